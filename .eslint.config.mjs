@@ -1,0 +1,41 @@
+// Lint rules, including the import direction of DESIGN.md:
+//   http → render → {template, engine, pdf}, http → store;
+//   inside the engine: dom → css → cascade → boxes → layout → paint.
+// A module may import from its own stage and the stages before it, never after.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const later = (stages) => stages.flatMap((s) => [`../${s}`, `../${s}/*`, `../../${s}`, `../../${s}/*`]);
+const engineStages = ['dom', 'css', 'cascade', 'boxes', 'layout', 'paint'];
+const engineDirection = engineStages.map((stage, i) => ({
+  files: [`src/engine/${stage}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: later(engineStages.slice(i + 1)), message: `engine/${stage} may not import a later stage (dom → css → cascade → boxes → layout → paint).` },
+        { group: ['**/http/**', '**/store/**', '**/render/**', '**/cli/**', '**/template/**', '**/pdf/**', 'koa', 'better-sqlite3', 'fs', 'node:fs', 'pdfmake', 'pdfmake/*'], message: 'The engine is pure: no I/O, no HTTP, no store, no pdfmake runtime.' },
+      ],
+    }],
+  },
+}));
+
+const noUp = (dirs, msg) => ({ 'no-restricted-imports': ['error', { patterns: [{ group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]), message: msg }] }] });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  { files: ['src/engine/*.ts'], rules: noUp(['http', 'store', 'render', 'cli', 'template', 'pdf'], 'The engine imports nothing from http, store, render, template, pdf or cli.') },
+  ...engineDirection,
+  { files: ['src/store/**/*.ts'], rules: noUp(['http', 'render', 'engine', 'cli', 'pdf', 'template'], 'store is a leaf: http → store, never back.') },
+  { files: ['src/template/**/*.ts', 'src/pdf/**/*.ts'], rules: noUp(['http', 'render', 'store', 'cli'], 'template and pdf sit below render and http.') },
+  { files: ['src/render/**/*.ts'], rules: noUp(['http', 'cli', 'store'], 'render sits below http: http → render → {template, engine, pdf}.') },
+  { files: ['src/cli/**/*.ts', 'src/bench/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
+  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
+);

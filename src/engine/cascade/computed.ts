@@ -1,0 +1,148 @@
+// CSS Cascading 4 §4.4 computed values. This is the CONTRACT between the cascade
+// (which produces it) and boxes/layout/paint (which consume it).
+//
+// Phase: *computed*. Lengths are absolute points (pt, 1px = 0.75pt), em/rem/ex/vw/vh
+// already resolved; percentages are kept (they need the containing block, a *used*-value
+// question). Colours are parsed. Keywords are string literal unions.
+
+/** A length-percentage after computation: pt + pct% of the reference (calc() folds into both). */
+export interface LengthPct {
+  readonly pt: number;
+  readonly pct: number;
+}
+export type LengthPctAuto = LengthPct | 'auto';
+export type LengthPctNone = LengthPct | 'none';
+
+/** sRGB colour with alpha 0..1. */
+export interface RGBA {
+  readonly r: number; // 0..255
+  readonly g: number;
+  readonly b: number;
+  readonly a: number; // 0..1
+}
+
+export type Display =
+  | 'none' | 'contents'
+  | 'block' | 'inline' | 'inline-block' | 'list-item' | 'flow-root'
+  | 'table' | 'inline-table' | 'table-row' | 'table-cell' | 'table-row-group'
+  | 'table-header-group' | 'table-footer-group' | 'table-column' | 'table-column-group' | 'table-caption'
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
+
+export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'always' | 'column' | 'avoid-page' | 'avoid-column';
+export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
+export type LineHeight = { kind: 'normal' } | { kind: 'number'; value: number } | { kind: 'length'; pt: number };
+export type VerticalAlign = 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | LengthPct;
+export type WhiteSpace = 'normal' | 'pre' | 'pre-wrap' | 'pre-line' | 'nowrap' | 'break-spaces';
+export type ListStyleType =
+  | 'none' | 'disc' | 'circle' | 'square' | 'decimal' | 'decimal-leading-zero'
+  | 'lower-alpha' | 'upper-alpha' | 'lower-latin' | 'upper-latin' | 'lower-roman' | 'upper-roman' | 'lower-greek'
+  | { string: string };
+
+/** One item of the `content` property of ::before/::after (CSS Generated Content §1). */
+export type ContentItem =
+  | { kind: 'string'; value: string }
+  | { kind: 'attr'; name: string }
+  | { kind: 'counter'; name: string; style: ListStyleType }
+  | { kind: 'counters'; name: string; separator: string; style: ListStyleType }
+  | { kind: 'url'; url: string }
+  | { kind: 'open-quote' } | { kind: 'close-quote' };
+
+export interface Side<T> { top: T; right: T; bottom: T; left: T }
+
+export interface ComputedStyle {
+  // display & positioning
+  display: Display;
+  position: 'static' | 'relative' | 'absolute' | 'fixed' | 'sticky';
+  float: 'none' | 'left' | 'right';
+  clear: 'none' | 'left' | 'right' | 'both';
+  top: LengthPctAuto; right: LengthPctAuto; bottom: LengthPctAuto; left: LengthPctAuto;
+  zIndex: number | 'auto';
+  visibility: 'visible' | 'hidden' | 'collapse';
+  overflow: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  opacity: number;
+
+  // box model (CSS 2.1 §8, §10)
+  boxSizing: 'content-box' | 'border-box';
+  width: LengthPctAuto; height: LengthPctAuto;
+  minWidth: LengthPctAuto; minHeight: LengthPctAuto;   // 'auto' = 0 outside flex
+  maxWidth: LengthPctNone; maxHeight: LengthPctNone;
+  margin: Side<LengthPctAuto>;
+  padding: Side<LengthPct>;
+  borderWidth: Side<number>;          // pt, already 0 when the style is none/hidden
+  borderStyle: Side<BorderStyle>;
+  borderColor: Side<RGBA>;            // currentColor resolved
+  borderRadius: { topLeft: LengthPct; topRight: LengthPct; bottomRight: LengthPct; bottomLeft: LengthPct };
+  boxShadow: 'none' | string;         // kept as text; paint may ignore it
+
+  // backgrounds
+  backgroundColor: RGBA;
+  backgroundImage: 'none' | { url: string } | { gradient: string };
+  backgroundSize: string;             // 'auto' | 'cover' | 'contain' | '<l> <l>' as written
+  backgroundPosition: string;
+  backgroundRepeat: string;
+
+  // text & fonts (inherited)
+  color: RGBA;
+  fontFamily: readonly string[];      // as written, unquoted, lower-case generics ('serif', 'sans-serif', 'monospace')
+  fontSize: number;                   // pt
+  fontWeight: number;                 // 100..900 (bolder/lighter resolved)
+  fontStyle: 'normal' | 'italic' | 'oblique';
+  fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
+  lineHeight: LineHeight;
+  textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  textIndent: LengthPct;
+  textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  textDecorationLine: { underline: boolean; overline: boolean; lineThrough: boolean };
+  textDecorationColor: RGBA;          // currentColor resolved
+  textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  letterSpacing: number;              // pt ('normal' = 0)
+  wordSpacing: number;                // pt
+  whiteSpace: WhiteSpace;
+  overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  hyphens: 'none' | 'manual' | 'auto';
+  verticalAlign: VerticalAlign;
+  direction: 'ltr' | 'rtl';
+
+  // lists (CSS Lists 3)
+  listStyleType: ListStyleType;
+  listStylePosition: 'outside' | 'inside';
+  listStyleImage: 'none' | { url: string };
+  counterReset: readonly { name: string; value: number }[];
+  counterIncrement: readonly { name: string; value: number }[];
+  content: 'normal' | 'none' | readonly ContentItem[];
+
+  // tables (CSS 2.1 §17)
+  borderCollapse: 'separate' | 'collapse';
+  borderSpacing: { horizontal: number; vertical: number }; // pt
+  tableLayout: 'auto' | 'fixed';
+  captionSide: 'top' | 'bottom';
+  emptyCells: 'show' | 'hide';
+
+  // fragmentation (CSS Fragmentation 3) and paged media
+  breakBefore: BreakValue;
+  breakAfter: BreakValue;
+  breakInside: BreakInside;
+  orphans: number;
+  widows: number;
+  page: string;                       // 'auto' or a page name
+
+  // flexbox (CSS Flexbox 1) and multi-column
+  flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  flexGrow: number;
+  flexShrink: number;
+  flexBasis: LengthPctAuto | 'content';
+  justifyContent: string;             // 'flex-start' | 'center' | 'space-between' | ...
+  alignItems: string;
+  alignSelf: string;
+  alignContent: string;
+  order: number;
+  rowGap: LengthPct | 'normal';
+  columnGap: LengthPct | 'normal';
+  columnCount: number | 'auto';
+
+  // replaced content
+  objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+}

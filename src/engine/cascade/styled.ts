@@ -1,0 +1,51 @@
+// The styled tree: the DOM with a ComputedStyle on every element. This is what the
+// cascade hands to boxes/ (CSS Display 3 §2 box generation starts from it).
+
+import type { SourceLocation } from '../diagnostics';
+import type { ComputedStyle } from './computed';
+
+export interface StyledElement {
+  readonly kind: 'element';
+  /** lower-case tag name; '::before' / '::after' / '::marker' for generated boxes */
+  readonly tag: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly style: ComputedStyle;
+  readonly children: readonly StyledNode[];
+  readonly loc: SourceLocation;
+}
+
+export interface StyledText {
+  readonly kind: 'text';
+  /** raw text as in the DOM (entities decoded); white-space processing is layout's job */
+  readonly text: string;
+  /** the parent element's computed style (text inherits everything) */
+  readonly style: ComputedStyle;
+}
+
+export type StyledNode = StyledElement | StyledText;
+
+/** CSS Paged Media 3 §3 @page: what the cascade resolved from @page rules, in pt. */
+export interface PageStyle {
+  /** page box size from `size`, orientation applied; undefined when no rule sets it */
+  readonly size?: { readonly width: number; readonly height: number };
+  /** only an orientation was given (`size: landscape`): rotate the request's format */
+  readonly orientation?: 'landscape' | 'portrait';
+  /** page margins in pt (percentages resolved against the page box); undefined where not set */
+  readonly margin: { top?: number; right?: number; bottom?: number; left?: number };
+  /** background of the page box, when set */
+  readonly backgroundColor?: import('./computed').RGBA;
+}
+
+/** An @font-face face whose src resolved to bytes (data: URI or template asset). */
+export interface FontFace {
+  readonly family: string;        // as written in font-family, unquoted
+  readonly weight: number;        // 100..900
+  readonly style: 'normal' | 'italic';
+  readonly data: Uint8Array;      // TTF/OTF bytes (WOFF already unwrapped, or rejected with a diagnostic)
+}
+
+export interface CascadeResult {
+  readonly root: StyledElement;   // the <html> element
+  readonly page: PageStyle;
+  readonly fontFaces: readonly FontFace[];
+}

@@ -1,0 +1,21 @@
+// Parse a PDF back for assertions: page count, page sizes (pt), text per page. Uses pdfjs-dist,
+// a maintained PDF parser, so tests read what a viewer would read.
+export interface ParsedPdf {
+  pages: { width: number; height: number; text: string }[];
+  text: string;
+}
+
+export async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const pages: ParsedPdf['pages'] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const [x0, y0, x1, y1] = page.view;
+    const content = await page.getTextContent();
+    const text = content.items.map((it) => ('str' in it ? it.str + (it.hasEOL ? '\n' : '') : '')).join('');
+    pages.push({ width: Math.round((x1 - x0) * 100) / 100, height: Math.round((y1 - y0) * 100) / 100, text });
+  }
+  await doc.destroy();
+  return { pages, text: pages.map((p) => p.text).join('\n') };
+}
