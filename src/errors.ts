@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   render_timeout: { status: 500, title: 'Render timed out' },
   overloaded: { status: 503, title: 'Overloaded' },
   not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
   internal_error: { status: 500, title: 'Internal server error' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -1,0 +1,83 @@
+// API keys: `plt_` + 40 base62 characters (≈238 bits). Shown once at creation; the database
+// keeps only the SHA-256 of the key (a fast hash is enough for a high-entropy secret), a
+// visible prefix to tell keys apart, a name, and created / last used / revoked times.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db';
+import { newId, nowIso, randomBase62 } from './ids';
+
+export const KEY_PREFIX = 'plt_';
+export const KEY_RANDOM_LENGTH = 40;
+/** what a key looks like; anything else is refused before the database is asked */
+export const KEY_PATTERN = /^plt_[0-9A-Za-z]{32,200}$/;
+const VISIBLE_PREFIX_LENGTH = KEY_PREFIX.length + 8;
+/** last_used_at is written at most this often per key, so requests do not each cost a write */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface ApiKey {
+  readonly id: string;
+  readonly accountId: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+  readonly revokedAt: string | null;
+}
+
+interface KeyRow {
+  id: string; account_id: string; name: string; prefix: string; hash: Buffer; created_at: string; last_used_at: string | null; revoked_at: string | null;
+}
+
+function toKey(row: KeyRow): ApiKey {
+  return { id: row.id, accountId: row.account_id, name: row.name, prefix: row.prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at };
+}
+
+export function hashKey(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+export class ApiKeyStore {
+  constructor(private readonly db: Db) {}
+
+  /** The only time the key itself exists outside the client: return it to the caller once. */
+  create(input: { accountId: string; name?: string }): { apiKey: ApiKey; key: string } {
+    const key = KEY_PREFIX + randomBase62(KEY_RANDOM_LENGTH);
+    const id = newId('key');
+    this.db.prepare('INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, input.accountId, input.name ?? 'default', key.slice(0, VISIBLE_PREFIX_LENGTH), hashKey(key), nowIso());
+    return { apiKey: this.get(id)!, key };
+  }
+
+  get(id: string): ApiKey | undefined {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+    return row && toKey(row);
+  }
+
+  list(accountId: string): ApiKey[] {
+    return (this.db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId) as KeyRow[]).map(toKey);
+  }
+
+  /** Returns false when there is no such key or it was already revoked. */
+  revoke(id: string): boolean {
+    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), id).changes === 1;
+  }
+
+  /**
+   * The key record for a presented key, if it is well-formed, known and not revoked.
+   * Looked up by hash, then the hashes compared in constant time.
+   */
+  authenticate(presented: string, now: Date = new Date()): ApiKey | undefined {
+    if (!KEY_PATTERN.test(presented)) return undefined;
+    const hash = hashKey(presented);
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
+    if (!row || row.hash.length !== hash.length || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
+    const last = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
+    if (now.getTime() - last >= LAST_USED_RESOLUTION_MS) {
+      try {
+        this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(nowIso(now), row.id);
+      } catch {
+        // a locked database must not stop rendering: last_used is best effort
+      }
+    }
+    return toKey(row);
+  }
+}

@@ -1,0 +1,96 @@
+// The SQLite file: pragmas and numbered migrations (PRAGMA user_version).
+// One file, `<dataDir>/platen.db`. WAL + synchronous=FULL: an acknowledged write survives
+// a crash or power loss; busy_timeout: a second process (the CLI while serving) waits
+// instead of failing at once.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export const DB_FILE_NAME = 'platen.db';
+
+/** Migration N brings the schema from user_version N-1 to N. Append only; never edit one that shipped. */
+export const MIGRATIONS: readonly string[] = [
+  // 1: accounts, API keys, templates
+  `
+  CREATE TABLE accounts (
+    id                  TEXT PRIMARY KEY,
+    name                TEXT NOT NULL,
+    subscription_status TEXT NOT NULL DEFAULT 'active' CHECK (subscription_status IN ('active', 'past_due', 'canceled')),
+    subscription_until  TEXT,
+    globals             TEXT NOT NULL DEFAULT '{}',
+    created_at          TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE api_keys (
+    id           TEXT PRIMARY KEY,
+    account_id   TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    name         TEXT NOT NULL,
+    prefix       TEXT NOT NULL,
+    hash         BLOB NOT NULL UNIQUE,
+    created_at   TEXT NOT NULL,
+    last_used_at TEXT,
+    revoked_at   TEXT
+  ) STRICT;
+  CREATE INDEX api_keys_account ON api_keys(account_id);
+
+  CREATE TABLE templates (
+    id            TEXT PRIMARY KEY,
+    account_id    TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    name          TEXT NOT NULL,
+    html          TEXT NOT NULL,
+    css           TEXT NOT NULL DEFAULT '',
+    sample_params TEXT NOT NULL DEFAULT '{}',
+    version       INTEGER NOT NULL DEFAULT 1,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX templates_account ON templates(account_id);
+  `,
+];
+
+export interface OpenDatabaseOptions {
+  /** directory holding platen.db; created when missing */
+  readonly dataDir: string;
+  /** ms to wait on a locked database; default 5000 */
+  readonly busyTimeoutMs?: number;
+}
+
+/** Opens (creating if needed) the database and applies pending migrations. */
+export function openDatabase(options: OpenDatabaseOptions): Db {
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = new Database(join(options.dataDir, DB_FILE_NAME));
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function migrate(db: Db): void {
+  const current = schemaVersion(db);
+  if (current > MIGRATIONS.length) {
+    throw new Error(`database schema version ${current} is newer than this Platen (${MIGRATIONS.length}); upgrade Platen`);
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}
+
+/** `SELECT 1` — the readiness probe. */
+export function isReachable(db: Db): boolean {
+  try {
+    return (db.prepare('SELECT 1 AS ok').get() as { ok: number } | undefined)?.ok === 1;
+  } catch {
+    return false;
+  }
+}
