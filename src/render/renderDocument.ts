@@ -1,7 +1,12 @@
 // The orchestrator: the pipeline of DESIGN.md as straight-line code.
 //   template (Nunjucks) → engine (layout) → pdf (pdfmake) → Buffer
-import { layoutHtml, type EngineOptions, type Diagnostic } from '../engine';
+// The same code runs on the calling thread (CLI, tests, `createInProcessRenderer`) and inside
+// each pool worker (`worker.ts`); the pool only moves jobs and bytes between threads.
+import { layoutHtml, type EngineOptions, type Diagnostic, type PageFormat } from '../engine';
+import { PlatenError } from '../errors';
 import { toPdf } from '../pdf';
+import { renderTemplate, type TemplateContext } from '../template';
+import { TemplateCache } from './templateCache';
 
 export interface RenderHtmlInput {
   readonly html: string;
@@ -14,9 +19,49 @@ export interface RenderOutput {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+export interface RenderJob {
+  /** identifies the template version for caches (compiled Nunjucks, parsed CSS) */
+  readonly template: { readonly id: string; readonly version: number; readonly html: string; readonly css: string };
+  readonly params: Record<string, unknown>;
+  readonly globals: Record<string, unknown>;
+  readonly format: PageFormat;
+}
+
+/** A template compiled once and rendered many times. */
+export type CompiledTemplate = (context: TemplateContext) => string;
+
+/** What one thread keeps between renders. */
+export interface RenderCaches {
+  readonly templates: TemplateCache<CompiledTemplate>;
+}
+
+export function createRenderCaches(options: { maxTemplates?: number } = {}): RenderCaches {
+  return { templates: new TemplateCache<CompiledTemplate>({ maxEntries: options.maxTemplates }) };
+}
+
+function compile(source: string): CompiledTemplate {
+  return (context) => renderTemplate(source, context);
+}
+
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const { docDefinition, fonts, diagnostics } = layoutHtml(input.html, input.css, input.engine);
   const pdf = await toPdf(docDefinition, fonts);
   return { pdf, diagnostics };
+}
+
+/** One request's render: stored template + params → PDF. Failures are PlatenError('render_failed'). */
+export async function renderJob(job: RenderJob, caches: RenderCaches): Promise<RenderOutput> {
+  let html: string;
+  try {
+    const template = caches.templates.get(job.template, job.template.html, compile);
+    html = template({ params: job.params, globals: job.globals });
+  } catch (err) {
+    throw new PlatenError('render_failed', 'The template could not be rendered.', { cause: err });
+  }
+  try {
+    return await renderHtmlToPdf({ html, css: job.template.css, engine: { format: job.format } });
+  } catch (err) {
+    throw new PlatenError('render_failed', 'The document could not be laid out or written as PDF.', { cause: err });
+  }
 }

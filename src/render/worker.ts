@@ -1,0 +1,58 @@
+// The pool's worker entry (piscina loads dist/src/render/worker.js on each worker thread).
+// Each worker keeps its own caches for its whole life: compiled templates here; parsed fonts
+// (pdf/), the UA stylesheet and parsed template CSS (engine) in their own modules, which are
+// loaded once per thread like any module.
+//
+// Expected failures come back as values, not exceptions: a thrown Error loses its `code` on
+// the way through postMessage. Only a dead worker (out of memory, killed at its deadline)
+// rejects the pool's promise.
+import Piscina from 'piscina';
+import type { Diagnostic } from '../engine';
+import { PlatenError, type ErrorCode } from '../errors';
+import { createRenderCaches, renderHtmlToPdf, renderJob, type RenderJob } from './renderDocument';
+
+export interface WorkerTask {
+  readonly job: RenderJob;
+}
+
+export type WorkerResult =
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly diagnostics: readonly Diagnostic[]; readonly ms: number }
+  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly cause: string };
+
+const caches = createRenderCaches();
+
+// Warm the thread before its first request: module code, the UA stylesheet and the shipped
+// faces a typical document uses are parsed here, not on a client's time.
+const WARM_UP_HTML = '<h1>Platen</h1><p>warm <b>bold</b> <i>italic</i> <b><i>both</i></b> <code>mono</code></p>'
+  + '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>';
+const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} }).then(() => undefined, () => undefined);
+
+function asTransferable(bytes: Buffer): Uint8Array {
+  // A Buffer may be a slice of a shared pool: transfer only a buffer that is wholly ours.
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) {
+    return new Uint8Array(bytes.buffer, 0, bytes.byteLength);
+  }
+  return new Uint8Array(bytes);
+}
+
+export default async function render(task: WorkerTask): Promise<WorkerResult> {
+  await warm;
+  const started = performance.now();
+  try {
+    const { pdf, diagnostics } = await renderJob(task.job, caches);
+    const bytes = asTransferable(pdf);
+    const result: WorkerResult = { ok: true, pdf: bytes, diagnostics, ms: performance.now() - started };
+    // Piscina's transferable protocol: the value goes by structured clone, the ArrayBuffer
+    // under the PDF is moved (not copied) to the main thread.
+    return Piscina.move({
+      [Piscina.transferableSymbol]: bytes.buffer,
+      [Piscina.valueSymbol]: result,
+    } as never) as unknown as WorkerResult;
+  } catch (err) {
+    if (err instanceof PlatenError) {
+      const cause = err.cause instanceof Error ? err.cause.message : String(err.cause ?? '');
+      return { ok: false, code: err.code, detail: err.message, cause };
+    }
+    return { ok: false, code: 'render_failed', detail: 'The document could not be rendered.', cause: err instanceof Error ? err.message : String(err) };
+  }
+}

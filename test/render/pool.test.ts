@@ -1,0 +1,118 @@
+// The worker pool as the service uses it: real worker threads running the compiled worker
+// entry (dist/src/render/worker.js), real PDFs parsed back. Deadlines are short so the
+// suite stays fast; no assertion is about speed.
+import { expect } from 'chai';
+import { PlatenError } from '../../src/errors';
+import { createWorkerPoolRenderer, type RenderJob, type WorkerPoolRenderer } from '../../src/render';
+import { parsePdf } from '../helpers/pdf';
+
+function job(html: string, overrides: { id?: string; version?: number; params?: Record<string, unknown> } = {}): RenderJob {
+  return {
+    template: { id: overrides.id ?? 'tpl', version: overrides.version ?? 1, html, css: '' },
+    params: overrides.params ?? {},
+    globals: { company: 'Acme' },
+    format: 'A4',
+  };
+}
+
+// Nunjucks loops that never end in practice (10^10 iterations, little memory).
+const NEVER_ENDS = '{% for i in range(0, 100000) %}{% for j in range(0, 100000) %}{% endfor %}{% endfor %}';
+// Many small strings: the worker reaches its heap cap (a clean ERR_WORKER_OUT_OF_MEMORY).
+const EATS_MEMORY = '{% for i in range(0, 5000) %}{% for j in range(0, 5000) %}<p>{{ i }}-{{ j }}</p>{% endfor %}{% endfor %}';
+
+async function rejection(p: Promise<unknown>): Promise<PlatenError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).to.be.instanceOf(PlatenError);
+    return err as PlatenError;
+  }
+  throw new Error('expected the render to fail');
+}
+
+describe('render: worker pool', () => {
+  let pool: WorkerPoolRenderer | undefined;
+  afterEach(async () => { await pool?.close(); pool = undefined; });
+
+  it('renders a template with params and globals on a worker and returns the PDF with its diagnostics', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    const out = await pool.render(job('<h1>Invoice {{ number }}</h1><p>{{ global.company }}</p>', { params: { number: 'INV-7' } }));
+    expect(Buffer.isBuffer(out.pdf)).to.equal(true);
+    expect(out.diagnostics).to.deep.equal([]);
+    const parsed = await parsePdf(out.pdf);
+    expect(parsed.pages).to.have.length(1);
+    expect(parsed.text).to.contain('Invoice INV-7').and.to.contain('Acme');
+    expect(pool.stats()).to.include({ completed: 1, failures: 0, workerRestarts: 0 });
+  });
+
+  it('reads its settings from the environment when options leave them out', async () => {
+    pool = createWorkerPoolRenderer({ env: { PLATEN_WORKERS: '1', PLATEN_QUEUE: '3', PLATEN_RENDER_TIMEOUT_MS: '1234', PLATEN_WORKER_HEAP_MB: '96' } });
+    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxOldGenerationSizeMb: 96 });
+  });
+
+  it('refuses a job with `overloaded` and Retry-After when the queue is full, and works again afterwards', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1, maxQueue: 1, deadlineMs: 1000 });
+    const running = pool.render(job(NEVER_ENDS, { id: 'hog' }));
+    const queued = pool.render(job(NEVER_ENDS, { id: 'hog' }));
+    const refused = await rejection(pool.render(job('<p>one too many</p>')));
+    expect(refused.code).to.equal('overloaded');
+    expect(refused.status).to.equal(503);
+    expect(refused.headers).to.deep.equal({ 'Retry-After': '1' });
+    expect((await rejection(running)).code).to.equal('render_timeout');
+    expect((await rejection(queued)).code).to.equal('render_timeout');
+    const out = await pool.render(job('<p>room again</p>'));
+    expect((await parsePdf(out.pdf)).text).to.contain('room again');
+    expect(pool.stats().overloaded).to.equal(1);
+  });
+
+  it('stops a render over its deadline with `render_timeout` while a concurrent render succeeds, and keeps working', async () => {
+    pool = createWorkerPoolRenderer({ workers: 2, deadlineMs: 800 });
+    const started = Date.now();
+    const endless = rejection(pool.render(job(NEVER_ENDS, { id: 'endless' })));
+    const normal = await pool.render(job('<p>meanwhile {{ n }}</p>', { params: { n: 42 } }));
+    expect((await parsePdf(normal.pdf)).text).to.contain('meanwhile 42');
+    const err = await endless;
+    expect(err.code).to.equal('render_timeout');
+    expect(err.status).to.equal(500);
+    expect(Date.now() - started).to.be.at.least(800);
+    // the worker that ran it was terminated and replaced: both slots render again
+    const after = await Promise.all([pool.render(job('<p>after A</p>')), pool.render(job('<p>after B</p>'))]);
+    expect((await parsePdf(after[1].pdf)).text).to.contain('after B');
+    expect(pool.stats()).to.include({ timeouts: 1, workerRestarts: 1, workers: 2 });
+  });
+
+  it('fails only the job whose worker runs out of memory (`render_failed`); the next job succeeds', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1, deadlineMs: 15000, maxOldGenerationSizeMb: 48 });
+    const err = await rejection(pool.render(job(EATS_MEMORY, { id: 'greedy' })));
+    expect(err.code).to.equal('render_failed');
+    const next = await pool.render(job('<p>still here</p>'));
+    expect((await parsePdf(next.pdf)).text).to.contain('still here');
+    expect(pool.stats()).to.include({ failures: 1, workerRestarts: 1 });
+  });
+
+  it('answers a broken template with `render_failed` without losing the worker', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    const err = await rejection(pool.render(job('{% if %}', { id: 'broken' })));
+    expect(err.code).to.equal('render_failed');
+    expect(err.message).to.not.match(/\/|\.js|\.ts/); // no paths or stack in what may reach a client
+    const next = await pool.render(job('<p>fine</p>'));
+    expect((await parsePdf(next.pdf)).text).to.contain('fine');
+    expect(pool.stats().workerRestarts).to.equal(0);
+  });
+
+  it('drops a cached template when its version changes', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    const v1 = await pool.render(job('<p>first {{ x }}</p>', { id: 'inv', version: 1, params: { x: 1 } }));
+    const v1again = await pool.render(job('<p>first {{ x }}</p>', { id: 'inv', version: 1, params: { x: 2 } }));
+    const v2 = await pool.render(job('<p>second {{ x }}</p>', { id: 'inv', version: 2, params: { x: 3 } }));
+    expect((await parsePdf(v1.pdf)).text).to.contain('first 1');
+    expect((await parsePdf(v1again.pdf)).text).to.contain('first 2');
+    expect((await parsePdf(v2.pdf)).text).to.contain('second 3').and.not.contain('first');
+  });
+
+  it('refuses new work once closed', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    await pool.close();
+    expect((await rejection(pool.render(job('<p>late</p>')))).code).to.equal('overloaded');
+  });
+});
