@@ -1,0 +1,86 @@
+// The Koa application. The generate route reads as its checks, in CONTRACT.md's order.
+import { createServer, type Server } from 'node:http';
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Config } from '../config';
+import { PlatenError } from '../errors';
+import type { Logger } from '../log';
+import type { Renderer } from '../render';
+import { createStore, type Db } from '../store';
+import type { AppState } from './context';
+import { activeSubscription, auth } from './middleware/auth';
+import { readJsonBody, requireJson } from './middleware/body';
+import { problemMapper } from './middleware/problem';
+import { requestId } from './middleware/requestId';
+import { openApiDocument } from './openapi';
+import { generatePdf, validate } from './routes/generate';
+import { addHealthRoutes } from './routes/health';
+
+export interface AppOptions {
+  readonly db: Db;
+  readonly renderer: Renderer;
+  readonly config: Config;
+  readonly logger: Logger;
+  /** the clock for subscription end dates (tests) */
+  readonly now?: () => Date;
+}
+
+const VERSION = '0.1.0';
+
+export function createApp(options: AppOptions): Koa<AppState> {
+  const { renderer, config, logger } = options;
+  const store = createStore(options.db);
+  const app = new Koa<AppState>({ proxy: false });
+  app.silent = true; // errors are answered and logged by problemMapper, never printed by Koa
+
+  const api = new Router<AppState>();
+  api.post('/v1/pdf/generate',
+    auth(store),                                // 1 401 unauthorized
+    activeSubscription(store, options.now),     // 2 403 subscription_inactive
+    requireJson(),                              // 3 415 unsupported_media_type
+    readJsonBody({ limit: config.bodyLimitBytes }), // 4 413, 5 400 invalid_json
+    validate(),                                 // 6–11 400
+    generatePdf({ store, renderer }),           // 12 404, 13 500, 14 503
+  );
+  const openapi = JSON.stringify(openApiDocument(VERSION));
+  api.get('/v1/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openapi;
+  });
+  addHealthRoutes(api, store);
+
+  app.use(requestId(logger));
+  app.use(problemMapper());
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body == null) throw new PlatenError('not_found', `No route for ${ctx.method} ${ctx.path}.`);
+  });
+  app.use(api.routes());
+  app.use(api.allowedMethods({
+    throw: true,
+    methodNotAllowed: () => new PlatenError('method_not_allowed', 'This path does not take that method.'),
+    notImplemented: () => new PlatenError('method_not_allowed', 'This method is not implemented.'),
+  }));
+  return app;
+}
+
+export interface ListenOptions {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * An HTTP server for the app with timeouts for slow clients: headers must arrive within
+ * headersTimeoutMs, the whole request within requestTimeoutMs.
+ */
+export function listen(app: Koa<AppState>, config: Config, at: ListenOptions): Promise<Server> {
+  const server = createServer({ headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs }, app.callback());
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port, at.host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
