@@ -1,25 +1,55 @@
 #!/usr/bin/env node
-// platen CLI. PLACEHOLDER with `render` only; issue #2 adds serve/accounts/keys/templates/globals.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { renderHtmlToPdf } from '../render/renderDocument';
+// platen — the command-line tool. `npm run platen -- <command>`, or `platen` when installed.
+// Every command takes --data DIR (default: PLATEN_DATA, else ./data of the package) and
+// --json (one JSON object on stdout, for scripts).
+import { accountsCommand, globalsCommand } from './commands/accounts';
+import { keysCommand } from './commands/keys';
+import { renderCommand } from './commands/render';
+import { serveCommand } from './commands/serve';
+import { templatesCommand } from './commands/templates';
+import { CliError } from './io';
 
-async function main(argv: string[]): Promise<number> {
+const USAGE = `usage: platen <command> [--data DIR] [--json]
+
+  serve [--port 3000] [--host 127.0.0.1]          run the HTTP API (first start seeds a demo)
+  accounts create --name N                        → {id}
+  accounts list
+  accounts subscription ACCOUNT_ID --status active|past_due|canceled [--until ISO-8601]
+  keys create --account ACCOUNT_ID [--name N]     → {id, key, prefix}  (the key is shown once)
+  keys list --account ACCOUNT_ID
+  keys revoke KEY_ID
+  templates add --account ACCOUNT_ID --name N --html FILE [--css FILE] [--sample FILE] [--id TEMPLATE_ID]  → {id}
+  templates list --account ACCOUNT_ID
+  templates remove TEMPLATE_ID
+  globals set --account ACCOUNT_ID --file FILE.json
+  render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf   (no server, no database)
+`;
+
+async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command !== 'render') {
-    console.error('usage: platen render FILE.html [--css FILE] [--format A4] -o OUT.pdf');
-    return 2;
+  const wantsJson = argv.includes('--json');
+  try {
+    switch (command) {
+      case 'serve': await serveCommand(rest); return;
+      case 'render': await renderCommand(rest); return;
+      case 'accounts': accountsCommand(rest[0], rest.slice(1)); return;
+      case 'keys': keysCommand(rest[0], rest.slice(1)); return;
+      case 'templates': templatesCommand(rest[0], rest.slice(1)); return;
+      case 'globals': globalsCommand(rest[0], rest.slice(1)); return;
+      case undefined: case 'help': case '--help': case '-h':
+        process.stdout.write(USAGE);
+        return;
+      default:
+        throw new CliError(`unknown command "${command}"\n\n${USAGE}`, 2);
+    }
+  } catch (err) {
+    const exitCode = err instanceof CliError ? err.exitCode : 1;
+    const message = err instanceof Error ? err.message : String(err);
+    if (wantsJson) process.stdout.write(`${JSON.stringify({ error: { message, exitCode } })}\n`);
+    process.stderr.write(`platen: ${message}\n`);
+    if (exitCode === 2 && !message.includes('usage:')) process.stderr.write(`\n${USAGE}`);
+    process.exitCode = exitCode;
   }
-  const file = rest.find((a, i) => !a.startsWith('-') && !['-o', '--css', '--format', '--params'].includes(rest[i - 1] ?? ''));
-  const out = rest[rest.indexOf('-o') + 1];
-  if (!file || !out) return main([]);
-  const html = readFileSync(file, 'utf8');
-  const { pdf, diagnostics } = await renderHtmlToPdf({ html, css: '', engine: {} });
-  writeFileSync(out, pdf);
-  for (const d of diagnostics) console.error(`${d.source ?? file}:${d.line}:${d.column}: ${d.code}: ${d.message}`);
-  return 0;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 1;
-});
+void main(process.argv.slice(2));

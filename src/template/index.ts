@@ -53,6 +53,29 @@ if (!marker[PATCHED]) {
 
 const env = new nunjucks.Environment([], { autoescape: true, throwOnUndefined: false });
 
+/**
+ * Platen's own filters (besides Nunjucks' built-ins):
+ *   `fixed(digits = 2)`: a number with exactly that many decimals, `1234.5 | fixed` → `1234.50`;
+ *   `grouped(digits = 2, separator = ',')`: the same with thousands grouped, → `1,234.50`.
+ * Anything that is not a finite number renders as is.
+ */
+function toNumber(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+const clampDigits = (d: unknown) => Math.min(10, Math.max(0, Math.floor(Number(d) || 0)));
+env.addFilter('fixed', (value: unknown, digits: unknown = 2) => {
+  const n = toNumber(value);
+  return n === undefined ? value : n.toFixed(clampDigits(digits));
+});
+env.addFilter('grouped', (value: unknown, digits: unknown = 2, separator: unknown = ',') => {
+  const n = toNumber(value);
+  if (n === undefined) return value;
+  const [int, frac] = Math.abs(n).toFixed(clampDigits(digits)).split('.');
+  const groupedInt = int!.replace(/\B(?=(\d{3})+(?!\d))/g, String(separator));
+  return `${n < 0 ? '-' : ''}${groupedInt}${frac ? `.${frac}` : ''}`;
+});
+
 export interface TemplateContext {
   readonly params: Record<string, unknown>;
   readonly globals: Record<string, unknown>;

@@ -79,3 +79,10 @@ describe('template: Nunjucks with autoescape, no loader, known escapes closed', 
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
   });
 });
+
+describe('template: Platen filters', () => {
+  it('fixed and grouped format numbers', () => {
+    expect(renderTemplate('{{ 1234.5 | fixed }}|{{ 2 | fixed(0) }}|{{ "x" | fixed }}|{{ 1234567.891 | grouped }}|{{ -1000 | grouped(0, " ") }}', { params: {}, globals: {} }))
+      .to.equal('1234.50|2|x|1,234,567.89|-1 000');
+  });
+});

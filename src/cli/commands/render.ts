@@ -1,0 +1,52 @@
+// platen render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf
+// No server, no database: the engine alone (after Nunjucks when --params is given).
+// Relative resources resolve inside the HTML file's folder and never outside it.
+// Diagnostics go to stderr as `file:line:col: code: message`.
+import { writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Diagnostic } from '../../engine';
+import { pageFormatFromName, PAGE_FORMAT_NAMES } from '../../http/schemas/generate';
+import { renderHtmlToPdf } from '../../render/renderDocument';
+import { renderTemplate } from '../../template';
+import { folderResources } from '../fileResources';
+import { CliError, createIo, parse, readJsonObject, readText, UsageError } from '../io';
+
+export function formatDiagnostic(d: Diagnostic, files: { html: string; css?: string | undefined }): string {
+  let where = files.html;
+  let suffix = '';
+  if (d.source !== undefined) {
+    if (/css|stylesheet/i.test(d.source) && files.css && !/style/i.test(d.source.replace(/stylesheet/i, ''))) where = files.css;
+    else if (/[./]/.test(d.source)) where = d.source;
+    else suffix = ` [${d.source}]`;
+  }
+  return `${where}:${d.line}:${d.column}: ${d.code}: ${d.message}${suffix}`;
+}
+
+export async function renderCommand(args: string[]): Promise<void> {
+  const p = parse(args, { css: { type: 'string' }, params: { type: 'string' }, format: { type: 'string' }, output: { type: 'string', short: 'o' } });
+  const file = p.positionals[0];
+  const out = p.str('output');
+  if (!file || !out || p.positionals.length > 1) throw new UsageError('usage: platen render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf');
+  const formatName = p.str('format');
+  const format = formatName === undefined ? undefined : pageFormatFromName(formatName);
+  if (formatName !== undefined && !format) throw new UsageError(`--format must be one of ${PAGE_FORMAT_NAMES.join(', ')}`);
+
+  let html = readText(file, 'HTML file');
+  const cssFile = p.str('css');
+  const css = cssFile ? readText(cssFile, 'CSS file') : '';
+  const paramsFile = p.str('params');
+  if (paramsFile) {
+    const params = readJsonObject(paramsFile, 'params file');
+    try {
+      html = renderTemplate(html, { params, globals: (params.global ?? {}) as Record<string, unknown> });
+    } catch (err) {
+      throw new CliError(`${file}: template error: ${(err as Error).message}`);
+    }
+  }
+  const started = process.hrtime.bigint();
+  const { pdf, diagnostics } = await renderHtmlToPdf({ html, css, engine: { resources: folderResources(dirname(file)), ...(format ? { format } : {}) } });
+  writeFileSync(out, pdf);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d, { html: file, css: cssFile })}\n`);
+  createIo(p.json).result({ output: out, bytes: pdf.length, ms: Math.round(ms), diagnostics }, `wrote ${out} (${pdf.length} bytes, ${Math.round(ms)} ms, ${diagnostics.length} diagnostic(s))`);
+}

@@ -1,0 +1,85 @@
+// platen serve [--port 3000] [--host 127.0.0.1]
+// Opens (or creates) the database, seeds the demo on first start, renders on the worker pool.
+// SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close the pool and the
+// database (checkpointing the WAL), exit 0.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createApp, listen } from '../../http/app';
+import { createLogger } from '../../log';
+import { createWorkerPoolRenderer } from '../../render/pool';
+import { createStore, openDatabase } from '../../store';
+import { demoCurl, seedDemoIfEmpty } from '../demo';
+import { configFor, createIo, parse, UsageError } from '../io';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+export async function serveCommand(args: string[]): Promise<void> {
+  const p = parse(args, { port: { type: 'string' }, host: { type: 'string' } });
+  const portRaw = p.str('port');
+  const port = portRaw === undefined ? undefined : Number(portRaw);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--port must be an integer 0–65535');
+  const config = configFor(p, { ...(port !== undefined ? { port } : {}), ...(p.str('host') ? { host: p.str('host')! } : {}) });
+  const io = createIo(p.json);
+
+  const db = openDatabase({ dataDir: config.dataDir });
+  const store = createStore(db);
+  const demo = seedDemoIfEmpty(store);
+  // with --json, stdout holds one JSON object; the logs go to stderr
+  const logger = createLogger({ level: config.logLevel, destination: pino.destination({ fd: p.json ? 2 : 1, sync: true }) });
+  const renderer = createWorkerPoolRenderer({ deadlineMs: config.renderTimeoutMs });
+  const app = createApp({ db, renderer, config, logger });
+  let server: Server;
+  try {
+    server = await listen(app, config, { host: config.host, port: config.port });
+  } catch (err) {
+    await renderer.close();
+    db.close();
+    throw err;
+  }
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost === '0.0.0.0' || shownHost === '[::]' ? '127.0.0.1' : shownHost}:${address.port}`;
+
+  const human = [`Platen listening on ${url} (data: ${config.dataDir})`];
+  if (demo) {
+    human.push(
+      '',
+      'First start: created a demo account with two templates (demo-invoice, demo-report) and an API key.',
+      'The key is shown this once; only its hash is stored:',
+      '',
+      `  ${demo.key}`,
+      '',
+      'Try it:',
+      '',
+      `  ${demoCurl(url, demo.key)}`,
+      '',
+    );
+  }
+  io.result({ url, port: address.port, dataDir: config.dataDir, ...(demo ? { demo: { accountId: demo.accountId, keyId: demo.keyId, key: demo.key, templates: demo.templates, curl: demoCurl(url, demo.key) } } : {}) }, human.join('\n'));
+  logger.info({ url, dataDir: config.dataDir }, 'listening');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.closeIdleConnections();
+    server.close(() => {
+      clearTimeout(force);
+      void renderer.close().finally(() => {
+        try {
+          db.pragma('wal_checkpoint(TRUNCATE)');
+          db.close();
+        } finally {
+          logger.info('stopped');
+          process.exit(0);
+        }
+      });
+    });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,47 @@
+// First start: an empty database gets a demo account, an API key and the two demo templates
+// of fixtures/demo (an invoice and a multi-page report). The key is shown once, with a curl
+// line that works verbatim.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixturesDir } from '../paths';
+import type { Store } from '../store';
+import { addTemplate } from './commands/templates';
+
+export interface DemoSeed {
+  readonly accountId: string;
+  readonly key: string;
+  readonly keyId: string;
+  readonly templates: readonly string[];
+}
+
+const DEMO_DIR = join(fixturesDir, 'demo');
+
+export const DEMO_TEMPLATES = [
+  { id: 'demo-invoice', name: 'Demo invoice', base: 'invoice' },
+  { id: 'demo-report', name: 'Demo report (several pages)', base: 'report' },
+] as const;
+
+/** Seeds the demo when the database has no account yet; undefined otherwise. */
+export function seedDemoIfEmpty(store: Store): DemoSeed | undefined {
+  if (store.accounts.count() > 0) return undefined;
+  const globals = JSON.parse(readFileSync(join(DEMO_DIR, 'globals.json'), 'utf8')) as Record<string, unknown>;
+  return store.db.transaction((): DemoSeed => {
+    const account = store.accounts.create({ name: 'Demo', globals });
+    const { apiKey, key } = store.apiKeys.create({ accountId: account.id, name: 'demo' });
+    for (const t of DEMO_TEMPLATES) {
+      addTemplate(store, {
+        accountId: account.id, id: t.id, name: t.name,
+        htmlFile: join(DEMO_DIR, `${t.base}.html`), cssFile: join(DEMO_DIR, `${t.base}.css`), sampleFile: join(DEMO_DIR, `${t.base}.sample.json`),
+      });
+    }
+    return { accountId: account.id, key, keyId: apiKey.id, templates: DEMO_TEMPLATES.map((t) => t.id) };
+  }).immediate();
+}
+
+/** A shell-safe curl line for the demo invoice (single-quoted JSON; the sample has no `'`). */
+export function demoCurl(baseUrl: string, key: string, templateId: string = 'demo-invoice'): string {
+  const base = DEMO_TEMPLATES.find((t) => t.id === templateId)?.base ?? 'invoice';
+  const params = JSON.parse(readFileSync(join(DEMO_DIR, `${base}.sample.json`), 'utf8')) as Record<string, unknown>;
+  const body = JSON.stringify({ templateId, params }).replace(/'/g, "'\\''");
+  return `curl -sS -X POST ${baseUrl}/v1/pdf/generate -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '${body}' -o ${base}.pdf`;
+}
