@@ -1,44 +1,129 @@
-// pdfmake wrapper: fonts from memory only, every URL and local file denied, fixed dates and
-// document ID so the same input gives byte-identical PDFs. PLACEHOLDER until issue #3/#4 land
-// the font cache; the contract (toPdf(docDefinition, fonts) → Buffer) stays.
+// pdfmake wrapper (issue #4 caches, #5 walls): fonts from memory only and parsed once per
+// process, every URL and local file denied, fixed dates so the same input gives
+// byte-identical PDFs. The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>;
+// any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
+import { fontParseStats } from './fontkit-cache'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
 import { fontsDir } from '../paths';
+import { toSfnt } from './sfnt';
 
+export { fontParseStats };
+
+// The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy(() => false);
 
+interface VirtualFs { storage: Record<string, unknown> }
+const vfs = pdfmake.virtualfs as unknown as VirtualFs & typeof pdfmake.virtualfs;
+
 // pdfmake 0.3 treats every font descriptor as a URL or path; its virtual file system is the
-// one way to hand it bytes. Shipped fonts are written there once per process; embedded
-// (@font-face) faces under a name derived from their content.
-const inVfs = new Set<string>();
-function fontKey(src: FontSource): string {
-  const key = src.kind === 'shipped' ? `platen-font/${src.file}` : `platen-font/sha256-${createHash('sha256').update(src.data).digest('hex')}`;
-  if (!inVfs.has(key)) {
-    const bytes = src.kind === 'shipped' ? readFileSync(join(fontsDir, src.file)) : Buffer.from(src.data);
-    pdfmake.virtualfs.writeFileSync(key, bytes);
-    inVfs.add(key);
+// one way to hand it bytes. Shipped fonts are written there once per process and stay.
+const shippedKeys = new Map<string, string>();
+function shippedKey(file: string): string {
+  let key = shippedKeys.get(file);
+  if (!key) {
+    if (!/^[A-Za-z0-9-]+\.ttf$/.test(file)) throw new Error(`not a shipped font file name: ${file}`);
+    key = `platen-font/${file}`;
+    vfs.writeFileSync(key, readFileSync(join(fontsDir, file)));
+    shippedKeys.set(file, key);
   }
   return key;
 }
 
+// @font-face faces: under a name derived from their content, converted to sfnt once, kept in
+// a bounded LRU (least recently used first out) so a stream of distinct template fonts does
+// not grow the process. A face in use by a render in flight is pinned and never evicted.
+const MAX_EMBEDDED = 64;
+interface EmbeddedEntry { readonly key: string; pins: number; ready: Promise<void> }
+const embedded = new Map<string, EmbeddedEntry>();
+
+function embeddedEntry(data: Uint8Array): EmbeddedEntry {
+  const digest = createHash('sha256').update(data).digest('hex');
+  const hit = embedded.get(digest);
+  if (hit) { embedded.delete(digest); embedded.set(digest, hit); return hit; }
+  const key = `platen-font/sha256-${digest}`;
+  const entry: EmbeddedEntry = {
+    key, pins: 0,
+    ready: toSfnt(data).then((sfnt) => {
+      const bytes = Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
+      checkEmbeddable(bytes);
+      vfs.writeFileSync(key, bytes);
+    }).catch(() => {
+      // An @font-face font the engine accepted but pdfkit cannot embed: the document still
+      // renders, with the wide-coverage shipped face in its place.
+      vfs.writeFileSync(key, readFileSync(join(fontsDir, EMBEDDED_STANDIN)));
+    }),
+  };
+  embedded.set(digest, entry);
+  for (const [d, e] of embedded) {
+    if (embedded.size <= MAX_EMBEDDED) break;
+    if (e.pins === 0) { embedded.delete(d); delete vfs.storage[e.key]; }
+  }
+  return entry;
+}
+
+const EMBEDDED_STANDIN = 'DejaVuSans.ttf';
+
+/** Parses and subsets the font the way pdfkit will (glyph 0 and the first mapped characters); throws if that fails. */
+function checkEmbeddable(bytes: Buffer): void {
+  const font = fontkit.create(bytes);
+  if ('fonts' in font) throw new Error('font collection');
+  const subset = (font as unknown as { createSubset(): { includeGlyph(g: unknown): number; encode(): Uint8Array } }).createSubset();
+  const withGlyphs = font as unknown as { glyphForCodePoint(cp: number): unknown };
+  for (const cp of font.characterSet.slice(0, 8)) subset.includeGlyph(withGlyphs.glyphForCodePoint(cp));
+  if (!(subset.encode().length > 0)) throw new Error('empty subset');
+}
+
 export interface PdfOptions {
-  /** fixed creation date for reproducible output */
+  /** CreationDate written into the PDF; default 2000-01-01T00:00:00Z, fixed for reproducible output */
   readonly creationDate?: Date;
 }
 
-export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, _options: PdfOptions = {}): Promise<Buffer> {
-  const table: Record<string, Record<string, string>> = {};
-  for (const [family, faces] of Object.entries(fonts)) {
-    table[family] = {
-      normal: fontKey(faces.normal), bold: fontKey(faces.bold),
-      italics: fontKey(faces.italics), bolditalics: fontKey(faces.bolditalics),
-    };
+export const DEFAULT_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
+
+const SLOTS = ['normal', 'bold', 'italics', 'bolditalics'] as const;
+
+/** Images may only be data: URLs: never a path or a URL pdfmake would try to open. */
+function checkImages(images: DocDefinition['images']): void {
+  for (const [name, src] of Object.entries(images ?? {})) {
+    if (typeof src !== 'string' || !/^data:image\/(png|jpeg);base64,/i.test(src)) throw new Error(`image "${name}" is not a PNG or JPEG data: URL`);
   }
-  pdfmake.setFonts(table);
-  const doc = pdfmake.createPdf({ ...docDefinition, info: { creationDate: new Date(0), ...(docDefinition.info ?? {}) } } as never);
-  return doc.getBuffer();
+}
+
+export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, options: PdfOptions = {}): Promise<Buffer> {
+  checkImages(docDefinition.images);
+  const pinned: EmbeddedEntry[] = [];
+  try {
+    const table: Record<string, Record<string, string>> = {};
+    for (const [family, faces] of Object.entries(fonts)) {
+      const row: Record<string, string> = {};
+      for (const slot of SLOTS) row[slot] = await sourceKey(faces[slot], pinned);
+      table[family] = row;
+    }
+    const info = { creationDate: options.creationDate ?? DEFAULT_CREATION_DATE, ...(docDefinition.info as object | undefined ?? {}) };
+    // setFonts + createPdf run without an await between them: the Printer keeps this table.
+    pdfmake.setFonts(table);
+    const doc = pdfmake.createPdf({ ...docDefinition, info } as never);
+    return await doc.getBuffer();
+  } finally {
+    for (const e of pinned) e.pins--;
+  }
+}
+
+async function sourceKey(src: FontSource, pinned: EmbeddedEntry[]): Promise<string> {
+  switch (src.kind) {
+    case 'shipped': return shippedKey(src.file);
+    case 'embedded': {
+      const entry = embeddedEntry(src.data);
+      entry.pins++;
+      pinned.push(entry);
+      await entry.ready;
+      return entry.key;
+    }
+  }
 }

@@ -1,8 +1,26 @@
-// Font matching (CSS Fonts 4 §5): a computed font-family list, weight and style → one
-// pdfmake family key plus its bold/italics flags, and the FontTable that names its bytes.
-// (PLACEHOLDER: everything maps to Liberation Sans; the real matcher maps generics and
-// common names like Chromium does, honours @font-face, and falls back per glyph.)
+// CSS Fonts 4 §5 font matching: a computed font-family list, weight and style → one pdfmake
+// family key plus its bold/italics flags (FontChoice), and the FontTable that names the bytes
+// of every face a document uses. Shipped families are matched the way headless Chromium on
+// Debian matches them (families.ts); @font-face faces take precedence over them by name, one
+// pdfmake family per face so a family with 300/400/700 renders each weight with its own face.
+// §5.3 per-character fallback: `splitByCoverage` cuts a run where its face lacks a glyph and
+// hands those characters to DejaVu Sans (then the other shipped families).
+import type { FontFace } from '../cascade/styled';
+import type { DiagnosticList } from '../diagnostics';
 import type { FontSource, FontTable } from '../index';
+import { CodePointSet } from './coverage';
+import { inspectFontBytes } from './embedded';
+import {
+  DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, SHIPPED_FAMILIES, normaliseFamilyName, shippedFace, shippedSources,
+  type ShippedFamily, type ShippedFamilyName,
+} from './families';
+import { matchFace, matchWeight } from './matching';
+import { shippedCoverage } from './shipped-coverage';
+
+export { CodePointSet } from './coverage';
+export { inspectFontBytes, type FontBytesInfo } from './embedded';
+export { DEFAULT_FAMILY, FAMILY_ALIASES, SHIPPED_FAMILIES, shippedFaceFiles } from './families';
+export { matchFace, matchWeight } from './matching';
 
 export interface FontRequest {
   readonly families: readonly string[];
@@ -17,23 +35,210 @@ export interface FontChoice {
   readonly italics: boolean;
 }
 
+/** A piece of a text run with the face that has glyphs for all of it. */
+export interface FontRun extends FontChoice {
+  readonly text: string;
+}
+
+export interface FontMatcherOptions {
+  /** where `font-fallback` and `resource-invalid` (unusable @font-face bytes) go */
+  readonly diagnostics?: DiagnosticList;
+  /** the document's @font-face faces, in declaration order */
+  readonly fontFaces?: readonly FontFace[];
+}
+
+/** One @font-face face as the matcher keeps it. */
+interface EmbeddedFace {
+  readonly key: string;               // its pdfmake family key
+  readonly family: string;            // as declared
+  readonly weight: number;
+  readonly style: 'normal' | 'italic';
+  readonly source: FontSource;
+  readonly coverage: CodePointSet;
+  /** faces with the same family, weight and style, latest declared first (a composite face) */
+  group: EmbeddedFace[];
+}
+
+/** A face the per-glyph fallback may try, with the choice that selects it. */
+interface Candidate {
+  readonly choice: FontChoice;
+  readonly coverage: CodePointSet;
+}
+
+/** Characters that never start a run of their own: they go with the text around them. */
+function isNeutral(cp: number): boolean {
+  return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0xad
+    || (cp >= 0x300 && cp <= 0x36f)     // combining diacritical marks
+    || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2064)
+    || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff;
+}
+
+function isSpace(cp: number): boolean {
+  return cp === 0x20 || cp === 0xa0 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000;
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Accumulates the faces a document uses; `table()` gives pdfmake's font dictionary. */
 export class FontMatcher {
   private readonly used = new Map<string, FontTable[string]>();
+  private readonly diagnostics: DiagnosticList | undefined;
+  /** normalised family name → its faces (composite heads only) */
+  private readonly embedded = new Map<string, EmbeddedFace[]>();
+  private readonly embeddedByKey = new Map<string, EmbeddedFace>();
+  private readonly matchMemo = new Map<string, FontChoice>();
+  private readonly chainMemo = new Map<string, readonly Candidate[]>();
+
+  constructor(options: FontMatcherOptions = {}) {
+    this.diagnostics = options.diagnostics;
+    for (const face of options.fontFaces ?? []) this.addFace(face);
+  }
+
+  private addFace(face: FontFace): void {
+    const info = inspectFontBytes(face.data);
+    const label = `@font-face "${face.family}" (weight ${face.weight}, ${face.style})`;
+    if (!info.ok) {
+      this.diagnostics?.report('resource-invalid', `${label} ignored: ${info.reason}`);
+      return;
+    }
+    const name = normaliseFamilyName(face.family);
+    const faces = this.embedded.get(name) ?? [];
+    this.embedded.set(name, faces);
+    const base = `${face.family}#${face.weight}${face.style === 'italic' ? 'i' : ''}`;
+    let key = base;
+    for (let n = 2; this.embeddedByKey.has(key); n++) key = `${base}~${n}`;
+    const entry: EmbeddedFace = {
+      key, family: face.family, weight: face.weight, style: face.style,
+      source: { kind: 'embedded', data: face.data }, coverage: info.coverage, group: [],
+    };
+    this.embeddedByKey.set(key, entry);
+    const head = faces.find((f) => f.weight === face.weight && f.style === face.style);
+    if (head) {
+      // CSS Fonts 4 §4.8: same descriptors → one composite face; the later rule is tried first.
+      head.group.unshift(entry);
+    } else {
+      entry.group.push(entry);
+      faces.push(entry);
+    }
+  }
 
   match(req: FontRequest): FontChoice {
-    const family = 'Liberation Sans';
-    const shipped = (file: string): FontSource => ({ kind: 'shipped', file });
-    if (!this.used.has(family)) {
-      this.used.set(family, {
-        normal: shipped('LiberationSans-Regular.ttf'), bold: shipped('LiberationSans-Bold.ttf'),
-        italics: shipped('LiberationSans-Italic.ttf'), bolditalics: shipped('LiberationSans-BoldItalic.ttf'),
-      });
+    const memoKey = `${req.families.join('\n')}|${req.weight}|${req.style}`;
+    const memo = this.matchMemo.get(memoKey);
+    if (memo) return memo;
+    const choice = this.resolve(req);
+    this.matchMemo.set(memoKey, choice);
+    return choice;
+  }
+
+  private resolve(req: FontRequest): FontChoice {
+    for (const family of req.families) {
+      const name = normaliseFamilyName(family);
+      const faces = this.embedded.get(name);
+      if (faces) {
+        const face = matchFace(faces, req.weight, req.style)!;
+        return this.useEmbedded(face.group[0]!);
+      }
+      const shipped = FAMILY_ALIASES[name];
+      if (shipped) return this.shippedChoice(shipped, req);
     }
-    return { font: family, bold: req.weight >= 600, italics: req.style !== 'normal' };
+    const list = req.families.map((f) => `"${f}"`).join(', ') || '(none)';
+    this.diagnostics?.report('font-fallback', `No font for font-family ${list}; using ${DEFAULT_FAMILY}, the browser default`);
+    return this.shippedChoice(DEFAULT_FAMILY, req);
+  }
+
+  private shippedChoice(name: ShippedFamilyName, req: FontRequest): FontChoice {
+    this.useShipped(name);
+    return { font: name, bold: matchWeight(req.weight, [400, 700]) === 700, italics: req.style !== 'normal' };
+  }
+
+  private useShipped(name: ShippedFamilyName): void {
+    if (!this.used.has(name)) this.used.set(name, shippedSources(SHIPPED_FAMILIES[name]));
+  }
+
+  private useEmbedded(face: EmbeddedFace): FontChoice {
+    if (!this.used.has(face.key)) this.used.set(face.key, { normal: face.source, bold: face.source, italics: face.source, bolditalics: face.source });
+    return { font: face.key, bold: false, italics: false };
+  }
+
+  /** Where the bytes of the face a choice selects come from (for measuring text). */
+  sourceOf(choice: FontChoice): FontSource {
+    const embedded = this.embeddedByKey.get(choice.font);
+    if (embedded) return embedded.source;
+    const family: ShippedFamily = SHIPPED_FAMILIES[choice.font as ShippedFamilyName] ?? SHIPPED_FAMILIES[DEFAULT_FAMILY];
+    return { kind: 'shipped', file: shippedFace(family, choice.bold, choice.italics) };
+  }
+
+  /**
+   * CSS Fonts 4 §5.3: splits `text` into runs whose face has a glyph for every character.
+   * The run's own face (or composite face) first, then DejaVu Sans, DejaVu Serif, DejaVu Sans
+   * Mono, Liberation Sans/Serif, Noto Sans Mono — same bold/italics, then upright regular.
+   * A character no face has stays with the run's own face. Neutral characters (controls,
+   * zero-width, combining marks) and spaces the current face has never start a new run.
+   */
+  splitByCoverage(text: string, choice: FontChoice): FontRun[] {
+    if (!this.embeddedByKey.has(choice.font) && PRINTABLE_ASCII.test(text)) return [{ ...choice, text }];
+    const chain = this.chain(choice);
+    const runs: { candidate: Candidate; text: string }[] = [];
+    let current: { candidate: Candidate; text: string } | undefined;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let candidate: Candidate;
+      if (current && (isNeutral(cp) || (isSpace(cp) && current.candidate.coverage.has(cp)))) {
+        candidate = current.candidate;
+      } else {
+        candidate = chain.find((c) => c.coverage.has(cp)) ?? chain[0]!;
+      }
+      if (current && current.candidate === candidate) current.text += ch;
+      else { current = { candidate, text: ch }; runs.push(current); }
+    }
+    if (!runs.length) return [{ ...choice, text }];
+    return runs.map((r) => {
+      if (r.candidate.choice.font !== choice.font) this.registerChoice(r.candidate.choice);
+      return { ...r.candidate.choice, text: r.text };
+    });
+  }
+
+  private registerChoice(choice: FontChoice): void {
+    const embedded = this.embeddedByKey.get(choice.font);
+    if (embedded) this.useEmbedded(embedded);
+    else if (choice.font in SHIPPED_FAMILIES) this.useShipped(choice.font as ShippedFamilyName);
+  }
+
+  private chain(choice: FontChoice): readonly Candidate[] {
+    const memoKey = `${choice.font}|${choice.bold}|${choice.italics}`;
+    const memo = this.chainMemo.get(memoKey);
+    if (memo) return memo;
+    const chain: Candidate[] = [];
+    const embedded = this.embeddedByKey.get(choice.font);
+    if (embedded) {
+      const head = this.embedded.get(normaliseFamilyName(embedded.family))?.find((f) => f.group.includes(embedded));
+      for (const face of head?.group ?? [embedded]) chain.push({ choice: { font: face.key, bold: false, italics: false }, coverage: face.coverage });
+    } else {
+      const family = SHIPPED_FAMILIES[choice.font as ShippedFamilyName] ?? SHIPPED_FAMILIES[DEFAULT_FAMILY];
+      chain.push({ choice, coverage: shippedCoverage(shippedFace(family, choice.bold, choice.italics)) });
+    }
+    // fallback faces take the weight and slant the run asks for (an embedded face's own)
+    const wantBold = embedded ? embedded.weight >= 600 : choice.bold;
+    const wantItalics = embedded ? embedded.style === 'italic' : choice.italics;
+    const styled: (readonly [boolean, boolean])[] = [[wantBold, wantItalics]];
+    if (wantBold || wantItalics) styled.push([false, false]);
+    for (const [bold, italics] of styled) {
+      for (const name of FALLBACK_FAMILIES) {
+        if (name === choice.font && bold === choice.bold && italics === choice.italics) continue;
+        chain.push({ choice: { font: name, bold, italics }, coverage: shippedCoverage(shippedFace(SHIPPED_FAMILIES[name], bold, italics)) });
+      }
+    }
+    this.chainMemo.set(memoKey, chain);
+    return chain;
   }
 
   table(): FontTable {
     return Object.fromEntries(this.used);
   }
+}
+
+/** Free-function form of `FontMatcher.splitByCoverage` (the matcher records the fallback faces used). */
+export function splitByCoverage(text: string, choice: FontChoice, matcher: FontMatcher): FontRun[] {
+  return matcher.splitByCoverage(text, choice);
 }

@@ -1,0 +1,82 @@
+// Same input, same bytes (fixed dates, ID derived from the info dictionary), within one
+// process and across processes; pdfmake failures become rejections; images only as data: URLs.
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { FontMatcher } from '../../src/engine/fonts';
+import type { DocDefinition } from '../../src/engine';
+import { toPdf } from '../../src/pdf';
+import { repoRoot } from '../../src/paths';
+
+function build(): { dd: DocDefinition; fonts: ReturnType<FontMatcher['table']> } {
+  const m = new FontMatcher();
+  const c = m.match({ families: ['Arial'], weight: 700, style: 'normal' });
+  const runs = m.splitByCoverage('Invoice ✈ №42', c);
+  return { dd: { pageSize: { width: 595.28, height: 841.89 }, pageMargins: [40, 40, 40, 40], content: [{ text: runs }, { text: 'second line', font: 'Liberation Sans' }] }, fonts: m.table() };
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('pdf: deterministic bytes', function () {
+  this.timeout(30000);
+
+  it('two renders in one process are byte-identical, with a fixed CreationDate', async () => {
+    const x = build(); const y = build();
+    const a = await toPdf(x.dd, x.fonts);
+    const b = await toPdf(y.dd, y.fonts);
+    expect(sha(a)).to.equal(sha(b));
+    const creation = /\/CreationDate (\d+) 0 R/.exec(a.toString('latin1'))?.[1];
+    expect(a.toString('latin1')).to.contain(`${creation} 0 obj\n(D:20000101000000Z)`);
+  });
+
+  it('a render in a fresh process gives the same bytes', async () => {
+    const x = build();
+    const here = sha(await toPdf(x.dd, x.fonts));
+    const script = `
+      const { FontMatcher } = require(${JSON.stringify(join(repoRoot, 'dist/src/engine/fonts'))});
+      const { toPdf } = require(${JSON.stringify(join(repoRoot, 'dist/src/pdf'))});
+      const m = new FontMatcher(); const c = m.match({ families: ['Arial'], weight: 700, style: 'normal' });
+      const runs = m.splitByCoverage('Invoice ✈ №42', c);
+      toPdf({ pageSize: { width: 595.28, height: 841.89 }, pageMargins: [40, 40, 40, 40], content: [{ text: runs }, { text: 'second line', font: 'Liberation Sans' }] }, m.table())
+        .then((b) => process.stdout.write(require('crypto').createHash('sha256').update(b).digest('hex')));`;
+    const there = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(there).to.equal(here);
+  });
+
+  it('a different document gets a different ID when its info differs', async () => {
+    const x = build();
+    const a = await toPdf({ ...x.dd, info: { title: 'A' } }, x.fonts);
+    const y = build();
+    const b = await toPdf({ ...y.dd, info: { title: 'B' } }, y.fonts);
+    const id = (pdf: Buffer) => /\/ID \[<([0-9a-f]+)>/.exec(pdf.toString('latin1'))?.[1];
+    expect(id(a)).to.be.a('string');
+    expect(id(a)).to.not.equal(id(b));
+  });
+});
+
+describe('pdf: failures are rejections, files and URLs are never opened', () => {
+  const fonts = () => new FontMatcher().table();
+  const dd = (content: unknown[], extra: Partial<DocDefinition> = {}): DocDefinition => ({ pageSize: { width: 200, height: 200 }, pageMargins: [10, 10, 10, 10], content, ...extra });
+
+  it('an unknown font family rejects', async () => {
+    await expectReject(toPdf(dd([{ text: 'x', font: 'Nope' }]), fonts()), /Nope/);
+  });
+
+  it('a corrupt data: image rejects', async () => {
+    await expectReject(toPdf(dd([{ image: 'data:image/png;base64,AAAA' }]), fonts()), /image/i);
+  });
+
+  it('an image that is a path or a URL is refused, inline or in the images dictionary', async () => {
+    await expectReject(toPdf(dd([{ image: 'logo' }], { images: { logo: '/etc/passwd' } }), fonts()), /data: URL/);
+    await expectReject(toPdf(dd([{ image: 'logo' }], { images: { logo: 'http://127.0.0.1:9/x.png' } }), fonts()), /data: URL/);
+    await expectReject(toPdf(dd([{ image: '/etc/hostname' }]), fonts()), /denied|Invalid image/i);
+  });
+});
+
+async function expectReject(p: Promise<unknown>, pattern: RegExp): Promise<void> {
+  let error: unknown;
+  try { await p; } catch (e) { error = e; }
+  expect(error, 'expected a rejection').to.be.instanceOf(Error);
+  expect((error as Error).message).to.match(pattern);
+}
