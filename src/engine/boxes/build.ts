@@ -1,0 +1,342 @@
+// CSS Display 3 §2 box generation from the styled tree, with CSS 2.1 §9.2.1.1 anonymous block
+// boxes (block-in-inline splits the inline), CSS Text 3 §4 white-space processing and §2.1
+// text-transform, and CSS Lists 3 markers (ol start / reversed / li value).
+import type { ComputedStyle, ListStyleType } from '../cascade/computed';
+import type { StyledElement, StyledNode } from '../cascade/styled';
+import type { DiagnosticList } from '../diagnostics';
+import { buildTable } from './table';
+import type {
+  BlockBox, BlockLevelBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox,
+} from './types';
+
+export interface BoxBuildOptions {
+  readonly diagnostics: DiagnosticList;
+}
+
+/** Elements that never generate boxes, whatever the stylesheet says. */
+const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', '::marker',
+  'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist', 'input', 'select', 'textarea']);
+const REPORTED_HTML = new Set(['iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'input', 'select', 'textarea']);
+
+const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex', 'grid', 'table-row', 'table-row-group',
+  'table-header-group', 'table-footer-group', 'table-cell', 'table-caption', 'table-column', 'table-column-group']);
+
+/** Builds the box tree of the document. The root box is the principal box of <html>. */
+export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox {
+  const b = new BoxBuilder(options);
+  return b.blockContainer(root, root.style, false);
+}
+
+interface InlineCursor {
+  /** the open inline boxes, outermost first; cloned after a block-in-inline split */
+  stack: InlineBox[];
+  group: InlineLevelBox[];
+}
+
+class BoxBuilder {
+  constructor(private readonly options: BoxBuildOptions) {}
+
+  /** An element's contents as a block container: block-level children, inline runs wrapped. */
+  blockContainer(el: StyledElement, style: ComputedStyle, positioned: boolean): BlockBox {
+    const children: BlockLevelBox[] = [];
+    this.flowChildren(el.children, style, children, positioned, el);
+    return { kind: 'block', style, element: el, children };
+  }
+
+  /** Generates the boxes of a sequence of children into `out` (block-level), wrapping inline runs. */
+  private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, out: BlockLevelBox[], positioned: boolean, listParent?: StyledElement): void {
+    let cursor: InlineCursor = { stack: [], group: [] };
+    let first = true;
+    const flush = () => {
+      const group = cursor.group;
+      if (hasContent(group)) {
+        processWhiteSpace(group);
+        out.push({ kind: 'inlines', style: containerStyle, children: group, first } satisfies InlineFormattingBox);
+        first = false;
+      }
+      // re-open the inline ancestors for what follows the block (CSS 2.1 §9.2.1.1)
+      const reopened: InlineBox[] = [];
+      let parentList: InlineLevelBox[] = [];
+      const newGroup = parentList;
+      for (const open of cursor.stack) {
+        const clone: InlineBox = { kind: 'inline', style: open.style, element: open.element, children: [] };
+        parentList.push(clone);
+        reopened.push(clone);
+        parentList = clone.children;
+      }
+      cursor = { stack: reopened, group: newGroup };
+    };
+    const emitBlock = (box: BlockLevelBox) => { flush(); out.push(box); first = false; };
+    const counter = listCounter(listParent);
+
+    const visit = (node: StyledNode, addInline: (b: InlineLevelBox) => void) => {
+      if (node.kind === 'text') {
+        if (node.text) addInline({ kind: 'text', style: node.style, text: node.text });
+        return;
+      }
+      const el = node;
+      if (NO_BOX.has(el.tag)) {
+        if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
+        return;
+      }
+      const s = el.style;
+      if (s.display === 'none') return;
+      if (s.display === 'contents') { for (const c of el.children) visit(c, addInline); return; }
+      if (el.tag === 'br') { addInline({ kind: 'line-break', style: s }); return; }
+      if ((s.position === 'absolute' || s.position === 'fixed') && !positioned) {
+        const inner = this.blockLevel(el, true, counter);
+        if (inner) emitBlock({ kind: 'absolute', style: s, box: inner });
+        return;
+      }
+      const replaced = this.replaced(el);
+      if (replaced) {
+        if (BLOCK_LEVEL.has(s.display)) emitBlock({ kind: 'block-replaced', style: s, replaced });
+        else addInline(replaced);
+        return;
+      }
+      if (s.float !== 'none' && !BLOCK_LEVEL.has(s.display) && cursor.stack.length + cursor.group.length >= 0) {
+        // a float inside a line: kept with its line as a side box
+        const inner = this.blockLevel(el, positioned || s.position !== 'static', counter, 'block');
+        if (inner) addInline({ kind: 'float', style: s, element: el, box: inner });
+        return;
+      }
+      if (BLOCK_LEVEL.has(s.display)) {
+        const box = this.blockLevel(el, positioned || s.position !== 'static', counter);
+        if (box) emitBlock(box);
+        return;
+      }
+      if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
+        const inner = this.blockLevel(el, positioned || s.position !== 'static', counter,
+          s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : 'block');
+        if (inner) addInline({ kind: 'inline-block', style: s, element: el, box: inner });
+        return;
+      }
+      // display: inline (and anything unknown) → an inline box
+      const box: InlineBox = { kind: 'inline', style: s, element: el, children: [] };
+      addInline(box);
+      cursor.stack.push(box);
+      const depth = cursor.stack.length;
+      for (const c of el.children) {
+        visit(c, (b) => { cursor.stack[depth - 1]!.children.push(b); });
+      }
+      cursor.stack.pop();
+    };
+
+    for (const n of nodes) visit(n, (b) => cursor.group.push(b));
+    flush();
+  }
+
+  /** The principal block-level box of an element (CSS Display 3 §2.1). */
+  private blockLevel(el: StyledElement, positioned: boolean, counter: ListCounter | undefined, as?: 'block' | 'table' | 'flex'): BlockLevelBox | undefined {
+    const s = el.style;
+    const display = as ?? s.display;
+    switch (display) {
+      case 'table': case 'inline-table':
+        return buildTable(el, {
+          blockContainer: (e, style) => this.blockContainer(e, style, positioned),
+          anonymousCell: (nodes, style) => {
+            const children: BlockLevelBox[] = [];
+            this.flowChildren(nodes, style, children, positioned);
+            return children.length ? { kind: 'block', style, element: undefined, children } : undefined;
+          },
+          initialCellStyle: (p) => p,
+        });
+      case 'flex': case 'inline-flex': {
+        const items: BlockLevelBox[] = [];
+        this.flowChildren(el.children, s, items, positioned);
+        return { kind: 'flex', style: s, element: el, items };
+      }
+      case 'list-item': {
+        const marker = counter ? counter.next(el) : markerText(s.listStyleType, 1);
+        const children: BlockLevelBox[] = [];
+        this.flowChildren(el.children, s, children, positioned, el);
+        return { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: s.listStylePosition === 'inside' && marker ? prependMarker(children, marker, s) : children };
+      }
+      case 'table-row': case 'table-row-group': case 'table-header-group': case 'table-footer-group': case 'table-cell':
+        // a table part outside a table: CSS 2.1 §17.2.1 wraps it in an anonymous table
+        return buildTable({ ...el, style: { ...s, display: 'table' }, children: [el] }, {
+          blockContainer: (e, style) => this.blockContainer(e, style, positioned),
+          anonymousCell: () => undefined,
+          initialCellStyle: (p) => p,
+        });
+      case 'grid':
+        this.options.diagnostics.report('unsupported-value', 'display: grid is laid out as a block', el.loc);
+        return this.blockContainer(el, s, positioned);
+      default:
+        return this.blockContainer(el, s, positioned);
+    }
+  }
+
+  private replaced(el: StyledElement): ReplacedBox | undefined {
+    if (el.tag === 'img') {
+      const src = el.attrs.src;
+      if (!src) return undefined;
+      return { kind: 'replaced', style: el.style, element: el, content: { type: 'image', src } };
+    }
+    if (el.tag === 'svg') return { kind: 'replaced', style: el.style, element: el, content: { type: 'svg', markup: serializeSvg(el) } };
+    return undefined;
+  }
+}
+
+function prependMarker(children: BlockLevelBox[], marker: string, style: ComputedStyle): BlockLevelBox[] {
+  const first = children[0];
+  const run: InlineLevelBox = { kind: 'text', style, text: marker + ' ' };
+  if (first && first.kind === 'inlines') return [{ ...first, children: [run, ...first.children] }, ...children.slice(1)];
+  return [{ kind: 'inlines', style, children: [run], first: true }, ...children];
+}
+
+/** Whether an inline group renders anything (a group of collapsible white space does not). */
+function hasContent(group: readonly InlineLevelBox[]): boolean {
+  for (const b of group) {
+    switch (b.kind) {
+      case 'text':
+        if (/[^ \t\n\r\f]/.test(b.text)) return true;
+        if (b.style.whiteSpace === 'pre' || b.style.whiteSpace === 'pre-wrap' || b.style.whiteSpace === 'break-spaces') {
+          if (b.text.length) return true;
+        }
+        break;
+      case 'inline': if (hasContent(b.children)) return true; break;
+      case 'line-break': case 'replaced': case 'inline-block': case 'float': return true;
+    }
+  }
+  return false;
+}
+
+// ---- CSS Text 3 §4 white space, §2.1 text-transform ----------------------------------
+
+/** Collapses white space across the runs of one inline formatting context (mutates runs). */
+export function processWhiteSpace(group: InlineLevelBox[]): void {
+  let atSpace = true; // at the start of a line, or after a collapsible space
+  let wordStart = true;
+  const walk = (items: InlineLevelBox[]) => {
+    for (const b of items) {
+      switch (b.kind) {
+        case 'text': {
+          let t = b.text;
+          const ws = b.style.whiteSpace;
+          if (ws === 'normal' || ws === 'nowrap') {
+            t = t.replace(/[ \t\n\r\f]+/g, ' ');
+            if (atSpace && t.startsWith(' ')) t = t.slice(1);
+            if (t.length) atSpace = t.endsWith(' ');
+          } else if (ws === 'pre-line') {
+            t = t.replace(/\r\n?/g, '\n').replace(/[ \t\f]+/g, ' ').replace(/ ?\n ?/g, '\n');
+            if (atSpace && t.startsWith(' ')) t = t.slice(1);
+            if (t.length) atSpace = t.endsWith(' ') || t.endsWith('\n');
+          } else {
+            t = t.replace(/\r\n?/g, '\n').replace(/\t/g, '        ');
+            if (t.length) atSpace = t.endsWith('\n');
+          }
+          b.text = transformText(t, b.style.textTransform, wordStart);
+          if (t.length) wordStart = /[\s\u00a0]$/.test(t);
+          break;
+        }
+        case 'inline': walk(b.children); break;
+        case 'line-break': atSpace = true; wordStart = true; break;
+        case 'replaced': case 'inline-block': case 'float': atSpace = false; wordStart = false; break;
+      }
+    }
+  };
+  walk(group);
+}
+
+function transformText(t: string, transform: ComputedStyle['textTransform'], wordStart: boolean): string {
+  switch (transform) {
+    case 'none': return t;
+    case 'uppercase': return t.toUpperCase();
+    case 'lowercase': return t.toLowerCase();
+    case 'capitalize': {
+      let start = wordStart;
+      let out = '';
+      for (const ch of t) {
+        out += start && /\p{L}/u.test(ch) ? ch.toUpperCase() : ch;
+        start = /[\s\u00a0-]/.test(ch);
+      }
+      return out;
+    }
+  }
+}
+
+// ---- CSS Lists 3 §4 markers -------------------------------------------------------------
+
+interface ListCounter { next(li: StyledElement): string }
+
+function listCounter(parent: StyledElement | undefined): ListCounter | undefined {
+  if (!parent) return undefined;
+  const reversed = parent.tag === 'ol' && parent.attrs.reversed !== undefined;
+  const items = parent.children.filter((c): c is StyledElement => c.kind === 'element' && c.style.display === 'list-item');
+  const startAttr = parent.tag === 'ol' ? parseInt(parent.attrs.start ?? '', 10) : NaN;
+  let value = Number.isFinite(startAttr) ? startAttr : reversed ? items.length : 1;
+  let firstCall = true;
+  return {
+    next(li) {
+      const v = parseInt(li.attrs.value ?? '', 10);
+      if (Number.isFinite(v)) value = v;
+      else if (!firstCall) value += reversed ? -1 : 1;
+      firstCall = false;
+      return markerText(li.style.listStyleType, value);
+    },
+  };
+}
+
+const ROMAN: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+
+function roman(n: number): string {
+  if (n <= 0 || n >= 4000) return String(n);
+  let out = '';
+  for (const [v, s] of ROMAN) while (n >= v) { out += s; n -= v; }
+  return out;
+}
+
+function alphabetic(n: number, letters: string): string {
+  if (n <= 0) return String(n);
+  let out = '';
+  const len = [...letters].length;
+  const chars = [...letters];
+  while (n > 0) { n--; out = chars[n % len] + out; n = Math.floor(n / len); }
+  return out;
+}
+
+/** The marker string of a list item (CSS Counter Styles 3 predefined styles). */
+export function markerText(type: ListStyleType, n: number): string {
+  if (typeof type === 'object') return type.string;
+  switch (type) {
+    case 'none': return '';
+    case 'disc': return '\u2022';
+    case 'circle': return '\u25e6';
+    case 'square': return '\u25aa';
+    case 'decimal': return `${n}.`;
+    case 'decimal-leading-zero': return `${n >= 0 && n < 10 ? '0' : ''}${n}.`;
+    case 'lower-alpha': case 'lower-latin': return `${alphabetic(n, 'abcdefghijklmnopqrstuvwxyz')}.`;
+    case 'upper-alpha': case 'upper-latin': return `${alphabetic(n, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}.`;
+    case 'lower-roman': return `${roman(n)}.`;
+    case 'upper-roman': return `${roman(n).toUpperCase()}.`;
+    case 'lower-greek': return `${alphabetic(n, 'αβγδεζηθικλμνξοπρστυφχψω')}.`;
+  }
+}
+
+// ---- inline <svg> -----------------------------------------------------------------------
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// the HTML parser lower-cases names; SVG's camelCase ones are restored
+const SVG_CASE = new Map(['viewBox', 'preserveAspectRatio', 'linearGradient', 'radialGradient', 'gradientUnits', 'gradientTransform',
+  'clipPath', 'clipPathUnits', 'textPath', 'foreignObject', 'patternUnits', 'patternTransform', 'stdDeviation', 'markerWidth',
+  'markerHeight', 'refX', 'refY', 'spreadMethod', 'startOffset', 'textLength', 'lengthAdjust', 'maskUnits', 'fePath']
+  .map((n) => [n.toLowerCase(), n] as const));
+
+/** Serializes an <svg> subtree back to markup for pdfmake's svg node. */
+export function serializeSvg(el: StyledElement): string {
+  const parts: string[] = [];
+  const walk = (n: StyledNode) => {
+    if (n.kind === 'text') { parts.push(escapeXml(n.text)); return; }
+    if (n.tag.startsWith('::')) return;
+    const name = SVG_CASE.get(n.tag) ?? n.tag;
+    const attrs = Object.entries(n.attrs).map(([k, v]) => ` ${SVG_CASE.get(k) ?? k}="${escapeXml(v)}"`).join('');
+    const open = name === 'svg' && !('xmlns' in n.attrs) ? `svg xmlns="http://www.w3.org/2000/svg"` : name;
+    parts.push(`<${open}${attrs}>`);
+    for (const c of n.children) walk(c);
+    parts.push(`</${name}>`);
+  };
+  walk(el);
+  return parts.join('');
+}

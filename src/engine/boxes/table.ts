@@ -1,0 +1,174 @@
+// CSS 2.1 §17.2 table box model: rows, row groups, cells, columns; §17.2.1 anonymous table
+// objects (missing rows/cells are generated); §17.5 cell slots with colspan/rowspan.
+// HTML presentational attributes of tables that the layout reads: width, cellpadding, align.
+import type { ComputedStyle, LengthPctAuto } from '../cascade/computed';
+import type { StyledElement, StyledNode } from '../cascade/styled';
+import type { BlockBox } from './types';
+
+export interface TableCellBox {
+  readonly kind: 'table-cell';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement | undefined;
+  /** the cell's content as a block container */
+  readonly content: BlockBox;
+  readonly colSpan: number;
+  readonly rowSpan: number;
+  /** column index of the cell's first slot (CSS 2.1 §17.5) */
+  col: number;
+  /** specified width: from CSS `width`, else the HTML `width` attribute */
+  readonly width: LengthPctAuto;
+}
+
+export interface TableRowBox {
+  readonly style: ComputedStyle;
+  readonly element: StyledElement | undefined;
+  readonly cells: TableCellBox[];
+  readonly group: 'header' | 'body' | 'footer';
+}
+
+export interface TableBox {
+  readonly kind: 'table';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly captions: BlockBox[];
+  /** specified column widths from <col>/<colgroup> (index = column) */
+  readonly columnWidths: LengthPctAuto[];
+  readonly rows: TableRowBox[];
+  readonly columnCount: number;
+  /** number of leading rows from table-header-groups: repeated on every page */
+  readonly headerRows: number;
+  /** HTML `width` attribute of <table>, when CSS width is auto */
+  readonly width: LengthPctAuto;
+  /** HTML cellpadding, pt, when given */
+  readonly cellPadding: number | undefined;
+}
+
+/** What table building needs from the general box builder. */
+export interface TableBuildHooks {
+  /** builds an element's content as a block container (the cell or caption) */
+  readonly blockContainer: (el: StyledElement, style: ComputedStyle) => BlockBox;
+  /** builds an anonymous cell from stray non-cell content inside a row */
+  readonly anonymousCell: (nodes: StyledNode[], style: ComputedStyle) => BlockBox | undefined;
+  readonly initialCellStyle: (parent: ComputedStyle) => ComputedStyle;
+}
+
+/** HTML `width="570"` / `width="100%"` → a LengthPctAuto (pixels → pt). */
+export function htmlLength(value: string | undefined): LengthPctAuto {
+  if (value === undefined) return 'auto';
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%|px)?\s*$/.exec(value);
+  if (!m) return 'auto';
+  const n = parseFloat(m[1]!);
+  return m[2] === '%' ? { pt: 0, pct: n } : { pt: n * 0.75, pct: 0 };
+}
+
+function spanAttr(el: StyledElement, name: string, max: number): number {
+  const v = parseInt(el.attrs[name] ?? '1', 10);
+  return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
+}
+
+const isElement = (n: StyledNode): n is StyledElement => n.kind === 'element';
+const isBlankText = (n: StyledNode) => n.kind === 'text' && !/[^ \t\n\r\f]/.test(n.text);
+
+/** Builds a table box from a display:table element (CSS 2.1 §17.2.1 fix-up applied). */
+export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox {
+  const captions: BlockBox[] = [];
+  const columnWidths: LengthPctAuto[] = [];
+  const header: TableRowBox[] = [];
+  const body: TableRowBox[] = [];
+  const footer: TableRowBox[] = [];
+
+  const addRow = (rowEl: StyledElement | undefined, rowStyle: ComputedStyle, nodes: readonly StyledNode[], group: TableRowBox['group']) => {
+    const cells: TableCellBox[] = [];
+    let stray: StyledNode[] = [];
+    const flushStray = () => {
+      if (stray.length && !stray.every(isBlankText)) {
+        const content = hooks.anonymousCell(stray, rowStyle);
+        if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
+      }
+      stray = [];
+    };
+    for (const n of nodes) {
+      if (isElement(n) && n.style.display === 'none') continue;
+      if (isElement(n) && n.style.display === 'table-cell') {
+        flushStray();
+        const style = n.style;
+        const content = hooks.blockContainer(n, style);
+        cells.push({
+          kind: 'table-cell', style, element: n, content,
+          colSpan: spanAttr(n, 'colspan', 1000), rowSpan: spanAttr(n, 'rowspan', 65534), col: 0,
+          width: style.width !== 'auto' ? style.width : htmlLength(n.attrs.width),
+        });
+      } else stray.push(n);
+    }
+    flushStray();
+    const target = group === 'header' ? header : group === 'footer' ? footer : body;
+    target.push({ style: rowStyle, element: rowEl, cells, group });
+  };
+
+  const addGroup = (nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle) => {
+    let strayCells: StyledNode[] = [];
+    const flush = () => {
+      if (strayCells.length && !strayCells.every(isBlankText)) addRow(undefined, groupStyle, strayCells, group);
+      strayCells = [];
+    };
+    for (const n of nodes) {
+      if (isElement(n) && n.style.display === 'table-row') { flush(); addRow(n, n.style, n.children, group); }
+      else if (isElement(n) && n.style.display === 'none') continue;
+      else strayCells.push(n);
+    }
+    flush();
+  };
+
+  let stray: StyledNode[] = [];
+  const flushTop = () => { if (stray.length) addGroup(stray, 'body', el.style); stray = []; };
+  for (const n of el.children) {
+    if (!isElement(n)) { stray.push(n); continue; }
+    switch (n.style.display) {
+      case 'none': break;
+      case 'table-caption': flushTop(); captions.push(hooks.blockContainer(n, n.style)); break;
+      case 'table-column-group': case 'table-column': {
+        flushTop();
+        const cols = n.style.display === 'table-column' ? [n] : n.children.filter(isElement).filter((c) => c.style.display === 'table-column');
+        if (cols.length === 0) {
+          const w = n.style.width !== 'auto' ? n.style.width : htmlLength(n.attrs.width);
+          for (let i = 0; i < spanAttr(n, 'span', 1000); i++) columnWidths.push(w);
+        }
+        for (const c of cols) {
+          const w = c.style.width !== 'auto' ? c.style.width : htmlLength(c.attrs.width);
+          for (let i = 0; i < spanAttr(c, 'span', 1000); i++) columnWidths.push(w);
+        }
+        break;
+      }
+      case 'table-header-group': flushTop(); addGroup(n.children, header.length === 0 && body.length === 0 ? 'header' : 'body', n.style); break;
+      case 'table-footer-group': flushTop(); addGroup(n.children, 'footer', n.style); break;
+      case 'table-row-group': flushTop(); addGroup(n.children, 'body', n.style); break;
+      case 'table-row': flushTop(); addRow(n, n.style, n.children, 'body'); break;
+      default: stray.push(n);
+    }
+  }
+  flushTop();
+
+  const rows = [...header, ...body, ...footer];
+  // CSS 2.1 §17.5: assign cells to slots, honouring row spans from rows above.
+  const occupied: number[] = []; // per column: rows still covered by a rowspan from above
+  let columnCount = columnWidths.length;
+  for (let r = 0; r < rows.length; r++) {
+    let c = 0;
+    for (const cell of rows[r]!.cells) {
+      while ((occupied[c] ?? 0) > 0) c++;
+      cell.col = c;
+      const rowSpan = Math.min(cell.rowSpan, rows.length - r);
+      for (let k = 0; k < cell.colSpan; k++) occupied[c + k] = Math.max(occupied[c + k] ?? 0, rowSpan);
+      c += cell.colSpan;
+    }
+    columnCount = Math.max(columnCount, c, occupied.length);
+    for (let k = 0; k < occupied.length; k++) if ((occupied[k] ?? 0) > 0) occupied[k]!--;
+  }
+  const cp = el.attrs.cellpadding !== undefined ? parseFloat(el.attrs.cellpadding) : NaN;
+  return {
+    kind: 'table', style: el.style, element: el, captions, columnWidths, rows, columnCount,
+    headerRows: header.length,
+    width: el.style.width !== 'auto' ? el.style.width : htmlLength(el.attrs.width),
+    cellPadding: Number.isFinite(cp) && cp >= 0 ? cp * 0.75 : undefined,
+  };
+}

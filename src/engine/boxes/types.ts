@@ -1,0 +1,113 @@
+// CSS Display 3 §2 box generation: the box tree built from the styled tree.
+// Every box has a `kind`; consumers dispatch once with an exhaustive switch (assertNever).
+// Phase: computed values (ComputedStyle), text after white-space processing (CSS Text 3 §4).
+import type { ComputedStyle } from '../cascade/computed';
+import type { StyledElement } from '../cascade/styled';
+import type { TableBox } from './table';
+
+/** A block container whose children are block-level (CSS 2.1 §9.2.1). */
+export interface BlockBox {
+  readonly kind: 'block';
+  readonly style: ComputedStyle;
+  /** undefined for an anonymous block box */
+  readonly element: StyledElement | undefined;
+  readonly children: BlockLevelBox[];
+}
+
+/** An anonymous block box holding one inline formatting context (CSS 2.1 §9.2.1.1). */
+export interface InlineFormattingBox {
+  readonly kind: 'inlines';
+  readonly style: ComputedStyle;   // the block container's style (text-align, line-height strut)
+  readonly children: InlineLevelBox[];
+  /** first line of the block container: text-indent applies */
+  readonly first: boolean;
+}
+
+/** display: list-item (CSS Lists 3 §3): a block box with a ::marker. */
+export interface ListItemBox {
+  readonly kind: 'list-item';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  /** marker text ('' = no marker), from list-style-type and the list's counter */
+  readonly marker: string;
+  readonly children: BlockLevelBox[];
+}
+
+/** display: flex (CSS Flexbox 1 §4): its in-flow children are blockified flex items. */
+export interface FlexBox {
+  readonly kind: 'flex';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly items: BlockLevelBox[];
+}
+
+/** A replaced element placed as a block (display: block img / svg). */
+export interface BlockReplacedBox {
+  readonly kind: 'block-replaced';
+  readonly style: ComputedStyle;
+  readonly replaced: ReplacedBox;
+}
+
+/** An absolutely positioned box whose containing block is the initial one (the page area). */
+export interface AbsoluteBox {
+  readonly kind: 'absolute';
+  readonly style: ComputedStyle;
+  readonly box: BlockLevelBox;
+}
+
+export type BlockLevelBox = BlockBox | InlineFormattingBox | ListItemBox | FlexBox | TableBox | BlockReplacedBox | AbsoluteBox;
+
+/** A run of text after white-space processing and text-transform. */
+export interface TextRun {
+  readonly kind: 'text';
+  readonly style: ComputedStyle;
+  text: string;
+}
+
+/** An inline box (display: inline) with its inline-level children. */
+export interface InlineBox {
+  readonly kind: 'inline';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly children: InlineLevelBox[];
+}
+
+/** An atomic inline: inline-block / inline-table / inline-flex (CSS Display 3 §2.4). */
+export interface InlineBlockBox {
+  readonly kind: 'inline-block';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly box: BlockLevelBox;
+}
+
+export type ReplacedContent =
+  | { readonly type: 'image'; readonly src: string }
+  | { readonly type: 'svg'; readonly markup: string };
+
+/** A replaced element: <img>, inline <svg> (CSS 2.1 §10.3.2 sizing). */
+export interface ReplacedBox {
+  readonly kind: 'replaced';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly content: ReplacedContent;
+}
+
+/** <br>: a forced line break. */
+export interface LineBreakBox {
+  readonly kind: 'line-break';
+  readonly style: ComputedStyle;
+}
+
+/** A float taken out of an inline formatting context (approximated as a side column). */
+export interface FloatBox {
+  readonly kind: 'float';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly box: BlockLevelBox;
+}
+
+export type InlineLevelBox = TextRun | InlineBox | InlineBlockBox | ReplacedBox | LineBreakBox | FloatBox;
+
+export function assertNever(x: never): never {
+  throw new Error(`unexpected box ${JSON.stringify((x as { kind?: string }).kind)}`);
+}

@@ -1,0 +1,195 @@
+// CSS Sizing 3 §5 intrinsic sizes: min-content and max-content inline sizes of boxes, for
+// shrink-to-fit widths (inline-blocks, floats, flex items) and the CSS 2.1 §17.5.2.2
+// automatic table layout. Cached per box: each box is measured once per layout (linear).
+import type { BlockLevelBox, InlineLevelBox } from '../boxes/types';
+import { assertNever } from '../boxes/types';
+import type { TableBox } from '../boxes/table';
+import type { ComputedStyle } from '../cascade/computed';
+import type { FaceResolver } from './faces';
+import { resolve } from './used';
+
+export interface ContentSizes { readonly min: number; readonly max: number }
+
+export interface IntrinsicOptions {
+  readonly faces: FaceResolver;
+  /** the used size of a replaced box when its containing block is unknown */
+  readonly replacedWidth: (box: Extract<InlineLevelBox, { kind: 'replaced' }>) => number;
+}
+
+const ZERO: ContentSizes = { min: 0, max: 0 };
+
+/** Horizontal margin + border + padding that do not depend on the containing block. */
+export function frameWidth(style: ComputedStyle): number {
+  const m = (v: ComputedStyle['margin']['left']) => (v === 'auto' ? 0 : v.pt);
+  return m(style.margin.left) + m(style.margin.right) + style.borderWidth.left + style.borderWidth.right +
+    style.padding.left.pt + style.padding.right.pt;
+}
+
+export class Intrinsic {
+  private readonly cache = new WeakMap<object, ContentSizes>();
+  constructor(private readonly o: IntrinsicOptions) {}
+
+  /** Content sizes of a block-level box's border box plus its fixed margins. */
+  block(box: BlockLevelBox): ContentSizes {
+    const hit = this.cache.get(box);
+    if (hit) return hit;
+    const r = this.computeBlock(box);
+    this.cache.set(box, r);
+    return r;
+  }
+
+  private withStyle(style: ComputedStyle, inner: ContentSizes): ContentSizes {
+    const frame = frameWidth(style);
+    const w = style.width;
+    if (w !== 'auto' && w.pct === 0) {
+      const border = style.boxSizing === 'border-box' ? w.pt + frame - style.padding.left.pt - style.padding.right.pt - style.borderWidth.left - style.borderWidth.right : w.pt + frame;
+      return { min: border, max: border };
+    }
+    let { min, max } = inner;
+    const maxW = style.maxWidth;
+    if (maxW !== 'none' && maxW.pct === 0) { min = Math.min(min, maxW.pt); max = Math.min(max, maxW.pt); }
+    const minW = style.minWidth;
+    if (minW !== 'auto' && minW.pct === 0) { min = Math.max(min, minW.pt); max = Math.max(max, minW.pt); }
+    return { min: min + frame, max: max + frame };
+  }
+
+  private computeBlock(box: BlockLevelBox): ContentSizes {
+    switch (box.kind) {
+      case 'block': case 'list-item':
+        return this.withStyle(box.style, this.children(box.children));
+      case 'inlines': return this.inlines(box.children, box.first ? resolve(box.style.textIndent, 0) : 0);
+      case 'flex': {
+        if (box.style.flexDirection === 'column' || box.style.flexDirection === 'column-reverse') return this.withStyle(box.style, this.children(box.items));
+        let min = 0; let max = 0;
+        for (const it of box.items) { const s = this.block(it); min = box.style.flexWrap === 'nowrap' ? min + s.min : Math.max(min, s.min); max += s.max; }
+        const gap = box.style.columnGap === 'normal' ? 0 : box.style.columnGap.pt;
+        return this.withStyle(box.style, { min, max: max + gap * Math.max(0, box.items.length - 1) });
+      }
+      case 'table': return this.table(box);
+      case 'block-replaced': { const w = this.o.replacedWidth(box.replaced); return this.withStyle({ ...box.style, width: 'auto' }, { min: w, max: w }); }
+      case 'absolute': return ZERO;
+      default: return assertNever(box);
+    }
+  }
+
+  private children(children: readonly BlockLevelBox[]): ContentSizes {
+    let min = 0; let max = 0;
+    for (const c of children) { const s = this.block(c); min = Math.max(min, s.min); max = Math.max(max, s.max); }
+    return { min, max };
+  }
+
+  /** Inline formatting context: max = longest line without wrapping; min = widest unbreakable piece. */
+  inlines(items: readonly InlineLevelBox[], indent = 0): ContentSizes {
+    let min = 0; let max = 0; let line = indent; let word = 0;
+    const endWord = () => { min = Math.max(min, word); word = 0; };
+    const endLine = () => { endWord(); max = Math.max(max, line); line = 0; };
+    const walk = (list: readonly InlineLevelBox[]) => {
+      for (const b of list) {
+        switch (b.kind) {
+          case 'text': {
+            const nowrap = b.style.whiteSpace === 'nowrap' || b.style.whiteSpace === 'pre';
+            const breakAll = b.style.wordBreak === 'break-all' || b.style.overflowWrap === 'anywhere';
+            const lines = b.text.split('\n');
+            lines.forEach((segment, i) => {
+              if (i > 0) endLine();
+              const w = this.o.faces.width(segment, b.style);
+              line += w;
+              if (nowrap) { word += w; return; }
+              if (breakAll) { endWord(); min = Math.max(min, this.o.faces.width('W', b.style)); return; }
+              const parts = segment.split(/[ \u200b]/);
+              parts.forEach((p, j) => {
+                if (j > 0) endWord();
+                const hy = p.split(/(?<=-)/); // a break opportunity after hyphens
+                hy.forEach((h, k) => { if (k > 0) endWord(); word += this.o.faces.width(h, b.style); });
+              });
+            });
+            break;
+          }
+          case 'inline': {
+            const f = frameWidth(b.style);
+            line += f; word += f;
+            walk(b.children);
+            break;
+          }
+          case 'line-break': endLine(); break;
+          case 'replaced': { const w = this.o.replacedWidth(b) + frameWidth(b.style); line += w; endWord(); min = Math.max(min, w); break; }
+          case 'inline-block': { const s = this.block(b.box); line += s.max; endWord(); min = Math.max(min, s.min); break; }
+          case 'float': { const s = this.block(b.box); line += s.max; min = Math.max(min, s.min); break; }
+          default: assertNever(b);
+        }
+      }
+    };
+    walk(items);
+    endLine();
+    return { min, max };
+  }
+
+  /** CSS 2.1 §17.5.2.2: a table's min/max from its columns (see layout/table.ts). */
+  table(box: TableBox): ContentSizes {
+    const cols = this.columns(box);
+    let min = 0; let max = 0;
+    for (const c of cols) { min += c.min; max += c.max; }
+    const spacing = box.style.borderCollapse === 'separate' ? box.style.borderSpacing.horizontal * (cols.length + 1) : 0;
+    const inner = { min: min + spacing, max: max + spacing };
+    const w = box.width;
+    if (w !== 'auto' && w.pct === 0) { const m = Math.max(w.pt, inner.min); return { min: m + frameWidth({ ...box.style, width: 'auto' }), max: m + frameWidth({ ...box.style, width: 'auto' }) }; }
+    return this.withStyle({ ...box.style, width: 'auto' }, inner);
+  }
+
+  /** Per column: min/max content width of the cells (border box of the cell), and fixed/percent widths. */
+  columns(box: TableBox): { min: number; max: number; fixed?: number; pct?: number }[] {
+    const cached = this.colCache.get(box);
+    if (cached) return cached;
+    const cols = Array.from({ length: box.columnCount }, (_, i) => {
+      const w = box.columnWidths[i];
+      const c: { min: number; max: number; fixed?: number; pct?: number } = { min: 0, max: 0 };
+      if (w && w !== 'auto') { if (w.pct) c.pct = w.pct; else c.fixed = w.pt; }
+      return c;
+    });
+    const spanning: { col: number; span: number; min: number; max: number }[] = [];
+    for (const row of box.rows) {
+      for (const cell of row.cells) {
+        const inner = this.children(cell.content.children);
+        const pad = cellPadding(cell.style, box.cellPadding);
+        const frame = pad.left + pad.right + cell.style.borderWidth.left + cell.style.borderWidth.right;
+        let min = inner.min + frame; let max = Math.max(inner.max + frame, min);
+        const w = cell.width;
+        if (cell.colSpan === 1) {
+          const c = cols[cell.col];
+          if (!c) continue;
+          if (w !== 'auto') {
+            if (w.pct) c.pct = Math.max(c.pct ?? 0, w.pct);
+            else { const fw = (cell.style.boxSizing === 'border-box' ? w.pt : w.pt + frame); c.fixed = Math.max(c.fixed ?? 0, fw); max = Math.max(min, fw); }
+          }
+          c.min = Math.max(c.min, min); c.max = Math.max(c.max, max);
+        } else {
+          if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, w.pt + frame); }
+          spanning.push({ col: cell.col, span: cell.colSpan, min, max });
+        }
+      }
+    }
+    for (const s of spanning) {
+      const part = cols.slice(s.col, s.col + s.span);
+      const curMin = part.reduce((a, c) => a + c.min, 0);
+      const curMax = part.reduce((a, c) => a + c.max, 0);
+      if (s.min > curMin) for (const c of part) c.min += (s.min - curMin) * (curMax > 0 ? c.max / curMax : 1 / part.length);
+      if (s.max > curMax) for (const c of part) c.max += (s.max - curMax) * (curMax > 0 ? c.max / curMax : 1 / part.length);
+    }
+    for (const c of cols) {
+      if (c.fixed !== undefined) { c.max = Math.max(c.min, c.fixed); }
+      c.max = Math.max(c.max, c.min);
+    }
+    this.colCache.set(box, cols);
+    return cols;
+  }
+  private readonly colCache = new WeakMap<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
+}
+
+/** Used padding of a table cell: CSS padding, or the table's HTML cellpadding over the UA default. */
+export function cellPadding(style: ComputedStyle, cellPaddingAttr: number | undefined): { top: number; right: number; bottom: number; left: number } {
+  const p = style.padding;
+  const px = (v: typeof p.top) => Math.max(0, v.pt);
+  const isUaDefault = [p.top, p.right, p.bottom, p.left].every((v) => v.pct === 0 && Math.abs(v.pt - 0.75) < 0.01);
+  if (cellPaddingAttr !== undefined && isUaDefault) return { top: cellPaddingAttr, right: cellPaddingAttr, bottom: cellPaddingAttr, left: cellPaddingAttr };
+  return { top: px(p.top), right: px(p.right), bottom: px(p.bottom), left: px(p.left) };
+}

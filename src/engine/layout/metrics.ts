@@ -1,0 +1,95 @@
+// CSS Inline 3 §4 / CSS Sizing 3 §5: the text measurements layout needs for intrinsic
+// (min-/max-content) sizes and `line-height: normal`. The engine does no I/O, so the advance
+// widths of the shipped faces are compiled in (metrics.data.ts, generated from data/fonts).
+// A face we have no table for (an @font-face font) is measured as Liberation Sans.
+import { FACE_METRICS, METRIC_RANGES, type FaceMetrics } from './metrics.data';
+
+const FALLBACK_FACE = 'LiberationSans-Regular.ttf';
+
+interface DecodedFace {
+  readonly ascent: number;   // per 1000 em
+  readonly descent: number;  // negative
+  readonly lineGap: number;
+  readonly widths: Float32Array;
+  readonly average: number;
+}
+
+const decoded = new Map<string, DecodedFace>();
+const rangeStart: number[] = [];
+{
+  let offset = 0;
+  for (const [a, b] of METRIC_RANGES) { rangeStart.push(offset); offset += b - a + 1; }
+}
+
+function decode(file: string): DecodedFace {
+  const hit = decoded.get(file);
+  if (hit) return hit;
+  const m: FaceMetrics = FACE_METRICS[file] ?? FACE_METRICS[FALLBACK_FACE]!;
+  const widths = Float32Array.from(m.widths.split(',').map((s) => parseInt(s, 36)));
+  let sum = 0; let n = 0;
+  for (let cp = 0x61; cp <= 0x7a; cp++) { const w = widths[cp - 0x20]!; if (w) { sum += w; n++; } }
+  const face: DecodedFace = { ascent: m.ascent, descent: m.descent, lineGap: m.lineGap, widths, average: n ? sum / n : 500 };
+  decoded.set(file, face);
+  return face;
+}
+
+function advance(face: DecodedFace, cp: number): number {
+  for (let i = 0; i < METRIC_RANGES.length; i++) {
+    const [a, b] = METRIC_RANGES[i]!;
+    if (cp >= a && cp <= b) {
+      const w = face.widths[rangeStart[i]! + cp - a]!;
+      return w || face.average;
+    }
+  }
+  if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfeff || cp === 0xad) return 0;
+  if (cp >= 0x2e80) return 1000; // CJK and wider: full width
+  return face.average;
+}
+
+/** A face to measure with: the file of a shipped face (or anything else: measured as Liberation Sans). */
+export interface MeasureFace {
+  readonly file: string;
+  readonly size: number;          // pt
+  readonly letterSpacing?: number; // pt per character
+  readonly wordSpacing?: number;   // pt per space
+}
+
+/** Width in pt of a string set in one face, no line breaking. */
+export function textWidth(text: string, face: MeasureFace): number {
+  const f = decode(face.file);
+  let w = 0; let chars = 0; let spaces = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    w += advance(f, cp);
+    chars++;
+    if (cp === 0x20) spaces++;
+  }
+  return (w / 1000) * face.size + (face.letterSpacing ?? 0) * chars + (face.wordSpacing ?? 0) * spaces;
+}
+
+/** CSS `line-height: normal` for the face, in pt (ascent + descent + line gap, as Chromium does). */
+export function normalLineHeight(file: string, size: number): number {
+  const f = decode(file);
+  return ((f.ascent - f.descent + f.lineGap) / 1000) * size;
+}
+
+/** The height of one line box pdfmake makes with `lineHeight: 1` (ascent + descent, no gap), in pt. */
+export function pdfmakeLineBox(file: string, size: number): number {
+  const f = decode(file);
+  return ((f.ascent - f.descent) / 1000) * size;
+}
+
+/** Ascent in pt (baseline offset from the top of pdfmake's line box). */
+export function ascentOf(file: string, size: number): number {
+  return (decode(file).ascent / 1000) * size;
+}
+
+/** Whether a face has a glyph for a code point (in the measured ranges). */
+export function hasGlyph(file: string, cp: number): boolean {
+  const f = decode(file);
+  for (let i = 0; i < METRIC_RANGES.length; i++) {
+    const [a, b] = METRIC_RANGES[i]!;
+    if (cp >= a && cp <= b) return f.widths[rangeStart[i]! + cp - a]! > 0;
+  }
+  return true;
+}

@@ -1,0 +1,92 @@
+// CSS 2.1 §10.3.3 used widths of block-level boxes in normal flow, §8.3.1 collapsing margins,
+// §10.8 line height. Phase: used values in pt, from computed values and the containing block.
+import type { ComputedStyle, LengthPct, LengthPctAuto, LengthPctNone } from '../cascade/computed';
+
+export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * base) / 100;
+export const resolveAuto = (v: LengthPctAuto, base: number): number | undefined => (v === 'auto' ? undefined : resolve(v, base));
+export const resolveNone = (v: LengthPctNone, base: number): number | undefined => (v === 'none' ? undefined : resolve(v, base));
+
+/** A number that pdfmake can take: finite, else the fallback. */
+export const safe = (n: number, fallback = 0): number => (Number.isFinite(n) ? n : fallback);
+
+export interface UsedBlockBox {
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  readonly marginTop: number;
+  readonly marginBottom: number;
+  readonly border: { top: number; right: number; bottom: number; left: number };
+  readonly padding: { top: number; right: number; bottom: number; left: number };
+  /** the content box width */
+  readonly contentWidth: number;
+  /** the content box height when specified (height / min-height), else undefined */
+  readonly height: number | undefined;
+  readonly minHeight: number;
+}
+
+/** Whether a width was specified (not auto): shrink-to-fit contexts need to know. */
+export function hasSpecifiedWidth(style: ComputedStyle): boolean {
+  return style.width !== 'auto';
+}
+
+/**
+ * CSS 2.1 §10.3.3 (block-level, non-replaced, in normal flow) with §10.4 min/max and
+ * CSS Box Sizing 3 box-sizing. `cbWidth` is the containing block's content width.
+ * `shrinkToFit` is the width an auto-width box takes when it shrinks (floats, inline-blocks,
+ * flex items, tables), border box excluded.
+ */
+export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number): UsedBlockBox {
+  const border = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
+  const padding = {
+    top: Math.max(0, resolve(style.padding.top, cbWidth)), right: Math.max(0, resolve(style.padding.right, cbWidth)),
+    bottom: Math.max(0, resolve(style.padding.bottom, cbWidth)), left: Math.max(0, resolve(style.padding.left, cbWidth)),
+  };
+  const frame = border.left + border.right + padding.left + padding.right;
+  const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
+  let width = resolveAuto(style.width, cbWidth);
+  if (width !== undefined) width = toContent(width);
+  const maxW = resolveNone(style.maxWidth, cbWidth);
+  const minW = resolveAuto(style.minWidth, cbWidth) ?? 0;
+  let ml = resolveAuto(style.margin.left, cbWidth);
+  let mr = resolveAuto(style.margin.right, cbWidth);
+  const clamp = (w: number) => {
+    if (maxW !== undefined) w = Math.min(w, toContent(maxW));
+    return Math.max(w, toContent(minW), 0);
+  };
+  if (width === undefined && shrinkToFit !== undefined) {
+    width = Math.min(shrinkToFit, cbWidth - (ml ?? 0) - (mr ?? 0) - frame);
+  }
+  if (width === undefined) {
+    width = cbWidth - (ml ?? 0) - (mr ?? 0) - frame;
+    const c = clamp(width);
+    if (c !== width) { width = c; }
+    else { ml ??= 0; mr ??= 0; }
+  } else width = clamp(width);
+  // §10.3.3: over-constrained → margin-right absorbs; auto margins share what is left
+  const rest = cbWidth - width - frame;
+  if (ml === undefined && mr === undefined) { ml = Math.max(0, rest / 2); mr = rest - ml; }
+  else if (ml === undefined) { ml = rest - (mr ?? 0); }
+  else mr = rest - ml;
+  const height = resolveAuto(style.height, 0);
+  const minHeight = style.minHeight === 'auto' || style.minHeight.pct ? 0 : resolve(style.minHeight, 0);
+  return {
+    marginLeft: safe(ml), marginRight: safe(mr ?? 0),
+    marginTop: safe(resolveAuto(style.margin.top, cbWidth) ?? 0), marginBottom: safe(resolveAuto(style.margin.bottom, cbWidth) ?? 0),
+    border, padding, contentWidth: Math.max(0, safe(width)),
+    height: height !== undefined && style.height !== 'auto' && !style.height.pct ? Math.max(0, style.boxSizing === 'border-box' ? height - border.top - border.bottom - padding.top - padding.bottom : height) : undefined,
+    minHeight: Math.max(0, minHeight),
+  };
+}
+
+/** CSS 2.1 §8.3.1: the collapsed margin of two adjoining margins. */
+export function collapseMargins(a: number, b: number): number {
+  if (a >= 0 && b >= 0) return Math.max(a, b);
+  if (a < 0 && b < 0) return Math.min(a, b);
+  return a + b;
+}
+
+/** Whether a box establishes a block formatting context, so margins do not collapse through it (CSS 2.1 §9.4.1). */
+export function establishesBfc(style: ComputedStyle): boolean {
+  return style.display === 'flow-root' || style.display === 'table-cell' || style.display === 'inline-block' ||
+    style.display === 'flex' || style.display === 'grid' || style.overflow !== 'visible' || style.float !== 'none' ||
+    style.position === 'absolute' || style.position === 'fixed';
+}

@@ -1,0 +1,197 @@
+// CSS 2.1 §9.4.1 block formatting: block-level boxes stacked vertically with §8.3.1 margin
+// collapsing, §10.3.3 used widths; borders, padding and backgrounds drawn by a one-cell pdfmake
+// table; CSS Lists 3 markers; CSS Fragmentation 3 break-before/after/inside.
+import type { BlockBox, BlockLevelBox, ListItemBox } from '../boxes/types';
+import { assertNever } from '../boxes/types';
+import type { ComputedStyle } from '../cascade/computed';
+import { collapseMargins, establishesBfc, usedBlockBox, type UsedBlockBox } from '../layout/used';
+import type { PaintContext } from './context';
+import { paintFlex } from './flex';
+import { hexColor, margin, setMarginTop, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
+import { paintAbsolute } from './position';
+import { paintReplaced } from './replaced';
+import { paintTable } from './table';
+import { paintInlines, type AtomicPainter } from './text';
+
+/** A painted block-level box: its node (horizontal margins applied) and its vertical margins, not yet collapsed. */
+export interface Painted {
+  readonly node: PdfNode | undefined;
+  readonly marginTop: number;
+  readonly marginBottom: number;
+}
+
+const EMPTY: Painted = { node: undefined, marginTop: 0, marginBottom: 0 };
+
+export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintContext): Painted {
+  switch (box.kind) {
+    case 'block': return paintBlock(box, cbWidth, ctx);
+    case 'list-item': return paintBlock(box, cbWidth, ctx);
+    case 'inlines': return { node: paintInlines(box, cbWidth, ctx, atomicPainter(ctx)), marginTop: 0, marginBottom: 0 };
+    case 'flex': return paintFlex(box, cbWidth, ctx);
+    case 'table': return paintTable(box, cbWidth, ctx);
+    case 'block-replaced': {
+      const u = usedBlockBox({ ...box.style, width: 'auto', boxSizing: 'content-box' }, cbWidth);
+      const p = paintReplaced(box.replaced, cbWidth, ctx);
+      if (!p.node) return { node: undefined, marginTop: u.marginTop, marginBottom: u.marginBottom };
+      const auto = box.style.margin.left === 'auto' && box.style.margin.right === 'auto';
+      const left = auto ? Math.max(0, (cbWidth - p.size.width) / 2) : u.marginLeft;
+      return { node: { stack: [p.node], margin: margin(left, 0, 0, 0) }, marginTop: u.marginTop, marginBottom: u.marginBottom };
+    }
+    case 'absolute': paintAbsolute(box, ctx, paintBlockLevel); return EMPTY;
+    default: return assertNever(box);
+  }
+}
+
+/** Paints atomic inlines and floats as shrink-to-fit blocks. */
+export function atomicPainter(ctx: PaintContext): AtomicPainter {
+  return (box, cbWidth, shrink) => {
+    const sizes = ctx.intrinsic.block(box);
+    const outer = shrink ? Math.min(cbWidth, Math.max(sizes.min, sizes.max)) : cbWidth;
+    const p = paintBlockLevel(box, outer + 0.01, ctx);
+    if (p.node && (p.marginTop || p.marginBottom)) {
+      setMarginTop(p.node, p.marginTop);
+      const mg = p.node.margin ?? [0, 0, 0, 0];
+      p.node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom);
+    }
+    return { node: p.node, width: outer + 0.01 };
+  };
+}
+
+/** Stacks painted children, collapsing adjoining margins (CSS 2.1 §8.3.1). */
+export interface StackedChildren {
+  readonly items: PdfNode[];
+  /** the margin that adjoins the container's top (collapses with it when allowed) */
+  readonly leadingMargin: number;
+  /** the margin after the last child (collapses with the container's bottom when allowed) */
+  readonly trailingMargin: number;
+  readonly empty: boolean;
+}
+
+export function stackChildren(children: readonly BlockLevelBox[], width: number, ctx: PaintContext, collapseTop: boolean, firstId?: string): StackedChildren {
+  const items: PdfNode[] = [];
+  let pending = 0;
+  let leading = 0;
+  let atTop = true;
+  for (const child of children) {
+    const p = child.kind === 'inlines' && firstId !== undefined && atTop
+      ? { node: paintInlines(child, width, ctx, atomicPainter(ctx), firstId), marginTop: 0, marginBottom: 0 }
+      : paintBlockLevel(child, width, ctx);
+    if (!p.node) { pending = collapseMargins(pending, collapseMargins(p.marginTop, p.marginBottom)); continue; }
+    const m = collapseMargins(pending, p.marginTop);
+    if (atTop && collapseTop) leading = m;
+    else setMarginTop(p.node, m);
+    atTop = false;
+    items.push(p.node);
+    pending = p.marginBottom;
+  }
+  if (atTop) return { items, leadingMargin: pending, trailingMargin: 0, empty: true };
+  return { items, leadingMargin: leading, trailingMargin: pending, empty: false };
+}
+
+const hasBox = (u: UsedBlockBox) => u.border.top + u.border.right + u.border.bottom + u.border.left + u.padding.top + u.padding.right + u.padding.bottom + u.padding.left > 0;
+
+/** A block box (or list item): children stacked, then borders/padding/background around them. */
+export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: PaintContext, overrideWidth?: number): Painted {
+  const s = box.style;
+  const u = usedBlockBox(s, overrideWidth ?? cbWidth);
+  const bfc = establishesBfc(s) || box.element?.tag === 'html' || box.element?.tag === 'body' && false;
+  const collapseTop = !bfc && u.border.top === 0 && u.padding.top === 0;
+  const collapseBottom = !bfc && u.border.bottom === 0 && u.padding.bottom === 0 && u.height === undefined && u.minHeight === 0;
+  const id = box.element?.attrs.id;
+  const anchor = id && ctx.anchors.has(id) && !ctx.placedIds.has(id) ? id : undefined;
+  const inner = stackChildren(box.children, u.contentWidth, ctx, collapseTop, anchor);
+  const items = inner.items;
+  let mt = u.marginTop; let mb = u.marginBottom;
+  if (collapseTop) mt = collapseMargins(mt, inner.leadingMargin);
+  if (inner.empty && !hasBox(u) && u.height === undefined && u.minHeight === 0 && s.backgroundColor.a === 0 && box.kind !== 'list-item') {
+    // CSS 2.1 §8.3.1: an empty block's margins collapse through it
+    return { node: pageBreakNode(s), marginTop: collapseMargins(mt, inner.leadingMargin), marginBottom: mb };
+  }
+  if (collapseBottom) mb = collapseMargins(mb, inner.trailingMargin);
+  else if (inner.trailingMargin && items.length) {
+    const last = items[items.length - 1]!;
+    const mg = last.margin ?? [0, 0, 0, 0];
+    last.margin = margin(mg[0], mg[1], mg[2], mg[3] + inner.trailingMargin);
+  }
+
+  let content: PdfNode[] = items;
+  if (box.kind === 'list-item' && box.marker) content = [listMarkerColumns(box, items, ctx)];
+
+  const decorated = hasBox(u) || s.backgroundColor.a > 0 || u.height !== undefined || u.minHeight > 0;
+  let node: PdfNode;
+  if (decorated) node = boxTable(s, u, content, ctx);
+  else {
+    node = { stack: content.length ? content : [{ text: [] }] };
+    node.margin = margin(u.marginLeft, 0, Math.max(0, cbWidth - u.marginLeft - u.contentWidth), 0);
+  }
+  if (anchor && !ctx.placedIds.has(anchor)) {
+    // the anchor had no text of its own to carry the id: give it to an empty text at the top
+    (node as { stack?: PdfNode[] }).stack?.unshift({ text: [{ text: '' }], id: anchor });
+    ctx.placedIds.add(anchor);
+  }
+  applyBreaks(node, s);
+  return { node, marginTop: mt, marginBottom: mb };
+}
+
+function pageBreakNode(s: ComputedStyle): PdfNode | undefined {
+  if (isPageBreak(s.breakBefore) || isPageBreak(s.breakAfter)) {
+    const n: PdfNode = { text: [] };
+    applyBreaks(n, s);
+    return n;
+  }
+  return undefined;
+}
+
+const isPageBreak = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
+
+export function applyBreaks(node: PdfNode, s: ComputedStyle): void {
+  if (isPageBreak(s.breakBefore)) node.pageBreak = 'before';
+  else if (isPageBreak(s.breakAfter)) node.pageBreak = 'after';
+  if (s.breakInside === 'avoid' || s.breakInside === 'avoid-page') node.unbreakable = true;
+  if (s.breakAfter === 'avoid' || s.breakAfter === 'avoid-page') node.keepWithNext = true;
+}
+
+/** A one-cell table that draws a block's borders, padding and background. */
+export function boxTable(s: ComputedStyle, u: UsedBlockBox, content: PdfNode[], _ctx: PaintContext): TableNode {
+  const b = u.border;
+  const colors = { top: hexColor(s.borderColor.top), right: hexColor(s.borderColor.right), bottom: hexColor(s.borderColor.bottom), left: hexColor(s.borderColor.left) };
+  const dash = (st: ComputedStyle['borderStyle']['top'], w: number) => (st === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } } : st === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } } : null);
+  const fill = s.backgroundColor.a > 0 ? hexColor(s.backgroundColor) : null;
+  const fillOpacity = s.backgroundColor.a;
+  const minInner = Math.max(u.height ?? 0, u.minHeight);
+  const cell = { stack: content.length ? content : [{ text: [] }], margin: margin(u.padding.left, u.padding.top, u.padding.right, u.padding.bottom) };
+  const node: TableNode = {
+    table: { widths: [u.contentWidth + u.padding.left + u.padding.right], body: [[cell]] },
+    layout: {
+      hLineWidth: (i) => (i === 0 ? b.top : b.bottom),
+      vLineWidth: (i) => (i === 0 ? b.left : b.right),
+      hLineColor: (i) => (i === 0 ? colors.top : colors.bottom),
+      vLineColor: (i) => (i === 0 ? colors.left : colors.right),
+      hLineStyle: (i) => (i === 0 ? dash(s.borderStyle.top, b.top) : dash(s.borderStyle.bottom, b.bottom)),
+      vLineStyle: (i) => (i === 0 ? dash(s.borderStyle.left, b.left) : dash(s.borderStyle.right, b.right)),
+      paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
+      fillColor: () => fill,
+      fillOpacity: () => fillOpacity,
+    },
+    margin: margin(u.marginLeft, 0, 0, 0),
+  };
+  if (minInner > 0) node.table.heights = [minInner + u.padding.top + u.padding.bottom];
+  return node;
+}
+
+/** An outside ::marker: a column right-aligned against the content, in the list's padding. */
+function listMarkerColumns(box: ListItemBox, items: PdfNode[], ctx: PaintContext): ColumnsNode {
+  const s = box.style;
+  const f = ctx.faces.of(s);
+  const bullet = box.marker === '\u2022' || box.marker === '\u25e6' || box.marker === '\u25aa';
+  const gap = bullet ? s.fontSize * 0.55 : s.fontSize * 0.25;
+  const markerWidth = ctx.faces.width(box.marker, s) + gap;
+  const col = Math.max(markerWidth, s.fontSize * 1.5);
+  const marker: PdfNode = {
+    text: [{ text: box.marker, font: f.font, bold: f.bold || undefined, italics: f.italics || undefined, fontSize: bullet ? s.fontSize * 0.9 : s.fontSize, color: hexColor(s.color), lineHeight: ctx.faces.pdfmakeLineHeight(s) }],
+    alignment: 'right', margin: margin(0, 0, gap, 0),
+  };
+  const firstMargin = items[0]?.margin?.[1] ?? 0;
+  if (firstMargin) marker.margin = margin(0, firstMargin, gap, 0);
+  return { columns: [{ width: col, stack: [marker] }, { width: '*', stack: items }], columnGap: 0, margin: margin(-col, 0, 0, 0) };
+}

@@ -1,0 +1,27 @@
+// What every painter gets: faces and intrinsic sizes (layout/), images, anchors, diagnostics.
+import type { ReplacedBox } from '../boxes/types';
+import type { DiagnosticList } from '../diagnostics';
+import type { FaceResolver } from '../layout/faces';
+import type { Intrinsic } from '../layout/intrinsic';
+import type { PageGeometry } from '../layout/page';
+import type { PdfNode } from './nodes';
+
+/** An image ready for pdfmake, with its intrinsic size in CSS px. */
+export type LoadedImage =
+  | { readonly kind: 'raster'; readonly dataUrl: string; readonly width: number; readonly height: number }
+  | { readonly kind: 'svg'; readonly markup: string; readonly width: number; readonly height: number };
+
+export interface PaintContext {
+  readonly faces: FaceResolver;
+  readonly intrinsic: Intrinsic;
+  readonly diagnostics: DiagnosticList;
+  readonly page: PageGeometry;
+  /** the image of a replaced box, loaded once (undefined: refused, missing or undecodable) */
+  readonly image: (box: ReplacedBox) => LoadedImage | undefined;
+  /** ids that some `<a href="#id">` points at */
+  readonly anchors: ReadonlySet<string>;
+  /** ids already given to a pdfmake node (pdfmake throws on duplicates) */
+  readonly placedIds: Set<string>;
+  /** out-of-flow boxes positioned on the page, painted after the flow */
+  readonly absolutes: PdfNode[];
+}

@@ -1,0 +1,50 @@
+// The document: the root box painted into the page area, out-of-flow boxes on the first
+// page, the canvas background (CSS Backgrounds 3 §2.11.2: the root's, else <body>'s,
+// background covers the whole page), and @page margin boxes as header/footer.
+import type { BlockBox } from '../boxes/types';
+import type { RGBA } from '../cascade/computed';
+import type { PageGeometry } from '../layout/page';
+import { paintBlock } from './block';
+import type { PaintContext } from './context';
+import { hexColor, margin, type PdfNode } from './nodes';
+
+export interface PaintedDocument {
+  readonly content: PdfNode[];
+  /** the colour that fills every page, when the root or body has one */
+  readonly canvas: RGBA | undefined;
+}
+
+export function paintDocument(root: BlockBox, ctx: PaintContext, page: PageGeometry, pageBackground: RGBA | undefined): PaintedDocument {
+  // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
+  let canvas: RGBA | undefined = pageBackground && pageBackground.a > 0 ? pageBackground : undefined;
+  let rootBox = root;
+  if (root.style.backgroundColor.a > 0) {
+    canvas ??= root.style.backgroundColor;
+    rootBox = { ...root, style: { ...root.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 } } };
+  } else {
+    const bodyIndex = root.children.findIndex((c) => c.kind === 'block' && c.element?.tag === 'body');
+    const body = root.children[bodyIndex];
+    if (body && body.kind === 'block' && body.style.backgroundColor.a > 0) {
+      canvas ??= body.style.backgroundColor;
+      const children = [...root.children];
+      children[bodyIndex] = { ...body, style: { ...body.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 } } };
+      rootBox = { ...root, children };
+    }
+  }
+  const painted = paintBlock(rootBox, page.pageArea.width, ctx);
+  const content: PdfNode[] = [];
+  if (painted.node) {
+    // the root's margins do not collapse with anything: they are space in the page area
+    const mg = painted.node.margin ?? [0, 0, 0, 0];
+    painted.node.margin = margin(mg[0], mg[1] + Math.max(0, painted.marginTop), mg[2], mg[3] + Math.max(0, painted.marginBottom));
+    content.push(painted.node);
+  }
+  // absolutely positioned boxes first: pdfmake places them on the page current when met
+  return { content: [...ctx.absolutes, ...content], canvas };
+}
+
+/** pdfmake's `background` callback filling each page with the canvas colour. */
+export function canvasBackground(color: RGBA, page: PageGeometry): () => PdfNode {
+  const fill = hexColor(color);
+  return () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.width, h: page.height, color: fill, ...(color.a < 1 ? { fillOpacity: color.a } : {}) }] });
+}

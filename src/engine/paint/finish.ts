@@ -1,0 +1,23 @@
+// Last pass over the painted content: pdfmake must never receive a node it cannot handle
+// (NaN or negative sizes), and Platen's own markers (keepWithNext) are removed.
+import type { PaintContext } from './context';
+import type { PdfNode } from './nodes';
+
+export function finishDocument(content: PdfNode[], _ctx: PaintContext): PdfNode[] {
+  for (const n of content) clean(n);
+  return content;
+}
+
+const fin = (n: number, d = 0) => (Number.isFinite(n) ? n : d);
+
+function clean(node: PdfNode): void {
+  if (node.margin) node.margin = [fin(node.margin[0]), fin(node.margin[1]), fin(node.margin[2]), fin(node.margin[3])];
+  delete node.keepWithNext;
+  if ('stack' in node) node.stack.forEach(clean);
+  else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; c.stack.forEach(clean); });
+  else if ('table' in node) {
+    node.table.widths = node.table.widths.map((w) => Math.max(0, fin(w)));
+    for (const row of node.table.body) for (const cell of row) if ('stack' in cell) { if (cell.margin) cell.margin = cell.margin.map((x) => fin(x)) as typeof cell.margin; cell.stack.forEach(clean); }
+  } else if ('image' in node || 'svg' in node) { node.width = Math.max(0.1, fin(node.width, 1)); node.height = Math.max(0.1, fin(node.height, 1)); }
+  if (node.absolutePosition) node.absolutePosition = { x: fin(node.absolutePosition.x), y: fin(node.absolutePosition.y) };
+}

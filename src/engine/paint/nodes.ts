@@ -1,0 +1,100 @@
+// Typed builders for pdfmake document nodes (DESIGN example 6): every call builds a fresh
+// object, because pdfmake writes into the definition it is given. Only the node shapes the
+// engine emits are typed here; each carries exactly one content key, never inferred.
+import type { RGBA } from '../cascade/computed';
+
+export type Margin = [number, number, number, number]; // left, top, right, bottom
+
+export interface NodeCommon {
+  margin?: Margin;
+  id?: string;
+  pageBreak?: 'before' | 'after';
+  unbreakable?: boolean;
+  absolutePosition?: { x: number; y: number };
+  headlineLevel?: number;
+  /** platen's own marker: this node is a heading that should not end a page */
+  keepWithNext?: boolean;
+}
+
+export interface TextRunNode {
+  text: string;
+  font?: string; bold?: boolean; italics?: boolean; fontSize?: number;
+  color?: string; opacity?: number; lineHeight?: number;
+  characterSpacing?: number;
+  decoration?: 'underline' | 'lineThrough' | 'overline' | ('underline' | 'lineThrough' | 'overline')[];
+  decorationColor?: string; decorationStyle?: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  background?: string;
+  link?: string; linkToDestination?: string;
+  noWrap?: boolean; preserveLeadingSpaces?: boolean; preserveTrailingSpaces?: boolean;
+  sup?: boolean; sub?: boolean;
+}
+
+export interface TextNode extends NodeCommon {
+  text: TextRunNode[];
+  alignment?: 'left' | 'right' | 'center' | 'justify';
+  leadingIndent?: number;
+  lineHeight?: number;
+  preserveLeadingSpaces?: boolean;
+}
+export interface StackNode extends NodeCommon { stack: PdfNode[] }
+export interface ColumnNode { width: number | 'auto' | '*'; stack: PdfNode[] }
+export interface ColumnsNode extends NodeCommon { columns: ColumnNode[]; columnGap?: number }
+export interface TableCell {
+  stack: PdfNode[];
+  margin?: Margin;
+  colSpan?: number; rowSpan?: number;
+  fillColor?: string; fillOpacity?: number;
+  border?: [boolean, boolean, boolean, boolean];
+  borderColor?: [string, string, string, string];
+  verticalAlignment?: 'top' | 'middle' | 'bottom';
+}
+export type TableBodyCell = TableCell | Record<string, never>; // {} fills a slot covered by a span
+export interface TableLayout {
+  hLineWidth: (i: number) => number;
+  vLineWidth: (i: number) => number;
+  hLineColor: (i: number) => string;
+  vLineColor: (i: number) => string;
+  hLineStyle?: (i: number) => { dash: { length: number; space?: number } } | null;
+  vLineStyle?: (i: number) => { dash: { length: number; space?: number } } | null;
+  paddingLeft: () => number; paddingRight: () => number; paddingTop: () => number; paddingBottom: () => number;
+  fillColor?: (row: number) => string | null;
+  fillOpacity?: (row: number) => number;
+}
+export interface TableNode extends NodeCommon {
+  table: { widths: number[]; body: TableBodyCell[][]; headerRows?: number; heights?: (number | 'auto')[]; dontBreakRows?: boolean; keepWithHeaderRows?: number };
+  layout: TableLayout;
+}
+export interface ImageNode extends NodeCommon { image: string; width: number; height: number }
+export interface SvgNode extends NodeCommon { svg: string; width: number; height: number }
+export type CanvasShape =
+  | { type: 'line'; x1: number; y1: number; x2: number; y2: number; lineWidth: number; lineColor: string; dash?: { length: number } }
+  | { type: 'rect'; x: number; y: number; w: number; h: number; r?: number; color?: string; fillOpacity?: number; lineWidth?: number; lineColor?: string };
+export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
+
+export type PdfNode = TextNode | StackNode | ColumnsNode | TableNode | ImageNode | SvgNode | CanvasNode;
+
+const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+/** '#rrggbb' of a colour (alpha is carried separately as opacity). */
+export const hexColor = (c: RGBA): string => `#${hex2(c.r)}${hex2(c.g)}${hex2(c.b)}`;
+
+const m = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : 0);
+export const margin = (l: number, t: number, r: number, b: number): Margin => [m(l), m(t), m(r), m(b)];
+
+export const stack = (items: PdfNode[], extra: NodeCommon = {}): StackNode => ({ stack: items, ...extra });
+
+/** Sets the top margin of a node (the collapsed margin before it). */
+export function setMarginTop(node: PdfNode, top: number): void {
+  const mg = node.margin ?? [0, 0, 0, 0];
+  node.margin = margin(mg[0], mg[1] + top, mg[2], mg[3]);
+}
+export function setMarginBottom(node: PdfNode, bottom: number): void {
+  const mg = node.margin ?? [0, 0, 0, 0];
+  node.margin = margin(mg[0], mg[1], mg[2], mg[3] + bottom);
+}
+export function addMarginLeft(node: PdfNode, left: number): void {
+  const mg = node.margin ?? [0, 0, 0, 0];
+  node.margin = margin(mg[0] + left, mg[1], mg[2], mg[3]);
+}
+
+/** An empty spacer of a given height (a zero-size canvas that takes vertical room). */
+export const spacer = (height: number): CanvasNode => ({ canvas: [], margin: margin(0, 0, 0, Math.max(0, height)) });

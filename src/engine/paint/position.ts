@@ -1,0 +1,67 @@
+// CSS 2.1 §10.3.7 / §10.6.4 absolutely positioned boxes whose containing block is the initial
+// containing block: placed on the first page with pdfmake's absolutePosition, relative to
+// the page area (Chromium prints the ICB as the first page's page area).
+import type { AbsoluteBox, BlockLevelBox } from '../boxes/types';
+import { resolveAuto } from '../layout/used';
+import type { PaintContext } from './context';
+import type { Painted } from './block';
+import type { PdfNode } from './nodes';
+
+type Painter = (box: BlockLevelBox, cbWidth: number, ctx: PaintContext) => Painted;
+
+export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painter): void {
+  const s = box.style;
+  const area = ctx.page.pageArea;
+  const left = resolveAuto(s.left, area.width);
+  const right = resolveAuto(s.right, area.width);
+  const top = resolveAuto(s.top, area.height);
+  const bottom = resolveAuto(s.bottom, area.height);
+  // width: specified, else shrink-to-fit (CSS 2.1 §10.3.7)
+  const sizes = ctx.intrinsic.block(box.box);
+  const specified = s.width !== 'auto';
+  const avail = Math.max(0, area.width - (left ?? 0) - (right ?? 0));
+  const width = specified ? area.width : Math.min(Math.max(sizes.min, sizes.max), avail || area.width);
+  const p = paint(box.box, width, ctx);
+  if (!p.node) return;
+  // its height is needed only when placed from the bottom: estimate from the box's content
+  const usedW = specified ? (resolveAuto(s.width, area.width) ?? width) : width;
+  const x = left !== undefined ? left : right !== undefined ? area.width - right - usedW : 0;
+  let y = top ?? 0;
+  if (top === undefined && bottom !== undefined) {
+    const h = s.height !== 'auto' && !s.height.pct ? s.height.pt : estimateHeight(box.box, ctx, usedW);
+    y = area.height - bottom - h;
+  }
+  const node: PdfNode = { stack: [p.node], absolutePosition: { x: ctx.page.margin.left + x, y: ctx.page.margin.top + y + p.marginTop } };
+  ctx.absolutes.push(node);
+}
+
+/** A rough height for bottom-anchored boxes: lines of text times line-height, plus frames. */
+function estimateHeight(box: BlockLevelBox, ctx: PaintContext, width: number): number {
+  const s = box.style;
+  const frame = s.borderWidth.top + s.borderWidth.bottom + s.padding.top.pt + s.padding.bottom.pt;
+  if (box.kind === 'inlines') {
+    const sizes = ctx.intrinsic.inlines(box.children);
+    const lines = Math.max(1, Math.ceil(sizes.max / Math.max(1, width)) + countBreaks(box.children));
+    return lines * ctx.faces.lineHeight(s);
+  }
+  if (box.kind === 'block' || box.kind === 'list-item') {
+    let h = 0;
+    for (const c of box.children) {
+      const m = c.style.margin;
+      h += estimateHeight(c, ctx, width) + (c.kind !== 'inlines' ? (m.top === 'auto' ? 0 : m.top.pt) + (m.bottom === 'auto' ? 0 : m.bottom.pt) : 0);
+    }
+    const maxH = s.maxHeight !== 'none' && !s.maxHeight.pct ? s.maxHeight.pt : Infinity;
+    return Math.min(h, maxH) + frame;
+  }
+  return s.fontSize * 1.2 + frame;
+}
+
+function countBreaks(items: readonly import('../boxes/types').InlineLevelBox[]): number {
+  let n = 0;
+  for (const b of items) {
+    if (b.kind === 'line-break') n++;
+    else if (b.kind === 'inline') n += countBreaks(b.children);
+    else if (b.kind === 'text') n += (b.text.match(/\n/g) ?? []).length;
+  }
+  return n;
+}

@@ -1,0 +1,165 @@
+// CSS 2.1 §17 tables onto one pdfmake table: column widths from layout/table.ts, cells with
+// colspan/rowspan, per-cell padding (as cell margins), backgrounds and vertical-align; border
+// lines per grid line (the widest border touching it, §17.6.2 collapsing simplified); header
+// rows repeat on every page (thead → headerRows).
+import type { TableBox, TableCellBox } from '../boxes/table';
+import type { ComputedStyle } from '../cascade/computed';
+import { cellPadding } from '../layout/intrinsic';
+import { tableColumnWidths } from '../layout/table';
+import { resolve, usedBlockBox } from '../layout/used';
+import type { Painted } from './block';
+import { applyBreaks, boxTable, stackChildren } from './block';
+import type { PaintContext } from './context';
+import { hexColor, margin, type PdfNode, type TableBodyCell, type TableCell, type TableNode } from './nodes';
+
+export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): Painted {
+  const s = box.style;
+  const u0 = usedBlockBox({ ...s, width: 'auto', margin: { ...s.margin, left: autoToZero(s.margin.left), right: autoToZero(s.margin.right) } }, cbWidth);
+  const frame = u0.border.left + u0.border.right + u0.padding.left + u0.padding.right;
+  const available = Math.max(0, cbWidth - u0.marginLeft - u0.marginRight - frame);
+  const widths = tableColumnWidths(box, ctx.intrinsic, available);
+  const outer = widths.gridWidth + frame;
+  const align = box.element.attrs.align?.toLowerCase();
+  const centred = (s.margin.left === 'auto' && s.margin.right === 'auto') || align === 'center';
+  let ml = u0.marginLeft;
+  if (centred) ml = Math.max(0, (cbWidth - outer) / 2);
+  else if (s.margin.left === 'auto' || align === 'right') ml = Math.max(0, cbWidth - outer - u0.marginRight);
+
+  const parts: PdfNode[] = [];
+  for (const cap of box.captions) {
+    const st = stackChildren(cap.children, outer, ctx, false);
+    if (st.items.length) parts.push({ stack: st.items, margin: margin(ml, 0, 0, 0) });
+  }
+  const grid = box.rows.length && box.columnCount ? gridNode(box, widths.columns, ctx) : undefined;
+  let node: PdfNode | undefined;
+  if (grid) {
+    const needsFrame = u0.border.top + u0.border.bottom + u0.border.left + u0.border.right + u0.padding.top + u0.padding.bottom + u0.padding.left + u0.padding.right > 0 && s.borderCollapse === 'separate';
+    if (needsFrame || (s.backgroundColor.a > 0 && s.borderCollapse === 'separate')) {
+      node = boxTable(s, { ...u0, contentWidth: widths.gridWidth, marginLeft: ml }, [grid], ctx);
+    } else {
+      grid.margin = margin(ml, 0, 0, 0);
+      node = grid;
+    }
+  }
+  if (node) parts.push(node);
+  if (!parts.length) return { node: undefined, marginTop: u0.marginTop, marginBottom: u0.marginBottom };
+  const result: PdfNode = parts.length === 1 ? parts[0]! : { stack: parts };
+  applyBreaks(result, s);
+  return { node: result, marginTop: u0.marginTop, marginBottom: u0.marginBottom };
+}
+
+const autoToZero = (v: ComputedStyle['margin']['left']) => (v === 'auto' ? { pt: 0, pct: 0 } : v);
+
+function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNode {
+  const rows = box.rows;
+  const n = box.columnCount;
+  const R = rows.length;
+  const collapse = box.style.borderCollapse === 'collapse';
+  const tb = box.style.borderWidth;
+  // grid line widths: the widest border on each line (cells' borders, and in the collapsing
+  // model the table's own border on the outer lines)
+  const h = new Array<number>(R + 1).fill(0);
+  const v = new Array<number>(n + 1).fill(0);
+  const hStyle = new Array<string>(R + 1).fill('solid');
+  const vStyle = new Array<string>(n + 1).fill('solid');
+  if (collapse) { h[0] = tb.top; h[R] = tb.bottom; v[0] = tb.left; v[n] = tb.right; }
+  rows.forEach((row, r) => {
+    for (const c of row.cells) {
+      const bw = c.style.borderWidth; const bs = c.style.borderStyle;
+      const rs = Math.min(c.rowSpan, R - r); const cs = Math.min(c.colSpan, n - c.col);
+      const set = (arr: number[], st: string[], i: number, w: number, style: string) => { if (w > arr[i]!) { arr[i] = w; st[i] = style; } };
+      set(h, hStyle, r, bw.top, bs.top); set(h, hStyle, r + rs, bw.bottom, bs.bottom);
+      set(v, vStyle, c.col, bw.left, bs.left); set(v, vStyle, c.col + cs, bw.right, bs.right);
+    }
+  });
+  // pdfmake lays the vertical lines between its columns: take half of each from each side
+  const widths = columns.map((w, j) => Math.max(0.5, w - v[j]! / 2 - v[j + 1]! / 2 - (j === 0 ? v[0]! / 2 : 0) - (j === n - 1 ? v[n]! / 2 : 0)));
+  const tableBg = box.style.backgroundColor.a > 0 ? box.style.backgroundColor : undefined;
+  const body: TableBodyCell[][] = [];
+  const heights: (number | 'auto')[] = [];
+  let anyHeight = false;
+  rows.forEach((row, r) => {
+    const line: TableBodyCell[] = new Array(n).fill(null).map(() => ({}));
+    let rowHeight = 0;
+    const rh = row.style.height;
+    if (rh !== 'auto' && !rh.pct) rowHeight = rh.pt;
+    for (const c of row.cells) {
+      if (c.col >= n) continue;
+      const cs = Math.min(c.colSpan, n - c.col);
+      let inner = 0;
+      for (let k = 0; k < cs; k++) inner += widths[c.col + k]! + (k ? v[c.col + k]! : 0);
+      line[c.col] = cellNode(c, box, inner, Math.min(c.rowSpan, R - r), cs, row.style, tableBg, ctx);
+      const ch = c.style.height;
+      if (ch !== 'auto' && !ch.pct) rowHeight = Math.max(rowHeight, ch.pt);
+    }
+    body.push(line);
+    heights.push(rowHeight > 0 ? rowHeight : 'auto');
+    if (rowHeight > 0) anyHeight = true;
+  });
+  const colorH = new Array<string>(R + 1).fill('#000000');
+  const colorV = new Array<string>(n + 1).fill('#000000');
+  rows.forEach((row, r) => {
+    for (const c of row.cells) {
+      const bc = c.style.borderColor; const bw = c.style.borderWidth;
+      if (bw.top > 0) colorH[r] = hexColor(bc.top);
+      if (bw.bottom > 0) colorH[Math.min(R, r + c.rowSpan)] = hexColor(bc.bottom);
+      if (bw.left > 0) colorV[c.col] = hexColor(bc.left);
+      if (bw.right > 0) colorV[Math.min(n, c.col + c.colSpan)] = hexColor(bc.right);
+    }
+  });
+  if (collapse) {
+    const bc = box.style.borderColor;
+    if (tb.top > 0) colorH[0] = hexColor(bc.top);
+    if (tb.bottom > 0) colorH[R] = hexColor(bc.bottom);
+    if (tb.left > 0) colorV[0] = hexColor(bc.left);
+    if (tb.right > 0) colorV[n] = hexColor(bc.right);
+  }
+  const dash = (st: string, w: number) => (st === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } } : st === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } } : null);
+  const node: TableNode = {
+    table: { widths, body },
+    layout: {
+      hLineWidth: (i) => h[i] ?? 0,
+      vLineWidth: (i) => v[i] ?? 0,
+      hLineColor: (i) => colorH[i] ?? '#000000',
+      vLineColor: (i) => colorV[i] ?? '#000000',
+      hLineStyle: (i) => dash(hStyle[i] ?? 'solid', h[i] ?? 0),
+      vLineStyle: (i) => dash(vStyle[i] ?? 'solid', v[i] ?? 0),
+      paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
+    },
+  };
+  if (box.headerRows > 0 && box.headerRows < R) node.table.headerRows = box.headerRows;
+  if (anyHeight) node.table.heights = heights;
+  return node;
+}
+
+function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number, colSpan: number, rowStyle: ComputedStyle, tableBg: ComputedStyle['backgroundColor'] | undefined, ctx: PaintContext): TableCell {
+  const s = c.style;
+  const pad = cellPadding(s, box.cellPadding);
+  const contentWidth = Math.max(1, inner - pad.left - pad.right);
+  const st = stackChildren(c.content.children, contentWidth, ctx, false, c.element?.attrs.id);
+  const items = st.items;
+  if (st.trailingMargin && items.length) {
+    const last = items[items.length - 1]!;
+    const mg = last.margin ?? [0, 0, 0, 0];
+    last.margin = margin(mg[0], mg[1], mg[2], mg[3] + st.trailingMargin);
+  }
+  if (st.leadingMargin && items.length) {
+    const first = items[0]!;
+    const mg = first.margin ?? [0, 0, 0, 0];
+    first.margin = margin(mg[0], mg[1] + st.leadingMargin, mg[2], mg[3]);
+  }
+  const cell: TableCell = { stack: items.length ? items : [{ text: [] }], margin: margin(pad.left, pad.top, pad.right, pad.bottom) };
+  if (rowSpan > 1) cell.rowSpan = rowSpan;
+  if (colSpan > 1) cell.colSpan = colSpan;
+  const bg = s.backgroundColor.a > 0 ? s.backgroundColor : rowStyle.backgroundColor.a > 0 ? rowStyle.backgroundColor : tableBg;
+  if (bg) { cell.fillColor = hexColor(bg); if (bg.a < 1) cell.fillOpacity = bg.a; }
+  const bw = s.borderWidth;
+  cell.border = [bw.left > 0, bw.top > 0, bw.right > 0, bw.bottom > 0];
+  const bc = s.borderColor;
+  cell.borderColor = [hexColor(bc.left), hexColor(bc.top), hexColor(bc.right), hexColor(bc.bottom)];
+  const va = s.verticalAlign;
+  if (va === 'middle') cell.verticalAlignment = 'middle';
+  else if (va === 'bottom') cell.verticalAlignment = 'bottom';
+  void resolve;
+  return cell;
+}

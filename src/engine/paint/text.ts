@@ -1,0 +1,218 @@
+// CSS Inline 3 / CSS Text 3 painting of an inline formatting context: text runs with their
+// font, colour, decorations, spacing, links, sub/super, onto one pdfmake text node; pdfmake
+// breaks the lines. Atomic inlines (images, inline-blocks) that pdfmake cannot put inside a
+// line are laid out as a row of their own; floats become a side column.
+import type { InlineFormattingBox, InlineLevelBox } from '../boxes/types';
+import { assertNever } from '../boxes/types';
+import type { ComputedStyle } from '../cascade/computed';
+import { pdfmakeLineBox } from '../layout/metrics';
+import { resolve } from '../layout/used';
+import type { PaintContext } from './context';
+import { hexColor, margin, type ColumnNode, type PdfNode, type TextNode, type TextRunNode } from './nodes';
+import { paintReplaced } from './replaced';
+
+/** Decorations propagated from ancestors (CSS Text Decoration 3 §2: not inherited, but drawn through). */
+interface Decor {
+  readonly underline: boolean; readonly overline: boolean; readonly lineThrough: boolean;
+  readonly color: string | undefined; readonly style: ComputedStyle['textDecorationStyle'];
+}
+const NO_DECOR: Decor = { underline: false, overline: false, lineThrough: false, color: undefined, style: 'solid' };
+
+function addDecor(d: Decor, s: ComputedStyle): Decor {
+  const l = s.textDecorationLine;
+  if (!l.underline && !l.overline && !l.lineThrough) return d;
+  return {
+    underline: d.underline || l.underline, overline: d.overline || l.overline, lineThrough: d.lineThrough || l.lineThrough,
+    color: hexColor(s.textDecorationColor), style: s.textDecorationStyle,
+  };
+}
+
+interface Link { readonly link?: string; readonly linkToDestination?: string }
+
+/** Block painter for atomic inlines (inline-blocks, floats): given back by paint/block to avoid a cycle. */
+export type AtomicPainter = (box: import('../boxes/types').BlockLevelBox, cbWidth: number, shrink: boolean) => { node: PdfNode | undefined; width: number };
+
+export function linkOf(href: string | undefined, ctx: PaintContext): Link | undefined {
+  if (!href) return undefined;
+  const h = href.trim();
+  if (/^(https?:|mailto:|tel:)/i.test(h)) return { link: h };
+  if (h.startsWith('#') && h.length > 1) {
+    const id = decodeURIComponentSafe(h.slice(1));
+    return ctx.anchors.has(id) ? { linkToDestination: id } : undefined;
+  }
+  return undefined;
+}
+const decodeURIComponentSafe = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+
+/** Paints one inline formatting context. `width`: the line length (containing block's content width). */
+export function paintInlines(box: InlineFormattingBox, width: number, ctx: PaintContext, atomic: AtomicPainter, anchorId?: string): PdfNode | undefined {
+  const container = box.style;
+  const runs: TextRunNode[] = [];
+  const atomics: { node: PdfNode | undefined; width: number }[] = [];
+  const floats: { side: 'left' | 'right'; node: PdfNode | undefined; width: number }[] = [];
+  let hasText = false;
+  let ids: string | undefined = anchorId;
+
+  const walk = (items: readonly InlineLevelBox[], decor: Decor, link: Link | undefined, hidden: boolean) => {
+    for (const b of items) {
+      switch (b.kind) {
+        case 'text': {
+          if (!b.text) break;
+          if (/[^\s]/.test(b.text)) hasText = true;
+          // pdfmake ignores line feeds inside a noWrap run: forced breaks become runs of their own
+          const pieces = b.text.includes('\n') ? b.text.split('\n') : [b.text];
+          pieces.forEach((piece, i) => {
+            if (i > 0) runs.push(textRun('\n', { ...b.style, whiteSpace: 'normal' }, NO_DECOR, undefined, true, ctx));
+            if (piece) runs.push(...splitRun(textRun(piece, b.style, decor, link, hidden, ctx), ctx));
+          });
+          break;
+        }
+        case 'inline': {
+          const el = b.element;
+          const id = el.attrs.id;
+          if (id && ids === undefined && ctx.anchors.has(id) && !ctx.placedIds.has(id)) ids = id;
+          const childLink = el.tag === 'a' ? (linkOf(el.attrs.href, ctx) ?? link) : link;
+          walk(b.children, addDecor(decor, b.style), childLink, hidden || b.style.visibility !== 'visible');
+          break;
+        }
+        case 'line-break': runs.push({ ...textRun('\n', b.style, NO_DECOR, undefined, true, ctx) }); break;
+        case 'replaced': {
+          const p = paintReplaced(b, width, ctx);
+          atomics.push({ node: p.node, width: p.size.width });
+          break;
+        }
+        case 'inline-block': atomics.push(atomic(b.box, width, true)); break;
+        case 'float': { const p = atomic(b.box, width, true); floats.push({ side: b.style.float === 'left' ? 'left' : 'right', ...p }); break; }
+        default: assertNever(b);
+      }
+    }
+  };
+  walk(box.children, addDecor(NO_DECOR, container), undefined, container.visibility !== 'visible');
+
+  const align = alignment(container.textAlign);
+  let main: PdfNode | undefined;
+  if (hasText || atomics.length === 0) {
+    if (!hasText && runs.every((r) => !/[^\s]/.test(r.text) || r.text === '\n') && !runs.some((r) => r.text === '\n')) main = undefined;
+    else main = textNode(runs, container, box.first, width, ctx, align);
+    if (main && atomics.length) {
+      // text and atomic inlines mixed: atomics follow as a row (pdfmake has no inline boxes)
+      main = { stack: [main, atomicRow(atomics, width, align, ctx, container)] };
+    }
+  } else main = atomicRow(atomics, width, align, ctx, container);
+  if (main && ids !== undefined && 'text' in main) { main.id = ids; ctx.placedIds.add(ids); }
+
+  if (floats.length && main) {
+    const cols: ColumnNode[] = [];
+    const left = floats.filter((f) => f.side === 'left');
+    const right = floats.filter((f) => f.side === 'right');
+    for (const f of left) if (f.node) cols.push({ width: f.width, stack: [f.node] });
+    cols.push({ width: '*', stack: [main] });
+    for (const f of right) if (f.node) cols.push({ width: f.width, stack: [f.node] });
+    return { columns: cols, columnGap: 0 };
+  }
+  if (floats.length && !main) {
+    const nodes = floats.map((f) => f.node).filter((n): n is PdfNode => !!n);
+    return nodes.length ? { stack: nodes } : undefined;
+  }
+  return main;
+}
+
+function alignment(a: ComputedStyle['textAlign']): 'left' | 'right' | 'center' | 'justify' {
+  switch (a) {
+    case 'left': case 'start': return 'left';
+    case 'right': case 'end': return 'right';
+    case 'center': return 'center';
+    case 'justify': return 'justify';
+  }
+}
+
+function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean, width: number, ctx: PaintContext, align: TextNode['alignment']): TextNode {
+  // strip a trailing forced break: CSS does not make an empty last line for it
+  while (runs.length > 1 && runs[runs.length - 1]!.text === '\n') runs.pop();
+  const node: TextNode = { text: runs };
+  if (align !== 'left') node.alignment = align;
+  const indent = first ? resolve(container.textIndent, width) : 0;
+  if (indent > 0) node.leadingIndent = indent;
+  const ws = container.whiteSpace;
+  if (ws === 'pre' || ws === 'pre-wrap' || ws === 'break-spaces') node.preserveLeadingSpaces = true;
+  // CSS puts half the leading above the glyphs, pdfmake puts all of it below: shift down
+  const f = ctx.faces.of(container);
+  const lh = ctx.faces.lineHeight(container);
+  const halfLeading = (lh - pdfmakeLineBox(f.file, container.fontSize)) / 2;
+  if (Math.abs(halfLeading) > 0.05) node.margin = margin(0, halfLeading, 0, -halfLeading);
+  return node;
+}
+
+function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | undefined, hidden: boolean, ctx: PaintContext): TextRunNode {
+  const f = ctx.faces.of(s);
+  const run: TextRunNode = { text, font: f.font, fontSize: round(s.fontSize), lineHeight: round(ctx.faces.pdfmakeLineHeight(s)) };
+  if (f.bold) run.bold = true;
+  if (f.italics) run.italics = true;
+  run.color = hexColor(s.color);
+  const alpha = hidden ? 0 : s.color.a * s.opacity;
+  if (alpha < 1) run.opacity = Math.max(0, alpha);
+  if (s.letterSpacing) run.characterSpacing = round(s.letterSpacing);
+  const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
+  if (decor.underline) lines.push('underline');
+  if (decor.lineThrough) lines.push('lineThrough');
+  if (decor.overline) lines.push('overline');
+  if (lines.length) {
+    run.decoration = lines.length === 1 ? lines[0]! : lines;
+    if (decor.color) run.decorationColor = decor.color;
+    if (decor.style !== 'solid') run.decorationStyle = decor.style;
+  }
+  if (link?.link) run.link = link.link;
+  if (link?.linkToDestination) run.linkToDestination = link.linkToDestination;
+  if (s.whiteSpace === 'nowrap') run.noWrap = true;
+  if (s.whiteSpace === 'pre' || s.whiteSpace === 'pre-wrap' || s.whiteSpace === 'break-spaces') { run.preserveLeadingSpaces = true; run.preserveTrailingSpaces = true; }
+  if (s.whiteSpace === 'pre') run.noWrap = true;
+  if (s.verticalAlign === 'super' || s.verticalAlign === 'sub') {
+    if (s.verticalAlign === 'super') run.sup = true; else run.sub = true;
+    run.fontSize = round(s.fontSize / 0.58);
+  }
+  if (s.backgroundColor.a > 0) run.background = hexColor(s.backgroundColor);
+  return run;
+}
+
+/** CSS Fonts 4 §5.3 per-character fallback: pieces a face has no glyphs for go to another face. */
+function splitRun(run: TextRunNode, ctx: PaintContext): TextRunNode[] {
+  if (/^[\x20-\x7e]*$/.test(run.text) || !run.font) return [run];
+  const pieces = ctx.faces.matcher.splitByCoverage(run.text, { font: run.font, bold: !!run.bold, italics: !!run.italics });
+  if (pieces.length <= 1) return [run];
+  return pieces.map((p) => {
+    const r: TextRunNode = { ...run, text: p.text, font: p.font };
+    if (p.bold) r.bold = true; else delete r.bold;
+    if (p.italics) r.italics = true; else delete r.italics;
+    return r;
+  });
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** A line of atomic inlines only: one node, or columns of their widths, placed per text-align. */
+function atomicRow(items: { node: PdfNode | undefined; width: number }[], width: number, align: TextNode['alignment'], ctx: PaintContext, container: ComputedStyle): PdfNode {
+  const present = items.filter((i): i is { node: PdfNode; width: number } => !!i.node);
+  if (present.length === 0) return { text: [] , margin: margin(0, 0, 0, 0) };
+  const gap = ctx.faces.width(' ', container);
+  // wrap into lines of at most `width`
+  const lines: { node: PdfNode; width: number }[][] = [[]];
+  let used = 0;
+  for (const it of present) {
+    const line = lines[lines.length - 1]!;
+    if (line.length && used + gap + it.width > width + 0.5) { lines.push([it]); used = it.width; }
+    else { used += (line.length ? gap : 0) + it.width; line.push(it); }
+  }
+  const rows: PdfNode[] = lines.map((line) => {
+    const total = line.reduce((a, i) => a + i.width, 0) + gap * (line.length - 1);
+    const offset = align === 'center' ? Math.max(0, (width - total) / 2) : align === 'right' ? Math.max(0, width - total) : 0;
+    if (line.length === 1) {
+      const only = line[0]!;
+      return { stack: [only.node], margin: margin(offset, 0, Math.max(0, width - offset - only.width), 0) };
+    }
+    return {
+      columns: line.map((i) => ({ width: Math.min(i.width, width), stack: [i.node] })),
+      columnGap: gap, margin: margin(offset, 0, 0, 0),
+    };
+  });
+  return rows.length === 1 ? rows[0]! : { stack: rows };
+}
