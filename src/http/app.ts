@@ -74,7 +74,12 @@ export interface ListenOptions {
  * headersTimeoutMs, the whole request within requestTimeoutMs.
  */
 export function listen(app: Koa<AppState>, config: Config, at: ListenOptions): Promise<Server> {
-  const server = createServer({ headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs }, app.callback());
+  const server = createServer({
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // how often Node checks those timeouts (its default, 30 s, would let a slow client stay far longer)
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+  }, app.callback());
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
