@@ -74,12 +74,16 @@ export interface ListenOptions {
  * headersTimeoutMs, the whole request within requestTimeoutMs.
  */
 export function listen(app: Koa<AppState>, config: Config, at: ListenOptions): Promise<Server> {
+  const handler = app.callback();
   const server = createServer({
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     // how often Node checks those timeouts (its default, 30 s, would let a slow client stay far longer)
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
-  }, app.callback());
+  }, handler);
+  // `Expect: 100-continue`: answer without inviting the body; readJsonBody sends the
+  // 100 Continue only once auth and subscription have passed.
+  server.on('checkContinue', handler);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -93,6 +93,21 @@ describe('http: POST /v1/pdf/generate', function () {
       expect(status).to.equal(401);
       expect(Date.now() - started).to.be.lessThan(5000);
     });
+    it('answers Expect: 100-continue with 401 without inviting the body; a valid key gets 100 Continue', async () => {
+      const ask = (key: string | undefined) => new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+        const body = JSON.stringify({ templateId: 'hello' });
+        let continued = false;
+        const req = httpRequest(`${server.url}/v1/pdf/generate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        }, (res) => { res.resume(); res.on('end', () => resolve({ status: res.statusCode ?? 0, continued })); });
+        req.on('continue', () => { continued = true; req.end(body); });
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+      expect(await ask(undefined)).to.deep.equal({ status: 401, continued: false });
+      expect(await ask(acme.key)).to.deep.equal({ status: 200, continued: true });
+    });
   });
 
   describe('2 — 403 subscription_inactive', () => {

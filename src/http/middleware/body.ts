@@ -24,6 +24,7 @@ function readRaw(ctx: AppContext, limit: number): Promise<Buffer> {
   const declared = ctx.get('content-length');
   if (declared !== '' && Number(declared) > limit) return Promise.reject(tooLarge(limit));
   const req = ctx.req;
+  if (/100-continue/i.test(ctx.get('expect'))) ctx.res.writeContinue();
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
