@@ -112,6 +112,10 @@ export interface ComputedStyle {
   counterReset: readonly { name: string; value: number }[];
   counterIncrement: readonly { name: string; value: number }[];
   content: 'normal' | 'none' | readonly ContentItem[];
+  /** (additive) CSS Lists 3 counter-set */
+  counterSet?: readonly { name: string; value: number }[];
+  /** (additive) CSS Generated Content 3 quotes: 'auto' or open/close pairs */
+  quotes?: 'auto' | 'none' | readonly string[];
 
   // tables (CSS 2.1 §17)
   borderCollapse: 'separate' | 'collapse';

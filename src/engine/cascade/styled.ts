@@ -34,6 +34,22 @@ export interface PageStyle {
   readonly margin: { top?: number; right?: number; bottom?: number; left?: number };
   /** background of the page box, when set */
   readonly backgroundColor?: import('./computed').RGBA;
+  /**
+   * (additive) `@page :first`, `:left`, `:right`, `:blank` and named pages, keyed by their
+   * selector as written (lower-case, no spaces: ':first', 'cover', 'cover:first'). Same shape
+   * as the plain page; only what each rule sets. Not applied by layout yet.
+   */
+  readonly variants?: Readonly<Record<string, PageRuleStyle>>;
+  /** (additive) margin boxes (@top-center, ...) as parsed declarations, for the paged-media issue */
+  readonly marginBoxes?: readonly { readonly selector: string; readonly name: string; readonly declarations: readonly import('../css/stylesheet').Declaration[] }[];
+}
+
+/** (additive) What one @page rule sets: the plain PageStyle fields. */
+export interface PageRuleStyle {
+  readonly size?: { readonly width: number; readonly height: number };
+  readonly orientation?: 'landscape' | 'portrait';
+  readonly margin: { top?: number; right?: number; bottom?: number; left?: number };
+  readonly backgroundColor?: import('./computed').RGBA;
 }
 
 /** An @font-face face whose src resolved to bytes (data: URI or template asset). */
@@ -42,6 +58,8 @@ export interface FontFace {
   readonly weight: number;        // 100..900
   readonly style: 'normal' | 'italic';
   readonly data: Uint8Array;      // TTF/OTF bytes (WOFF already unwrapped, or rejected with a diagnostic)
+  /** (additive) `font-weight: 100 900` on a variable face: the range it covers; `weight` is its lower end */
+  readonly weightRange?: readonly [number, number];
 }
 
 export interface CascadeResult {

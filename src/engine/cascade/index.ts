@@ -1,0 +1,670 @@
+// CSS Cascading 4: from the document and its stylesheets to a computed style on every
+// element. Straight-line: parse the DOM, gather the sheets (UA, author in document order
+// with their @imports, the template CSS last), resolve @page and @font-face, then walk
+// the tree once: match (indexed rules), order by origin/importance/specificity/order
+// (§6), substitute var() (CSS Variables 1), compute (§4.4), build ::before/::after.
+import type { DiagnosticList, SourceLocation } from '../diagnostics';
+import { parseHtml, type DomElement } from '../dom';
+import { LineIndex } from '../dom/lines';
+import { componentValues, type CV } from '../css/syntax';
+import { PAGE_FORMATS, type EngineLimits, type PageFormat, type ResourceResolver } from '../index';
+import { loadResource, normaliseAssetPath, type LoadContext } from '../resources';
+import type { ComputedStyle, ContentItem, RGBA } from './computed';
+import { parseValue, type CompiledBlock, type CompiledDecl, type Problem } from './declarations';
+import { resolveFontFace } from './fontface';
+import { buildMatchTree, RuleIndex, type IndexedRule, type MatchElement } from './match';
+import { matchesMediaList, type MediaEnvironment } from './media';
+import { resolvePages } from './page';
+import { presentationalHints } from './presentational';
+import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
+import { compileInlineStyle, compileSheet, type CompiledSheet, type FontFaceItem, type PageItem, type SheetItem } from './sheets';
+import type { CascadeResult, FontFace, StyledElement, StyledNode, StyledText } from './styled';
+import { UA_CSS } from './ua';
+
+export type { CascadeResult } from './styled';
+
+export interface CascadeInput {
+  readonly html: string;
+  /** the template's CSS: applied after every sheet of the document */
+  readonly css: string;
+  readonly options: {
+    readonly format: PageFormat;
+    readonly resources: ResourceResolver | undefined;
+    readonly limits: EngineLimits;
+  };
+  readonly diagnostics: DiagnosticList;
+}
+
+/** The default page margins when @page sets none (Chromium's print default, about 1 cm). */
+export const DEFAULT_PAGE_MARGIN = 28.35;
+
+const MAX_IMPORT_DEPTH = 8;
+
+// ---------------------------------------------------------------- origins and precedence
+
+/** CSS Cascading 4 §6.2 origin and importance, low to high. */
+const enum Band {
+  UaNormal = 0,
+  Presentational = 1,
+  AuthorNormal = 2,
+  StyleAttrNormal = 3,
+  AuthorImportant = 4,
+  StyleAttrImportant = 5,
+  UaImportant = 6,
+}
+
+interface RulePayload {
+  readonly decls: readonly CompiledDecl[];
+  readonly band: Band;
+  readonly order: number;
+  readonly locate: (offset: number) => SourceLocation;
+}
+
+interface Matched {
+  readonly decls: readonly CompiledDecl[];
+  readonly key: number;   // band · 2^32 + specificity
+  readonly order: number;
+  readonly locate: (offset: number) => SourceLocation;
+}
+
+/** A sheet in cascade order, with where its offsets point. */
+interface PlacedSheet {
+  readonly sheet: CompiledSheet;
+  readonly origin: 'ua' | 'author';
+  /** directory of the sheet's URL, for relative url()s inside it ('' = the template's root) */
+  readonly base: string;
+  readonly locate: (offset: number) => SourceLocation;
+  /** media conditions from the <style media>/<link media>/@import list that brought it in */
+  readonly mediaText: readonly (readonly CV[])[];
+}
+
+function locator(source: string, label: string, base?: { line: number; column: number }): (offset: number) => SourceLocation {
+  let lines: LineIndex | undefined;
+  return (offset) => {
+    lines ??= new LineIndex(source, base);
+    return { ...lines.locate(offset), source: label };
+  };
+}
+
+function replayProblems(problems: readonly Problem[], locate: (offset: number) => SourceLocation, diagnostics: DiagnosticList): void {
+  for (const p of problems) diagnostics.report(p.code, p.message, locate(p.at));
+}
+
+let uaSheet: PlacedSheet | undefined;
+function uaPlaced(): PlacedSheet {
+  uaSheet ??= { sheet: compileSheet(UA_CSS), origin: 'ua', base: '', locate: locator(UA_CSS, 'ua.css'), mediaText: [] };
+  return uaSheet;
+}
+
+// ---------------------------------------------------------------- entry point
+
+export function cascade(input: CascadeInput): CascadeResult {
+  const { diagnostics } = input;
+  const { limits, resources } = input.options;
+  const doc = parseHtml(input.html, { limits, diagnostics, source: 'document' });
+  const load: LoadContext = { resolver: resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
+
+  // 1. the sheets, in cascade order
+  const sheets: PlacedSheet[] = [uaPlaced()];
+  const visiting = new Set<string>();
+  for (const s of doc.styles) {
+    if (s.kind === 'style') {
+      const sheet = compileSheet(s.text);
+      const locate = locator(s.text, 'document', { line: s.loc.line, column: s.loc.column });
+      const media = s.media ? [mediaTokens(s.media)] : [];
+      addSheet(sheets, { sheet, origin: 'author', base: '', locate, mediaText: media }, load, visiting, 0, diagnostics);
+    } else {
+      const path = normaliseAssetPath(s.href);
+      const res = loadResource(s.href, 'stylesheet', load, s.loc);
+      if (!res) continue;
+      const text = decodeText(res.bytes);
+      const sheet = compileSheet(text);
+      const base = path && !/^data:/i.test(s.href.trim()) ? dirname(path) : '';
+      const media = s.media ? [mediaTokens(s.media)] : [];
+      addSheet(sheets, { sheet, origin: 'author', base, locate: locator(text, path ?? 'stylesheet'), mediaText: media }, load, visiting, 0, diagnostics);
+    }
+  }
+  if (input.css.trim()) {
+    addSheet(sheets, { sheet: compileSheet(input.css), origin: 'author', base: '', locate: locator(input.css, 'template CSS'), mediaText: [] }, load, visiting, 0, diagnostics);
+  }
+
+  // 2. @page first: media queries are evaluated against the page area it gives
+  const format = PAGE_FORMATS[input.options.format];
+  const formatEnv = envFor(format, {});
+  const pageItems: { item: PageItem; locate: (offset: number) => SourceLocation }[] = [];
+  for (const ps of sheets) {
+    if (!ps.mediaText.every((m) => matchesMediaList(m, formatEnv))) continue;
+    for (const item of ps.sheet.items) {
+      if (item.kind === 'page' && item.media.every((m) => matchesMediaList(m, formatEnv))) pageItems.push({ item: rebasePage(item), locate: ps.locate });
+    }
+  }
+  const page = resolvePages({ items: pageItems, diagnostics, fallbackSize: format });
+  const pageBox = page.size ?? (page.orientation ? rotate(format, page.orientation) : format);
+  const area = {
+    width: Math.max(1, pageBox.width - (page.margin.left ?? DEFAULT_PAGE_MARGIN) - (page.margin.right ?? DEFAULT_PAGE_MARGIN)),
+    height: Math.max(1, pageBox.height - (page.margin.top ?? DEFAULT_PAGE_MARGIN) - (page.margin.bottom ?? DEFAULT_PAGE_MARGIN)),
+  };
+  const env: MediaEnvironment = { widthPx: area.width / 0.75, heightPx: area.height / 0.75 };
+
+  // 3. rule indexes and @font-face
+  const main = new RuleIndex<RulePayload>();
+  const before = new RuleIndex<RulePayload>();
+  const after = new RuleIndex<RulePayload>();
+  const fontFaces: FontFace[] = [];
+  let order = 0;
+  for (const ps of sheets) {
+    if (!ps.mediaText.every((m) => matchesMediaList(m, env))) continue;
+    for (const item of ps.sheet.items) {
+      if (!item.media.every((m) => matchesMediaList(m, env))) continue;
+      if (item.kind === 'style') {
+        order++;
+        addRule(item.block, item.selectors, ps, order, { main, before, after });
+      } else if (item.kind === 'font-face') {
+        const face = resolveFontFace(rebaseFontFace(item, ps.base), { load, diagnostics, locate: ps.locate });
+        if (face) fontFaces.push(face);
+      }
+    }
+  }
+
+  // 4. the tree
+  const tree = buildMatchTree(doc.root);
+  const walker = new StyleWalker({ main, before, after, diagnostics, area });
+  const root = walker.styleElement(tree, undefined);
+  return { root, page, fontFaces };
+}
+
+function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {
+  const long = Math.max(s.width, s.height), short = Math.min(s.width, s.height);
+  return o === 'landscape' ? { width: long, height: short } : { width: short, height: long };
+}
+
+function envFor(format: { width: number; height: number }, _margin: object): MediaEnvironment {
+  return { widthPx: (format.width - 2 * DEFAULT_PAGE_MARGIN) / 0.75, heightPx: (format.height - 2 * DEFAULT_PAGE_MARGIN) / 0.75 };
+}
+
+function mediaTokens(text: string): CV[] {
+  // a media attribute is a media query list; evaluated later against the final page area
+  let v = mediaCache.get(text);
+  if (!v) { v = componentValues(text); if (mediaCache.size < 256) mediaCache.set(text, v); }
+  return v;
+}
+const mediaCache = new Map<string, CV[]>();
+
+function decodeText(bytes: Uint8Array): string {
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text;
+}
+
+function dirname(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i + 1);
+}
+
+/** Resolves a URL written in a sheet at `base` into a template-relative one. */
+export function rebaseUrl(url: string, base: string): string {
+  if (!base) return url;
+  const t = url.trim();
+  if (t === '' || t.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith('/')) return url;
+  return base + t;
+}
+
+function addSheet(out: PlacedSheet[], placed: PlacedSheet, load: LoadContext, visiting: Set<string>, depth: number, diagnostics: DiagnosticList): void {
+  replayProblems(placed.sheet.problems, placed.locate, diagnostics);
+  // CSS Cascading 4 §2: @import'ed sheets come before the rules of the sheet importing them
+  for (const item of placed.sheet.items) {
+    if (item.kind !== 'import') continue;
+    const at = placed.locate(item.at);
+    if (depth >= MAX_IMPORT_DEPTH) { diagnostics.report('import-refused', `@import nested deeper than ${MAX_IMPORT_DEPTH} levels is ignored`, at); continue; }
+    const url = rebaseUrl(item.url, placed.base);
+    const key = normaliseAssetPath(url) ?? url;
+    if (visiting.has(key)) { diagnostics.report('import-refused', `@import cycle through "${item.url}" is ignored`, at); continue; }
+    const res = loadImport(url, load, at);
+    if (!res) continue;
+    const text = decodeText(res.bytes);
+    visiting.add(key);
+    const path = normaliseAssetPath(url);
+    addSheet(out, {
+      sheet: compileSheet(text), origin: placed.origin,
+      base: path && !/^data:/i.test(url.trim()) ? dirname(path) : '',
+      locate: locator(text, path ?? 'import'),
+      mediaText: [...placed.mediaText, ...item.media, ...(item.mediaQuery.length ? [item.mediaQuery] : [])],
+    }, load, visiting, depth + 1, diagnostics);
+    visiting.delete(key);
+  }
+  out.push(placed);
+}
+
+/** @import goes through the same closed world; a refusal is an import-refused diagnostic. */
+function loadImport(url: string, load: LoadContext, at: SourceLocation) {
+  const probe: LoadContext = { ...load, diagnostics: { report: (code, message, where) => load.diagnostics.report(code === 'resource-refused' ? 'import-refused' : code, message, where) } as DiagnosticList };
+  return loadResource(url, 'stylesheet', probe, at);
+}
+
+function rebasePage(item: PageItem): PageItem {
+  return item;
+}
+
+function rebaseFontFace(item: FontFaceItem, base: string): FontFaceItem {
+  if (!base) return item;
+  return {
+    ...item,
+    declarations: item.declarations.map((d) => (d.name === 'src' ? { ...d, value: rebaseTokens(d.value, base) } : d)),
+  };
+}
+
+function rebaseTokens(items: readonly CV[], base: string): CV[] {
+  return items.map((x): CV => {
+    if (x.t === 'url') return { ...x, v: rebaseUrl(x.v, base) };
+    if (x.t === 'func' && x.name === 'url' && x.args[0]?.t === 'str') return { ...x, args: [{ ...x.args[0], v: rebaseUrl(x.args[0].v, base) }, ...x.args.slice(1)] };
+    return x;
+  });
+}
+
+function addRule(block: CompiledBlock, selectors: StyleItemSelectors, ps: PlacedSheet, order: number, idx: { main: RuleIndex<RulePayload>; before: RuleIndex<RulePayload>; after: RuleIndex<RulePayload> }): void {
+  const ua = ps.origin === 'ua';
+  const normal = block.normal.length ? (ps.base ? rebaseDecls(block.normal, ps.base) : block.normal) : undefined;
+  const important = block.important.length ? (ps.base ? rebaseDecls(block.important, ps.base) : block.important) : undefined;
+  for (const selector of selectors) {
+    const target = selector.pseudoElement === 'before' ? idx.before : selector.pseudoElement === 'after' ? idx.after : idx.main;
+    if (normal) target.add({ selector, payload: { decls: normal, band: ua ? Band.UaNormal : Band.AuthorNormal, order, locate: ps.locate } });
+    if (important) target.add({ selector, payload: { decls: important, band: ua ? Band.UaImportant : Band.AuthorImportant, order, locate: ps.locate } });
+  }
+}
+type StyleItemSelectors = Extract<SheetItem, { kind: 'style' }>['selectors'];
+
+/** url()s in a linked sheet are relative to the sheet: rewrite image values once per (sheet, base). */
+function rebaseDecls(decls: readonly CompiledDecl[], base: string): readonly CompiledDecl[] {
+  const key = decls;
+  const hit = rebasedCache.get(key)?.get(base);
+  if (hit) return hit;
+  const out = decls.map((d): CompiledDecl => {
+    if (d.k === 'value' && (d.name === 'background-image' || d.name === 'list-style-image') && typeof d.value === 'object' && d.value !== null && 'url' in d.value) {
+      return { ...d, value: { url: rebaseUrl((d.value as { url: string }).url, base) } };
+    }
+    if (d.k === 'value' && d.name === 'content' && Array.isArray(d.value)) {
+      return { ...d, value: (d.value as ContentItem[]).map((c) => (c.kind === 'url' ? { ...c, url: rebaseUrl(c.url, base) } : c)) };
+    }
+    if (d.k === 'pending' || d.k === 'custom') return { ...d, tokens: rebaseTokens(d.tokens, base) };
+    return d;
+  });
+  let m = rebasedCache.get(key);
+  if (!m) { m = new Map(); rebasedCache.set(key, m); }
+  m.set(base, out);
+  return out;
+}
+const rebasedCache = new WeakMap<readonly CompiledDecl[], Map<string, readonly CompiledDecl[]>>();
+
+// ---------------------------------------------------------------- the tree walk
+
+interface WalkerOptions {
+  readonly main: RuleIndex<RulePayload>;
+  readonly before: RuleIndex<RulePayload>;
+  readonly after: RuleIndex<RulePayload>;
+  readonly diagnostics: DiagnosticList;
+  /** the page area in pt (vw/vh, and the guess for percentages inside min()/max()) */
+  readonly area: { readonly width: number; readonly height: number };
+}
+
+type Customs = ReadonlyMap<string, readonly CV[]>;
+
+interface ElementValues {
+  readonly values: ComputedValues;
+  readonly customs: Customs;
+  readonly style: ComputedStyle;
+}
+
+const INITIAL = initialValues();
+const INITIAL_STYLE_VALUES: ElementValues = { values: INITIAL, customs: new Map(), style: toComputedStyle(INITIAL) };
+const INHERITED = new Set<PropertyName>(PROPERTY_NAMES.filter((n) => PROPERTIES[n].inherited));
+/** Computation order: font-size first (em), then line-height (lh) and color (currentColor). */
+const ORDER: readonly PropertyName[] = ['font-size', 'line-height', 'color', ...PROPERTY_NAMES.filter((n) => n !== 'font-size' && n !== 'line-height' && n !== 'color')];
+
+class StyleWalker {
+  private rootFontSize = MEDIUM_FONT_SIZE;
+  constructor(private readonly o: WalkerOptions) {}
+
+  styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
+    const matched = this.collect(e, this.o.main, true);
+    const own = this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e);
+    if (!parent) this.rootFontSize = own.values['font-size'];
+    const children: StyledNode[] = [];
+    const display = own.values.display;
+    if (display !== 'none') {
+      const beforeBox = this.pseudo(e, own, this.o.before, '::before');
+      if (beforeBox) children.push(beforeBox);
+    }
+    let textStyle: ComputedStyle | undefined;
+    let ci = 0;
+    for (const c of e.el.children) {
+      if (c.kind === 'text') {
+        textStyle ??= own.style;
+        const t: StyledText = { kind: 'text', text: c.text, style: textStyle };
+        children.push(t);
+      } else {
+        const child = e.children[ci++]!;
+        children.push(this.styleElement(child, own));
+      }
+    }
+    if (display !== 'none') {
+      const afterBox = this.pseudo(e, own, this.o.after, '::after');
+      if (afterBox) children.push(afterBox);
+    }
+    return { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
+  }
+
+  private pseudo(e: MatchElement, own: ElementValues, index: RuleIndex<RulePayload>, tag: '::before' | '::after'): StyledElement | undefined {
+    if (index.size === 0) return undefined;
+    const matched = this.collect(e, index, false);
+    if (matched.length === 0) return undefined;
+    const v = this.computeValues(matched, own, undefined);
+    const content = v.values.content;
+    if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
+    // attr() is the element's business: resolve it here; counters and quotes are layout's
+    const resolved = content.map((c): ContentItem => (c.kind === 'attr' ? { kind: 'string', value: e.el.attrs[c.name] ?? '' } : c));
+    const style: ComputedStyle = { ...v.style, content: resolved };
+    return { kind: 'element', tag, attrs: {}, style, children: [], loc: e.el.loc };
+  }
+
+  private collect(e: MatchElement, index: RuleIndex<RulePayload>, withElementLevel: boolean): Matched[] {
+    const hits: IndexedRule<RulePayload>[] = [];
+    index.matching(e, hits);
+    const out: Matched[] = hits.map((h) => ({ decls: h.payload.decls, key: h.payload.band * 4294967296 + h.selector.specificity, order: h.payload.order, locate: h.payload.locate }));
+    if (withElementLevel) {
+      const hints = presentationalHints(e);
+      if (hints) {
+        const c = compileInlineStyle(hints);
+        if (c.block.normal.length) out.push({ decls: c.block.normal, key: Band.Presentational * 4294967296, order: 0, locate: () => e.el.loc });
+      }
+      const styleAttr = e.el.attrs.style;
+      if (styleAttr !== undefined && styleAttr.trim() !== '') {
+        const c = compileInlineStyle(styleAttr);
+        const loc = e.el.loc;
+        replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
+        if (c.block.normal.length) out.push({ decls: c.block.normal, key: Band.StyleAttrNormal * 4294967296, order: 0, locate: () => loc });
+        if (c.block.important.length) out.push({ decls: c.block.important, key: Band.StyleAttrImportant * 4294967296, order: 0, locate: () => loc });
+      }
+    }
+    out.sort((a, b) => a.key - b.key || a.order - b.order);
+    return out;
+  }
+
+  private computeValues(matched: readonly Matched[], parent: ElementValues, _e: MatchElement | undefined): ElementValues {
+    if (matched.length === 0 && parent !== INITIAL_STYLE_VALUES) return this.inheritOnly(parent);
+    const declared = new Map<PropertyName, { d: CompiledDecl; locate: (o: number) => SourceLocation }>();
+    let customDecls: Map<string, CompiledDecl> | undefined;
+    for (const m of matched) {
+      for (const d of m.decls) {
+        if (d.k === 'custom' || d.k === 'custom-wide') (customDecls ??= new Map()).set(d.name, d);
+        else declared.set(d.name, { d, locate: m.locate });
+      }
+    }
+    const customs = customDecls ? resolveCustoms(customDecls, parent.customs) : parent.customs;
+    const pv = parent.values;
+    const values = {} as Record<PropertyName, unknown>;
+    const pendingCache = new Map<readonly CV[], CompiledDecl[] | undefined>();
+    const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
+      em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
+      lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv,
+    };
+    const isRootLevel = parent === INITIAL_STYLE_VALUES;
+    for (const name of ORDER) {
+      const entry = declared.get(name);
+      let value: unknown;
+      if (!entry) {
+        value = INHERITED.has(name) ? pv[name] : INITIAL[name];
+      } else {
+        let d = entry.d;
+        if (d.k === 'pending') {
+          const pd = d;
+          let parsed = pendingCache.get(pd.tokens);
+          if (!pendingCache.has(pd.tokens)) {
+            const substituted = substitute(pd.tokens, customs, 0);
+            parsed = substituted ? parseValue(pd.from, substituted) : undefined;
+            pendingCache.set(pd.tokens, parsed);
+            if (!parsed) {
+              this.o.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
+            }
+          }
+          const hit = parsed?.find((x) => x.name === name);
+          d = hit ?? { k: 'wide', name, keyword: 'unset' };
+        }
+        switch (d.k) {
+          case 'value': value = propertyDef(name).compute(d.value, ctx); break;
+          case 'wide':
+            value = d.keyword === 'inherit' || (d.keyword === 'unset' && INHERITED.has(name)) ? pv[name] : INITIAL[name];
+            break;
+          default: value = INHERITED.has(name) ? pv[name] : INITIAL[name];
+        }
+      }
+      values[name] = value;
+      if (name === 'font-size') {
+        const fs = value as number;
+        ctx.em = fs;
+        if (isRootLevel) ctx.rem = fs;
+        ctx.lh = fs * 1.2;
+      } else if (name === 'line-height') {
+        const lh = value as ComputedValues['line-height'];
+        ctx.lh = lh.kind === 'normal' ? ctx.em * 1.2 : lh.kind === 'number' ? lh.value * ctx.em : lh.pt;
+      } else if (name === 'color') {
+        ctx.color = value as RGBA;
+      }
+    }
+    const v = values as ComputedValues;
+    return { values: v, customs, style: toComputedStyle(v) };
+  }
+
+  /** No rule matched: inherited properties from the parent, the rest initial (shared objects). */
+  private inheritOnly(parent: ElementValues): ElementValues {
+    const cached = inheritCache.get(parent);
+    if (cached) return cached;
+    const values = {} as Record<PropertyName, unknown>;
+    for (const name of PROPERTY_NAMES) values[name] = INHERITED.has(name) ? parent.values[name] : INITIAL[name];
+    const v = values as ComputedValues;
+    const out: ElementValues = { values: v, customs: parent.customs, style: toComputedStyle(v) };
+    inheritCache.set(parent, out);
+    return out;
+  }
+}
+const inheritCache = new WeakMap<ElementValues, ElementValues>();
+
+// ---------------------------------------------------------------- custom properties (CSS Variables 1)
+
+const MAX_SUBSTITUTION_DEPTH = 32;
+const MAX_SUBSTITUTION_TOKENS = 10000;
+
+function resolveCustoms(declared: ReadonlyMap<string, CompiledDecl>, inherited: Customs): Customs {
+  const out = new Map(inherited);
+  const raw = new Map<string, readonly CV[]>();
+  for (const [name, d] of declared) {
+    if (d.k === 'custom') raw.set(name, d.tokens);
+    else if (d.k === 'custom-wide') {
+      if (d.keyword === 'initial') out.delete(name); // the guaranteed-invalid value
+      // inherit / unset: custom properties inherit, so keep the parent's
+    }
+  }
+  // §2.3 resolve dependencies; a cycle makes every property in it invalid
+  const state = new Map<string, 'busy' | 'done' | 'invalid'>();
+  const resolveOne = (name: string): void => {
+    const st = state.get(name);
+    if (st === 'done' || st === 'invalid') return;
+    if (st === 'busy') { state.set(name, 'invalid'); return; }
+    const tokens = raw.get(name);
+    if (!tokens) return;
+    state.set(name, 'busy');
+    const lookup = (ref: string): readonly CV[] | undefined => {
+      if (raw.has(ref)) {
+        resolveOne(ref);
+        if (state.get(ref) === 'invalid' || state.get(ref) === 'busy') { state.set(ref, 'invalid'); return undefined; }
+        return out.get(ref);
+      }
+      return out.get(ref);
+    };
+    const value = substituteWith(tokens, lookup, 0);
+    if (state.get(name) === 'invalid' || value === undefined) { state.set(name, 'invalid'); out.delete(name); return; }
+    out.set(name, value);
+    state.set(name, 'done');
+  };
+  for (const name of raw.keys()) resolveOne(name);
+  for (const [name, st] of state) if (st === 'invalid') out.delete(name);
+  return out;
+}
+
+/** Replaces var()/env() in a value; undefined when a reference has no value and no fallback. */
+function substitute(tokens: readonly CV[], customs: Customs, depth: number): CV[] | undefined {
+  return substituteWith(tokens, (name) => customs.get(name), depth);
+}
+
+function substituteWith(tokens: readonly CV[], lookup: (name: string) => readonly CV[] | undefined, depth: number): CV[] | undefined {
+  if (depth > MAX_SUBSTITUTION_DEPTH) return undefined;
+  const out: CV[] = [];
+  for (const x of tokens) {
+    if (x.t === 'func' && (x.name === 'var' || x.name === 'env')) {
+      const comma = x.args.findIndex((a) => a.t === 'delim' && a.v === ',');
+      const nameTok = x.args[0];
+      const fallback = comma >= 0 ? x.args.slice(comma + 1) : undefined;
+      let value: readonly CV[] | undefined;
+      if (x.name === 'var' && nameTok?.t === 'ident' && nameTok.v.startsWith('--')) value = lookup(nameTok.v);
+      else if (x.name === 'var') return undefined;
+      if (value === undefined && fallback !== undefined) {
+        const f = substituteWith(fallback, lookup, depth + 1);
+        if (f === undefined) return undefined;
+        value = f;
+      }
+      if (value === undefined) return undefined;
+      out.push(...value);
+    } else if (x.t === 'func') {
+      const args = substituteWith(x.args, lookup, depth + 1);
+      if (!args) return undefined;
+      out.push(args === x.args ? x : { ...x, args });
+    } else if (x.t === 'block') {
+      const items = substituteWith(x.items, lookup, depth + 1);
+      if (!items) return undefined;
+      out.push({ ...x, items });
+    } else out.push(x);
+    if (out.length > MAX_SUBSTITUTION_TOKENS) return undefined;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- computed values → the contract
+
+function resolveColor(c: RGBA | 'currentcolor', color: RGBA): RGBA {
+  return c === 'currentcolor' ? color : c;
+}
+
+/** The ComputedStyle contract from the property table's values (CSS Backgrounds 3 §4.3: no style, no width). */
+export function toComputedStyle(v: ComputedValues): ComputedStyle {
+  const color = v.color;
+  const bw = (side: 'top' | 'right' | 'bottom' | 'left') => {
+    const style = v[`border-${side}-style`];
+    return style === 'none' || style === 'hidden' ? 0 : v[`border-${side}-width`];
+  };
+  const ox = v['overflow-x'], oy = v['overflow-y'];
+  return {
+    display: v.display,
+    position: v.position,
+    float: v.float,
+    clear: v.clear,
+    top: v.top, right: v.right, bottom: v.bottom, left: v.left,
+    zIndex: v['z-index'],
+    visibility: v.visibility,
+    overflow: ox !== 'visible' ? ox : oy,
+    opacity: v.opacity,
+    boxSizing: v['box-sizing'],
+    width: v.width, height: v.height,
+    minWidth: v['min-width'], minHeight: v['min-height'],
+    maxWidth: v['max-width'], maxHeight: v['max-height'],
+    margin: { top: v['margin-top'], right: v['margin-right'], bottom: v['margin-bottom'], left: v['margin-left'] },
+    padding: { top: v['padding-top'], right: v['padding-right'], bottom: v['padding-bottom'], left: v['padding-left'] },
+    borderWidth: { top: bw('top'), right: bw('right'), bottom: bw('bottom'), left: bw('left') },
+    borderStyle: { top: v['border-top-style'], right: v['border-right-style'], bottom: v['border-bottom-style'], left: v['border-left-style'] },
+    borderColor: {
+      top: resolveColor(v['border-top-color'], color), right: resolveColor(v['border-right-color'], color),
+      bottom: resolveColor(v['border-bottom-color'], color), left: resolveColor(v['border-left-color'], color),
+    },
+    borderRadius: {
+      topLeft: v['border-top-left-radius'], topRight: v['border-top-right-radius'],
+      bottomRight: v['border-bottom-right-radius'], bottomLeft: v['border-bottom-left-radius'],
+    },
+    boxShadow: v['box-shadow'],
+    backgroundColor: resolveColor(v['background-color'], color),
+    backgroundImage: v['background-image'],
+    backgroundSize: v['background-size'],
+    backgroundPosition: v['background-position'],
+    backgroundRepeat: v['background-repeat'],
+    color,
+    fontFamily: v['font-family'],
+    fontSize: v['font-size'],
+    fontWeight: v['font-weight'],
+    fontStyle: v['font-style'],
+    fontVariantCaps: v['font-variant-caps'],
+    lineHeight: v['line-height'],
+    textAlign: v['text-align'],
+    textIndent: v['text-indent'],
+    textTransform: v['text-transform'],
+    textDecorationLine: v['text-decoration-line'],
+    textDecorationColor: resolveColor(v['text-decoration-color'], color),
+    textDecorationStyle: v['text-decoration-style'],
+    letterSpacing: v['letter-spacing'],
+    wordSpacing: v['word-spacing'],
+    whiteSpace: v['white-space'],
+    overflowWrap: v['overflow-wrap'],
+    wordBreak: v['word-break'],
+    hyphens: v.hyphens,
+    verticalAlign: v['vertical-align'],
+    direction: v.direction,
+    listStyleType: v['list-style-type'],
+    listStylePosition: v['list-style-position'],
+    listStyleImage: v['list-style-image'],
+    counterReset: v['counter-reset'],
+    counterIncrement: v['counter-increment'],
+    counterSet: v['counter-set'],
+    content: v.content,
+    quotes: v.quotes,
+    borderCollapse: v['border-collapse'],
+    borderSpacing: v['border-spacing'],
+    tableLayout: v['table-layout'],
+    captionSide: v['caption-side'],
+    emptyCells: v['empty-cells'],
+    breakBefore: v['break-before'],
+    breakAfter: v['break-after'],
+    breakInside: v['break-inside'],
+    orphans: v.orphans,
+    widows: v.widows,
+    page: v.page,
+    flexDirection: v['flex-direction'],
+    flexWrap: v['flex-wrap'],
+    flexGrow: v['flex-grow'],
+    flexShrink: v['flex-shrink'],
+    flexBasis: v['flex-basis'],
+    justifyContent: v['justify-content'],
+    alignItems: v['align-items'],
+    alignSelf: v['align-self'],
+    alignContent: v['align-content'],
+    order: v.order,
+    rowGap: v['row-gap'],
+    columnGap: v['column-gap'],
+    columnCount: v['column-count'],
+    objectFit: v['object-fit'],
+  };
+}
+
+/** The initial values as a ComputedStyle (for tests and anonymous boxes). */
+export function initialStyle(): ComputedStyle {
+  return toComputedStyle(initialValues());
+}
+
+/** For tests and tools: the DOM element behind a styled element is not kept; this helps find one by id. */
+export function findById(root: StyledElement, id: string): StyledElement | undefined {
+  if (root.attrs.id === id) return root;
+  for (const c of root.children) {
+    if (c.kind === 'element') {
+      const hit = findById(c, id);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+export type { DomElement };

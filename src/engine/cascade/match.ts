@@ -1,0 +1,219 @@
+// Selectors 4 §3 matching, right to left, over a tree that knows its element siblings.
+// Rules are indexed by the rightmost compound's id, class or tag (as browsers' rule
+// hashes do), so an element is only tested against rules that could match it.
+import type { DomElement } from '../dom';
+import type { AttrSelector, ComplexSelector, Compound, PseudoClass, RelativeSelector } from '../css/selectors';
+
+/** An element as the matcher sees it. */
+export interface MatchElement {
+  readonly el: DomElement;
+  readonly tag: string;          // lower-case
+  readonly id: string | undefined;
+  readonly classes: readonly string[];
+  readonly parent: MatchElement | undefined;
+  /** element siblings including this one, in order (the parent's element children) */
+  readonly siblings: MatchElement[];
+  readonly index: number;
+  readonly children: MatchElement[];
+  /** true when the element has text or element children (for :empty) */
+  readonly hasContent: boolean;
+}
+
+export function buildMatchTree(root: DomElement): MatchElement {
+  const make = (el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement => {
+    const cls = el.attrs.class;
+    const node: MatchElement = {
+      el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
+      classes: cls ? cls.split(/[ \t\n\r\f]+/).filter(Boolean) : [],
+      parent, siblings, index, children: [],
+      hasContent: el.children.some((c) => c.kind === 'element' || c.text.length > 0),
+    };
+    let i = 0;
+    for (const c of el.children) {
+      if (c.kind === 'element') { node.children.push(make(c, node, node.children, i)); i++; }
+    }
+    return node;
+  };
+  return make(root, undefined, [], 0);
+}
+
+export function matchesComplex(sel: ComplexSelector, e: MatchElement): boolean {
+  return matchFrom(sel, sel.compounds.length - 1, e);
+}
+
+function matchFrom(sel: ComplexSelector, i: number, e: MatchElement): boolean {
+  if (!matchesCompound(sel.compounds[i]!, e)) return false;
+  if (i === 0) return true;
+  const comb = sel.combinators[i - 1]!;
+  switch (comb) {
+    case '>': return e.parent !== undefined && matchFrom(sel, i - 1, e.parent);
+    case ' ': {
+      for (let p = e.parent; p; p = p.parent) if (matchFrom(sel, i - 1, p)) return true;
+      return false;
+    }
+    case '+': return e.index > 0 && matchFrom(sel, i - 1, e.siblings[e.index - 1]!);
+    case '~': {
+      for (let k = e.index - 1; k >= 0; k--) if (matchFrom(sel, i - 1, e.siblings[k]!)) return true;
+      return false;
+    }
+  }
+}
+
+export function matchesCompound(c: Compound, e: MatchElement): boolean {
+  if (c.tag !== undefined && c.tag !== e.tag) return false;
+  for (const id of c.ids) if (e.id !== id) return false;
+  for (const cls of c.classes) if (!e.classes.includes(cls)) return false;
+  for (const a of c.attrs) if (!matchesAttr(a, e.el.attrs)) return false;
+  for (const p of c.pseudos) if (!matchesPseudo(p, e)) return false;
+  return true;
+}
+
+function matchesAttr(a: AttrSelector, attrs: Readonly<Record<string, string>>): boolean {
+  const raw = attrs[a.name];
+  if (raw === undefined) return false;
+  if (a.op === 'exists') return true;
+  const v = a.caseInsensitive ? raw.toLowerCase() : raw;
+  const want = a.caseInsensitive ? a.value.toLowerCase() : a.value;
+  switch (a.op) {
+    case '=': return v === want;
+    case '~=': return want !== '' && !/\s/.test(want) && v.split(/[ \t\n\r\f]+/).includes(want);
+    case '|=': return v === want || v.startsWith(`${want}-`);
+    case '^=': return want !== '' && v.startsWith(want);
+    case '$=': return want !== '' && v.endsWith(want);
+    case '*=': return want !== '' && v.includes(want);
+  }
+}
+
+const FORM_ELEMENTS = new Set(['button', 'input', 'select', 'textarea', 'optgroup', 'option', 'fieldset']);
+
+function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
+  switch (p.kind) {
+    case 'never': return false;
+    case 'root': case 'scope': return e.parent === undefined;
+    case 'defined': return true;
+    case 'empty': return !e.hasContent;
+    case 'first-child': return e.index === 0;
+    case 'last-child': return e.index === e.siblings.length - 1;
+    case 'only-child': return e.siblings.length === 1;
+    case 'first-of-type': return !e.siblings.slice(0, e.index).some((s) => s.tag === e.tag);
+    case 'last-of-type': return !e.siblings.slice(e.index + 1).some((s) => s.tag === e.tag);
+    case 'only-of-type': return e.siblings.filter((s) => s.tag === e.tag).length === 1;
+    case 'link': return (e.tag === 'a' || e.tag === 'area') && e.el.attrs.href !== undefined;
+    case 'checked': return (e.tag === 'input' && e.el.attrs.checked !== undefined) || (e.tag === 'option' && e.el.attrs.selected !== undefined);
+    case 'disabled': return FORM_ELEMENTS.has(e.tag) && e.el.attrs.disabled !== undefined;
+    case 'enabled': return FORM_ELEMENTS.has(e.tag) && e.el.attrs.disabled === undefined;
+    case 'required': return ['input', 'select', 'textarea'].includes(e.tag) && e.el.attrs.required !== undefined;
+    case 'optional': return ['input', 'select', 'textarea'].includes(e.tag) && e.el.attrs.required === undefined;
+    case 'read-write': return (e.tag === 'input' || e.tag === 'textarea') && e.el.attrs.readonly === undefined && e.el.attrs.disabled === undefined;
+    case 'read-only': return !((e.tag === 'input' || e.tag === 'textarea') && e.el.attrs.readonly === undefined && e.el.attrs.disabled === undefined);
+    case 'nth-child': case 'nth-last-child': {
+      let pos: number;
+      if (p.of) {
+        const of = p.of;
+        if (!of.some((s) => matchesComplex(s, e))) return false;
+        const list = e.siblings.filter((s) => of.some((sel) => matchesComplex(sel, s)));
+        const idx = list.indexOf(e);
+        pos = p.kind === 'nth-child' ? idx + 1 : list.length - idx;
+      } else {
+        pos = p.kind === 'nth-child' ? e.index + 1 : e.siblings.length - e.index;
+      }
+      return nth(p.a, p.b, pos);
+    }
+    case 'nth-of-type': case 'nth-last-of-type': {
+      const same = e.siblings.filter((s) => s.tag === e.tag);
+      const idx = same.indexOf(e);
+      return nth(p.a, p.b, p.kind === 'nth-of-type' ? idx + 1 : same.length - idx);
+    }
+    case 'not': return !p.list.some((s) => matchesComplex(s, e));
+    case 'is': case 'where': return p.list.some((s) => matchesComplex(s, e));
+    case 'has': return p.list.some((r) => matchesRelative(r, e));
+    case 'lang': {
+      for (let x: MatchElement | undefined = e; x; x = x.parent) {
+        const lang = x.el.attrs.lang ?? x.el.attrs['xml:lang'];
+        if (lang !== undefined) {
+          const l = lang.toLowerCase();
+          return p.langs.some((want) => l === want || l.startsWith(`${want}-`));
+        }
+      }
+      return false;
+    }
+  }
+}
+
+function nth(a: number, b: number, pos: number): boolean {
+  if (a === 0) return pos === b;
+  const n = (pos - b) / a;
+  return Number.isInteger(n) && n >= 0;
+}
+
+function matchesRelative(r: RelativeSelector, e: MatchElement): boolean {
+  const test = (x: MatchElement) => matchesComplex(r.selector, x) && anchoredAt(r, x, e);
+  switch (r.combinator) {
+    case '>': return e.children.some(test);
+    case ' ': {
+      const stack = [...e.children];
+      while (stack.length) {
+        const x = stack.pop()!;
+        if (test(x)) return true;
+        stack.push(...x.children);
+      }
+      return false;
+    }
+    case '+': return e.index + 1 < e.siblings.length && test(e.siblings[e.index + 1]!);
+    case '~': return e.siblings.slice(e.index + 1).some(test);
+  }
+}
+
+/** For :has(), a selector with several compounds must start below/after the anchor; approximated by matching. */
+function anchoredAt(_r: RelativeSelector, _x: MatchElement, _anchor: MatchElement): boolean {
+  return true;
+}
+
+// ---------------------------------------------------------------- rule index
+
+export interface IndexedRule<T> {
+  readonly selector: ComplexSelector;
+  readonly payload: T;
+}
+
+/** A rule hash keyed by the rightmost compound: id, else a class, else the tag, else universal. */
+export class RuleIndex<T> {
+  private readonly byId = new Map<string, IndexedRule<T>[]>();
+  private readonly byClass = new Map<string, IndexedRule<T>[]>();
+  private readonly byTag = new Map<string, IndexedRule<T>[]>();
+  private readonly universal: IndexedRule<T>[] = [];
+  size = 0;
+
+  add(rule: IndexedRule<T>): void {
+    this.size++;
+    const c = rule.selector.compounds[rule.selector.compounds.length - 1]!;
+    if (c.ids.length) push(this.byId, c.ids[0]!, rule);
+    else if (c.classes.length) push(this.byClass, c.classes[c.classes.length - 1]!, rule);
+    else if (c.tag !== undefined) push(this.byTag, c.tag, rule);
+    else this.universal.push(rule);
+  }
+
+  /** Rules whose selector matches `e`, in insertion order is NOT guaranteed: callers sort. */
+  matching(e: MatchElement, out: IndexedRule<T>[]): void {
+    if (this.size === 0) return;
+    const test = (list: IndexedRule<T>[] | undefined) => {
+      if (!list) return;
+      for (const r of list) if (matchesComplex(r.selector, e)) out.push(r);
+    };
+    if (e.id !== undefined) test(this.byId.get(e.id));
+    if (e.classes.length) {
+      const seen = e.classes.length > 1 ? new Set<string>() : undefined;
+      for (const cls of e.classes) {
+        if (seen) { if (seen.has(cls)) continue; seen.add(cls); }
+        test(this.byClass.get(cls));
+      }
+    }
+    test(this.byTag.get(e.tag));
+    test(this.universal);
+  }
+}
+
+function push<T>(m: Map<string, T[]>, k: string, v: T): void {
+  const list = m.get(k);
+  if (list) list.push(v); else m.set(k, [v]);
+}

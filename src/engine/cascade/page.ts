@@ -1,0 +1,181 @@
+// CSS Paged Media 3 §3 @page rules → PageStyle: the page box size (§7.1 `size`, with
+// page-size names and orientation) and margins (§3.3), in pt. `:first`, `:left`,
+// `:right`, `:blank` and named pages are kept, with their margin boxes, for later stages.
+import type { DiagnosticList, SourceLocation } from '../diagnostics';
+import type { Declaration } from '../css/stylesheet';
+import type { CV } from '../css/syntax';
+import { ABSOLUTE_UNITS, ident, parseColor, parseLength, resolveLength, type LenExpr } from '../css/values';
+import type { RGBA } from './computed';
+import { MEDIUM_FONT_SIZE } from './properties';
+import type { PageItem } from './sheets';
+import type { PageStyle, PageRuleStyle } from './styled';
+
+const MM = 72 / 25.4;
+const IN = 72;
+
+/** CSS Paged Media 3 §7.1.1 page-size names (portrait), in pt; plus the common tabloid. */
+export const PAGE_SIZE_NAMES: Readonly<Record<string, { width: number; height: number }>> = {
+  a0: { width: 841 * MM, height: 1189 * MM }, a1: { width: 594 * MM, height: 841 * MM }, a2: { width: 420 * MM, height: 594 * MM },
+  a3: { width: 297 * MM, height: 420 * MM }, a4: { width: 210 * MM, height: 297 * MM }, a5: { width: 148 * MM, height: 210 * MM },
+  a6: { width: 105 * MM, height: 148 * MM }, a7: { width: 74 * MM, height: 105 * MM }, a8: { width: 52 * MM, height: 74 * MM },
+  a9: { width: 37 * MM, height: 52 * MM }, a10: { width: 26 * MM, height: 37 * MM },
+  b0: { width: 1000 * MM, height: 1414 * MM }, b1: { width: 707 * MM, height: 1000 * MM }, b2: { width: 500 * MM, height: 707 * MM },
+  b3: { width: 353 * MM, height: 500 * MM }, b4: { width: 250 * MM, height: 353 * MM }, b5: { width: 176 * MM, height: 250 * MM },
+  b6: { width: 125 * MM, height: 176 * MM },
+  'jis-b4': { width: 257 * MM, height: 364 * MM }, 'jis-b5': { width: 182 * MM, height: 257 * MM },
+  c4: { width: 229 * MM, height: 324 * MM }, c5: { width: 162 * MM, height: 229 * MM }, c6: { width: 114 * MM, height: 162 * MM },
+  letter: { width: 8.5 * IN, height: 11 * IN }, legal: { width: 8.5 * IN, height: 14 * IN },
+  ledger: { width: 11 * IN, height: 17 * IN }, tabloid: { width: 11 * IN, height: 17 * IN },
+  executive: { width: 7.25 * IN, height: 10.5 * IN },
+};
+
+export type PageSize =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'orientation'; readonly orientation: 'landscape' | 'portrait' }
+  | { readonly kind: 'size'; readonly width: number; readonly height: number };
+
+/** `size`: auto | <length>{1,2} | <page-size> || [portrait | landscape]. */
+export function parsePageSize(v: readonly CV[]): PageSize | undefined {
+  if (v.length === 1 && ident(v[0]) === 'auto') return { kind: 'auto' };
+  let orientation: 'landscape' | 'portrait' | undefined;
+  let named: { width: number; height: number } | undefined;
+  const lengths: number[] = [];
+  for (const x of v) {
+    const k = ident(x);
+    if (k === 'landscape' || k === 'portrait') { if (orientation) return undefined; orientation = k; continue; }
+    if (k !== undefined && PAGE_SIZE_NAMES[k]) { if (named || lengths.length) return undefined; named = PAGE_SIZE_NAMES[k]; continue; }
+    if (x.t === 'dim' && ABSOLUTE_UNITS[x.unit] !== undefined && x.v > 0) { if (named) return undefined; lengths.push(x.v * ABSOLUTE_UNITS[x.unit]!); continue; }
+    if (x.t === 'dim' && (x.unit === 'em' || x.unit === 'rem') && x.v > 0) { lengths.push(x.v * MEDIUM_FONT_SIZE); continue; }
+    return undefined;
+  }
+  if (lengths.length > 2) return undefined;
+  if (lengths.length) {
+    if (orientation) return undefined; // lengths and an orientation do not combine
+    const w = lengths[0]!, h = lengths[1] ?? lengths[0]!;
+    return { kind: 'size', width: clampPage(w), height: clampPage(h) };
+  }
+  if (named) {
+    const { width, height } = named;
+    return orientation === 'landscape' ? { kind: 'size', width: height, height: width } : { kind: 'size', width, height };
+  }
+  if (orientation) return { kind: 'orientation', orientation };
+  return undefined;
+}
+
+function clampPage(pt: number): number {
+  return Math.max(36, Math.min(14400, pt)); // between half an inch and 200 inches (PDF's own limit)
+}
+
+interface PageDeclarations {
+  size?: PageSize;
+  margin: { top?: LenExpr | 'auto'; right?: LenExpr | 'auto'; bottom?: LenExpr | 'auto'; left?: LenExpr | 'auto' };
+  backgroundColor?: RGBA;
+}
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+function marginValue(x: CV | undefined): LenExpr | 'auto' | undefined {
+  if (ident(x) === 'auto') return 'auto';
+  return parseLength(x, { pct: true, negative: true });
+}
+
+function readDeclarations(decls: readonly Declaration[], into: PageDeclarations, report: (d: Declaration, message: string) => void): void {
+  // normal declarations first, then !important ones (CSS Cascading 4 §6.4)
+  for (const important of [false, true]) {
+    for (const d of decls) {
+      if (d.important !== important) continue;
+      const v = d.value;
+      switch (d.name) {
+        case 'size': {
+          const s = parsePageSize(v);
+          if (s) into.size = s; else report(d, `Ignored "size" in @page`);
+          break;
+        }
+        case 'margin': {
+          const parts = v.map(marginValue);
+          if (parts.length < 1 || parts.length > 4 || parts.some((p) => p === undefined)) { report(d, 'Ignored "margin" in @page'); break; }
+          const [t, r = t, b = t, l = r] = parts;
+          into.margin = { top: t, right: r, bottom: b, left: l };
+          break;
+        }
+        case 'margin-top': case 'margin-right': case 'margin-bottom': case 'margin-left': {
+          const p = v.length === 1 ? marginValue(v[0]) : undefined;
+          if (p === undefined) { report(d, `Ignored "${d.name}" in @page`); break; }
+          into.margin = { ...into.margin, [d.name.slice(7)]: p };
+          break;
+        }
+        case 'background-color': case 'background': {
+          // `background: <color>` is what page rules use in practice
+          const c = v.length === 1 ? parseColor(v[0]) : d.name === 'background' ? v.map(parseColor).find((x) => x !== undefined) : undefined;
+          if (c !== undefined && c !== 'currentcolor') into.backgroundColor = c;
+          else if (d.name === 'background-color') report(d, 'Ignored "background-color" in @page');
+          break;
+        }
+        default:
+          break; // other page properties (marks, bleed, page-orientation, counter-*) are not rendered
+      }
+    }
+  }
+}
+
+export interface ResolvePagesOptions {
+  readonly items: readonly { readonly item: PageItem; readonly locate: (offset: number) => SourceLocation }[];
+  readonly diagnostics: DiagnosticList;
+  /** the request's page format (pt), used for percentages when no size is set */
+  readonly fallbackSize: { readonly width: number; readonly height: number };
+}
+
+function toRuleStyle(d: PageDeclarations, fallback: { width: number; height: number }): PageRuleStyle {
+  let box = fallback;
+  if (d.size?.kind === 'size') box = d.size;
+  else if (d.size?.kind === 'orientation') box = rotate(fallback, d.size.orientation);
+  const ctx = { em: MEDIUM_FONT_SIZE, rem: MEDIUM_FONT_SIZE, vw: box.width, vh: box.height, lh: MEDIUM_FONT_SIZE * 1.2, percentBasis: box.width };
+  const margin: { top?: number; right?: number; bottom?: number; left?: number } = {};
+  for (const side of SIDES) {
+    const m = d.margin[side];
+    if (m === undefined || m === 'auto') continue;
+    const r = resolveLength(m, ctx);
+    // Paged Media 3 §3.3: percentages of the page box's width (left/right) or height (top/bottom)
+    const basis = side === 'left' || side === 'right' ? box.width : box.height;
+    margin[side] = Math.max(0, Math.min(basis / 2, r.pt + r.pct * basis / 100));
+  }
+  return {
+    ...(d.size?.kind === 'size' ? { size: { width: d.size.width, height: d.size.height } } : {}),
+    ...(d.size?.kind === 'orientation' ? { orientation: d.size.orientation } : {}),
+    margin,
+    ...(d.backgroundColor ? { backgroundColor: d.backgroundColor } : {}),
+  };
+}
+
+function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {
+  const long = Math.max(s.width, s.height), short = Math.min(s.width, s.height);
+  return o === 'landscape' ? { width: long, height: short } : { width: short, height: long };
+}
+
+/** Folds the document's @page rules (already filtered by media) into a PageStyle. */
+export function resolvePages(opts: ResolvePagesOptions): PageStyle {
+  const plain: PageDeclarations = { margin: {} };
+  const variants = new Map<string, PageDeclarations>();
+  const marginBoxes: { selector: string; name: string; declarations: readonly Declaration[] }[] = [];
+  for (const { item, locate } of opts.items) {
+    const report = (d: Declaration, message: string) => opts.diagnostics.report('invalid-value', message, locate(d.at));
+    if (item.selector === '') readDeclarations(item.declarations, plain, report);
+    else {
+      if (!/^[a-z_][\w-]*$|^(?:[a-z_][\w-]*)?(?::(?:first|left|right|blank))+$/.test(item.selector)) {
+        opts.diagnostics.report('unsupported-selector', `Ignored @page ${item.selector}`, locate(item.at));
+        continue;
+      }
+      const v = variants.get(item.selector) ?? { margin: {} };
+      readDeclarations(item.declarations, v, report);
+      variants.set(item.selector, v);
+    }
+    for (const box of item.marginBoxes) marginBoxes.push({ selector: item.selector, name: box.name, declarations: box.declarations });
+  }
+  const base = toRuleStyle(plain, opts.fallbackSize);
+  const out: PageStyle = {
+    ...base,
+    ...(variants.size ? { variants: Object.fromEntries([...variants].map(([k, v]) => [k, toRuleStyle(v, opts.fallbackSize)])) } : {}),
+    ...(marginBoxes.length ? { marginBoxes } : {}),
+  };
+  return out;
+}

@@ -1,0 +1,157 @@
+// HTML §15 presentational hints: attributes that browsers map to CSS at author level with
+// zero specificity, before any author rule (width, align, bgcolor, border, cellpadding, ...).
+// Each element's hints become a small declaration block, compiled like a style="" attribute.
+import type { MatchElement } from './match';
+
+/** HTML §2.3.4.4 "rules for parsing dimension values": "100" → 100px, "50%" → 50%. */
+function dimension(v: string | undefined, allowZero = true): string | undefined {
+  if (v === undefined) return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)/.exec(v);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  if (!allowZero && n === 0) return undefined;
+  return m[2] ? `${n}%` : `${n}px`;
+}
+
+/** HTML §2.3.6 "rules for parsing a legacy colour value", the common cases. */
+function legacyColor(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  const t = v.trim();
+  if (t === '' || t.toLowerCase() === 'transparent') return undefined;
+  if (/^#?[0-9a-fA-F]{6}$/.test(t)) return t.startsWith('#') ? t : `#${t}`;
+  if (/^#[0-9a-fA-F]{3}$/.test(t)) return t;
+  if (/^[a-zA-Z]+$/.test(t)) return t;
+  if (/^(?:rgb|hsl)a?\(/i.test(t)) return t;
+  return undefined;
+}
+
+const ALIGN_TEXT: Record<string, string> = { left: 'left', right: 'right', center: 'center', middle: 'center', justify: 'justify', absmiddle: 'center' };
+const VALIGN: Record<string, string> = { top: 'top', middle: 'middle', bottom: 'bottom', baseline: 'baseline', center: 'middle' };
+const FONT_SIZES = ['x-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
+
+function nearestTable(e: MatchElement): MatchElement | undefined {
+  for (let p = e.parent; p; p = p.parent) if (p.tag === 'table') return p;
+  return undefined;
+}
+
+/** The element's hints as declaration-list text ('' when none). */
+export function presentationalHints(e: MatchElement): string {
+  const a = e.el.attrs;
+  const out: string[] = [];
+  const add = (prop: string, value: string | undefined) => { if (value !== undefined) out.push(`${prop}:${value}`); };
+  switch (e.tag) {
+    case 'table': {
+      add('width', dimension(a.width, false));
+      add('height', dimension(a.height, false));
+      add('background-color', legacyColor(a.bgcolor));
+      const align = a.align?.toLowerCase();
+      if (align === 'center') { add('margin-left', 'auto'); add('margin-right', 'auto'); }
+      else if (align === 'left' || align === 'right') add('float', align);
+      if (a.cellspacing !== undefined) add('border-spacing', dimension(a.cellspacing));
+      if (a.border !== undefined) {
+        const px = parseInt(a.border, 10);
+        const w = Number.isNaN(px) ? 1 : px;
+        if (w > 0) { add('border-width', `${w}px`); add('border-style', 'outset'); add('border-color', 'gray'); }
+      }
+      if (a.frame || a.rules) { /* rare; not mapped */ }
+      break;
+    }
+    case 'td': case 'th': {
+      add('width', dimension(a.width, false));
+      add('height', dimension(a.height, false));
+      add('background-color', legacyColor(a.bgcolor));
+      const align = a.align?.toLowerCase();
+      if (align && ALIGN_TEXT[align]) add('text-align', ALIGN_TEXT[align]);
+      const valign = a.valign?.toLowerCase();
+      if (valign && VALIGN[valign]) add('vertical-align', VALIGN[valign]);
+      if (a.nowrap !== undefined) add('white-space', 'nowrap');
+      const table = nearestTable(e);
+      if (table) {
+        const pad = table.el.attrs.cellpadding;
+        if (pad !== undefined) add('padding', dimension(pad));
+        const border = table.el.attrs.border;
+        if (border !== undefined && (Number.isNaN(parseInt(border, 10)) || parseInt(border, 10) > 0)) add('border', '1px inset gray');
+      }
+      break;
+    }
+    case 'tr': case 'thead': case 'tbody': case 'tfoot': {
+      add('background-color', legacyColor(a.bgcolor));
+      const align = a.align?.toLowerCase();
+      if (align && ALIGN_TEXT[align]) add('text-align', ALIGN_TEXT[align]);
+      const valign = a.valign?.toLowerCase();
+      if (valign && VALIGN[valign]) add('vertical-align', VALIGN[valign]);
+      add('height', e.tag === 'tr' ? dimension(a.height, false) : undefined);
+      break;
+    }
+    case 'col': case 'colgroup':
+      add('width', dimension(a.width, false));
+      break;
+    case 'img': case 'object': case 'embed': case 'video': case 'iframe': case 'canvas': case 'svg': {
+      add('width', dimension(a.width));
+      add('height', dimension(a.height));
+      if (a.border !== undefined) { const b = dimension(a.border); if (b) { add('border-width', b); add('border-style', 'solid'); } }
+      const align = a.align?.toLowerCase();
+      if (align === 'left' || align === 'right') add('float', align);
+      else if (align === 'middle' || align === 'absmiddle' || align === 'center') add('vertical-align', 'middle');
+      else if (align === 'top' || align === 'bottom') add('vertical-align', align);
+      if (a.hspace !== undefined) { const h = dimension(a.hspace); add('margin-left', h); add('margin-right', h); }
+      if (a.vspace !== undefined) { const v = dimension(a.vspace); add('margin-top', v); add('margin-bottom', v); }
+      break;
+    }
+    case 'p': case 'div': case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': case 'caption': case 'legend': {
+      const align = a.align?.toLowerCase();
+      if (align && ALIGN_TEXT[align]) add('text-align', ALIGN_TEXT[align]);
+      break;
+    }
+    case 'font': {
+      add('color', legacyColor(a.color));
+      if (a.face) add('font-family', a.face.split(',').map((f) => JSON.stringify(f.trim())).join(','));
+      if (a.size) {
+        const m = /^\s*([+-]?)(\d+)/.exec(a.size);
+        if (m) {
+          let n = Number(m[2]);
+          if (m[1] === '+') n = 3 + n; else if (m[1] === '-') n = 3 - n;
+          n = Math.max(1, Math.min(7, n));
+          add('font-size', FONT_SIZES[n]);
+        }
+      }
+      break;
+    }
+    case 'body':
+      add('background-color', legacyColor(a.bgcolor));
+      add('color', legacyColor(a.text));
+      if (a.background) add('background-image', `url(${JSON.stringify(a.background)})`);
+      for (const [attr, prop] of [['marginwidth', 'margin-left'], ['marginwidth', 'margin-right'], ['leftmargin', 'margin-left'], ['rightmargin', 'margin-right'], ['marginheight', 'margin-top'], ['marginheight', 'margin-bottom'], ['topmargin', 'margin-top'], ['bottommargin', 'margin-bottom']] as const) {
+        add(prop, dimension(a[attr]));
+      }
+      break;
+    case 'hr': {
+      add('width', dimension(a.width, false));
+      const align = a.align?.toLowerCase();
+      if (align === 'left') { add('margin-left', '0'); add('margin-right', 'auto'); }
+      else if (align === 'right') { add('margin-left', 'auto'); add('margin-right', '0'); }
+      if (a.color) { add('color', legacyColor(a.color)); add('border-color', legacyColor(a.color)); add('background-color', legacyColor(a.color)); }
+      if (a.noshade !== undefined) { add('border-style', 'solid'); add('border-color', 'gray'); add('background-color', 'gray'); }
+      if (a.size) {
+        const n = parseInt(a.size, 10);
+        if (n === 1) add('border-bottom-width', '0');
+        else if (n > 1) add('height', `${n - 2}px`);
+      }
+      break;
+    }
+    case 'ul': case 'ol': case 'li':
+      // handled by ua.css attribute selectors (type="a" etc.)
+      break;
+    case 'pre':
+      if (a.wrap !== undefined) add('white-space', 'pre-wrap');
+      break;
+    case 'input': case 'textarea': case 'select':
+      if (a.size && e.tag === 'input') { const n = parseInt(a.size, 10); if (n > 0) add('width', `${n * 0.5 + 0.5}em`); }
+      if (a.cols && e.tag === 'textarea') { const n = parseInt(a.cols, 10); if (n > 0) add('width', `${n * 0.5}em`); }
+      if (a.rows && e.tag === 'textarea') { const n = parseInt(a.rows, 10); if (n > 0) add('height', `${n * 1.2}em`); }
+      break;
+    default:
+      break;
+  }
+  return out.join(';');
+}

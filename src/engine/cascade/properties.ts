@@ -1,0 +1,666 @@
+// CSS Cascading 4 §4 value stages, one property at a time. EACH LONGHAND IS DECLARED
+// ONCE, HERE, AS DATA: its name, whether it inherits, its initial (computed) value, how
+// to parse a specified value from component values, and how to compute it. Shorthands
+// live in shorthands.ts and expand into these. (WeasyPrint css/properties.py + computed_values.py)
+import type { CV } from '../css/syntax';
+import { serialize, splitCommas } from '../css/syntax';
+import {
+  BLACK, TRANSPARENT, clampLength, ident, keywordOf, lin, parseColor, parseInteger, parseLength, parseNumber,
+  resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
+} from '../css/values';
+import type {
+  BorderStyle, BreakInside, BreakValue, ContentItem, Display, LengthPct, LineHeight, ListStyleType, RGBA, VerticalAlign, WhiteSpace,
+} from './computed';
+
+/** What computing needs besides the specified value. */
+export interface ComputeContext extends LengthContext {
+  /** the element's computed `color` (currentColor) */
+  readonly color: RGBA;
+  /** what computing reads from the parent's computed values (the root's parent: the initial values) */
+  readonly parent: { readonly color: RGBA; readonly 'font-weight': number };
+}
+
+export interface PropertyDef<S, C> {
+  readonly name: string;
+  readonly inherited: boolean;
+  /** the initial value, already computed */
+  readonly initial: C;
+  /** undefined: invalid (the declaration is dropped with a diagnostic) */
+  parse(value: readonly CV[]): S | undefined;
+  compute(specified: S, ctx: ComputeContext): C;
+}
+
+function prop<S, C>(def: PropertyDef<S, C>): PropertyDef<S, C> {
+  return def;
+}
+
+const same = <T>(s: T): T => s;
+
+/** A property whose values are keywords, computed as themselves. */
+function keywords<K extends string>(name: string, values: readonly K[], initial: NoInfer<K>, inherited = false, aliases: Readonly<Record<string, K>> = {}): PropertyDef<K, K> {
+  return prop<K, K>({
+    name, inherited, initial,
+    parse: (v) => {
+      const k = keywordOf(v, values);
+      if (k !== undefined) return k;
+      const a = v.length === 1 ? ident(v[0]) : undefined;
+      return a !== undefined ? aliases[a] : undefined;
+    },
+    compute: same,
+  });
+}
+
+// ---------------------------------------------------------------- length helpers
+
+const ZERO: LengthPct = { pt: 0, pct: 0 };
+
+type LenAuto = LenExpr | 'auto';
+
+function lengthPctAuto(name: string, opts: { negative?: boolean; inherited?: boolean; keywordsAsAuto?: readonly string[]; initial?: LengthPct | 'auto' } = {}): PropertyDef<LenAuto, LengthPct | 'auto'> {
+  return prop<LenAuto, LengthPct | 'auto'>({
+    name, inherited: opts.inherited ?? false, initial: opts.initial ?? 'auto',
+    parse: (v) => {
+      if (v.length !== 1) return undefined;
+      const k = ident(v[0]);
+      if (k === 'auto' || (k !== undefined && opts.keywordsAsAuto?.includes(k))) return 'auto';
+      return parseLength(v[0], { pct: true, negative: opts.negative ?? false });
+    },
+    compute: (s, ctx) => (s === 'auto' ? 'auto' : nonNegative(resolveLength(s, ctx), opts.negative ?? false)),
+  });
+}
+
+function nonNegative(l: LengthPct, negativeAllowed: boolean): LengthPct {
+  if (negativeAllowed) return l;
+  return l.pt < 0 || l.pct < 0 ? { pt: Math.max(0, l.pt), pct: Math.max(0, l.pct) } : l;
+}
+
+const SIZE_KEYWORDS = ['min-content', 'max-content', 'fit-content', 'stretch', '-webkit-fill-available', '-moz-available', '-webkit-min-content', '-webkit-max-content', '-moz-fit-content', '-webkit-fit-content'];
+
+function lengthPct(name: string, opts: { negative?: boolean; inherited?: boolean } = {}): PropertyDef<LenExpr, LengthPct> {
+  return prop<LenExpr, LengthPct>({
+    name, inherited: opts.inherited ?? false, initial: ZERO,
+    parse: (v) => (v.length === 1 ? parseLength(v[0], { pct: true, negative: opts.negative ?? false }) : undefined),
+    compute: (s, ctx) => nonNegative(resolveLength(s, ctx), opts.negative ?? false),
+  });
+}
+
+// ---------------------------------------------------------------- borders
+
+const BORDER_STYLES: readonly BorderStyle[] = ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'];
+/** CSS Backgrounds 3 §4.3: thin, medium, thick as Chromium draws them (1px, 3px, 5px). */
+const BORDER_WIDTH_KEYWORDS: Readonly<Record<string, number>> = { thin: 0.75, medium: 2.25, thick: 3.75 };
+
+export function parseBorderWidth(cv: CV | undefined): LenExpr | undefined {
+  const k = ident(cv);
+  if (k !== undefined) { const w = BORDER_WIDTH_KEYWORDS[k]; return w === undefined ? undefined : lin(w); }
+  return parseLength(cv, { pct: false });
+}
+
+function borderWidth(side: string): PropertyDef<LenExpr, number> {
+  return prop<LenExpr, number>({
+    name: `border-${side}-width`, inherited: false, initial: 2.25,
+    parse: (v) => (v.length === 1 ? parseBorderWidth(v[0]) : undefined),
+    compute: (s, ctx) => Math.max(0, resolveAbsolute(s, ctx)),
+  });
+}
+
+function colorProp(name: string, initial: RGBA | 'currentcolor', inherited = false): PropertyDef<SpecifiedColor, RGBA | 'currentcolor'> {
+  return prop<SpecifiedColor, RGBA | 'currentcolor'>({
+    name, inherited, initial,
+    parse: (v) => (v.length === 1 ? parseColor(v[0]) : undefined),
+    compute: same,
+  });
+}
+
+function radius(corner: string): PropertyDef<LenExpr, LengthPct> {
+  return prop<LenExpr, LengthPct>({
+    name: `border-${corner}-radius`, inherited: false, initial: ZERO,
+    // an elliptical corner (two values) keeps its horizontal radius
+    parse: (v) => (v.length === 1 || v.length === 2 ? parseLength(v[0], { pct: true }) : undefined),
+    compute: (s, ctx) => nonNegative(resolveLength(s, ctx), false),
+  });
+}
+
+// ---------------------------------------------------------------- fonts
+
+/** CSS Fonts 4 §2.5 absolute sizes as Chromium maps them (medium = 16px), in pt. */
+export const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
+  'xx-small': 9 * 0.75, 'x-small': 10 * 0.75, small: 13 * 0.75, medium: 12, large: 18 * 0.75,
+  'x-large': 24 * 0.75, 'xx-large': 32 * 0.75, 'xxx-large': 48 * 0.75,
+};
+export const MEDIUM_FONT_SIZE = 12; // pt (16px)
+const MAX_FONT_SIZE = 2000; // pt: absurd sizes are clamped so layout cannot blow up
+
+type FontSizeSpec = { k: 'abs'; pt: number } | { k: 'larger' | 'smaller' } | { k: 'len'; e: LenExpr };
+
+export function parseFontSize(cv: CV | undefined): FontSizeSpec | undefined {
+  const k = ident(cv);
+  if (k !== undefined) {
+    if (k === 'larger' || k === 'smaller') return { k };
+    const pt = FONT_SIZE_KEYWORDS[k];
+    return pt === undefined ? undefined : { k: 'abs', pt };
+  }
+  const e = parseLength(cv, { pct: true });
+  return e ? { k: 'len', e } : undefined;
+}
+
+type WeightSpec = number | 'bolder' | 'lighter';
+
+export function parseFontWeight(cv: CV | undefined): WeightSpec | undefined {
+  const k = ident(cv);
+  if (k === 'normal') return 400;
+  if (k === 'bold') return 700;
+  if (k === 'bolder' || k === 'lighter') return k;
+  const n = parseNumber(cv);
+  return n !== undefined && n >= 1 && n <= 1000 ? n : undefined;
+}
+
+/** CSS Fonts 4 §2.2.1 bolder/lighter relative weights. */
+function relativeWeight(parent: number, k: 'bolder' | 'lighter'): number {
+  if (k === 'bolder') return parent < 350 ? 400 : parent < 550 ? 700 : parent < 900 ? 900 : parent;
+  return parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700;
+}
+
+const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong']);
+
+export function parseFontFamily(v: readonly CV[]): string[] | undefined {
+  const out: string[] = [];
+  for (const part of splitCommas(v)) {
+    if (part.length === 0) return undefined;
+    if (part.length === 1 && part[0]!.t === 'str') { out.push(part[0]!.v); continue; }
+    if (!part.every((x) => x.t === 'ident')) return undefined;
+    const name = part.map((x) => (x as { v: string }).v).join(' ');
+    const lower = name.toLowerCase();
+    if (part.length === 1 && ['inherit', 'initial', 'unset', 'default', 'revert'].includes(lower)) return undefined;
+    out.push(GENERIC_FAMILIES.has(lower) && part.length === 1 ? lower : name);
+  }
+  return out.length ? out : undefined;
+}
+
+type LineHeightSpec = { kind: 'normal' } | { kind: 'number'; value: number } | { kind: 'length'; e: LenExpr };
+
+export function parseLineHeight(cv: CV | undefined): LineHeightSpec | undefined {
+  if (ident(cv) === 'normal') return { kind: 'normal' };
+  const n = parseNumber(cv);
+  if (n !== undefined) return n >= 0 ? { kind: 'number', value: n } : undefined;
+  const e = parseLength(cv, { pct: true });
+  return e ? { kind: 'length', e } : undefined;
+}
+
+// ---------------------------------------------------------------- lists and content
+
+const LIST_STYLE_TYPES = ['none', 'disc', 'circle', 'square', 'decimal', 'decimal-leading-zero', 'lower-alpha', 'upper-alpha', 'lower-latin', 'upper-latin', 'lower-roman', 'upper-roman', 'lower-greek'] as const;
+
+export function parseListStyleType(cv: CV | undefined): ListStyleType | undefined {
+  if (cv?.t === 'str') return { string: cv.v };
+  const k = ident(cv);
+  if (k === undefined) return undefined;
+  if ((LIST_STYLE_TYPES as readonly string[]).includes(k)) return k as ListStyleType;
+  // other predefined counter styles (armenian, georgian, cjk-decimal, ...) render as decimal
+  if (['inherit', 'initial', 'unset', 'revert', 'default'].includes(k)) return undefined;
+  return 'decimal';
+}
+
+function parseCounterList(v: readonly CV[], defaultValue: number): { name: string; value: number }[] | undefined {
+  if (v.length === 1 && ident(v[0]) === 'none') return [];
+  const out: { name: string; value: number }[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    if (x.t !== 'ident' || ['none', 'inherit', 'initial', 'unset'].includes(x.v.toLowerCase())) return undefined;
+    const n = v[i + 1];
+    let value = defaultValue;
+    if (n && (n.t === 'num' || (n.t === 'func'))) {
+      const parsed = parseInteger(n);
+      if (parsed === undefined) return undefined;
+      value = parsed; i++;
+    }
+    out.push({ name: x.v, value });
+  }
+  return out.length ? out : undefined;
+}
+
+function parseContent(v: readonly CV[]): 'normal' | 'none' | ContentItem[] | undefined {
+  if (v.length === 1) {
+    const k = ident(v[0]);
+    if (k === 'normal' || k === 'none') return k;
+  }
+  // `content: "x" / "alt text"`: the alternative text is dropped
+  const slash = v.findIndex((x) => x.t === 'delim' && x.v === '/');
+  const items = slash >= 0 ? v.slice(0, slash) : v;
+  const out: ContentItem[] = [];
+  for (const x of items) {
+    if (x.t === 'str') { out.push({ kind: 'string', value: x.v }); continue; }
+    if (x.t === 'url') { out.push({ kind: 'url', url: x.v }); continue; }
+    if (x.t === 'ident') {
+      const k = x.v.toLowerCase();
+      if (k === 'open-quote') out.push({ kind: 'open-quote' });
+      else if (k === 'close-quote') out.push({ kind: 'close-quote' });
+      else if (k === 'no-open-quote' || k === 'no-close-quote') continue;
+      else return undefined;
+      continue;
+    }
+    if (x.t === 'func') {
+      const args = splitCommas(x.args);
+      if (x.name === 'attr' && args[0]?.[0]?.t === 'ident') { out.push({ kind: 'attr', name: args[0][0].v.toLowerCase() }); continue; }
+      if (x.name === 'url' && args[0]?.[0]?.t === 'str') { out.push({ kind: 'url', url: args[0][0].v }); continue; }
+      if (x.name === 'counter' && args[0]?.[0]?.t === 'ident') {
+        const style = args[1] ? parseListStyleType(args[1][0]) : 'decimal';
+        if (!style) return undefined;
+        out.push({ kind: 'counter', name: args[0][0].v, style });
+        continue;
+      }
+      if (x.name === 'counters' && args[0]?.[0]?.t === 'ident' && args[1]?.[0]?.t === 'str') {
+        const style = args[2] ? parseListStyleType(args[2][0]) : 'decimal';
+        if (!style) return undefined;
+        out.push({ kind: 'counters', name: args[0][0].v, separator: args[1][0].v, style });
+        continue;
+      }
+      return undefined;
+    }
+    return undefined;
+  }
+  return out.length ? out : undefined;
+}
+
+// ---------------------------------------------------------------- the table
+
+const BREAK_VALUES: readonly BreakValue[] = ['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso', 'always', 'column', 'avoid-page', 'avoid-column'];
+const BREAK_INSIDE: readonly BreakInside[] = ['auto', 'avoid', 'avoid-page', 'avoid-column'];
+const DISPLAYS: readonly Display[] = ['none', 'contents', 'block', 'inline', 'inline-block', 'list-item', 'flow-root', 'table', 'inline-table', 'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column', 'table-column-group', 'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid'];
+/** CSS Display 3 §2 multi-keyword forms → the single keyword the contract uses. */
+const DISPLAY_PAIRS: Readonly<Record<string, Display>> = {
+  'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flow-root': 'flow-root',
+  'block flex': 'flex', 'inline flex': 'inline-flex', 'block grid': 'grid', 'inline grid': 'inline-grid',
+  'block table': 'table', 'inline table': 'inline-table', 'block list-item': 'list-item', 'list-item block': 'list-item',
+  'list-item flow': 'list-item', 'block flow list-item': 'list-item',
+};
+const VERTICAL_ALIGN_KEYWORDS = ['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom'] as const;
+const ALIGN_KEYWORDS = ['normal', 'stretch', 'center', 'start', 'end', 'flex-start', 'flex-end', 'self-start', 'self-end', 'baseline', 'first', 'last', 'space-between', 'space-around', 'space-evenly', 'left', 'right', 'safe', 'unsafe', 'auto', 'legacy'];
+
+function alignProp(name: string, initial: string): PropertyDef<string, string> {
+  return prop<string, string>({
+    name, inherited: false, initial,
+    parse: (v) => {
+      if (v.length === 0 || v.length > 2) return undefined;
+      const ks = v.map(ident);
+      if (ks.some((k) => k === undefined || !ALIGN_KEYWORDS.includes(k))) return undefined;
+      // `first baseline`, `safe center`: the last keyword carries the alignment
+      return ks[ks.length - 1]!;
+    },
+    compute: same,
+  });
+}
+
+type GapSpec = LenExpr | 'normal';
+function gapProp(name: string): PropertyDef<GapSpec, LengthPct | 'normal'> {
+  return prop<GapSpec, LengthPct | 'normal'>({
+    name, inherited: false, initial: 'normal',
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'normal' ? 'normal' : parseLength(v[0], { pct: true })),
+    compute: (s, ctx) => (s === 'normal' ? 'normal' : nonNegative(resolveLength(s, ctx), false)),
+  });
+}
+
+function textProp(name: string, initial: string, accept: (v: readonly CV[]) => boolean = () => true): PropertyDef<string, string> {
+  return prop<string, string>({ name, inherited: false, initial, parse: (v) => (v.length && accept(v) ? serialize(v) : undefined), compute: same });
+}
+
+function spacing(name: string): PropertyDef<LenExpr | 'normal', number> {
+  return prop<LenExpr | 'normal', number>({
+    name, inherited: true, initial: 0,
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'normal' ? 'normal' : parseLength(v[0], { pct: name === 'word-spacing', negative: true })),
+    compute: (s, ctx) => (s === 'normal' ? 0 : resolveAbsolute(s, { ...ctx, percentBasis: 0 })),
+  });
+}
+
+type ImageSpec = 'none' | { url: string } | { gradient: string };
+function parseImage(cv: CV | undefined): ImageSpec | undefined {
+  if (!cv) return undefined;
+  if (ident(cv) === 'none') return 'none';
+  if (cv.t === 'url') return { url: cv.v };
+  if (cv.t === 'func' && cv.name === 'url' && cv.args[0]?.t === 'str') return { url: cv.args[0].v };
+  if (cv.t === 'func' && /(?:^|-)(?:repeating-)?(?:linear|radial|conic)-gradient$/.test(cv.name)) return { gradient: serialize([cv]) };
+  if (cv.t === 'func' && (cv.name === 'image-set' || cv.name === '-webkit-image-set')) {
+    const first = cv.args[0];
+    if (first?.t === 'str') return { url: first.v };
+    return parseImage(first);
+  }
+  return undefined;
+}
+
+export const PROPERTIES = {
+  // display & positioning
+  display: prop<Display, Display>({
+    name: 'display', inherited: false, initial: 'inline',
+    parse: (v) => {
+      if (v.length === 1) return keywordOf(v, DISPLAYS) ?? (ident(v[0]) === 'run-in' ? 'block' : undefined);
+      const key = v.map(ident).join(' ');
+      return DISPLAY_PAIRS[key];
+    },
+    compute: same,
+  }),
+  position: keywords('position', ['static', 'relative', 'absolute', 'fixed', 'sticky'], 'static', false, { '-webkit-sticky': 'sticky' }),
+  float: keywords('float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right', footnote: 'none' }),
+  clear: keywords('clear', ['none', 'left', 'right', 'both'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
+  top: lengthPctAuto('top', { negative: true }),
+  right: lengthPctAuto('right', { negative: true }),
+  bottom: lengthPctAuto('bottom', { negative: true }),
+  left: lengthPctAuto('left', { negative: true }),
+  'z-index': prop<number | 'auto', number | 'auto'>({
+    name: 'z-index', inherited: false, initial: 'auto',
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'auto' ? 'auto' : parseInteger(v[0])),
+    compute: same,
+  }),
+  visibility: keywords('visibility', ['visible', 'hidden', 'collapse'], 'visible', true),
+  'overflow-x': keywords('overflow-x', ['visible', 'hidden', 'clip', 'scroll', 'auto'], 'visible', false, { overlay: 'auto' }),
+  'overflow-y': keywords('overflow-y', ['visible', 'hidden', 'clip', 'scroll', 'auto'], 'visible', false, { overlay: 'auto' }),
+  opacity: prop<number, number>({
+    name: 'opacity', inherited: false, initial: 1,
+    parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0])),
+    compute: (s) => Math.max(0, Math.min(1, s)),
+  }),
+
+  // box model
+  'box-sizing': keywords('box-sizing', ['content-box', 'border-box'], 'content-box'),
+  width: lengthPctAuto('width', { keywordsAsAuto: SIZE_KEYWORDS }),
+  height: lengthPctAuto('height', { keywordsAsAuto: SIZE_KEYWORDS }),
+  'min-width': lengthPctAuto('min-width', { keywordsAsAuto: SIZE_KEYWORDS }),
+  'min-height': lengthPctAuto('min-height', { keywordsAsAuto: SIZE_KEYWORDS }),
+  'max-width': prop<LenExpr | 'none', LengthPct | 'none'>({
+    name: 'max-width', inherited: false, initial: 'none',
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'none' || SIZE_KEYWORDS.includes(ident(v[0]) ?? '') ? 'none' : parseLength(v[0], { pct: true })),
+    compute: (s, ctx) => (s === 'none' ? 'none' : nonNegative(resolveLength(s, ctx), false)),
+  }),
+  'max-height': prop<LenExpr | 'none', LengthPct | 'none'>({
+    name: 'max-height', inherited: false, initial: 'none',
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'none' || SIZE_KEYWORDS.includes(ident(v[0]) ?? '') ? 'none' : parseLength(v[0], { pct: true })),
+    compute: (s, ctx) => (s === 'none' ? 'none' : nonNegative(resolveLength(s, ctx), false)),
+  }),
+  'margin-top': lengthPctAuto('margin-top', { negative: true, initial: ZERO }),
+  'margin-right': lengthPctAuto('margin-right', { negative: true, initial: ZERO }),
+  'margin-bottom': lengthPctAuto('margin-bottom', { negative: true, initial: ZERO }),
+  'margin-left': lengthPctAuto('margin-left', { negative: true, initial: ZERO }),
+  'padding-top': lengthPct('padding-top'),
+  'padding-right': lengthPct('padding-right'),
+  'padding-bottom': lengthPct('padding-bottom'),
+  'padding-left': lengthPct('padding-left'),
+  'border-top-width': borderWidth('top'),
+  'border-right-width': borderWidth('right'),
+  'border-bottom-width': borderWidth('bottom'),
+  'border-left-width': borderWidth('left'),
+  'border-top-style': keywords('border-top-style', BORDER_STYLES, 'none'),
+  'border-right-style': keywords('border-right-style', BORDER_STYLES, 'none'),
+  'border-bottom-style': keywords('border-bottom-style', BORDER_STYLES, 'none'),
+  'border-left-style': keywords('border-left-style', BORDER_STYLES, 'none'),
+  'border-top-color': colorProp('border-top-color', 'currentcolor'),
+  'border-right-color': colorProp('border-right-color', 'currentcolor'),
+  'border-bottom-color': colorProp('border-bottom-color', 'currentcolor'),
+  'border-left-color': colorProp('border-left-color', 'currentcolor'),
+  'border-top-left-radius': radius('top-left'),
+  'border-top-right-radius': radius('top-right'),
+  'border-bottom-right-radius': radius('bottom-right'),
+  'border-bottom-left-radius': radius('bottom-left'),
+  'box-shadow': textProp('box-shadow', 'none'),
+
+  // backgrounds (the first layer; colour from the last)
+  'background-color': colorProp('background-color', TRANSPARENT),
+  'background-image': prop<ImageSpec, ImageSpec>({
+    name: 'background-image', inherited: false, initial: 'none',
+    parse: (v) => {
+      const layers = splitCommas(v).map((l) => (l.length === 1 ? parseImage(l[0]) : undefined));
+      if (layers.some((l) => l === undefined)) return undefined;
+      return layers.find((l) => l !== 'none') ?? 'none';
+    },
+    compute: same,
+  }),
+  'background-size': textProp('background-size', 'auto'),
+  'background-position': textProp('background-position', '0% 0%'),
+  'background-repeat': textProp('background-repeat', 'repeat'),
+
+  // text & fonts
+  color: prop<SpecifiedColor, RGBA>({
+    name: 'color', inherited: true, initial: BLACK,
+    parse: (v) => (v.length === 1 ? parseColor(v[0]) : undefined),
+    compute: (s, ctx) => (s === 'currentcolor' ? ctx.parent.color : s),
+  }),
+  'font-family': prop<string[], readonly string[]>({
+    name: 'font-family', inherited: true, initial: ['serif'], parse: parseFontFamily, compute: same,
+  }),
+  'font-size': prop<FontSizeSpec, number>({
+    name: 'font-size', inherited: true, initial: MEDIUM_FONT_SIZE,
+    parse: (v) => (v.length === 1 ? parseFontSize(v[0]) : undefined),
+    compute: (s, ctx) => {
+      // ctx.em is the parent's font size here (CSS Fonts 4 §2.5)
+      let pt: number;
+      switch (s.k) {
+        case 'abs': pt = s.pt; break;
+        case 'larger': pt = ctx.em * 1.2; break;
+        case 'smaller': pt = ctx.em / 1.2; break;
+        case 'len': pt = resolveAbsolute(s.e, { ...ctx, percentBasis: ctx.em }); break;
+      }
+      return Math.max(0, Math.min(MAX_FONT_SIZE, pt));
+    },
+  }),
+  'font-weight': prop<WeightSpec, number>({
+    name: 'font-weight', inherited: true, initial: 400,
+    parse: (v) => (v.length === 1 ? parseFontWeight(v[0]) : undefined),
+    compute: (s, ctx) => (typeof s === 'number' ? Math.max(100, Math.min(900, Math.round(s))) : relativeWeight(ctx.parent['font-weight'], s)),
+  }),
+  'font-style': prop<'normal' | 'italic' | 'oblique', 'normal' | 'italic' | 'oblique'>({
+    name: 'font-style', inherited: true, initial: 'normal',
+    parse: (v) => {
+      const k = ident(v[0]);
+      if (v.length === 1 && (k === 'normal' || k === 'italic' || k === 'oblique')) return k;
+      if (v.length === 2 && k === 'oblique' && v[1]!.t === 'dim') return 'oblique';
+      return undefined;
+    },
+    compute: same,
+  }),
+  'font-variant-caps': keywords('font-variant-caps', ['normal', 'small-caps', 'all-small-caps'], 'normal', true, { 'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps', unicase: 'normal', 'titling-caps': 'normal' }),
+  'line-height': prop<LineHeightSpec, LineHeight>({
+    name: 'line-height', inherited: true, initial: { kind: 'normal' },
+    parse: (v) => (v.length === 1 ? parseLineHeight(v[0]) : undefined),
+    compute: (s, ctx) => {
+      if (s.kind !== 'length') return s;
+      const r = resolveLength(s.e, ctx);
+      return { kind: 'length', pt: Math.max(0, clampLength(r.pt + r.pct * ctx.em / 100)) };
+    },
+  }),
+  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end'], 'start', true, {
+    'justify-all': 'justify', '-webkit-center': 'center', '-moz-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-left': 'left', '-moz-right': 'right', 'match-parent': 'start', middle: 'center',
+  }),
+  'text-indent': lengthPct('text-indent', { negative: true, inherited: true }),
+  'text-transform': keywords('text-transform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),
+  'text-decoration-line': prop<{ underline: boolean; overline: boolean; lineThrough: boolean }, { underline: boolean; overline: boolean; lineThrough: boolean }>({
+    name: 'text-decoration-line', inherited: false, initial: { underline: false, overline: false, lineThrough: false },
+    parse: (v) => parseDecorationLine(v),
+    compute: same,
+  }),
+  'text-decoration-color': colorProp('text-decoration-color', 'currentcolor'),
+  'text-decoration-style': keywords('text-decoration-style', ['solid', 'double', 'dotted', 'dashed', 'wavy'], 'solid'),
+  'letter-spacing': spacing('letter-spacing'),
+  'word-spacing': spacing('word-spacing'),
+  'white-space': keywords<WhiteSpace>('white-space', ['normal', 'pre', 'pre-wrap', 'pre-line', 'nowrap', 'break-spaces'], 'normal', true, { '-moz-pre-wrap': 'pre-wrap', '-pre-wrap': 'pre-wrap', '-o-pre-wrap': 'pre-wrap' }),
+  'overflow-wrap': keywords('overflow-wrap', ['normal', 'break-word', 'anywhere'], 'normal', true),
+  'word-break': keywords('word-break', ['normal', 'break-all', 'keep-all', 'break-word'], 'normal', true, { 'auto-phrase': 'normal' }),
+  hyphens: keywords('hyphens', ['none', 'manual', 'auto'], 'manual', true),
+  'vertical-align': prop<(typeof VERTICAL_ALIGN_KEYWORDS)[number] | LenExpr, VerticalAlign>({
+    name: 'vertical-align', inherited: false, initial: 'baseline',
+    parse: (v) => (v.length !== 1 ? undefined : keywordOf(v, VERTICAL_ALIGN_KEYWORDS) ?? parseLength(v[0], { pct: true, negative: true })),
+    compute: (s, ctx) => (typeof s === 'string' ? s : resolveLength(s, ctx)),
+  }),
+  direction: keywords('direction', ['ltr', 'rtl'], 'ltr', true),
+
+  // lists
+  'list-style-type': prop<ListStyleType, ListStyleType>({
+    name: 'list-style-type', inherited: true, initial: 'disc',
+    parse: (v) => (v.length === 1 ? parseListStyleType(v[0]) : undefined), compute: same,
+  }),
+  'list-style-position': keywords('list-style-position', ['outside', 'inside'], 'outside', true),
+  'list-style-image': prop<'none' | { url: string }, 'none' | { url: string }>({
+    name: 'list-style-image', inherited: true, initial: 'none',
+    parse: (v) => {
+      const i = v.length === 1 ? parseImage(v[0]) : undefined;
+      return i === undefined ? undefined : i === 'none' || 'url' in i ? i : 'none';
+    },
+    compute: same,
+  }),
+  'counter-reset': prop<{ name: string; value: number }[], readonly { name: string; value: number }[]>({
+    name: 'counter-reset', inherited: false, initial: [], parse: (v) => parseCounterList(v, 0), compute: same,
+  }),
+  'counter-increment': prop<{ name: string; value: number }[], readonly { name: string; value: number }[]>({
+    name: 'counter-increment', inherited: false, initial: [], parse: (v) => parseCounterList(v, 1), compute: same,
+  }),
+  'counter-set': prop<{ name: string; value: number }[], readonly { name: string; value: number }[]>({
+    name: 'counter-set', inherited: false, initial: [], parse: (v) => parseCounterList(v, 0), compute: same,
+  }),
+  content: prop<'normal' | 'none' | ContentItem[], 'normal' | 'none' | readonly ContentItem[]>({
+    name: 'content', inherited: false, initial: 'normal', parse: parseContent, compute: same,
+  }),
+  quotes: prop<'auto' | 'none' | string[], 'auto' | 'none' | readonly string[]>({
+    name: 'quotes', inherited: true, initial: 'auto',
+    parse: (v) => {
+      const k = v.length === 1 ? ident(v[0]) : undefined;
+      if (k === 'auto' || k === 'none') return k;
+      if (v.length % 2 !== 0 || v.length === 0 || v.some((x) => x.t !== 'str')) return undefined;
+      return v.map((x) => (x as { v: string }).v);
+    },
+    compute: same,
+  }),
+
+  // tables
+  'border-collapse': keywords('border-collapse', ['separate', 'collapse'], 'separate', true),
+  'border-spacing': prop<[LenExpr, LenExpr], { horizontal: number; vertical: number }>({
+    name: 'border-spacing', inherited: true, initial: { horizontal: 0, vertical: 0 },
+    parse: (v) => {
+      if (v.length < 1 || v.length > 2) return undefined;
+      const h = parseLength(v[0], {}), w = parseLength(v[1] ?? v[0], {});
+      return h && w ? [h, w] : undefined;
+    },
+    compute: (s, ctx) => ({ horizontal: Math.max(0, resolveAbsolute(s[0], ctx)), vertical: Math.max(0, resolveAbsolute(s[1], ctx)) }),
+  }),
+  'table-layout': keywords('table-layout', ['auto', 'fixed'], 'auto'),
+  'caption-side': keywords('caption-side', ['top', 'bottom'], 'top', true, { 'block-start': 'top', 'block-end': 'bottom' }),
+  'empty-cells': keywords('empty-cells', ['show', 'hide'], 'show', true),
+
+  // fragmentation and paged media
+  'break-before': keywords('break-before', BREAK_VALUES, 'auto'),
+  'break-after': keywords('break-after', BREAK_VALUES, 'auto'),
+  'break-inside': keywords('break-inside', BREAK_INSIDE, 'auto'),
+  orphans: prop<number, number>({ name: 'orphans', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
+  widows: prop<number, number>({ name: 'widows', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
+  page: prop<string, string>({
+    name: 'page', inherited: false, initial: 'auto',
+    parse: (v) => (v.length === 1 && v[0]!.t === 'ident' ? (ident(v[0]) === 'auto' ? 'auto' : v[0].v) : undefined), compute: same,
+  }),
+
+  // flexbox, grid alignment, multi-column
+  'flex-direction': keywords('flex-direction', ['row', 'row-reverse', 'column', 'column-reverse'], 'row'),
+  'flex-wrap': keywords('flex-wrap', ['nowrap', 'wrap', 'wrap-reverse'], 'nowrap'),
+  'flex-grow': prop<number, number>({ name: 'flex-grow', inherited: false, initial: 0, parse: (v) => nonNegNumber(v), compute: same }),
+  'flex-shrink': prop<number, number>({ name: 'flex-shrink', inherited: false, initial: 1, parse: (v) => nonNegNumber(v), compute: same }),
+  'flex-basis': prop<LenAuto | 'content', LengthPct | 'auto' | 'content'>({
+    name: 'flex-basis', inherited: false, initial: 'auto',
+    parse: (v) => {
+      if (v.length !== 1) return undefined;
+      const k = ident(v[0]);
+      if (k === 'auto' || k === 'content') return k;
+      if (k !== undefined && SIZE_KEYWORDS.includes(k)) return 'content';
+      return parseLength(v[0], { pct: true });
+    },
+    compute: (s, ctx) => (s === 'auto' || s === 'content' ? s : nonNegative(resolveLength(s, ctx), false)),
+  }),
+  'justify-content': alignProp('justify-content', 'normal'),
+  'align-items': alignProp('align-items', 'normal'),
+  'align-self': alignProp('align-self', 'auto'),
+  'align-content': alignProp('align-content', 'normal'),
+  order: prop<number, number>({ name: 'order', inherited: false, initial: 0, parse: (v) => (v.length === 1 ? parseInteger(v[0]) : undefined), compute: same }),
+  'row-gap': gapProp('row-gap'),
+  'column-gap': gapProp('column-gap'),
+  'column-count': prop<number | 'auto', number | 'auto'>({
+    name: 'column-count', inherited: false, initial: 'auto',
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'auto' ? 'auto' : positiveInt(v)),
+    compute: (s) => (s === 'auto' ? s : Math.min(s, 100)),
+  }),
+
+  // replaced content
+  'object-fit': keywords('object-fit', ['fill', 'contain', 'cover', 'none', 'scale-down'], 'fill'),
+} as const;
+
+function positiveInt(v: readonly CV[]): number | undefined {
+  const n = v.length === 1 ? parseInteger(v[0]) : undefined;
+  return n !== undefined && n >= 1 ? n : undefined;
+}
+
+function nonNegNumber(v: readonly CV[]): number | undefined {
+  const n = v.length === 1 ? parseNumber(v[0]) : undefined;
+  return n !== undefined && n >= 0 ? n : undefined;
+}
+
+export function parseDecorationLine(v: readonly CV[]): { underline: boolean; overline: boolean; lineThrough: boolean } | undefined {
+  const out = { underline: false, overline: false, lineThrough: false };
+  if (v.length === 1 && ident(v[0]) === 'none') return out;
+  if (v.length === 0) return undefined;
+  for (const x of v) {
+    switch (ident(x)) {
+      case 'underline': if (out.underline) return undefined; out.underline = true; break;
+      case 'overline': if (out.overline) return undefined; out.overline = true; break;
+      case 'line-through': if (out.lineThrough) return undefined; out.lineThrough = true; break;
+      case 'blink': break;
+      default: return undefined;
+    }
+  }
+  return out;
+}
+
+export type PropertyName = keyof typeof PROPERTIES;
+type ComputedOf<P> = P extends PropertyDef<unknown, infer C> ? C : never;
+type SpecifiedOf<P> = P extends PropertyDef<infer S, unknown> ? S : never;
+
+/** Every longhand's computed value, keyed by CSS name (the cascade's working form). */
+export type ComputedValues = { -readonly [K in PropertyName]: ComputedOf<(typeof PROPERTIES)[K]> };
+export type SpecifiedValue<K extends PropertyName> = SpecifiedOf<(typeof PROPERTIES)[K]>;
+
+export const PROPERTY_NAMES = Object.keys(PROPERTIES) as PropertyName[];
+
+export function isProperty(name: string): name is PropertyName {
+  return Object.prototype.hasOwnProperty.call(PROPERTIES, name);
+}
+
+/** Typed access by name (the table's entries differ in type; this is the one cast). */
+export function propertyDef(name: PropertyName): PropertyDef<unknown, unknown> {
+  return PROPERTIES[name] as unknown as PropertyDef<unknown, unknown>;
+}
+
+export function initialValues(): ComputedValues {
+  const out = {} as Record<string, unknown>;
+  for (const name of PROPERTY_NAMES) out[name] = PROPERTIES[name].initial;
+  return out as ComputedValues;
+}
+
+/**
+ * Properties the engine knows and deliberately does not render (yet): they are accepted
+ * without a diagnostic, because a browser-faithful template uses them for screen-only
+ * effects (transitions, cursors) or for features planned later (grid, transforms).
+ */
+export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
+  'cursor', 'pointer-events', 'user-select', 'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay',
+  'animation', 'animation-name', 'animation-duration', 'animation-timing-function', 'animation-delay', 'animation-iteration-count', 'animation-direction', 'animation-fill-mode', 'animation-play-state',
+  'outline', 'outline-width', 'outline-style', 'outline-color', 'outline-offset', 'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
+  'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
+  'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
+  'text-overflow', 'text-shadow', 'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-emphasis', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
+  'unicode-bidi', 'writing-mode', 'text-orientation',
+  'transform', 'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility', 'translate', 'rotate', 'scale',
+  'filter', 'backdrop-filter', 'mix-blend-mode', 'isolation', 'clip', 'clip-path', 'mask', 'mask-image', 'shape-outside', 'shape-margin',
+  'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'aspect-ratio', 'zoom',
+  'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation', 'object-position',
+  'background-attachment', 'background-origin', 'background-clip', 'background-blend-mode', 'background-position-x', 'background-position-y',
+  'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
+  'grid', 'grid-template', 'grid-template-columns', 'grid-template-rows', 'grid-template-areas', 'grid-auto-columns', 'grid-auto-rows', 'grid-auto-flow',
+  'grid-area', 'grid-row', 'grid-column', 'grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end', 'justify-items', 'justify-self',
+  'column-width', 'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-span', 'column-fill',
+  'string-set', 'bookmark-level', 'bookmark-label', 'bookmark-state', 'max-lines', 'footnote-display', 'footnote-policy', 'bleed', 'marks', 'anchor-name', 'position-anchor',
+  'box-decoration-break', 'margin-trim', 'initial-letter', 'speak', 'speak-as',
+  'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',
+  'overflow-anchor', 'overflow-clip-margin', 'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter',
+]);

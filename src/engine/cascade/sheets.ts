@@ -1,0 +1,194 @@
+// Stylesheets compiled once: rules with parsed selectors and compiled declaration blocks,
+// at-rules sorted into what the cascade needs (@media kept as conditions, @supports
+// decided, @import/@page/@font-face kept as data). Memoized by source text: a template's
+// CSS (or Bootstrap) is parsed once per process, not per request.
+import { parseSelectorList, type ComplexSelector } from '../css/selectors';
+import { parseDeclarationList, parseRuleList, parseStylesheet, type AtRule, type Declaration, type Rule } from '../css/stylesheet';
+import { componentValues, type CV } from '../css/syntax';
+import { ident } from '../css/values';
+import { compileBlock, containsVar, parseValue, type CompiledBlock, type Problem } from './declarations';
+import { SHORTHANDS } from './shorthands';
+import { isProperty } from './properties';
+
+export interface StyleItem {
+  readonly kind: 'style';
+  readonly selectors: readonly ComplexSelector[];
+  readonly block: CompiledBlock;
+  /** enclosing @media preludes, all of which must match */
+  readonly media: readonly (readonly CV[])[];
+}
+
+export interface ImportItem { readonly kind: 'import'; readonly url: string; readonly mediaQuery: readonly CV[]; readonly media: readonly (readonly CV[])[]; readonly at: number }
+export interface PageItem {
+  readonly kind: 'page';
+  /** the prelude: '' for `@page`, ':first', 'name:left', ... */
+  readonly selector: string;
+  readonly declarations: readonly Declaration[];
+  readonly marginBoxes: readonly { readonly name: string; readonly declarations: readonly Declaration[] }[];
+  readonly media: readonly (readonly CV[])[];
+  readonly at: number;
+}
+export interface FontFaceItem { readonly kind: 'font-face'; readonly declarations: readonly Declaration[]; readonly media: readonly (readonly CV[])[]; readonly at: number }
+
+export type SheetItem = StyleItem | ImportItem | PageItem | FontFaceItem;
+
+export interface CompiledSheet {
+  readonly source: string;
+  readonly items: readonly SheetItem[];
+  readonly problems: readonly Problem[];
+}
+
+const CACHE_LIMIT = 64;
+const cache = new Map<string, CompiledSheet>();
+
+/** Compiles (or returns the memoized compilation of) a stylesheet's text. Pure: same text, same result. */
+export function compileSheet(source: string): CompiledSheet {
+  const hit = cache.get(source);
+  if (hit) {
+    cache.delete(source); cache.set(source, hit); // least-recently-used order
+    return hit;
+  }
+  const compiled = compileUncached(source);
+  cache.set(source, compiled);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
+
+function compileUncached(source: string): CompiledSheet {
+  const parsed = parseStylesheet(source);
+  const problems: Problem[] = parsed.problems.map((p) => ({ code: 'css-parse-error', message: p.message, at: p.at }));
+  const items: SheetItem[] = [];
+  compileRules(parsed.rules, [], { source, problems, items, allowImport: true });
+  return { source, items, problems };
+}
+
+interface CompileContext {
+  readonly source: string;
+  readonly problems: Problem[];
+  readonly items: SheetItem[];
+  allowImport: boolean;
+}
+
+const SILENT_AT_RULES = new Set(['charset', 'namespace']);
+const IGNORED_AT_RULES = new Set(['keyframes', 'font-feature-values', 'counter-style', 'property', 'viewport', 'container', 'document', 'scope', 'starting-style', 'view-transition', 'position-try', 'color-profile', 'custom-media', 'font-palette-values']);
+
+function compileRules(rules: readonly Rule[], media: readonly (readonly CV[])[], ctx: CompileContext): void {
+  for (const rule of rules) {
+    if (rule.kind === 'style') {
+      ctx.allowImport = false;
+      compileStyleRule(rule.prelude, rule.declarations, media, rule.at, ctx);
+      continue;
+    }
+    compileAtRule(rule, media, ctx);
+  }
+}
+
+function compileStyleRule(prelude: readonly CV[], declarations: readonly Declaration[], media: readonly (readonly CV[])[], at: number, ctx: CompileContext): void {
+  const sel = parseSelectorList(prelude);
+  if (!sel.ok) {
+    if (!sel.silent) {
+      const text = ctx.source.slice(prelude[0]?.s ?? at, prelude[prelude.length - 1]?.e ?? at).replace(/\s+/g, ' ').trim();
+      ctx.problems.push({ code: 'unsupported-selector', message: `Dropped rule "${text.length > 80 ? `${text.slice(0, 77)}...` : text}": ${sel.message}`, at });
+    }
+    return;
+  }
+  const block = compileBlock(declarations, ctx.problems, ctx.source);
+  if (block.normal.length === 0 && block.important.length === 0) return;
+  ctx.items.push({ kind: 'style', selectors: sel.selectors, block, media });
+}
+
+function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: CompileContext): void {
+  const name = rule.name;
+  switch (name) {
+    case 'media':
+      ctx.allowImport = false;
+      if (rule.block) compileRules(parseRuleList(rule.block, ctx), [...media, rule.prelude], ctx);
+      return;
+    case 'supports':
+      ctx.allowImport = false;
+      if (rule.block && supportsCondition(rule.prelude.filter((x) => x.t !== 'ws'))) compileRules(parseRuleList(rule.block, ctx), media, ctx);
+      return;
+    case 'layer':
+      // cascade layers: their rules apply; layer order is not modelled (author order stands)
+      ctx.allowImport = ctx.allowImport && !rule.block;
+      if (rule.block) compileRules(parseRuleList(rule.block, ctx), media, ctx);
+      return;
+    case 'import': {
+      const first = rule.prelude.find((x) => x.t !== 'ws');
+      const url = first?.t === 'url' || first?.t === 'str' ? first.v : first?.t === 'func' && first.name === 'url' && first.args[0]?.t === 'str' ? first.args[0].v : undefined;
+      if (!ctx.allowImport) { ctx.problems.push({ code: 'css-parse-error', message: '@import after other rules is ignored', at: rule.at }); return; }
+      if (url === undefined) { ctx.problems.push({ code: 'css-parse-error', message: '@import without a URL', at: rule.at }); return; }
+      const rest = rule.prelude.slice(rule.prelude.indexOf(first!) + 1).filter((x) => !(x.t === 'ident' && x.v.toLowerCase() === 'layer') && !(x.t === 'func' && (x.name === 'layer' || x.name === 'supports')));
+      ctx.items.push({ kind: 'import', url, mediaQuery: rest, media, at: rule.at });
+      return;
+    }
+    case 'page': {
+      ctx.allowImport = false;
+      const { declarations, atRules } = parseDeclarationList(rule.block ?? [], ctx);
+      const selector = rule.prelude.filter((x) => x.t !== 'ws').map((x) => (x.t === 'ident' ? x.v : x.t === 'delim' ? x.v : '')).join('').toLowerCase();
+      ctx.items.push({
+        kind: 'page', selector, declarations, media, at: rule.at,
+        marginBoxes: atRules.map((a) => ({ name: a.name, declarations: parseDeclarationList(a.block ?? [], ctx).declarations })),
+      });
+      return;
+    }
+    case 'font-face': {
+      ctx.allowImport = false;
+      const { declarations } = parseDeclarationList(rule.block ?? [], ctx);
+      ctx.items.push({ kind: 'font-face', declarations, media, at: rule.at });
+      return;
+    }
+    default:
+      ctx.allowImport = false;
+      if (SILENT_AT_RULES.has(name) || /^-(?:webkit|moz|ms|o)-/.test(name)) return;
+      if (IGNORED_AT_RULES.has(name)) { ctx.problems.push({ code: 'unsupported-at-rule', message: `Ignored @${name}`, at: rule.at }); return; }
+      ctx.problems.push({ code: 'unsupported-at-rule', message: `Ignored unknown at-rule @${name}`, at: rule.at });
+  }
+}
+
+/** CSS Conditional 3 §6.1: supported when we parse the declaration (or the selector). */
+function supportsCondition(items: readonly CV[]): boolean {
+  if (items.length === 0) return false;
+  if (ident(items[0]) === 'not') return !supportsCondition(items.slice(1));
+  let result: boolean | undefined;
+  let op: string | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (i % 2 === 1) { op = ident(it); if (op !== 'and' && op !== 'or') return false; continue; }
+    let r: boolean;
+    if (it.t === 'block' && it.open === '(') r = supportsInParens(it.items.filter((x) => x.t !== 'ws'));
+    else if (it.t === 'func' && it.name === 'selector') r = parseSelectorList(it.args).ok;
+    else return false;
+    result = result === undefined ? r : op === 'or' ? result || r : result && r;
+  }
+  return result ?? false;
+}
+
+function supportsInParens(items: readonly CV[]): boolean {
+  if (items[0]?.t === 'block' || ident(items[0]) === 'not') return supportsCondition(items);
+  const name = items[0];
+  const colon = items[1];
+  if (!name || name.t !== 'ident' || !colon || colon.t !== 'delim' || colon.v !== ':') return false;
+  const prop = name.v.toLowerCase();
+  let value = items.slice(2);
+  const n = value.length;
+  if (n >= 2 && value[n - 2]!.t === 'delim' && ident(value[n - 1]) === 'important') value = value.slice(0, n - 2);
+  if (prop.startsWith('--')) return true;
+  if (!SHORTHANDS.has(prop) && !isProperty(prop)) return false;
+  if (containsVar(value)) return true;
+  return parseValue(prop, value) !== undefined;
+}
+
+/** A `style=""` attribute or a presentational-hint block: compiled once per distinct text. */
+export function compileInlineStyle(text: string): { block: CompiledBlock; problems: readonly Problem[]; source: string } {
+  const hit = inlineCache.get(text);
+  if (hit) return hit;
+  const problems: Problem[] = [];
+  const { declarations } = parseDeclarationList(componentValues(text), { source: text, problems: [] });
+  const block = compileBlock(declarations, problems, text);
+  const out = { block, problems, source: text };
+  inlineCache.set(text, out);
+  if (inlineCache.size > 4096) inlineCache.delete(inlineCache.keys().next().value!);
+  return out;
+}
+const inlineCache = new Map<string, { block: CompiledBlock; problems: readonly Problem[]; source: string }>();

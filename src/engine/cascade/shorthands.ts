@@ -1,0 +1,356 @@
+// CSS shorthands as data: each one names its longhands and expands a value into a value
+// per longhand (CSS Cascading 4 §1.2). A longhand the value leaves out is reset to its
+// initial value. Aliases (legacy names, logical properties in horizontal-tb ltr) map one
+// name onto another.
+import type { CV } from '../css/syntax';
+import { splitCommas } from '../css/syntax';
+import { ident, parseColor, parseLength, parseNumber } from '../css/values';
+import { parseBorderWidth, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, parseListStyleType, type PropertyName } from './properties';
+
+/** A longhand's share of a shorthand: component values, or a reset to the initial value. */
+export type Expansion = Partial<Record<PropertyName, readonly CV[] | 'initial'>>;
+
+export interface ShorthandDef {
+  readonly name: string;
+  readonly longhands: readonly PropertyName[];
+  /** undefined: the value is invalid for this shorthand */
+  expand(value: readonly CV[]): Expansion | undefined;
+}
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+/** `1 to 4 values` → top, right, bottom, left (CSS Backgrounds 3 §4 / Box 3 §3). */
+function fourSides(longhands: readonly [PropertyName, PropertyName, PropertyName, PropertyName]): ShorthandDef['expand'] {
+  return (v) => {
+    if (v.length < 1 || v.length > 4) return undefined;
+    const [t, r = t, b = t, l = r] = v as [CV, CV?, CV?, CV?];
+    return { [longhands[0]]: [t], [longhands[1]]: [r!], [longhands[2]]: [b!], [longhands[3]]: [l!] };
+  };
+}
+
+function twoValues(a: PropertyName, b: PropertyName): ShorthandDef['expand'] {
+  return (v) => (v.length === 1 ? { [a]: [v[0]!], [b]: [v[0]!] } : v.length === 2 ? { [a]: [v[0]!], [b]: [v[1]!] } : undefined);
+}
+
+const isBorderStyle = (cv: CV) => ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'].includes(ident(cv) ?? '');
+
+/** `<line-width> || <line-style> || <color>` */
+function borderSide(side: string): ShorthandDef['expand'] {
+  return (v) => {
+    const parts = splitBorder(v);
+    if (!parts) return undefined;
+    return {
+      [`border-${side}-width`]: parts.width ?? 'initial',
+      [`border-${side}-style`]: parts.style ?? 'initial',
+      [`border-${side}-color`]: parts.color ?? 'initial',
+    } as Expansion;
+  };
+}
+
+function splitBorder(v: readonly CV[]): { width?: CV[]; style?: CV[]; color?: CV[] } | undefined {
+  if (v.length === 0 || v.length > 3) return undefined;
+  const out: { width?: CV[]; style?: CV[]; color?: CV[] } = {};
+  for (const x of v) {
+    if (!out.style && isBorderStyle(x)) out.style = [x];
+    else if (!out.width && parseBorderWidth(x)) out.width = [x];
+    else if (!out.color && parseColor(x)) out.color = [x];
+    else return undefined;
+  }
+  return out;
+}
+
+const CORNERS = ['border-top-left-radius', 'border-top-right-radius', 'border-bottom-right-radius', 'border-bottom-left-radius'] as const;
+
+function expandRadius(v: readonly CV[]): Expansion | undefined {
+  const slash = v.findIndex((x) => x.t === 'delim' && x.v === '/');
+  const h = slash >= 0 ? v.slice(0, slash) : v;
+  const vert = slash >= 0 ? v.slice(slash + 1) : undefined;
+  if (h.length < 1 || h.length > 4 || (vert && (vert.length < 1 || vert.length > 4))) return undefined;
+  const corners = (list: readonly CV[]) => {
+    const [tl, tr = tl, br = tl, bl = tr] = list as [CV, CV?, CV?, CV?];
+    return [tl, tr!, br!, bl!];
+  };
+  const hs = corners(h);
+  const vs = vert ? corners(vert) : undefined;
+  const out: Expansion = {};
+  CORNERS.forEach((c, i) => { out[c] = vs ? [hs[i]!, vs[i]!] : [hs[i]!]; });
+  return out;
+}
+
+/** CSS Fonts 4 §2.8 `font` shorthand. */
+function expandFont(v: readonly CV[]): Expansion | undefined {
+  if (v.length === 1 && ['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar'].includes(ident(v[0]) ?? '')) {
+    return { 'font-family': [{ t: 'ident', v: 'sans-serif', s: v[0]!.s, e: v[0]!.e }], 'font-size': 'initial', 'font-style': 'initial', 'font-weight': 'initial', 'font-variant-caps': 'initial', 'line-height': 'initial' };
+  }
+  const out: Expansion = { 'font-style': 'initial', 'font-variant-caps': 'initial', 'font-weight': 'initial', 'line-height': 'initial' };
+  let i = 0;
+  let seen = 0;
+  for (; i < v.length && seen < 4; i++) {
+    const x = v[i]!;
+    const k = ident(x);
+    if (k === 'normal') { seen++; continue; }
+    if (k === 'italic' || k === 'oblique') { out['font-style'] = [x]; seen++; continue; }
+    if (k === 'small-caps') { out['font-variant-caps'] = [x]; seen++; continue; }
+    if (k && ['ultra-condensed', 'extra-condensed', 'condensed', 'semi-condensed', 'semi-expanded', 'expanded', 'extra-expanded', 'ultra-expanded'].includes(k)) { seen++; continue; }
+    if (x.t !== 'dim' && x.t !== 'pct' && k !== 'bolder' && k !== 'lighter' && parseFontWeight(x) !== undefined && !(x.t === 'num' && x.v === 0)) { out['font-weight'] = [x]; seen++; continue; }
+    if ((k === 'bolder' || k === 'lighter')) { out['font-weight'] = [x]; seen++; continue; }
+    break;
+  }
+  const size = v[i];
+  if (!size || !parseFontSize(size)) return undefined;
+  out['font-size'] = [size];
+  i++;
+  if (v[i]?.t === 'delim' && (v[i] as { v: string }).v === '/') {
+    const lh = v[i + 1];
+    if (!lh || !parseLineHeight(lh)) return undefined;
+    out['line-height'] = [lh];
+    i += 2;
+  }
+  const family = v.slice(i);
+  if (!parseFontFamily(family)) return undefined;
+  out['font-family'] = family;
+  return out;
+}
+
+/** CSS Backgrounds 3 §3.10 `background`: the colour from the final layer, the rest from the first. */
+function expandBackground(v: readonly CV[]): Expansion | undefined {
+  const layers = splitCommas(v);
+  const out: Expansion = {
+    'background-color': 'initial', 'background-image': 'initial', 'background-size': 'initial',
+    'background-position': 'initial', 'background-repeat': 'initial',
+  };
+  const images: CV[] = [];
+  for (let li = 0; li < layers.length; li++) {
+    const layer = layers[li]!;
+    if (layer.length === 0) return undefined;
+    const last = li === layers.length - 1;
+    const pos: CV[] = [];
+    let size: CV[] | undefined;
+    let image: CV | undefined;
+    for (let i = 0; i < layer.length; i++) {
+      const x = layer[i]!;
+      const k = ident(x);
+      if (x.t === 'delim' && x.v === '/') {
+        // position / size
+        size = [];
+        while (i + 1 < layer.length && (isSize(layer[i + 1]!)) && size.length < 2) size.push(layer[++i]!);
+        if (size.length === 0) return undefined;
+        continue;
+      }
+      if (k && ['repeat', 'repeat-x', 'repeat-y', 'no-repeat', 'space', 'round'].includes(k)) { if (li === 0) out['background-repeat'] = [...(Array.isArray(out['background-repeat']) ? out['background-repeat'] : []), x]; continue; }
+      if (k && ['scroll', 'fixed', 'local', 'border-box', 'padding-box', 'content-box', 'text'].includes(k)) continue;
+      if (k && ['left', 'right', 'top', 'bottom', 'center'].includes(k)) { pos.push(x); continue; }
+      if (x.t === 'dim' || x.t === 'pct' || (x.t === 'num' && x.v === 0) || (x.t === 'func' && parseLength(x, { pct: true, negative: true }))) { pos.push(x); continue; }
+      if (k === 'none' || x.t === 'url' || (x.t === 'func' && (x.name.endsWith('gradient') || x.name === 'url' || x.name.endsWith('image-set')))) {
+        if (image) return undefined;
+        image = x; continue;
+      }
+      if (last && parseColor(x)) { out['background-color'] = [x]; continue; }
+      return undefined;
+    }
+    if (li === 0) {
+      if (pos.length) out['background-position'] = pos;
+      if (size) out['background-size'] = size;
+    }
+    if (image) { if (images.length) images.push({ t: 'delim', v: ',', s: image.s, e: image.s }); images.push(image); }
+    else { if (images.length) images.push({ t: 'delim', v: ',', s: 0, e: 0 }); images.push({ t: 'ident', v: 'none', s: 0, e: 0 }); }
+  }
+  if (images.some((x) => x.t !== 'ident' && x.t !== 'delim')) out['background-image'] = images;
+  return out;
+}
+
+function isSize(x: CV): boolean {
+  const k = ident(x);
+  return k === 'auto' || k === 'cover' || k === 'contain' || x.t === 'dim' || x.t === 'pct' || (x.t === 'num' && x.v === 0) || (x.t === 'func' && !!parseLength(x, { pct: true }));
+}
+
+/** CSS Lists 3 `list-style`: type || position || image; `none` sets the type (and image) to none. */
+function expandListStyle(v: readonly CV[]): Expansion | undefined {
+  if (v.length === 0 || v.length > 3) return undefined;
+  const out: Expansion = { 'list-style-type': 'initial', 'list-style-position': 'initial', 'list-style-image': 'initial' };
+  let nones = 0;
+  let type = false, image = false;
+  for (const x of v) {
+    const k = ident(x);
+    if (k === 'none') { nones++; continue; }
+    if (k === 'inside' || k === 'outside') { out['list-style-position'] = [x]; continue; }
+    if (x.t === 'url' || (x.t === 'func' && (x.name === 'url' || x.name.endsWith('gradient')))) { if (image) return undefined; out['list-style-image'] = [x]; image = true; continue; }
+    if (!type && parseListStyleType(x)) { out['list-style-type'] = [x]; type = true; continue; }
+    return undefined;
+  }
+  if (nones > 0) {
+    const none: CV[] = [{ t: 'ident', v: 'none', s: 0, e: 0 }];
+    if (!type) out['list-style-type'] = none;
+    if (!image) out['list-style-image'] = none;
+  }
+  return out;
+}
+
+/** CSS Flexbox 1 §7.1.1 `flex`. */
+function expandFlex(v: readonly CV[]): Expansion | undefined {
+  const num = (n: number): CV[] => [{ t: 'num', v: n, s: 0, e: 0 }];
+  if (v.length === 1) {
+    const k = ident(v[0]);
+    if (k === 'none') return { 'flex-grow': num(0), 'flex-shrink': num(0), 'flex-basis': [{ t: 'ident', v: 'auto', s: 0, e: 0 }] };
+    if (k === 'auto') return { 'flex-grow': num(1), 'flex-shrink': num(1), 'flex-basis': [{ t: 'ident', v: 'auto', s: 0, e: 0 }] };
+  }
+  let grow: CV[] | undefined, shrink: CV[] | undefined, basis: CV[] | undefined;
+  for (const x of v) {
+    const n = x.t === 'num' ? x.v : parseNumber(x);
+    if (n !== undefined && !(x.t === 'num' && x.v === 0 && grow && shrink)) {
+      if (!grow) { grow = [x]; continue; }
+      if (!shrink) { shrink = [x]; continue; }
+    }
+    if (!basis && (ident(x) === 'auto' || ident(x) === 'content' || parseLength(x, { pct: true }))) { basis = [x]; continue; }
+    return undefined;
+  }
+  return {
+    'flex-grow': grow ?? num(1),
+    'flex-shrink': shrink ?? num(1),
+    'flex-basis': basis ?? [{ t: 'pct', v: 0, s: 0, e: 0 }],
+  };
+}
+
+function expandFlexFlow(v: readonly CV[]): Expansion | undefined {
+  const out: Expansion = { 'flex-direction': 'initial', 'flex-wrap': 'initial' };
+  if (v.length < 1 || v.length > 2) return undefined;
+  for (const x of v) {
+    const k = ident(x) ?? '';
+    if (['row', 'row-reverse', 'column', 'column-reverse'].includes(k)) out['flex-direction'] = [x];
+    else if (['nowrap', 'wrap', 'wrap-reverse'].includes(k)) out['flex-wrap'] = [x];
+    else return undefined;
+  }
+  return out;
+}
+
+/** CSS Text Decoration 3 `text-decoration`: line || style || color (thickness ignored). */
+function expandTextDecoration(v: readonly CV[]): Expansion | undefined {
+  const out: Expansion = { 'text-decoration-line': 'initial', 'text-decoration-style': 'initial', 'text-decoration-color': 'initial' };
+  const lines: CV[] = [];
+  for (const x of v) {
+    const k = ident(x) ?? '';
+    if (['none', 'underline', 'overline', 'line-through', 'blink'].includes(k)) lines.push(x);
+    else if (['solid', 'double', 'dotted', 'dashed', 'wavy'].includes(k)) out['text-decoration-style'] = [x];
+    else if (parseColor(x)) out['text-decoration-color'] = [x];
+    else if (k === 'auto' || k === 'from-font' || x.t === 'dim' || x.t === 'pct') continue; // thickness
+    else return undefined;
+  }
+  if (lines.length) {
+    if (!parseDecorationLine(lines)) return undefined;
+    out['text-decoration-line'] = lines;
+  }
+  return out;
+}
+
+/** CSS Fragmentation 3 §3.4 legacy page-break-* → break-*. */
+function legacyBreak(target: PropertyName, inside = false): ShorthandDef['expand'] {
+  return (v) => {
+    if (v.length !== 1) return undefined;
+    const k = ident(v[0]);
+    const ok = inside ? ['auto', 'avoid'] : ['auto', 'always', 'avoid', 'left', 'right'];
+    if (!k || !ok.includes(k)) return undefined;
+    const mapped = k === 'always' ? 'page' : k;
+    return { [target]: [{ t: 'ident', v: mapped, s: v[0]!.s, e: v[0]!.e }] };
+  };
+}
+
+function alias(target: PropertyName): ShorthandDef['expand'] {
+  return (v) => ({ [target]: v });
+}
+
+function sh(name: string, longhands: readonly PropertyName[], expand: ShorthandDef['expand']): [string, ShorthandDef] {
+  return [name, { name, longhands, expand }];
+}
+
+const BORDER_LONGHANDS = SIDES.flatMap((s) => [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`]) as PropertyName[];
+
+export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
+  sh('margin', ['margin-top', 'margin-right', 'margin-bottom', 'margin-left'], fourSides(['margin-top', 'margin-right', 'margin-bottom', 'margin-left'])),
+  sh('padding', ['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], fourSides(['padding-top', 'padding-right', 'padding-bottom', 'padding-left'])),
+  sh('inset', ['top', 'right', 'bottom', 'left'], fourSides(['top', 'right', 'bottom', 'left'])),
+  sh('border-width', ['border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width'], fourSides(['border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width'])),
+  sh('border-style', ['border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style'], fourSides(['border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style'])),
+  sh('border-color', ['border-top-color', 'border-right-color', 'border-bottom-color', 'border-left-color'], fourSides(['border-top-color', 'border-right-color', 'border-bottom-color', 'border-left-color'])),
+  sh('border-top', ['border-top-width', 'border-top-style', 'border-top-color'], borderSide('top')),
+  sh('border-right', ['border-right-width', 'border-right-style', 'border-right-color'], borderSide('right')),
+  sh('border-bottom', ['border-bottom-width', 'border-bottom-style', 'border-bottom-color'], borderSide('bottom')),
+  sh('border-left', ['border-left-width', 'border-left-style', 'border-left-color'], borderSide('left')),
+  sh('border', BORDER_LONGHANDS, (v) => {
+    const parts = splitBorder(v);
+    if (!parts) return undefined;
+    const out: Expansion = {};
+    for (const s of SIDES) {
+      out[`border-${s}-width` as PropertyName] = parts.width ?? 'initial';
+      out[`border-${s}-style` as PropertyName] = parts.style ?? 'initial';
+      out[`border-${s}-color` as PropertyName] = parts.color ?? 'initial';
+    }
+    return out;
+  }),
+  sh('border-radius', CORNERS, expandRadius),
+  sh('font', ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family'], expandFont),
+  sh('background', ['background-color', 'background-image', 'background-size', 'background-position', 'background-repeat'], expandBackground),
+  sh('list-style', ['list-style-type', 'list-style-position', 'list-style-image'], expandListStyle),
+  sh('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], expandFlex),
+  sh('flex-flow', ['flex-direction', 'flex-wrap'], expandFlexFlow),
+  sh('gap', ['row-gap', 'column-gap'], twoValues('row-gap', 'column-gap')),
+  sh('grid-gap', ['row-gap', 'column-gap'], twoValues('row-gap', 'column-gap')),
+  sh('grid-row-gap', ['row-gap'], alias('row-gap')),
+  sh('grid-column-gap', ['column-gap'], alias('column-gap')),
+  sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'], expandTextDecoration),
+  sh('overflow', ['overflow-x', 'overflow-y'], twoValues('overflow-x', 'overflow-y')),
+  sh('place-items', ['align-items'], (v) => (v.length >= 1 && v.length <= 2 ? { 'align-items': [v[0]!] } : undefined)),
+  sh('place-content', ['align-content', 'justify-content'], twoValues('align-content', 'justify-content')),
+  sh('place-self', ['align-self'], (v) => (v.length >= 1 && v.length <= 2 ? { 'align-self': [v[0]!] } : undefined)),
+  sh('columns', ['column-count'], (v) => {
+    if (v.length < 1 || v.length > 2) return undefined;
+    const count = v.find((x) => x.t === 'num');
+    const rest = v.filter((x) => x !== count);
+    if (rest.some((x) => !(ident(x) === 'auto' || parseLength(x)))) return undefined;
+    return { 'column-count': count ? [count] : 'initial' };
+  }),
+  sh('page-break-before', ['break-before'], legacyBreak('break-before')),
+  sh('page-break-after', ['break-after'], legacyBreak('break-after')),
+  sh('page-break-inside', ['break-inside'], legacyBreak('break-inside', true)),
+  sh('word-wrap', ['overflow-wrap'], alias('overflow-wrap')),
+  // logical properties in horizontal-tb, ltr (the only writing mode the engine lays out)
+  sh('margin-block-start', ['margin-top'], alias('margin-top')),
+  sh('margin-block-end', ['margin-bottom'], alias('margin-bottom')),
+  sh('margin-inline-start', ['margin-left'], alias('margin-left')),
+  sh('margin-inline-end', ['margin-right'], alias('margin-right')),
+  sh('margin-block', ['margin-top', 'margin-bottom'], twoValues('margin-top', 'margin-bottom')),
+  sh('margin-inline', ['margin-left', 'margin-right'], twoValues('margin-left', 'margin-right')),
+  sh('padding-block-start', ['padding-top'], alias('padding-top')),
+  sh('padding-block-end', ['padding-bottom'], alias('padding-bottom')),
+  sh('padding-inline-start', ['padding-left'], alias('padding-left')),
+  sh('padding-inline-end', ['padding-right'], alias('padding-right')),
+  sh('padding-block', ['padding-top', 'padding-bottom'], twoValues('padding-top', 'padding-bottom')),
+  sh('padding-inline', ['padding-left', 'padding-right'], twoValues('padding-left', 'padding-right')),
+  sh('inset-block-start', ['top'], alias('top')),
+  sh('inset-block-end', ['bottom'], alias('bottom')),
+  sh('inset-inline-start', ['left'], alias('left')),
+  sh('inset-inline-end', ['right'], alias('right')),
+  sh('inset-block', ['top', 'bottom'], twoValues('top', 'bottom')),
+  sh('inset-inline', ['left', 'right'], twoValues('left', 'right')),
+  sh('inline-size', ['width'], alias('width')),
+  sh('block-size', ['height'], alias('height')),
+  sh('min-inline-size', ['min-width'], alias('min-width')),
+  sh('min-block-size', ['min-height'], alias('min-height')),
+  sh('max-inline-size', ['max-width'], alias('max-width')),
+  sh('max-block-size', ['max-height'], alias('max-height')),
+  sh('border-block-start', ['border-top-width', 'border-top-style', 'border-top-color'], borderSide('top')),
+  sh('border-block-end', ['border-bottom-width', 'border-bottom-style', 'border-bottom-color'], borderSide('bottom')),
+  sh('border-inline-start', ['border-left-width', 'border-left-style', 'border-left-color'], borderSide('left')),
+  sh('border-inline-end', ['border-right-width', 'border-right-style', 'border-right-color'], borderSide('right')),
+  sh('border-start-start-radius', ['border-top-left-radius'], alias('border-top-left-radius')),
+  sh('border-start-end-radius', ['border-top-right-radius'], alias('border-top-right-radius')),
+  sh('border-end-start-radius', ['border-bottom-left-radius'], alias('border-bottom-left-radius')),
+  sh('border-end-end-radius', ['border-bottom-right-radius'], alias('border-bottom-right-radius')),
+  ...(['top', 'right', 'bottom', 'left'] as const).flatMap((s) => {
+    const block = s === 'top' ? 'block-start' : s === 'bottom' ? 'block-end' : s === 'left' ? 'inline-start' : 'inline-end';
+    return [
+      sh(`border-${block}-width`, [`border-${s}-width` as PropertyName], alias(`border-${s}-width` as PropertyName)),
+      sh(`border-${block}-style`, [`border-${s}-style` as PropertyName], alias(`border-${s}-style` as PropertyName)),
+      sh(`border-${block}-color`, [`border-${s}-color` as PropertyName], alias(`border-${s}-color` as PropertyName)),
+    ];
+  }),
+]);

@@ -1,0 +1,226 @@
+// The document tree (DOM Standard §4, the parts a static print needs), built from
+// htmlparser2's events. What the HTML parsing algorithm would add and htmlparser2 does
+// not, we add: the <html>/<head>/<body> skeleton and the <tbody> around bare table rows.
+// Stylesheets (<style>, <link rel=stylesheet>) are collected in document order.
+import { Parser } from 'htmlparser2';
+import type { DiagnosticList, SourceLocation } from '../diagnostics';
+import type { EngineLimits } from '../index';
+import { LineIndex } from './lines';
+
+export interface DomElement {
+  readonly kind: 'element';
+  /** lower-case for HTML elements; SVG children keep their case (`linearGradient`) */
+  readonly tag: string;
+  readonly attrs: Record<string, string>;
+  readonly children: DomNode[];
+  parent: DomElement | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface DomText {
+  readonly kind: 'text';
+  readonly text: string;
+  parent: DomElement | undefined;
+}
+
+export type DomNode = DomElement | DomText;
+
+/** A stylesheet reference in document order. */
+export type StyleSource =
+  | { readonly kind: 'style'; readonly text: string; readonly media: string; readonly loc: SourceLocation }
+  | { readonly kind: 'link'; readonly href: string; readonly media: string; readonly loc: SourceLocation };
+
+export interface DomDocument {
+  /** the <html> element; always has <head> and <body> children */
+  readonly root: DomElement;
+  readonly head: DomElement;
+  readonly body: DomElement;
+  readonly styles: readonly StyleSource[];
+  readonly lines: LineIndex;
+}
+
+export interface ParseHtmlOptions {
+  readonly limits: Pick<EngineLimits, 'maxDomNodes' | 'maxDomDepth'>;
+  readonly diagnostics: DiagnosticList;
+  /** name used in diagnostics; default 'document' */
+  readonly source?: string;
+}
+
+/** Elements dropped with their content, silently (they never print). */
+const DROPPED_SILENTLY = new Set(['script', 'template', 'noscript', 'meta', 'base', 'param', 'source', 'track', 'datalist', 'dialog']);
+/** Elements dropped with a diagnostic: the author expected something to show. */
+const DROPPED_WITH_DIAGNOSTIC = new Set(['iframe', 'object', 'embed', 'video', 'audio', 'canvas', 'frame', 'frameset', 'applet', 'portal']);
+const HEAD_ELEMENTS = new Set(['title', 'style', 'link', 'meta', 'base', 'script', 'noscript', 'template']);
+
+export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
+  const source = opts.source ?? 'document';
+  const lines = new LineIndex(html);
+  const diagnostics = opts.diagnostics;
+  const styles: StyleSource[] = [];
+  const top: DomNode[] = [];
+  const stack: DomElement[] = [];
+  let nodes = 0;
+  let nodesExceeded = false;
+  let depthExceeded = false;
+  /** > 0 while inside an element whose content is dropped (or too deep) */
+  let skip = 0;
+  const skipStack: boolean[] = [];
+  let styleText: { media: string; loc: SourceLocation; text: string } | undefined;
+
+  const locAt = (offset: number): SourceLocation => ({ ...lines.locate(offset), source });
+  const append = (node: DomNode): boolean => {
+    if (nodes >= opts.limits.maxDomNodes) {
+      if (!nodesExceeded) {
+        nodesExceeded = true;
+        diagnostics.report('limit-exceeded', `The document has more than ${opts.limits.maxDomNodes} nodes; the rest is ignored`, locAt(parser.startIndex));
+      }
+      return false;
+    }
+    nodes++;
+    const parent = stack[stack.length - 1];
+    node.parent = parent;
+    (parent ? parent.children : top).push(node);
+    return true;
+  };
+
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      const tag = name;
+      const lower = tag.toLowerCase();
+      if (skip > 0) { skip++; skipStack.push(true); return; }
+      if (lower === 'style') {
+        styleText = { media: attribs.media ?? '', loc: locAt(parser.endIndex + 1), text: '' };
+        skip++; skipStack.push(true);
+        return;
+      }
+      if (lower === 'link') {
+        const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
+        if (rel.includes('stylesheet') && !rel.includes('alternate') && attribs.href) {
+          styles.push({ kind: 'link', href: attribs.href, media: attribs.media ?? '', loc: locAt(parser.startIndex) });
+        }
+        skip++; skipStack.push(true);
+        return;
+      }
+      if (DROPPED_SILENTLY.has(lower)) { skip++; skipStack.push(true); return; }
+      if (DROPPED_WITH_DIAGNOSTIC.has(lower)) {
+        diagnostics.report('html-unsupported', `<${lower}> is not rendered`, locAt(parser.startIndex));
+        skip++; skipStack.push(true);
+        return;
+      }
+      if (stack.length >= opts.limits.maxDomDepth) {
+        if (!depthExceeded) {
+          depthExceeded = true;
+          diagnostics.report('limit-exceeded', `Elements nested deeper than ${opts.limits.maxDomDepth} levels are ignored`, locAt(parser.startIndex));
+        }
+        skip++; skipStack.push(true);
+        return;
+      }
+      const inSvg = stack.some((e) => e.tag === 'svg');
+      const el: DomElement = { kind: 'element', tag: inSvg ? tag : lower, attrs: { ...attribs }, children: [], parent: undefined, loc: locAt(parser.startIndex) };
+      if (!append(el)) { skip++; skipStack.push(true); return; }
+      stack.push(el);
+      skipStack.push(false);
+    },
+    ontext(data) {
+      if (styleText) { styleText.text += data; return; }
+      if (skip > 0) return;
+      const parent = stack[stack.length - 1];
+      const last = parent ? parent.children[parent.children.length - 1] : top[top.length - 1];
+      if (last && last.kind === 'text') {
+        // htmlparser2 splits text at entities; join the pieces
+        const joined: DomText = { kind: 'text', text: last.text + data, parent };
+        (parent ? parent.children : top)[(parent ? parent.children : top).length - 1] = joined;
+        return;
+      }
+      append({ kind: 'text', text: data, parent: undefined });
+    },
+    onclosetag() {
+      const skipped = skipStack.pop();
+      if (skipped === undefined) return;
+      if (skipped) {
+        skip--;
+        if (skip === 0 && styleText) {
+          styles.push({ kind: 'style', text: styleText.text, media: styleText.media, loc: styleText.loc });
+          styleText = undefined;
+        }
+        return;
+      }
+      stack.pop();
+    },
+  }, { decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: true, recognizeSelfClosing: true });
+  parser.write(html);
+  parser.end();
+
+  const skeleton = buildSkeleton(top);
+  fixTables(skeleton.root);
+  return { ...skeleton, styles, lines };
+}
+
+function element(tag: string, children: DomNode[], loc: SourceLocation = { line: 0, column: 0 }): DomElement {
+  const el: DomElement = { kind: 'element', tag, attrs: {}, children, parent: undefined, loc };
+  for (const c of children) c.parent = el;
+  return el;
+}
+
+/** HTML §13.2.6 in miniature: make sure there is an <html> with a <head> and a <body>. */
+function buildSkeleton(top: DomNode[]): { root: DomElement; head: DomElement; body: DomElement } {
+  let root = top.find((n): n is DomElement => n.kind === 'element' && n.tag === 'html');
+  if (!root) {
+    root = element('html', top.filter((n) => n.kind === 'element' || n.text.trim() !== ''));
+  } else {
+    // content outside <html> (rare) goes into it
+    for (const n of top) if (n !== root && (n.kind === 'element' || n.text.trim() !== '')) { n.parent = root; root.children.push(n); }
+  }
+  root.parent = undefined;
+  let head = root.children.find((n): n is DomElement => n.kind === 'element' && n.tag === 'head');
+  let body = root.children.find((n): n is DomElement => n.kind === 'element' && n.tag === 'body');
+  if (!body) {
+    const moved: DomNode[] = [];
+    const keep: DomNode[] = [];
+    for (const n of root.children) {
+      if (n === head) keep.push(n);
+      else if (n.kind === 'element' && HEAD_ELEMENTS.has(n.tag) && !moved.some((m) => m.kind === 'element' || m.text.trim() !== '')) {
+        // leading head-only elements (e.g. <title>) belong to the head
+        if (!head) { head = element('head', []); keep.unshift(head); }
+        n.parent = head; head.children.push(n);
+      } else moved.push(n);
+    }
+    body = element('body', moved);
+    root.children.length = 0;
+    root.children.push(...keep, body);
+  } else {
+    // stray nodes directly under <html> after the head go into the body, as a parser would
+    const strays = root.children.filter((n) => n !== head && n !== body && (n.kind === 'element' || n.text.trim() !== ''));
+    for (const s of strays) { s.parent = body; body.children.push(s); }
+    const kept = root.children.filter((n) => n === head || n === body);
+    root.children.length = 0;
+    root.children.push(...kept);
+  }
+  if (!head) { head = element('head', []); root.children.unshift(head); }
+  head.parent = root; body.parent = root;
+  return { root, head, body };
+}
+
+/** HTML §13.2.6.4.9 "in table": a <tr> directly in a <table> gets an implied <tbody>. */
+function fixTables(el: DomElement): void {
+  if (el.tag === 'table' && el.children.some((c) => c.kind === 'element' && c.tag === 'tr')) {
+    const out: DomNode[] = [];
+    let run: DomElement | undefined;
+    for (const c of el.children) {
+      if (c.kind === 'element' && c.tag === 'tr') {
+        if (!run) { run = element('tbody', [], c.loc); run.parent = el; out.push(run); }
+        c.parent = run; run.children.push(c);
+      } else if (run && c.kind === 'text' && c.text.trim() === '') {
+        c.parent = run; run.children.push(c);
+      } else { run = undefined; out.push(c); }
+    }
+    el.children.length = 0;
+    el.children.push(...out);
+  }
+  for (const c of el.children) if (c.kind === 'element') fixTables(c);
+}
+
+/** Text content of an element (for <title>, and tests). */
+export function textOf(el: DomElement): string {
+  return el.children.map((c) => (c.kind === 'text' ? c.text : textOf(c))).join('');
+}
