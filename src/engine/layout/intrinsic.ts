@@ -121,7 +121,8 @@ export class Intrinsic {
     };
     walk(items);
     endLine();
-    return { min, max };
+    // slack for kerning and rounding in pdfmake's own measurement: a line measured to fit must fit
+    return { min: min > 0 ? min * 1.01 + 0.5 : 0, max: max > 0 ? max * 1.01 + 0.5 : 0 };
   }
 
   /** CSS 2.1 §17.5.2.2: a table's min/max from its columns (see layout/table.ts). */

@@ -185,10 +185,10 @@ function listMarkerColumns(box: ListItemBox, items: PdfNode[], ctx: PaintContext
   const f = ctx.faces.of(s);
   const bullet = box.marker === '\u2022' || box.marker === '\u25e6' || box.marker === '\u25aa';
   const gap = bullet ? s.fontSize * 0.55 : s.fontSize * 0.25;
-  const markerWidth = ctx.faces.width(box.marker, s) + gap;
+  const markerWidth = ctx.faces.width(box.marker, s) * 1.02 + 1 + gap;
   const col = Math.max(markerWidth, s.fontSize * 1.5);
   const marker: PdfNode = {
-    text: [{ text: box.marker, font: f.font, bold: f.bold || undefined, italics: f.italics || undefined, fontSize: bullet ? s.fontSize * 0.9 : s.fontSize, color: hexColor(s.color), lineHeight: ctx.faces.pdfmakeLineHeight(s) }],
+    text: [{ text: box.marker, font: f.font, bold: f.bold || undefined, italics: f.italics || undefined, fontSize: s.fontSize, color: hexColor(s.color), lineHeight: ctx.faces.pdfmakeLineHeight(s), noWrap: true }],
     alignment: 'right', margin: margin(0, 0, gap, 0),
   };
   const firstMargin = items[0]?.margin?.[1] ?? 0;

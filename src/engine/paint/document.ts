@@ -43,8 +43,10 @@ export function paintDocument(root: BlockBox, ctx: PaintContext, page: PageGeome
   return { content: [...ctx.absolutes, ...content], canvas };
 }
 
-/** pdfmake's `background` callback filling each page with the canvas colour. */
+/** pdfmake's `background` callback filling each page area with the canvas colour. */
 export function canvasBackground(color: RGBA, page: PageGeometry): () => PdfNode {
   const fill = hexColor(color);
-  return () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.width, h: page.height, color: fill, ...(color.a < 1 ? { fillOpacity: color.a } : {}) }] });
+  // Chromium paints the canvas background over the page area, not the page margins
+  const m = page.margin;
+  return () => ({ canvas: [{ type: 'rect', x: m.left, y: m.top, w: page.pageArea.width, h: page.pageArea.height, color: fill, ...(color.a < 1 ? { fillOpacity: color.a } : {}) }] });
 }

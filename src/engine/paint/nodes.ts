@@ -57,8 +57,8 @@ export interface TableLayout {
   hLineStyle?: (i: number) => { dash: { length: number; space?: number } } | null;
   vLineStyle?: (i: number) => { dash: { length: number; space?: number } } | null;
   paddingLeft: () => number; paddingRight: () => number; paddingTop: () => number; paddingBottom: () => number;
-  fillColor?: (row: number) => string | null;
-  fillOpacity?: (row: number) => number;
+  fillColor?: (row: number, node: unknown, col?: number) => string | null;
+  fillOpacity?: (row: number, node: unknown, col?: number) => number;
 }
 export interface TableNode extends NodeCommon {
   table: { widths: number[]; body: TableBodyCell[][]; headerRows?: number; heights?: (number | 'auto')[]; dontBreakRows?: boolean; keepWithHeaderRows?: number };

@@ -6,7 +6,7 @@ import type { TableBox, TableCellBox } from '../boxes/table';
 import type { ComputedStyle } from '../cascade/computed';
 import { cellPadding } from '../layout/intrinsic';
 import { tableColumnWidths } from '../layout/table';
-import { resolve, usedBlockBox } from '../layout/used';
+import { usedBlockBox } from '../layout/used';
 import type { Painted } from './block';
 import { applyBreaks, boxTable, stackChildren } from './block';
 import type { PaintContext } from './context';
@@ -76,6 +76,9 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   const widths = columns.map((w, j) => Math.max(0.5, w - v[j]! / 2 - v[j + 1]! / 2 - (j === 0 ? v[0]! / 2 : 0) - (j === n - 1 ? v[n]! / 2 : 0)));
   const tableBg = box.style.backgroundColor.a > 0 ? box.style.backgroundColor : undefined;
   const body: TableBodyCell[][] = [];
+  // fills go through layout.fillColor: pdfmake overwrites a cell's own fillColor with the one
+  // inherited from an enclosing cell when it measures the table
+  const fills: ({ color: string; opacity: number } | undefined)[][] = [];
   const heights: (number | 'auto')[] = [];
   let anyHeight = false;
   rows.forEach((row, r) => {
@@ -88,7 +91,10 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
       const cs = Math.min(c.colSpan, n - c.col);
       let inner = 0;
       for (let k = 0; k < cs; k++) inner += widths[c.col + k]! + (k ? v[c.col + k]! : 0);
-      line[c.col] = cellNode(c, box, inner, Math.min(c.rowSpan, R - r), cs, row.style, tableBg, ctx);
+      const cell = cellNode(c, box, inner, Math.min(c.rowSpan, R - r), cs, ctx);
+      line[c.col] = cell;
+      const bg = c.style.backgroundColor.a > 0 ? c.style.backgroundColor : row.style.backgroundColor.a > 0 ? row.style.backgroundColor : tableBg;
+      if (bg) { fills[r] ??= []; fills[r]![c.col] = { color: hexColor(bg), opacity: bg.a }; }
       const ch = c.style.height;
       if (ch !== 'auto' && !ch.pct) rowHeight = Math.max(rowHeight, ch.pt);
     }
@@ -125,6 +131,8 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
       hLineStyle: (i) => dash(hStyle[i] ?? 'solid', h[i] ?? 0),
       vLineStyle: (i) => dash(vStyle[i] ?? 'solid', v[i] ?? 0),
       paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
+      fillColor: (row, _node, col) => fills[row]?.[col ?? 0]?.color ?? null,
+      fillOpacity: (row, _node, col) => fills[row]?.[col ?? 0]?.opacity ?? 1,
     },
   };
   if (box.headerRows > 0 && box.headerRows < R) node.table.headerRows = box.headerRows;
@@ -132,7 +140,7 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   return node;
 }
 
-function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number, colSpan: number, rowStyle: ComputedStyle, tableBg: ComputedStyle['backgroundColor'] | undefined, ctx: PaintContext): TableCell {
+function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number, colSpan: number, ctx: PaintContext): TableCell {
   const s = c.style;
   const pad = cellPadding(s, box.cellPadding);
   const contentWidth = Math.max(1, inner - pad.left - pad.right);
@@ -151,8 +159,6 @@ function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number
   const cell: TableCell = { stack: items.length ? items : [{ text: [] }], margin: margin(pad.left, pad.top, pad.right, pad.bottom) };
   if (rowSpan > 1) cell.rowSpan = rowSpan;
   if (colSpan > 1) cell.colSpan = colSpan;
-  const bg = s.backgroundColor.a > 0 ? s.backgroundColor : rowStyle.backgroundColor.a > 0 ? rowStyle.backgroundColor : tableBg;
-  if (bg) { cell.fillColor = hexColor(bg); if (bg.a < 1) cell.fillOpacity = bg.a; }
   const bw = s.borderWidth;
   cell.border = [bw.left > 0, bw.top > 0, bw.right > 0, bw.bottom > 0];
   const bc = s.borderColor;
@@ -160,6 +166,5 @@ function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number
   const va = s.verticalAlign;
   if (va === 'middle') cell.verticalAlignment = 'middle';
   else if (va === 'bottom') cell.verticalAlignment = 'bottom';
-  void resolve;
   return cell;
 }

@@ -53,7 +53,8 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
   let hasText = false;
   let ids: string | undefined = anchorId;
 
-  const walk = (items: readonly InlineLevelBox[], decor: Decor, link: Link | undefined, hidden: boolean) => {
+  // an inline box's background is drawn behind its text runs (CSS Backgrounds 3 on inline boxes)
+  const walk = (items: readonly InlineLevelBox[], decor: Decor, link: Link | undefined, hidden: boolean, bg: string | undefined) => {
     for (const b of items) {
       switch (b.kind) {
         case 'text': {
@@ -63,7 +64,7 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
           const pieces = b.text.includes('\n') ? b.text.split('\n') : [b.text];
           pieces.forEach((piece, i) => {
             if (i > 0) runs.push(textRun('\n', { ...b.style, whiteSpace: 'normal' }, NO_DECOR, undefined, true, ctx));
-            if (piece) runs.push(...splitRun(textRun(piece, b.style, decor, link, hidden, ctx), ctx));
+            if (piece) runs.push(...splitRun(textRun(piece, b.style, decor, link, hidden, ctx, bg), ctx));
           });
           break;
         }
@@ -72,7 +73,7 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
           const id = el.attrs.id;
           if (id && ids === undefined && ctx.anchors.has(id) && !ctx.placedIds.has(id)) ids = id;
           const childLink = el.tag === 'a' ? (linkOf(el.attrs.href, ctx) ?? link) : link;
-          walk(b.children, addDecor(decor, b.style), childLink, hidden || b.style.visibility !== 'visible');
+          walk(b.children, addDecor(decor, b.style), childLink, hidden || b.style.visibility !== 'visible', b.style.backgroundColor.a > 0 ? hexColor(b.style.backgroundColor) : bg);
           break;
         }
         case 'line-break': runs.push({ ...textRun('\n', b.style, NO_DECOR, undefined, true, ctx) }); break;
@@ -87,7 +88,7 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
       }
     }
   };
-  walk(box.children, addDecor(NO_DECOR, container), undefined, container.visibility !== 'visible');
+  walk(box.children, addDecor(NO_DECOR, container), undefined, container.visibility !== 'visible', undefined);
 
   const align = alignment(container.textAlign);
   let main: PdfNode | undefined;
@@ -143,7 +144,7 @@ function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean,
   return node;
 }
 
-function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | undefined, hidden: boolean, ctx: PaintContext): TextRunNode {
+function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | undefined, hidden: boolean, ctx: PaintContext, bg?: string): TextRunNode {
   const f = ctx.faces.of(s);
   const run: TextRunNode = { text, font: f.font, fontSize: round(s.fontSize), lineHeight: round(ctx.faces.pdfmakeLineHeight(s)) };
   if (f.bold) run.bold = true;
@@ -170,7 +171,7 @@ function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | unde
     if (s.verticalAlign === 'super') run.sup = true; else run.sub = true;
     run.fontSize = round(s.fontSize / 0.58);
   }
-  if (s.backgroundColor.a > 0) run.background = hexColor(s.backgroundColor);
+  if (bg) run.background = bg;
   return run;
 }
 
