@@ -5,6 +5,7 @@
 import { fontParseStats } from './fontkit-cache'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
@@ -18,7 +19,22 @@ export { fontParseStats };
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy(() => false);
 
-interface VirtualFs { storage: Record<string, unknown> }
+// SVG <text>: svg-to-pdfkit asks pdfmake for the face (our virtual-fs key) and passes that
+// key to pdfkit's font(), which would read it as a file path, fail, and leave no font (a
+// TypeError at render time). Keys of our virtual fs are registered with the document first.
+{
+  const PdfmakeDocument = (createRequire(__filename)('pdfmake/js/PDFDocument') as { default: { prototype: Record<string, unknown> } }).default;
+  const pdfkitFont = PdfmakeDocument.prototype.font as (this: PdfkitDocument, src: unknown, family?: unknown, size?: unknown) => unknown;
+  PdfmakeDocument.prototype.font = function font(this: PdfkitDocument, src: unknown, family?: unknown, size?: unknown) {
+    if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) {
+      this.registerFont(src, vfs.readFileSync(src));
+    }
+    return pdfkitFont.call(this, src, family, size);
+  };
+}
+interface PdfkitDocument { _registeredFonts: Record<string, unknown>; registerFont(name: string, src: Buffer): unknown }
+
+interface VirtualFs { storage: Record<string, unknown>; readFileSync(name: string): Buffer }
 const vfs = pdfmake.virtualfs as unknown as VirtualFs & typeof pdfmake.virtualfs;
 
 // pdfmake 0.3 treats every font descriptor as a URL or path; its virtual file system is the
@@ -95,8 +111,38 @@ function checkImages(images: DocDefinition['images']): void {
   }
 }
 
+// pdfmake draws svg nodes with svg-to-pdfkit, which opens <image href> through pdfkit's
+// openImage: a path there is read from disk. The engine sanitizes SVG; this is the second wall:
+// every svg node gets an imageCallback that lets only PNG/JPEG data: URIs through, and a font
+// from the table so SVG text cannot name a family pdfmake does not have.
+const BLANK_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII='; // 1×1, transparent
+const safeImageLink = (link: string): string => (/^data:image\/(png|jpeg);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : BLANK_PNG);
+const ignoreWarning = (): void => undefined;
+
+function secureNodes(node: unknown, defaultFont: string | undefined, seen: Set<object>): void {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) { for (const n of node) secureNodes(n, defaultFont, seen); return; }
+  const obj = node as Record<string, unknown>;
+  if (typeof obj.svg === 'string') {
+    obj.options = { ...(obj.options as object | undefined ?? {}), imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
+    if (obj.font === undefined && defaultFont !== undefined) obj.font = defaultFont;
+  }
+  for (const [key, value] of Object.entries(obj)) {
+    if (key === 'options') continue;
+    if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
+      const produce = value as (...args: unknown[]) => unknown;
+      obj[key] = (...args: unknown[]) => { const out = produce(...args); secureNodes(out, defaultFont, new Set()); return out; };
+    } else {
+      secureNodes(value, defaultFont, seen);
+    }
+  }
+}
+
 export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, options: PdfOptions = {}): Promise<Buffer> {
   checkImages(docDefinition.images);
+  const defaultStyleFont = (docDefinition.defaultStyle as { font?: unknown } | undefined)?.font;
+  secureNodes(docDefinition, typeof defaultStyleFont === 'string' ? defaultStyleFont : Object.keys(fonts)[0], new Set());
   const pinned: EmbeddedEntry[] = [];
   try {
     const table: Record<string, Record<string, string>> = {};

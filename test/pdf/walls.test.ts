@@ -1,0 +1,46 @@
+// pdf/ as the second wall: even SVG that skipped the engine's sanitizer cannot make pdfkit read
+// a file, and SVG text always has a font.
+import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FontMatcher } from '../../src/engine/fonts';
+import type { DocDefinition } from '../../src/engine';
+import { toPdf } from '../../src/pdf';
+import { png } from '../engine/resources/images-data';
+import { inkShare, pdfText } from './tools';
+
+describe('pdf: second wall for SVG', function () {
+  this.timeout(20000);
+  let dir: string;
+  before(() => { dir = mkdtempSync(join(tmpdir(), 'platen-wall-')); });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const fonts = () => { const m = new FontMatcher(); m.match({ families: ['sans-serif'], weight: 400, style: 'normal' }); return m.table(); };
+  const doc = (svg: string, extra: Partial<DocDefinition> = {}): DocDefinition => ({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], content: [{ svg, width: 200, height: 200 }], defaultStyle: { font: 'Liberation Sans' }, ...extra });
+
+  it('an <image href> to a PNG on disk draws nothing; the same PNG as a data: URI draws', async () => {
+    const red = png(8, 8, [200, 0, 0]);
+    const file = join(dir, 'red.png');
+    writeFileSync(file, red);
+    const svgOf = (href: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><image href="${href}" x="0" y="0" width="200" height="200"/></svg>`;
+    const fromDisk = await toPdf(doc(svgOf(file)), fonts());
+    const fromData = await toPdf(doc(svgOf(`data:image/png;base64,${Buffer.from(red).toString('base64')}`)), fonts());
+    expect(inkShare(fromData)).to.be.greaterThan(0.9);
+    expect(inkShare(fromDisk)).to.equal(0);
+    expect(fromDisk.toString('latin1')).to.not.contain('/Subtype /Image\n/Width 8');
+  });
+
+  it('the same holds inside header and footer functions', async () => {
+    const file = join(dir, 'red2.png');
+    writeFileSync(file, png(8, 8, [200, 0, 0]));
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><image href="${file}" width="200" height="200"/></svg>`;
+    const pdf = await toPdf(doc('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', { pageMargins: [0, 100, 0, 0], header: () => ({ svg, width: 200, height: 100 }) }), fonts());
+    expect(inkShare(pdf)).to.equal(0);
+  });
+
+  it('SVG text naming an unknown family renders with the document font instead of failing', async () => {
+    const pdf = await toPdf(doc('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><text x="10" y="50" font-family="Nonexistent Sans" font-size="20">svg words</text></svg>'), fonts());
+    expect(pdfText(pdf)).to.contain('svg words');
+  });
+});
