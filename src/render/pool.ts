@@ -5,10 +5,11 @@
 //               → piscina.run(task, { signal: deadline }) on a free worker
 //               → the worker renders (template → engine → pdfmake) and moves the PDF's bytes back
 //
-// Deadline: one timer per job, started when the job is admitted, so it bounds queue wait plus
-// render. When it fires, piscina removes a queued job from its queue, or terminates the worker
-// running it and starts a replacement; the job rejects with `render_timeout` and every other job
-// goes on. A worker that dies (out of memory under `resourceLimits`, a native crash) fails only
+// Deadline: the render's budget starts when a worker starts the job (the worker says so), so a
+// queue or a replacement worker still warming up does not eat it; a job also waits at most one
+// `maxWaitMs` in the queue (default: one deadline). When either fires, piscina removes a queued job from its queue, or
+// terminates the worker running it and starts a replacement; the job rejects with
+// `render_timeout` and every other job goes on. A worker that dies (out of memory under `resourceLimits`, a native crash) fails only
 // the job it was running, with `render_failed`; piscina replaces it.
 //
 // piscina is used rather than a hand-made pool: it is maintained by Node.js core contributors,
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 import Piscina from 'piscina';
 import { PlatenError } from '../errors';
 import type { Renderer, RenderJob, RenderOutput } from './index';
-import type { WorkerResult, WorkerTask } from './worker';
+import type { WorkerResult, WorkerStarted, WorkerTask, WorkerWarm } from './worker';
 
 export interface WorkerPoolOptions {
   /** worker threads; default env PLATEN_WORKERS, else os.availableParallelism() */
@@ -30,8 +31,16 @@ export interface WorkerPoolOptions {
    * room to spare, and at a few milliseconds per one-page document well under a second of work.
    */
   readonly maxQueue?: number;
-  /** per-job deadline from admission (queue wait + render); default env PLATEN_RENDER_TIMEOUT_MS, else 20,000 */
+  /**
+   * per-job render deadline, from the moment a worker starts the job.
+   * Default env PLATEN_RENDER_TIMEOUT_MS, else 20,000
+   */
   readonly deadlineMs?: number;
+  /**
+   * longest a job waits for a worker before it is dropped with `render_timeout` (this includes
+   * a replacement worker's start-up). Default env PLATEN_QUEUE_TIMEOUT_MS, else the deadline
+   */
+  readonly maxWaitMs?: number;
   /** V8 old-generation heap cap per worker; default env PLATEN_WORKER_HEAP_MB, else 256 */
   readonly maxOldGenerationSizeMb?: number;
   /** the environment to read the defaults from; default process.env */
@@ -54,8 +63,10 @@ export interface WorkerPoolStats {
 
 export interface WorkerPoolRenderer extends Renderer {
   stats(): WorkerPoolStats;
+  /** resolves once every worker has started and done its warm-up render (fonts, UA sheet parsed) */
+  ready(): Promise<void>;
   /** the effective settings, after options and environment */
-  readonly settings: { readonly workers: number; readonly maxQueue: number; readonly deadlineMs: number; readonly maxOldGenerationSizeMb: number };
+  readonly settings: { readonly workers: number; readonly maxQueue: number; readonly deadlineMs: number; readonly maxWaitMs: number; readonly maxOldGenerationSizeMb: number };
 }
 
 /** The compiled worker entry, next to this module in dist/src/render/. */
@@ -72,8 +83,10 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     workers: positiveInt(options.workers ?? env.PLATEN_WORKERS, availableParallelism()),
     maxQueue: positiveInt(options.maxQueue ?? env.PLATEN_QUEUE, 128, 0),
     deadlineMs: positiveInt(options.deadlineMs ?? env.PLATEN_RENDER_TIMEOUT_MS, 20_000),
+    maxWaitMs: 0,
     maxOldGenerationSizeMb: positiveInt(options.maxOldGenerationSizeMb ?? env.PLATEN_WORKER_HEAP_MB, 256, 16),
   };
+  settings.maxWaitMs = positiveInt(options.maxWaitMs ?? env.PLATEN_QUEUE_TIMEOUT_MS, settings.deadlineMs);
 
   const pool = new Piscina<WorkerTask, WorkerResult>({
     filename: WORKER_FILENAME,
@@ -90,6 +103,17 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
 
   let pending = 0;
   let closed = false;
+  let seq = 0;
+  /** jobs admitted and not yet started: what to call when their worker starts them */
+  const onStart = new Map<number, () => void>();
+  let warmWorkers = 0;
+  let markReady: () => void = () => {};
+  const allWarm = new Promise<void>((resolve) => { markReady = resolve; });
+  pool.on('message', (message: unknown) => {
+    const m = message as Partial<WorkerStarted & WorkerWarm> | null;
+    if (typeof m?.platenJobStarted === 'number') onStart.get(m.platenJobStarted)?.();
+    else if (m?.platenWorkerWarm === true && ++warmWorkers >= settings.workers) markReady();
+  });
   const counters = { completed: 0, timeouts: 0, failures: 0, overloaded: 0, workerRestarts: 0 };
   let expectedDestroys = 0;
   pool.on('workerDestroy', () => {
@@ -110,17 +134,27 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       });
     }
     pending++;
+    const id = ++seq;
     const deadline = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; deadline.abort(); }, settings.deadlineMs);
+    let timedOut: 'queued' | 'rendering' | undefined;
+    const expire = (phase: 'queued' | 'rendering') => () => { timedOut = phase; deadline.abort(); };
+    let timer = setTimeout(expire('queued'), settings.maxWaitMs);
+    onStart.set(id, () => {
+      onStart.delete(id);
+      clearTimeout(timer);
+      timer = setTimeout(expire('rendering'), settings.deadlineMs);
+    });
     try {
       let result: WorkerResult;
       try {
-        result = await pool.run({ job }, { signal: deadline.signal });
+        result = await pool.run({ seq: id, job }, { signal: deadline.signal });
       } catch (err) {
         if (timedOut) {
           counters.timeouts++;
-          throw new PlatenError('render_timeout', `The render did not finish within ${settings.deadlineMs} ms.`, { extra: { deadlineMs: settings.deadlineMs }, cause: err });
+          const detail = timedOut === 'rendering'
+            ? `The render did not finish within ${settings.deadlineMs} ms.`
+            : `The render waited ${settings.maxWaitMs} ms for a free worker and was dropped.`;
+          throw new PlatenError('render_timeout', detail, { extra: { deadlineMs: settings.deadlineMs }, cause: err });
         }
         counters.failures++;
         throw new PlatenError('render_failed', 'The render stopped unexpectedly (its worker ended).', { cause: err });
@@ -134,6 +168,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       return { pdf, diagnostics: result.diagnostics };
     } finally {
       clearTimeout(timer);
+      onStart.delete(id);
       pending--;
     }
   }
@@ -141,6 +176,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
   return {
     render,
     settings,
+    ready: () => allWarm,
     stats() {
       return { workers: pool.threads.length, queued: pool.queueSize, pending, ...counters };
     },

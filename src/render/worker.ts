@@ -6,13 +6,26 @@
 // Expected failures come back as values, not exceptions: a thrown Error loses its `code` on
 // the way through postMessage. Only a dead worker (out of memory, killed at its deadline)
 // rejects the pool's promise.
+import { parentPort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { Diagnostic } from '../engine';
 import { PlatenError, type ErrorCode } from '../errors';
 import { createRenderCaches, renderHtmlToPdf, renderJob, type RenderJob } from './renderDocument';
 
 export interface WorkerTask {
+  /** the pool's number for this job: the worker reports when it starts it (the deadline's start) */
+  readonly seq: number;
   readonly job: RenderJob;
+}
+
+/** Posted to the pool when a job starts running (after the worker's warm-up). */
+export interface WorkerStarted {
+  readonly platenJobStarted: number;
+}
+
+/** Posted to the pool once the worker's warm-up render is done. */
+export interface WorkerWarm {
+  readonly platenWorkerWarm: true;
 }
 
 export type WorkerResult =
@@ -25,7 +38,9 @@ const caches = createRenderCaches();
 // faces a typical document uses are parsed here, not on a client's time.
 const WARM_UP_HTML = '<h1>Platen</h1><p>warm <b>bold</b> <i>italic</i> <b><i>both</i></b> <code>mono</code></p>'
   + '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>';
-const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} }).then(() => undefined, () => undefined);
+const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} })
+  .then(() => undefined, () => undefined)
+  .then(() => { parentPort?.postMessage({ platenWorkerWarm: true } satisfies WorkerWarm); });
 
 function asTransferable(bytes: Buffer): Uint8Array {
   // A Buffer may be a slice of a shared pool: transfer only a buffer that is wholly ours.
@@ -37,6 +52,7 @@ function asTransferable(bytes: Buffer): Uint8Array {
 
 export default async function render(task: WorkerTask): Promise<WorkerResult> {
   await warm;
+  parentPort?.postMessage({ platenJobStarted: task.seq } satisfies WorkerStarted);
   const started = performance.now();
   try {
     const { pdf, diagnostics } = await renderJob(task.job, caches);

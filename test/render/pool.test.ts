@@ -45,13 +45,19 @@ describe('render: worker pool', () => {
     expect(pool.stats()).to.include({ completed: 1, failures: 0, workerRestarts: 0 });
   });
 
+  it('says when every worker is warm', async () => {
+    pool = createWorkerPoolRenderer({ workers: 2 });
+    await pool.ready();
+    expect(pool.stats().workers).to.equal(2);
+  });
+
   it('reads its settings from the environment when options leave them out', async () => {
     pool = createWorkerPoolRenderer({ env: { PLATEN_WORKERS: '1', PLATEN_QUEUE: '3', PLATEN_RENDER_TIMEOUT_MS: '1234', PLATEN_WORKER_HEAP_MB: '96' } });
-    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxOldGenerationSizeMb: 96 });
+    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxWaitMs: 1234, maxOldGenerationSizeMb: 96 });
   });
 
   it('refuses a job with `overloaded` and Retry-After when the queue is full, and works again afterwards', async () => {
-    pool = createWorkerPoolRenderer({ workers: 1, maxQueue: 1, deadlineMs: 1000 });
+    pool = createWorkerPoolRenderer({ workers: 1, maxQueue: 1, deadlineMs: 800, maxWaitMs: 15_000 });
     const running = pool.render(job(NEVER_ENDS, { id: 'hog' }));
     const queued = pool.render(job(NEVER_ENDS, { id: 'hog' }));
     const refused = await rejection(pool.render(job('<p>one too many</p>')));
@@ -65,8 +71,18 @@ describe('render: worker pool', () => {
     expect(pool.stats().overloaded).to.equal(1);
   });
 
+  it('drops a job that waits longer than maxWaitMs for a worker, with `render_timeout`', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1, deadlineMs: 3000, maxWaitMs: 300 });
+    await pool.ready(); // a cold worker's start-up counts as waiting too
+    const hog = rejection(pool.render(job(NEVER_ENDS, { id: 'hog' })));
+    const waiting = await rejection(pool.render(job('<p>waits</p>')));
+    expect(waiting.code).to.equal('render_timeout');
+    expect(waiting.message).to.match(/waited 300 ms/);
+    expect((await hog).code).to.equal('render_timeout');
+  });
+
   it('stops a render over its deadline with `render_timeout` while a concurrent render succeeds, and keeps working', async () => {
-    pool = createWorkerPoolRenderer({ workers: 2, deadlineMs: 800 });
+    pool = createWorkerPoolRenderer({ workers: 2, deadlineMs: 800, maxWaitMs: 15_000 });
     const started = Date.now();
     const endless = rejection(pool.render(job(NEVER_ENDS, { id: 'endless' })));
     const normal = await pool.render(job('<p>meanwhile {{ n }}</p>', { params: { n: 42 } }));

@@ -1,0 +1,184 @@
+// The anchors: the same documents through headless Chromium and WeasyPrint, measured in the
+// same run as Platen. Each gets the document as one standalone HTML file (template already
+// rendered, CSS inlined in <style>), so no renderer does extra work the others do not.
+//
+//   chromium-process  one `chromium --headless --print-to-pdf` per document (the flags of
+//                     /work/shared/tools/html2pdf-chromium.sh)
+//   chromium-warm     one browser kept running, driven over CDP (playwright-core):
+//                     a new page per document, setContent + page.pdf
+//   weasyprint        one `weasyprint IN OUT` process per document
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { countPdfPages, loadBenchDoc, standaloneHtml, type BenchDocName } from './fixtures';
+import { round, summarize, type Summary } from './stats';
+
+export type AnchorName = 'chromium-process' | 'chromium-warm' | 'weasyprint';
+
+export interface AnchorResult {
+  readonly anchor: AnchorName;
+  readonly doc: BenchDocName;
+  readonly pages: number;
+  readonly times: Summary;
+  /** peak RSS: largest single process for the per-document ones; the whole browser tree for the warm one */
+  readonly peakRssMb: number;
+  readonly error?: string;
+}
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function onPath(cmd: string): string | undefined {
+  for (const d of (process.env.PATH ?? '').split(':')) if (d && existsSync(join(d, cmd))) return join(d, cmd);
+  return undefined;
+}
+export const WEASYPRINT = process.env.WEASYPRINT ?? onPath('weasyprint');
+
+export function anchorsAvailable(): { chromium: boolean; weasyprint: boolean } {
+  return { chromium: existsSync(CHROMIUM), weasyprint: WEASYPRINT !== undefined && existsSync(WEASYPRINT) };
+}
+
+export function anchorVersions(): Record<string, string> {
+  const v: Record<string, string> = {};
+  const { chromium, weasyprint } = anchorsAvailable();
+  try { if (chromium) v.chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
+  try { if (weasyprint) v.weasyprint = execFileSync(WEASYPRINT as string, ['--version'], { encoding: 'utf8' }).trim(); } catch { /* unknown */ }
+  return v;
+}
+
+/** Runs a command under /usr/bin/time to learn its peak RSS (KiB of the largest process). */
+function timedProcess(cmd: string, args: readonly string[]): Promise<{ ms: number; maxRssKb: number; code: number | null }> {
+  const dir = mkdtempSync(join(tmpdir(), 'platen-bench-time-'));
+  const timeFile = join(dir, 'time');
+  const useTime = existsSync('/usr/bin/time');
+  const [exe, argv] = useTime ? ['/usr/bin/time', ['-f', '%M', '-o', timeFile, cmd, ...args]] : [cmd, [...args]];
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(exe, argv, { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const ms = performance.now() - t0;
+      let maxRssKb = NaN;
+      try { maxRssKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()); } catch { /* no time(1) */ }
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ ms, maxRssKb, code });
+    });
+  });
+}
+
+/**
+ * Memory of this process's descendants (the warm browser's tree), from /proc: the sum of PSS
+ * (shared pages divided among the processes sharing them; a plain RSS sum would count
+ * Chromium's shared libraries once per process), RSS where smaps_rollup is unreadable.
+ */
+function descendantsRssMb(): number {
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      let kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      try { kb = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8'))?.[1] ?? kb); } catch { /* RSS then */ }
+      parent.set(Number(entry), ppid);
+      rss.set(Number(entry), kb);
+    } catch { /* gone */ }
+  }
+  let total = 0;
+  for (const [pid, kb] of rss) {
+    let p = parent.get(pid);
+    while (p !== undefined && p > 1 && p !== process.pid) p = parent.get(p);
+    if (p === process.pid) total += kb;
+  }
+  return total / 1024;
+}
+
+interface Prepared { readonly dir: string; readonly htmlFile: string; readonly html: string }
+function prepare(name: BenchDocName): Prepared {
+  const dir = mkdtempSync(join(tmpdir(), `platen-bench-${name}-`));
+  const html = standaloneHtml(loadBenchDoc(name));
+  const htmlFile = join(dir, `${name}.html`);
+  writeFileSync(htmlFile, html);
+  return { dir, htmlFile, html };
+}
+
+async function perProcess(anchor: AnchorName, name: BenchDocName, runs: number, command: (input: string, output: string, profile: string) => [string, string[]]): Promise<AnchorResult> {
+  const prep = prepare(name);
+  const times: number[] = [];
+  let peak = 0; let pages = 0;
+  try {
+    for (let i = 0; i <= runs; i++) { // run 0 warms the OS page cache and is not counted
+      const out = join(prep.dir, `out-${i}.pdf`);
+      const profile = join(prep.dir, `profile-${i}`);
+      const [cmd, args] = command(prep.htmlFile, out, profile);
+      const r = await timedProcess(cmd, args);
+      if (!existsSync(out)) throw new Error(`${anchor} produced no PDF (exit ${r.code})`);
+      if (i === 0) { pages = countPdfPages(readFileSync(out)); continue; }
+      times.push(r.ms);
+      peak = Math.max(peak, r.maxRssKb / 1024);
+      rmSync(out, { force: true }); rmSync(profile, { recursive: true, force: true });
+    }
+    return { anchor, doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak) };
+  } catch (err) {
+    return { anchor, doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak), error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    rmSync(prep.dir, { recursive: true, force: true });
+  }
+}
+
+const roundSummary = (s: Summary): Summary => ({ n: s.n, p50: round(s.p50, 1), p95: round(s.p95, 1), p99: round(s.p99, 1), min: round(s.min, 1), max: round(s.max, 1), mean: round(s.mean, 1) });
+
+export function chromiumPerProcess(name: BenchDocName, runs: number): Promise<AnchorResult> {
+  return perProcess('chromium-process', name, runs, (input, output, profile) => [CHROMIUM, [
+    ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--no-pdf-header-footer', `--print-to-pdf=${output}`, pathToFileURL(input).href,
+  ]]);
+}
+
+export function weasyprintPerProcess(name: BenchDocName, runs: number): Promise<AnchorResult> {
+  return perProcess('weasyprint', name, runs, (input, output) => [WEASYPRINT as string, [input, output]]);
+}
+
+/**
+ * A warm browser over CDP: launched once for all documents; one page per document, reused for
+ * every render of it (setContent + pdf). Reusing the page is the fastest way to drive a warm
+ * Chromium, so the ratio against it is the conservative one.
+ */
+export async function chromiumWarm(docs: readonly { name: BenchDocName; runs: number }[]): Promise<AnchorResult[]> {
+  const { chromium } = await import('playwright-core');
+  // playwright adds its own headless switch and a temporary profile (it refuses --user-data-dir here)
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => f !== '--headless') });
+  const results: AnchorResult[] = [];
+  try {
+    const context = await browser.newContext();
+    for (const { name, runs } of docs) {
+      const html = standaloneHtml(loadBenchDoc(name));
+      const times: number[] = [];
+      let pages = 0; let peak = 0;
+      const page = await context.newPage();
+      try {
+        for (let i = 0; i < runs + 2; i++) { // two warm-up renders per document
+          const t0 = performance.now();
+          await page.setContent(html, { waitUntil: 'load' });
+          const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+          const dt = performance.now() - t0;
+          if (i === 0) pages = countPdfPages(pdf);
+          if (i >= 2) times.push(dt);
+          if (i % 5 === 0) peak = Math.max(peak, descendantsRssMb());
+        }
+        results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak) });
+      } catch (err) {
+        results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak), error: err instanceof Error ? err.message : String(err) });
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

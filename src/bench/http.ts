@@ -1,0 +1,113 @@
+// Over HTTP: autocannon against the real service (server.ts in its own process) on 127.0.0.1.
+// For each document and connection count: throughput, p50/p99 latency, non-2xx, the server's
+// RSS (sampled every 200 ms during the run, and its high-water mark); while the heaviest load
+// runs, a second autocannon probes GET /healthz at a fixed rate for its p99.
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { loadBenchDoc, type BenchDocName } from './fixtures';
+import type { BenchServerReady } from './server';
+import { round } from './stats';
+
+export interface HttpRun {
+  readonly doc: BenchDocName;
+  readonly connections: number;
+  readonly durationS: number;
+  readonly requests: number;
+  readonly throughput: number;       // 2xx responses per second
+  readonly latencyP50: number;       // ms
+  readonly latencyP99: number;       // ms
+  readonly non2xx: number;
+  readonly errors: number;           // connection errors and timeouts
+  readonly serverRssMb: number;      // max sampled during the run
+  readonly healthzP99?: number;      // ms, when probed during this run
+  readonly healthzRequests?: number;
+}
+
+export interface BenchServer {
+  readonly ready: BenchServerReady;
+  readonly pid: number;
+  rssMb(): { rss: number; hwm: number };
+  stop(): Promise<void>;
+}
+
+export function startServer(env: Record<string, string | undefined> = {}): Promise<BenchServer> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = fork(join(__dirname, 'server.js'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+    child.once('message', (ready) => {
+      child.removeAllListeners('exit');
+      const pid = child.pid as number;
+      resolve({
+        ready: ready as BenchServerReady,
+        pid,
+        rssMb() {
+          try {
+            const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+            const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+            return { rss: round(kb('VmRSS') / 1024), hwm: round(kb('VmHWM') / 1024) };
+          } catch {
+            return { rss: NaN, hwm: NaN };
+          }
+        },
+        stop: () => new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.send('stop');
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }),
+      });
+    });
+  });
+}
+
+function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+export async function loadTest(server: BenchServer, name: BenchDocName, connections: number, durationS: number, probeHealthz: boolean): Promise<HttpRun> {
+  const doc = loadBenchDoc(name);
+  const url = `http://127.0.0.1:${server.ready.port}`;
+  const body = JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' });
+  const headers = { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' };
+
+  let rssMax = 0;
+  const sampler = setInterval(() => { rssMax = Math.max(rssMax, server.rssMb().rss); }, 200);
+  const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, connections, duration: durationS, timeout: 60 });
+  // the probe starts a little after the load and ends before it, so it sees only loaded time
+  const probe = probeHealthz
+    ? new Promise((r) => setTimeout(r, 500)).then(() => cannon({ url: `${url}/healthz`, connections: 1, overallRate: 20, duration: Math.max(1, durationS - 1.5) }))
+    : undefined;
+  const [result, health] = await Promise.all([load, probe]);
+  clearInterval(sampler);
+  rssMax = Math.max(rssMax, server.rssMb().rss);
+
+  const ok = result['2xx'];
+  return {
+    doc: name, connections, durationS,
+    requests: result.requests.total,
+    throughput: round(ok / (result.duration || durationS), 1),
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverRssMb: rssMax,
+    ...(health ? { healthzP99: health.latency.p99, healthzRequests: health.requests.total } : {}),
+  };
+}
+
+/** A few requests per worker so every worker has parsed its fonts and compiled the template. */
+export async function warmUp(server: BenchServer, names: readonly BenchDocName[]): Promise<void> {
+  for (const name of names) {
+    const doc = loadBenchDoc(name);
+    await cannon({
+      url: `http://127.0.0.1:${server.ready.port}/v1/pdf/generate`, method: 'POST',
+      headers: { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' }),
+      connections: server.ready.workers, amount: server.ready.workers * 4, timeout: 60,
+    });
+  }
+}

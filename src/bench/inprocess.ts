@@ -1,0 +1,89 @@
+// In-process figures for one document, measured in a fresh process (the bench starts one per
+// document so peak RSS and the cold first render belong to that document alone).
+//
+//   first      the first render in a fresh process: module init, UA stylesheet, font parsing,
+//              template compile — what the per-worker caches save on every later request
+//   warm       p50/p95 of full renders (template → engine → PDF) after warm-up
+//   stages     p50 of each stage: template (cached compile), layout (engine), pdf (pdfmake)
+//   caches     the same stage with its cache defeated: template compiled every time; template
+//              CSS changed every run (a unique comment) so a content-keyed memo misses
+import { performance } from 'node:perf_hooks';
+import { layoutHtml } from '../engine';
+import { toPdf } from '../pdf';
+import { createInProcessRenderer } from '../render';
+import { compileTemplateSource, createRenderCaches } from '../render/renderDocument';
+import { countPdfPages, loadBenchDoc, type BenchDocName } from './fixtures';
+import { round, summarize, type Summary } from './stats';
+
+export interface InProcessResult {
+  readonly doc: BenchDocName;
+  readonly pages: number;
+  readonly designedPages: number;
+  readonly pdfBytes: number;
+  readonly diagnostics: number;
+  readonly firstMs: number;
+  readonly warm: Summary;
+  readonly perPageMs: number;
+  readonly stages: { readonly templateMs: number; readonly layoutMs: number; readonly pdfMs: number };
+  readonly caches: {
+    readonly templateUncachedMs: number;
+    readonly layoutCssChangedMs: number;
+  };
+  readonly peakRssMb: number;
+}
+
+const ms = (t0: number) => performance.now() - t0;
+
+export async function measureInProcess(name: BenchDocName, runs: number, warmup: number): Promise<InProcessResult> {
+  const doc = loadBenchDoc(name);
+  const renderer = createInProcessRenderer();
+
+  let t0 = performance.now();
+  const first = await renderer.render(doc.job);
+  const firstMs = ms(t0);
+  for (let i = 0; i < warmup; i++) await renderer.render(doc.job);
+
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    t0 = performance.now();
+    await renderer.render(doc.job);
+    samples.push(ms(t0));
+  }
+  const warm = summarize(samples);
+  const pages = countPdfPages(first.pdf);
+
+  // stage timings, and each stage with its cache defeated
+  const stageRuns = Math.max(3, Math.min(runs, 20));
+  const caches = createRenderCaches();
+  const ctx = { params: doc.job.params, globals: doc.job.globals };
+  const tpl: number[] = []; const tplCold: number[] = []; const lay: number[] = []; const layCold: number[] = []; const pdf: number[] = [];
+  for (let i = 0; i < stageRuns; i++) {
+    t0 = performance.now();
+    const html = caches.templates.get(doc.job.template, doc.job.template.html, compileTemplateSource)(ctx);
+    tpl.push(ms(t0));
+    t0 = performance.now();
+    compileTemplateSource(doc.job.template.html)(ctx);
+    tplCold.push(ms(t0));
+    t0 = performance.now();
+    const laid = layoutHtml(html, doc.job.template.css, { format: doc.job.format });
+    lay.push(ms(t0));
+    t0 = performance.now();
+    layoutHtml(html, `${doc.job.template.css}\n/* run ${i} ${Math.random()} */`, { format: doc.job.format });
+    layCold.push(ms(t0));
+    t0 = performance.now();
+    await toPdf(laid.docDefinition, laid.fonts);
+    pdf.push(ms(t0));
+  }
+  const p50 = (xs: number[]) => round(summarize(xs).p50, 2);
+  await renderer.close();
+
+  return {
+    doc: name, pages, designedPages: doc.designedPages, pdfBytes: first.pdf.byteLength, diagnostics: first.diagnostics.length,
+    firstMs: round(firstMs, 1),
+    warm: { ...warm, p50: round(warm.p50, 2), p95: round(warm.p95, 2), p99: round(warm.p99, 2), min: round(warm.min, 2), max: round(warm.max, 2), mean: round(warm.mean, 2) },
+    perPageMs: round(warm.p50 / Math.max(1, pages), 3),
+    stages: { templateMs: p50(tpl), layoutMs: p50(lay), pdfMs: p50(pdf) },
+    caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold) },
+    peakRssMb: round(process.resourceUsage().maxRSS / 1024, 1),
+  };
+}

@@ -1,0 +1,190 @@
+// `npm run bench`: Platen against headless Chromium and WeasyPrint on the same documents, in
+// the same run. A script, not a test: it prints tables and writes every figure to JSON.
+//
+//   node dist/src/bench/run.js [--quick] [--no-http] [--no-anchors] [--docs invoice,statement]
+//                              [--out bench-results.json]
+//
+// Parts, in order:
+//   1. in-process: one fresh process per document (so peak RSS and the cold first render are
+//      that document's): p50/p95 of full renders after warm-up, per-stage p50, cache effects
+//   2. HTTP: the real service (worker pool, SQLite) in its own process, autocannon at 1, 8 and
+//      32 connections; GET /healthz p99 probed during the 32-connection run
+//   3. anchors: Chromium one process per document, Chromium warm over CDP, WeasyPrint one
+//      process per document — and the ratios Platen / other
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, availableParallelism, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { repoRoot } from '../paths';
+import { anchorsAvailable, anchorVersions, chromiumPerProcess, chromiumWarm, weasyprintPerProcess, type AnchorName, type AnchorResult } from './anchors';
+import { BENCH_DOCS, type BenchDocName } from './fixtures';
+import { loadTest, startServer, warmUp, type HttpRun } from './http';
+import { measureInProcess, type InProcessResult } from './inprocess';
+import { round } from './stats';
+
+interface Args {
+  quick: boolean; http: boolean; anchors: boolean; out: string; docs: BenchDocName[];
+  child?: { doc: BenchDocName; runs: number; warmup: number };
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { quick: false, http: true, anchors: true, out: join(repoRoot, 'bench-results.json'), docs: [...BENCH_DOCS] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') args.quick = true;
+    else if (a === '--no-http') args.http = false;
+    else if (a === '--no-anchors') args.anchors = false;
+    else if (a === '--out') args.out = resolve(argv[++i] ?? args.out);
+    else if (a === '--docs') args.docs = (argv[++i] ?? '').split(',').filter((d): d is BenchDocName => (BENCH_DOCS as readonly string[]).includes(d));
+    else if (a === '--child') args.child = { doc: argv[++i] as BenchDocName, runs: Number(argv[++i]), warmup: Number(argv[++i]) };
+    else if (a === '--help' || a === '-h') { console.log('usage: npm run bench -- [--quick] [--no-http] [--no-anchors] [--docs invoice,statement,report-10,report-100] [--out FILE]'); process.exit(0); }
+    else { console.error(`unknown option ${a}`); process.exit(2); }
+  }
+  return args;
+}
+
+/** How many runs each part does per document. */
+function plan(quick: boolean) {
+  return {
+    inProcess: (d: BenchDocName) => d === 'report-100' ? { runs: quick ? 3 : 10, warmup: quick ? 1 : 2 } : { runs: quick ? 15 : 50, warmup: quick ? 3 : 10 },
+    httpDurationS: quick ? 4 : 10,
+    connections: [1, 8, 32],
+    chromiumProcess: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 3) : quick ? 2 : 5),
+    chromiumWarm: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 3) : quick ? 5 : 20),
+    weasyprint: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 2) : quick ? 2 : 5),
+  };
+}
+
+function runChild(doc: BenchDocName, runs: number, warmup: number): InProcessResult {
+  const out = execFileSync(process.execPath, [__filename, '--child', doc, String(runs), String(warmup)], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out) as InProcessResult;
+}
+
+function machine() {
+  const cpu = cpus();
+  return {
+    cpuModel: cpu[0]?.model ?? 'unknown', cores: availableParallelism(), cpus: cpu.length,
+    memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, platform: `${process.platform} ${process.arch}`,
+    loadAverage: loadavg().map((x) => round(x, 2)),
+  };
+}
+
+function table(title: string, header: string[], rows: (string | number)[][]): void {
+  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '—') : c)))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(cells[0] as string[]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.child) {
+    const r = await measureInProcess(args.child.doc, args.child.runs, args.child.warmup);
+    process.stdout.write(JSON.stringify(r));
+    return;
+  }
+  const p = plan(args.quick);
+  const m = machine();
+  const available = anchorsAvailable();
+  const versions = args.anchors ? anchorVersions() : {};
+  console.log(`Platen bench — ${new Date().toISOString()}${args.quick ? ' (quick)' : ''}`);
+  console.log(`machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}, load ${m.loadAverage.join(' ')}`);
+  if (Object.keys(versions).length) console.log(`anchors: ${Object.values(versions).join('; ')}`);
+
+  // 1. in-process
+  const inProcess: InProcessResult[] = [];
+  for (const doc of args.docs) {
+    const { runs, warmup } = p.inProcess(doc);
+    inProcess.push(runChild(doc, runs, warmup));
+  }
+  table('In-process render (one document at a time, fresh process per document)',
+    ['document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'ms/page', 'first ms', 'template', 'layout', 'pdf', 'peak RSS MB', 'diag'],
+    inProcess.map((r) => [r.doc, `${r.pages}/${r.designedPages}`, r.warm.n, r.warm.p50, r.warm.p95, r.perPageMs, r.firstMs, r.stages.templateMs, r.stages.layoutMs, r.stages.pdfMs, r.peakRssMb, r.diagnostics]));
+  table('Caches (p50 ms of the stage: cached vs. cache defeated)',
+    ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'first render', 'warm render'],
+    inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.firstMs, r.warm.p50]));
+  const r10 = inProcess.find((r) => r.doc === 'report-10');
+  const r100 = inProcess.find((r) => r.doc === 'report-100');
+  const linearRatio = r10 && r100 ? round(r100.perPageMs / r10.perPageMs, 2) : undefined;
+  if (linearRatio !== undefined) console.log(`\nLinear cost: report-100 ${r100!.perPageMs} ms/page vs report-10 ${r10!.perPageMs} ms/page → ratio ${linearRatio} (target ≤ 1.3)`);
+
+  // 2. HTTP
+  const http: HttpRun[] = [];
+  let httpSkipped: string | undefined;
+  if (args.http) {
+    const server = await startServer();
+    try {
+      // report-100's params hold ~19,000 values: over the contract's total_values limit (10,000),
+      // so it cannot be sent over HTTP; it is measured in-process and against the anchors.
+      const docs = args.docs.filter((d) => d !== 'report-100');
+      await warmUp(server, docs);
+      for (const doc of docs) {
+        for (const c of p.connections) {
+          const probe = doc === 'invoice' && c === Math.max(...p.connections);
+          http.push(await loadTest(server, doc, c, p.httpDurationS, probe));
+        }
+      }
+      const { hwm } = server.rssMb();
+      console.log(`\nserver: ${server.ready.workers} workers, queue ${server.ready.maxQueue}; RSS high-water mark ${hwm} MB`);
+    } finally {
+      await server.stop();
+    }
+    table(`HTTP (autocannon, 127.0.0.1, ${p.httpDurationS} s per row; report-100 not sent: its params exceed the 10,000-value limit)`,
+      ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'healthz p99 ms'],
+      http.map((h) => [h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.healthzP99 ?? '']));
+  } else httpSkipped = '--no-http';
+
+  // 3. anchors
+  const anchors: AnchorResult[] = [];
+  let anchorsSkipped: string | undefined;
+  if (args.anchors) {
+    if (available.chromium) {
+      for (const doc of args.docs) anchors.push(await chromiumPerProcess(doc, p.chromiumProcess(doc)));
+      anchors.push(...await chromiumWarm(args.docs.map((name) => ({ name, runs: p.chromiumWarm(name) }))));
+    }
+    if (available.weasyprint) for (const doc of args.docs) anchors.push(await weasyprintPerProcess(doc, p.weasyprint(doc)));
+    if (!available.chromium || !available.weasyprint) anchorsSkipped = `missing: ${[!available.chromium && 'chromium', !available.weasyprint && 'weasyprint'].filter(Boolean).join(', ')}`;
+    const platen = (d: BenchDocName) => inProcess.find((r) => r.doc === d);
+    table('Anchors (one document at a time; ratio = other p50 / Platen in-process p50 = single-stream throughput ratio)',
+      ['renderer', 'document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'peak MB', 'Platen ×'],
+      [
+        ...inProcess.map((r) => ['platen (in-process)', r.doc, r.pages, r.warm.n, r.warm.p50, r.warm.p95, r.peakRssMb, 1]),
+        ...anchors.map((a) => [a.anchor + (a.error ? ' (error)' : ''), a.doc, a.pages, a.times.n, a.times.p50, a.times.p95, a.peakRssMb, round(a.times.p50 / (platen(a.doc)?.warm.p50 ?? NaN), 1)]),
+      ]);
+    for (const a of anchors) if (a.error) console.log(`  ${a.anchor} ${a.doc}: ${a.error}`);
+  } else anchorsSkipped = '--no-anchors';
+
+  // targets
+  const inv = inProcess.find((r) => r.doc === 'invoice');
+  const h32 = http.find((h) => h.doc === 'invoice' && h.connections === 32);
+  const ratio = (anchor: AnchorName, doc: BenchDocName) => {
+    const a = anchors.find((x) => x.anchor === anchor && x.doc === doc && !x.error);
+    const pl = inProcess.find((r) => r.doc === doc);
+    return a && pl ? round(a.times.p50 / pl.warm.p50, 1) : undefined;
+  };
+  const targets: { target: string; value: string; met: boolean | undefined }[] = [
+    { target: 'invoice in-process p50 ≤ 8 ms', value: `${inv?.warm.p50 ?? '—'} ms`, met: inv ? inv.warm.p50 <= 8 : undefined },
+    { target: 'report-100 in-process ≤ 1500 ms', value: `${r100?.warm.p50 ?? '—'} ms`, met: r100 ? r100.warm.p50 <= 1500 : undefined },
+    { target: 'per page: report-100 ≤ 1.3 × report-10', value: `${linearRatio ?? '—'}×`, met: linearRatio !== undefined ? linearRatio <= 1.3 : undefined },
+    { target: 'HTTP 32 conns invoice ≥ 150 PDFs/s', value: `${h32?.throughput ?? '—'}/s`, met: h32 ? h32.throughput >= 150 : undefined },
+    { target: 'HTTP 32 conns invoice p99 ≤ 250 ms', value: `${h32?.latencyP99 ?? '—'} ms`, met: h32 ? h32.latencyP99 <= 250 : undefined },
+    { target: 'HTTP 32 conns zero non-2xx', value: `${h32 ? h32.non2xx + h32.errors : '—'}`, met: h32 ? h32.non2xx + h32.errors === 0 : undefined },
+    { target: 'server RSS ≤ 300 MB', value: `${http.length ? Math.max(...http.map((h) => h.serverRssMb)) : '—'} MB`, met: http.length ? Math.max(...http.map((h) => h.serverRssMb)) <= 300 : undefined },
+    { target: 'healthz p99 ≤ 20 ms under 32-conn load', value: `${h32?.healthzP99 ?? '—'} ms`, met: h32?.healthzP99 !== undefined ? h32.healthzP99 <= 20 : undefined },
+    ...(['invoice', 'statement', 'report-100'] as const).map((d) => ({ target: `${d}: ≥ 20× WeasyPrint`, value: `${ratio('weasyprint', d) ?? '—'}×`, met: ratio('weasyprint', d) !== undefined ? (ratio('weasyprint', d) as number) >= 20 : undefined })),
+    ...(['invoice', 'statement', 'report-100'] as const).map((d) => ({ target: `${d}: ≥ 5× warm Chromium`, value: `${ratio('chromium-warm', d) ?? '—'}×`, met: ratio('chromium-warm', d) !== undefined ? (ratio('chromium-warm', d) as number) >= 5 : undefined })),
+  ];
+  table('Targets', ['target', 'measured', 'met'], targets.map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'yes' : 'NO']));
+
+  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, http, httpSkipped, anchors, anchorsSkipped, targets };
+  writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nfigures written to ${args.out}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+// The benchmark's server: the real app (createApp + listen) with the worker-pool renderer and
+// a real SQLite file in a temporary directory, started as its own process so its RSS is its
+// own. Started by run.ts with an IPC channel; it answers { port, key } once it listens.
+// Logs are written at the production level (info) to /dev/null: their cost is part of a request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../config';
+import { createApp, listen } from '../http/app';
+import { createLogger } from '../log';
+import { createWorkerPoolRenderer } from '../render';
+import { createStore, openDatabase } from '../store';
+import { BENCH_DOCS, benchGlobals, loadBenchDoc } from './fixtures';
+
+export interface BenchServerReady {
+  readonly port: number;
+  readonly key: string;
+  readonly workers: number;
+  readonly maxQueue: number;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-db-'));
+  const config = loadConfig(process.env, { dataDir, port: 0, host: '127.0.0.1' });
+  const db = openDatabase({ dataDir });
+  const store = createStore(db);
+  const account = store.accounts.create({ name: 'bench', globals: benchGlobals() });
+  store.accounts.setSubscription(account.id, 'active', null);
+  const { key } = store.apiKeys.create({ accountId: account.id, name: 'bench' });
+  const saved = new Set<string>();
+  for (const name of BENCH_DOCS) {
+    const doc = loadBenchDoc(name);
+    if (saved.has(doc.templateId)) continue;
+    store.templates.save({ accountId: account.id, id: doc.templateId, name: doc.templateId, html: doc.job.template.html, css: doc.job.template.css });
+    saved.add(doc.templateId);
+  }
+  const renderer = createWorkerPoolRenderer({ deadlineMs: config.renderTimeoutMs });
+  const logger = createLogger({ level: config.logLevel, destination: pino.destination({ dest: '/dev/null', sync: true }) });
+  const app = createApp({ db, renderer, config, logger });
+  const server = await listen(app, config, { host: '127.0.0.1', port: 0 });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const stop = async () => {
+    server.close();
+    await renderer.close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('message', (m) => { if (m === 'stop') void stop(); });
+  process.on('disconnect', () => void stop());
+  const ready: BenchServerReady = { port, key, workers: renderer.settings.workers, maxQueue: renderer.settings.maxQueue };
+  process.send?.(ready);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
