@@ -24,7 +24,6 @@ export async function serveCommand(args: string[]): Promise<void> {
 
   const db = openDatabase({ dataDir: config.dataDir });
   const store = createStore(db);
-  const demo = seedDemoIfEmpty(store);
   // with --json, stdout holds one JSON object; the logs go to stderr
   const logger = createLogger({ level: config.logLevel, destination: pino.destination({ fd: p.json ? 2 : 1, sync: true }) });
   const renderer = createWorkerPoolRenderer({ deadlineMs: config.renderTimeoutMs });
@@ -37,6 +36,8 @@ export async function serveCommand(args: string[]): Promise<void> {
     db.close();
     throw err;
   }
+  // seeded only once the port is ours: a failed start must not swallow the one-time key
+  const demo = seedDemoIfEmpty(store);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost === '0.0.0.0' || shownHost === '[::]' ? '127.0.0.1' : shownHost}:${address.port}`;
