@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
+import { sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 
@@ -125,6 +126,16 @@ function secureNodes(node: unknown, defaultFont: string | undefined, seen: Set<o
   if (Array.isArray(node)) { for (const n of node) secureNodes(n, defaultFont, seen); return; }
   const obj = node as Record<string, unknown>;
   if (typeof obj.svg === 'string') {
+    // sanitized again here (idempotent on what the engine already cleaned): no <use> bombs,
+    // entity tricks or external references reach svg-to-pdfkit whoever built the node
+    const clean = sanitizeSvg(obj.svg);
+    if (clean === undefined) {
+      const tag = /<svg\b[^>]*>/i.exec(obj.svg)?.[0] ?? '<svg>';
+      const size = svgRootSize(tag);
+      obj.svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"/>`;
+    } else {
+      obj.svg = clean;
+    }
     obj.options = { ...(obj.options as object | undefined ?? {}), imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
     if (obj.font === undefined && defaultFont !== undefined) obj.font = defaultFont;
   }

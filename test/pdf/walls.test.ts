@@ -44,3 +44,16 @@ describe('pdf: second wall for SVG', function () {
     expect(pdfText(pdf)).to.contain('svg words');
   });
 });
+
+describe('pdf: SVG nodes are sanitized again before pdfmake sees them', function () {
+  this.timeout(20000);
+  const fonts = () => { const m = new FontMatcher(); m.match({ families: ['sans-serif'], weight: 400, style: 'normal' }); return m.table(); };
+
+  it('a nested-<use> bomb in an svg node renders as an empty box of the same size, quickly', async () => {
+    let defs = '<g id="l0"><rect width="1" height="1"/></g>';
+    for (let i = 1; i <= 9; i++) defs += `<g id="l${i}">${`<use href="#l${i - 1}"/>`.repeat(10)}</g>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>${defs}</defs><use href="#l9"/></svg>`;
+    const pdf = await toPdf({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], content: [{ svg }, { text: 'after the svg' }], defaultStyle: { font: 'Liberation Sans' } }, fonts());
+    expect(pdfText(pdf)).to.contain('after the svg');
+  });
+});

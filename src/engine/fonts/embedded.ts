@@ -5,9 +5,38 @@
 import * as fontkit from 'fontkit';
 import { CodePointSet } from './coverage';
 
+/** Vertical metrics and advances of a face, per 1000 units of em (as pdfkit scales them). */
+export interface FaceMetrics {
+  readonly ascent: number;
+  readonly descent: number;   // negative
+  readonly lineGap: number;
+  /** advance width of the glyph a code point maps to (no kerning, no shaping); 0 when unmapped */
+  advance(codePoint: number): number;
+}
+
 export type FontBytesInfo =
-  | { readonly ok: true; readonly format: 'TTF' | 'WOFF' | 'WOFF2'; readonly postscriptName: string; readonly coverage: CodePointSet }
+  | { readonly ok: true; readonly format: 'TTF' | 'WOFF' | 'WOFF2'; readonly postscriptName: string; readonly coverage: CodePointSet; readonly metrics: FaceMetrics }
   | { readonly ok: false; readonly reason: string };
+
+interface GlyphLike { readonly advanceWidth: number }
+interface MeasurableFont { readonly ascent: number; readonly descent: number; readonly lineGap: number; glyphForCodePoint(cp: number): GlyphLike }
+
+function faceMetrics(font: fontkit.Font): FaceMetrics {
+  const f = font as unknown as MeasurableFont;
+  const scale = 1000 / font.unitsPerEm;
+  const advances = new Map<number, number>();
+  return {
+    ascent: f.ascent * scale, descent: f.descent * scale, lineGap: f.lineGap * scale,
+    advance(cp: number): number {
+      let w = advances.get(cp);
+      if (w === undefined) {
+        try { w = font.hasGlyphForCodePoint(cp) ? f.glyphForCodePoint(cp).advanceWidth * scale : 0; } catch { w = 0; }
+        advances.set(cp, w);
+      }
+      return w;
+    },
+  };
+}
 
 const MAX_CACHED = 64;
 const cache = new Map<string, FontBytesInfo>();
@@ -43,7 +72,7 @@ function inspectUncached(bytes: Uint8Array): FontBytesInfo {
     if (!(font.numGlyphs > 0) || !(font.unitsPerEm > 0)) return { ok: false, reason: 'the font has no glyphs' };
     const coverage = CodePointSet.fromCodePoints(font.characterSet);
     if (coverage.size === 0) return { ok: false, reason: 'the font maps no characters (no usable cmap)' };
-    return { ok: true, format: font.type, postscriptName: font.postscriptName ?? '', coverage };
+    return { ok: true, format: font.type, postscriptName: font.postscriptName ?? '', coverage, metrics: faceMetrics(font) };
   } catch (err) {
     return { ok: false, reason: `the font's tables do not decode (${err instanceof Error ? err.message : String(err)})` };
   }

@@ -9,7 +9,7 @@ import type { FontFace } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import type { FontSource, FontTable } from '../index';
 import { CodePointSet } from './coverage';
-import { inspectFontBytes } from './embedded';
+import { inspectFontBytes, type FaceMetrics } from './embedded';
 import {
   DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, SHIPPED_FAMILIES, normaliseFamilyName, shippedFace, shippedSources,
   type ShippedFamily, type ShippedFamilyName,
@@ -18,7 +18,7 @@ import { matchFace, matchWeight } from './matching';
 import { shippedCoverage } from './shipped-coverage';
 
 export { CodePointSet } from './coverage';
-export { inspectFontBytes, type FontBytesInfo } from './embedded';
+export { inspectFontBytes, type FaceMetrics, type FontBytesInfo } from './embedded';
 export { DEFAULT_FAMILY, FAMILY_ALIASES, SHIPPED_FAMILIES, shippedFaceFiles } from './families';
 export { matchFace, matchWeight } from './matching';
 
@@ -55,6 +55,7 @@ interface EmbeddedFace {
   readonly style: 'normal' | 'italic';
   readonly source: FontSource;
   readonly coverage: CodePointSet;
+  readonly metrics: FaceMetrics;
   /** faces with the same family, weight and style, latest declared first (a composite face) */
   group: EmbeddedFace[];
 }
@@ -109,7 +110,7 @@ export class FontMatcher {
     for (let n = 2; this.embeddedByKey.has(key); n++) key = `${base}~${n}`;
     const entry: EmbeddedFace = {
       key, family: face.family, weight: face.weight, style: face.style,
-      source: { kind: 'embedded', data: face.data }, coverage: info.coverage, group: [],
+      source: { kind: 'embedded', data: face.data }, coverage: info.coverage, metrics: info.metrics, group: [],
     };
     this.embeddedByKey.set(key, entry);
     const head = faces.find((f) => f.weight === face.weight && f.style === face.style);
@@ -167,6 +168,14 @@ export class FontMatcher {
     if (embedded) return embedded.source;
     const family: ShippedFamily = SHIPPED_FAMILIES[choice.font as ShippedFamilyName] ?? SHIPPED_FAMILIES[DEFAULT_FAMILY];
     return { kind: 'shipped', file: shippedFace(family, choice.bold, choice.italics) };
+  }
+
+  /**
+   * Metrics of an @font-face face a choice selects, read from its own tables (per 1000 em);
+   * undefined for shipped faces, whose metrics layout has compiled in.
+   */
+  metricsOf(choice: FontChoice): FaceMetrics | undefined {
+    return this.embeddedByKey.get(choice.font)?.metrics;
   }
 
   /**

@@ -141,3 +141,18 @@ describe('fonts: @font-face faces', () => {
     expect(runs.map((r) => [r.font === c.font, r.text])).to.deep.equal([[true, '\uf004'], [false, ' x']]);
   });
 });
+
+describe('fonts: metrics of @font-face faces', () => {
+  it('come from the face\'s own tables, per 1000 em', async () => {
+    const fontkit = await import('fontkit');
+    const data = fixture('pacifico.ttf');
+    const m = new FontMatcher({ fontFaces: [{ family: 'P', weight: 400, style: 'normal', data }] });
+    const c = m.match({ families: ['P'], weight: 400, style: 'normal' });
+    const metrics = m.metricsOf(c)!;
+    const font = fontkit.create(data) as unknown as { unitsPerEm: number; ascent: number; glyphForCodePoint(cp: number): { advanceWidth: number } };
+    expect(metrics.advance(0x61)).to.be.closeTo(font.glyphForCodePoint(0x61).advanceWidth * 1000 / font.unitsPerEm, 1e-9);
+    expect(metrics.ascent).to.be.closeTo(font.ascent * 1000 / font.unitsPerEm, 1e-9);
+    expect(metrics.advance(0x4e2d)).to.equal(0);
+    expect(m.metricsOf(m.match({ families: ['Arial'], weight: 400, style: 'normal' }))).to.equal(undefined);
+  });
+});

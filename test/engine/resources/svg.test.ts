@@ -68,3 +68,10 @@ describe('resources: sanitizeSvg', () => {
     expect(run(`<div><svg ${NS}><rect width="2"/></svg></div>`).out).to.equal(`<svg ${NS}><rect width="2"/></svg>`);
   });
 });
+
+describe('resources: sanitizeSvg is idempotent', () => {
+  it('cleaning cleaned markup changes nothing', () => {
+    const once = sanitizeSvg(`<svg ${NS}><script>x</script><g id="a"><use href="#a"/><image href="file:///x"/></g><text>&lt;b&gt; &amp;amp;</text></svg>`)!;
+    expect(sanitizeSvg(once)).to.equal(once);
+  });
+});
