@@ -52,6 +52,7 @@ interface EmbeddedFace {
   readonly key: string;               // its pdfmake family key
   readonly family: string;            // as declared
   readonly weight: number;
+  readonly weightRange?: readonly [number, number];
   readonly style: 'normal' | 'italic';
   readonly source: FontSource;
   readonly coverage: CodePointSet;
@@ -109,11 +110,11 @@ export class FontMatcher {
     let key = base;
     for (let n = 2; this.embeddedByKey.has(key); n++) key = `${base}~${n}`;
     const entry: EmbeddedFace = {
-      key, family: face.family, weight: face.weight, style: face.style,
+      key, family: face.family, weight: face.weight, style: face.style, ...(face.weightRange ? { weightRange: face.weightRange } : {}),
       source: { kind: 'embedded', data: face.data }, coverage: info.coverage, metrics: info.metrics, group: [],
     };
     this.embeddedByKey.set(key, entry);
-    const head = faces.find((f) => f.weight === face.weight && f.style === face.style);
+    const head = faces.find((f) => f.weight === face.weight && f.style === face.style && String(f.weightRange) === String(face.weightRange));
     if (head) {
       // CSS Fonts 4 §4.8: same descriptors → one composite face; the later rule is tried first.
       head.group.unshift(entry);
@@ -228,7 +229,7 @@ export class FontMatcher {
       chain.push({ choice, coverage: shippedCoverage(shippedFace(family, choice.bold, choice.italics)) });
     }
     // fallback faces take the weight and slant the run asks for (an embedded face's own)
-    const wantBold = embedded ? embedded.weight >= 600 : choice.bold;
+    const wantBold = embedded ? embedded.weight >= 600 && !embedded.weightRange : choice.bold;
     const wantItalics = embedded ? embedded.style === 'italic' : choice.italics;
     const styled: (readonly [boolean, boolean])[] = [[wantBold, wantItalics]];
     if (wantBold || wantItalics) styled.push([false, false]);

@@ -6,6 +6,15 @@ export type FaceStyle = 'normal' | 'italic' | 'oblique';
 export interface FaceDescriptor {
   readonly weight: number;
   readonly style: FaceStyle;
+  /** `font-weight: 300 700` in @font-face: the face matches every weight in the range */
+  readonly weightRange?: readonly [number, number];
+}
+
+/** §5.2 4c: a face with a weight range stands for the desired weight clamped into its range. */
+function effectiveWeight(face: FaceDescriptor, desired: number): number {
+  if (!face.weightRange) return face.weight;
+  const [lo, hi] = face.weightRange;
+  return Math.min(Math.max(desired, lo), hi);
 }
 
 /** §5.2 4b: preference order of styles for a desired style. */
@@ -41,8 +50,8 @@ export function matchFace<F extends FaceDescriptor>(faces: readonly F[], weight:
   for (const s of stylePreference(style)) {
     const sameStyle = faces.filter((f) => f.style === s);
     if (!sameStyle.length) continue;
-    const w = matchWeight(weight, sameStyle.map((f) => f.weight));
-    return sameStyle.find((f) => f.weight === w);
+    const w = matchWeight(weight, sameStyle.map((f) => effectiveWeight(f, weight)));
+    return sameStyle.find((f) => effectiveWeight(f, weight) === w);
   }
   return undefined;
 }

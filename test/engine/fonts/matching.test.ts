@@ -156,3 +156,15 @@ describe('fonts: metrics of @font-face faces', () => {
     expect(m.metricsOf(m.match({ families: ['Arial'], weight: 400, style: 'normal' }))).to.equal(undefined);
   });
 });
+
+describe('fonts: @font-face weight ranges', () => {
+  it('a face declared for 100–500 takes every weight in its range; a heavier face takes the rest', () => {
+    const m = new FontMatcher({ fontFaces: [
+      { family: 'V', weight: 100, weightRange: [100, 500], style: 'normal', data: fixture('pacifico.ttf') },
+      { family: 'V', weight: 700, style: 'normal', data: fixture('OpenDyslexic-Bold.otf') },
+    ] });
+    const bytes = (weight: number) => { const s = m.sourceOf(m.match({ families: ['V'], weight, style: 'normal' })); return s.kind === 'embedded' ? s.data.length : 0; };
+    for (const w of [100, 300, 400, 500]) expect(bytes(w), String(w)).to.equal(fixture('pacifico.ttf').length);
+    for (const w of [600, 700, 900]) expect(bytes(w), String(w)).to.equal(fixture('OpenDyslexic-Bold.otf').length);
+  });
+});
