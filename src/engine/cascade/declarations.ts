@@ -89,9 +89,9 @@ function compileDeclaration(d: Declaration, out: CompiledDecl[], problems: Probl
   }
   const parsed = parseValue(name, value);
   if (!parsed) {
-    if (!isVendorValue(value)) {
-      problems.push({ code: 'invalid-value', message: `Ignored "${name}: ${sourceText(value, source)}"`, at: d.at });
-    }
+    const unsupported = unsupportedFunction(value);
+    if (unsupported) problems.push({ code: 'unsupported-value', message: `Ignored "${name}: ${sourceText(value, source)}": ${unsupported}() is not supported yet`, at: d.at });
+    else if (!isVendorValue(value)) problems.push({ code: 'invalid-value', message: `Ignored "${name}: ${sourceText(value, source)}"`, at: d.at });
     return;
   }
   for (const p of parsed) out.push(p);
@@ -117,6 +117,20 @@ export function parseValue(name: string, value: readonly CV[]): CompiledDecl[] |
   if (!isProperty(name)) return undefined;
   const v = propertyDef(name).parse(value);
   return v === undefined ? undefined : [{ k: 'value', name, value: v }];
+}
+
+/** Valid CSS the engine does not implement yet (paged-media functions, mostly). */
+const UNSUPPORTED_FUNCTIONS = new Set(['target-counter', 'target-counters', 'target-text', 'leader', 'string', 'element', 'running', 'content', 'color-mix', 'lab', 'lch', 'oklab', 'oklch', 'color', 'light-dark', 'image', 'cross-fade', 'attr']);
+
+function unsupportedFunction(value: readonly CV[]): string | undefined {
+  for (const x of value) {
+    if (x.t === 'func') {
+      if (UNSUPPORTED_FUNCTIONS.has(x.name)) return x.name;
+      const inner = unsupportedFunction(x.args);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
 
 /** `display: -webkit-box`, `width: -moz-available`: vendor values are dropped silently, like vendor properties. */

@@ -3,21 +3,21 @@
 // with their @imports, the template CSS last), resolve @page and @font-face, then walk
 // the tree once: match (indexed rules), order by origin/importance/specificity/order
 // (§6), substitute var() (CSS Variables 1), compute (§4.4), build ::before/::after.
-import type { DiagnosticList, SourceLocation } from '../diagnostics';
+import { DiagnosticList, type DiagnosticCode, type SourceLocation } from '../diagnostics';
 import { parseHtml, type DomElement } from '../dom';
 import { LineIndex } from '../dom/lines';
 import { componentValues, type CV } from '../css/syntax';
 import { PAGE_FORMATS, type EngineLimits, type PageFormat, type ResourceResolver } from '../index';
 import { loadResource, normaliseAssetPath, type LoadContext } from '../resources';
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
-import { parseValue, type CompiledBlock, type CompiledDecl, type Problem } from './declarations';
+import { parseValue, type CompiledDecl, type Problem } from './declarations';
 import { resolveFontFace } from './fontface';
 import { buildMatchTree, RuleIndex, type IndexedRule, type MatchElement } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
 import { resolvePages } from './page';
 import { presentationalHints } from './presentational';
 import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
-import { compileInlineStyle, compileSheet, type CompiledSheet, type FontFaceItem, type PageItem, type SheetItem } from './sheets';
+import { compileInlineStyle, compileSheet, type CompiledSheet, type FontFaceItem, type PageItem, type StyleItem } from './sheets';
 import type { CascadeResult, FontFace, StyledElement, StyledNode, StyledText } from './styled';
 import { UA_CSS } from './ua';
 
@@ -54,10 +54,47 @@ const enum Band {
 }
 
 interface RulePayload {
-  readonly decls: readonly CompiledDecl[];
-  readonly band: Band;
+  readonly item: StyleItem;
+  /** position in its sheet */
   readonly order: number;
-  readonly locate: (offset: number) => SourceLocation;
+}
+
+/** One sheet's style rules indexed for one page area (media queries decided), cached per sheet. */
+interface SheetRules {
+  readonly main: RuleIndex<RulePayload>;
+  readonly before: RuleIndex<RulePayload>;
+  readonly after: RuleIndex<RulePayload>;
+}
+
+/** A sheet that applies to this document, with its rank in cascade order. */
+interface ActiveSheet {
+  readonly placed: PlacedSheet;
+  readonly rules: SheetRules;
+  readonly rank: number;
+}
+
+const rulesCache = new WeakMap<CompiledSheet, Map<string, SheetRules>>();
+
+function rulesFor(sheet: CompiledSheet, env: MediaEnvironment): SheetRules {
+  const key = `${env.widthPx.toFixed(2)}x${env.heightPx.toFixed(2)}`;
+  let perEnv = rulesCache.get(sheet);
+  const hit = perEnv?.get(key);
+  if (hit) return hit;
+  const rules: SheetRules = { main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex() };
+  let order = 0;
+  for (const item of sheet.items) {
+    if (item.kind !== 'style' || !item.media.every((m) => matchesMediaList(m, env))) continue;
+    order++;
+    const payload: RulePayload = { item, order };
+    for (const selector of item.selectors) {
+      const target = selector.pseudoElement === 'before' ? rules.before : selector.pseudoElement === 'after' ? rules.after : rules.main;
+      target.add({ selector, payload });
+    }
+  }
+  if (!perEnv) { perEnv = new Map(); rulesCache.set(sheet, perEnv); }
+  if (perEnv.size > 8) perEnv.clear();
+  perEnv.set(key, rules);
+  return rules;
 }
 
 interface Matched {
@@ -98,8 +135,21 @@ function uaPlaced(): PlacedSheet {
 
 // ---------------------------------------------------------------- entry point
 
+/** Says each unknown property once per document (an email template repeats mso-* hundreds of times). */
+class OncePerUnknownProperty extends DiagnosticList {
+  private readonly said = new Set<string>();
+  constructor(private readonly target: DiagnosticList) { super(); }
+  override report(code: DiagnosticCode, message: string, at?: Partial<SourceLocation>): void {
+    if (code === 'unknown-property') {
+      if (this.said.has(message)) return;
+      this.said.add(message);
+    }
+    this.target.report(code, message, at);
+  }
+}
+
 export function cascade(input: CascadeInput): CascadeResult {
-  const { diagnostics } = input;
+  const diagnostics = new OncePerUnknownProperty(input.diagnostics);
   const { limits, resources } = input.options;
   const doc = parseHtml(input.html, { limits, diagnostics, source: 'document' });
   const load: LoadContext = { resolver: resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
@@ -146,29 +196,22 @@ export function cascade(input: CascadeInput): CascadeResult {
   };
   const env: MediaEnvironment = { widthPx: area.width / 0.75, heightPx: area.height / 0.75 };
 
-  // 3. rule indexes and @font-face
-  const main = new RuleIndex<RulePayload>();
-  const before = new RuleIndex<RulePayload>();
-  const after = new RuleIndex<RulePayload>();
+  // 3. rule indexes (cached per sheet and page area) and @font-face
+  const active: ActiveSheet[] = [];
   const fontFaces: FontFace[] = [];
-  let order = 0;
   for (const ps of sheets) {
     if (!ps.mediaText.every((m) => matchesMediaList(m, env))) continue;
+    active.push({ placed: ps, rules: rulesFor(ps.sheet, env), rank: active.length });
     for (const item of ps.sheet.items) {
-      if (!item.media.every((m) => matchesMediaList(m, env))) continue;
-      if (item.kind === 'style') {
-        order++;
-        addRule(item.block, item.selectors, ps, order, { main, before, after });
-      } else if (item.kind === 'font-face') {
-        const face = resolveFontFace(rebaseFontFace(item, ps.base), { load, diagnostics, locate: ps.locate });
-        if (face) fontFaces.push(face);
-      }
+      if (item.kind !== 'font-face' || !item.media.every((m) => matchesMediaList(m, env))) continue;
+      const face = resolveFontFace(rebaseFontFace(item, ps.base), { load, diagnostics, locate: ps.locate });
+      if (face) fontFaces.push(face);
     }
   }
 
   // 4. the tree
   const tree = buildMatchTree(doc.root);
-  const walker = new StyleWalker({ main, before, after, diagnostics, area });
+  const walker = new StyleWalker({ sheets: active, diagnostics, area });
   const root = walker.styleElement(tree, undefined);
   return { root, page, fontFaces };
 }
@@ -237,8 +280,15 @@ function addSheet(out: PlacedSheet[], placed: PlacedSheet, load: LoadContext, vi
 
 /** @import goes through the same closed world; a refusal is an import-refused diagnostic. */
 function loadImport(url: string, load: LoadContext, at: SourceLocation) {
-  const probe: LoadContext = { ...load, diagnostics: { report: (code, message, where) => load.diagnostics.report(code === 'resource-refused' ? 'import-refused' : code, message, where) } as DiagnosticList };
+  const probe: LoadContext = { ...load, diagnostics: new RefusedImport(load.diagnostics) };
   return loadResource(url, 'stylesheet', probe, at);
+}
+
+class RefusedImport extends DiagnosticList {
+  constructor(private readonly target: DiagnosticList) { super(); }
+  override report(code: DiagnosticCode, message: string, at?: Partial<SourceLocation>): void {
+    this.target.report(code === 'resource-refused' ? 'import-refused' : code, message, at);
+  }
 }
 
 function rebasePage(item: PageItem): PageItem {
@@ -260,18 +310,6 @@ function rebaseTokens(items: readonly CV[], base: string): CV[] {
     return x;
   });
 }
-
-function addRule(block: CompiledBlock, selectors: StyleItemSelectors, ps: PlacedSheet, order: number, idx: { main: RuleIndex<RulePayload>; before: RuleIndex<RulePayload>; after: RuleIndex<RulePayload> }): void {
-  const ua = ps.origin === 'ua';
-  const normal = block.normal.length ? (ps.base ? rebaseDecls(block.normal, ps.base) : block.normal) : undefined;
-  const important = block.important.length ? (ps.base ? rebaseDecls(block.important, ps.base) : block.important) : undefined;
-  for (const selector of selectors) {
-    const target = selector.pseudoElement === 'before' ? idx.before : selector.pseudoElement === 'after' ? idx.after : idx.main;
-    if (normal) target.add({ selector, payload: { decls: normal, band: ua ? Band.UaNormal : Band.AuthorNormal, order, locate: ps.locate } });
-    if (important) target.add({ selector, payload: { decls: important, band: ua ? Band.UaImportant : Band.AuthorImportant, order, locate: ps.locate } });
-  }
-}
-type StyleItemSelectors = Extract<SheetItem, { kind: 'style' }>['selectors'];
 
 /** url()s in a linked sheet are relative to the sheet: rewrite image values once per (sheet, base). */
 function rebaseDecls(decls: readonly CompiledDecl[], base: string): readonly CompiledDecl[] {
@@ -297,10 +335,10 @@ const rebasedCache = new WeakMap<readonly CompiledDecl[], Map<string, readonly C
 
 // ---------------------------------------------------------------- the tree walk
 
+type Target = 'main' | 'before' | 'after';
+
 interface WalkerOptions {
-  readonly main: RuleIndex<RulePayload>;
-  readonly before: RuleIndex<RulePayload>;
-  readonly after: RuleIndex<RulePayload>;
+  readonly sheets: readonly ActiveSheet[];
   readonly diagnostics: DiagnosticList;
   /** the page area in pt (vw/vh, and the guess for percentages inside min()/max()) */
   readonly area: { readonly width: number; readonly height: number };
@@ -322,16 +360,18 @@ const ORDER: readonly PropertyName[] = ['font-size', 'line-height', 'color', ...
 
 class StyleWalker {
   private rootFontSize = MEDIUM_FONT_SIZE;
+  /** rules whose declaration problems were reported in this document */
+  private readonly reported = new Set<StyleItem>();
   constructor(private readonly o: WalkerOptions) {}
 
   styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
-    const matched = this.collect(e, this.o.main, true);
+    const matched = this.collect(e, 'main', true);
     const own = this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e);
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
     if (display !== 'none') {
-      const beforeBox = this.pseudo(e, own, this.o.before, '::before');
+      const beforeBox = this.pseudo(e, own, 'before', '::before');
       if (beforeBox) children.push(beforeBox);
     }
     let textStyle: ComputedStyle | undefined;
@@ -347,15 +387,15 @@ class StyleWalker {
       }
     }
     if (display !== 'none') {
-      const afterBox = this.pseudo(e, own, this.o.after, '::after');
+      const afterBox = this.pseudo(e, own, 'after', '::after');
       if (afterBox) children.push(afterBox);
     }
     return { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
   }
 
-  private pseudo(e: MatchElement, own: ElementValues, index: RuleIndex<RulePayload>, tag: '::before' | '::after'): StyledElement | undefined {
-    if (index.size === 0) return undefined;
-    const matched = this.collect(e, index, false);
+  private pseudo(e: MatchElement, own: ElementValues, target: Target, tag: '::before' | '::after'): StyledElement | undefined {
+    if (!this.o.sheets.some((s) => s.rules[target].size > 0)) return undefined;
+    const matched = this.collect(e, target, false);
     if (matched.length === 0) return undefined;
     const v = this.computeValues(matched, own, undefined);
     const content = v.values.content;
@@ -366,11 +406,42 @@ class StyleWalker {
     return { kind: 'element', tag, attrs: {}, style, children: [], loc: e.el.loc };
   }
 
-  private collect(e: MatchElement, index: RuleIndex<RulePayload>, withElementLevel: boolean): Matched[] {
+  private collect(e: MatchElement, target: Target, withElementLevel: boolean): Matched[] {
+    const out: Matched[] = [];
     const hits: IndexedRule<RulePayload>[] = [];
-    index.matching(e, hits);
-    const out: Matched[] = hits.map((h) => ({ decls: h.payload.decls, key: h.payload.band * 4294967296 + h.selector.specificity, order: h.payload.order, locate: h.payload.locate }));
-    if (withElementLevel) {
+    for (const active of this.o.sheets) {
+      hits.length = 0;
+      active.rules[target].matching(e, hits);
+      if (hits.length) this.addHits(hits, active, out);
+    }
+    if (withElementLevel) this.addElementLevel(e, out);
+    out.sort((a, b) => a.key - b.key || a.order - b.order);
+    return out;
+  }
+
+  private addHits(hits: readonly IndexedRule<RulePayload>[], active: ActiveSheet, out: Matched[]): void {
+    const sheet = active.placed;
+    for (const h of hits) {
+      const { item } = h.payload;
+      const order = active.rank * 1048576 + h.payload.order;
+      const { block, problems } = item.declarations();
+      if (!this.reported.has(item)) {
+        this.reported.add(item);
+        replayProblems(problems, sheet.locate, this.o.diagnostics);
+      }
+      const ua = sheet.origin === 'ua';
+      const spec = h.selector.specificity;
+      if (block.normal.length) {
+        out.push({ decls: sheet.base ? rebaseDecls(block.normal, sheet.base) : block.normal, key: (ua ? Band.UaNormal : Band.AuthorNormal) * 4294967296 + spec, order, locate: sheet.locate });
+      }
+      if (block.important.length) {
+        out.push({ decls: sheet.base ? rebaseDecls(block.important, sheet.base) : block.important, key: (ua ? Band.UaImportant : Band.AuthorImportant) * 4294967296 + spec, order, locate: sheet.locate });
+      }
+    }
+  }
+
+  private addElementLevel(e: MatchElement, out: Matched[]): void {
+    {
       const hints = presentationalHints(e);
       if (hints) {
         const c = compileInlineStyle(hints);
@@ -385,8 +456,6 @@ class StyleWalker {
         if (c.block.important.length) out.push({ decls: c.block.important, key: Band.StyleAttrImportant * 4294967296, order: 0, locate: () => loc });
       }
     }
-    out.sort((a, b) => a.key - b.key || a.order - b.order);
-    return out;
   }
 
   private computeValues(matched: readonly Matched[], parent: ElementValues, _e: MatchElement | undefined): ElementValues {

@@ -649,7 +649,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
   'text-overflow', 'text-shadow', 'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-emphasis', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
-  'unicode-bidi', 'writing-mode', 'text-orientation',
+  'unicode-bidi', 'writing-mode', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform', 'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility', 'translate', 'rotate', 'scale',
   'filter', 'backdrop-filter', 'mix-blend-mode', 'isolation', 'clip', 'clip-path', 'mask', 'mask-image', 'shape-outside', 'shape-margin',
   'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'aspect-ratio', 'zoom',

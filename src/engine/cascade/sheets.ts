@@ -3,19 +3,37 @@
 // decided, @import/@page/@font-face kept as data). Memoized by source text: a template's
 // CSS (or Bootstrap) is parsed once per process, not per request.
 import { parseSelectorList, type ComplexSelector } from '../css/selectors';
-import { parseDeclarationList, parseRuleList, parseStylesheet, type AtRule, type Declaration, type Rule } from '../css/stylesheet';
-import { componentValues, type CV } from '../css/syntax';
+import { parseDeclarations, parseDeclarationText, parseRules, parseStylesheet, type AtRule, type BlockRef, type Declaration, type Rule, type SyntaxProblem } from '../css/stylesheet';
+import type { CV } from '../css/syntax';
 import { ident } from '../css/values';
 import { compileBlock, containsVar, parseValue, type CompiledBlock, type Problem } from './declarations';
 import { SHORTHANDS } from './shorthands';
 import { isProperty } from './properties';
 
-export interface StyleItem {
-  readonly kind: 'style';
-  readonly selectors: readonly ComplexSelector[];
-  readonly block: CompiledBlock;
-  /** enclosing @media preludes, all of which must match */
-  readonly media: readonly (readonly CV[])[];
+/**
+ * A style rule. Its declarations are compiled the first time the cascade needs them (a
+ * selector matched), then kept: problems in a block are reported for rules that apply.
+ */
+export class StyleItem {
+  readonly kind = 'style';
+  private compiled: { readonly block: CompiledBlock; readonly problems: readonly Problem[] } | undefined;
+  constructor(
+    readonly selectors: readonly ComplexSelector[],
+    private readonly ref: BlockRef,
+    /** enclosing @media preludes, all of which must match */
+    readonly media: readonly (readonly CV[])[],
+  ) {}
+
+  declarations(): { readonly block: CompiledBlock; readonly problems: readonly Problem[] } {
+    if (!this.compiled) {
+      const syntax: SyntaxProblem[] = [];
+      const { declarations } = parseDeclarations(this.ref, { problems: syntax });
+      const problems: Problem[] = syntax.map((p) => ({ code: 'css-parse-error', message: p.message, at: p.at }));
+      const block = compileBlock(declarations, problems, this.ref.ts.source);
+      this.compiled = { block, problems };
+    }
+    return this.compiled;
+  }
 }
 
 export interface ImportItem { readonly kind: 'import'; readonly url: string; readonly mediaQuery: readonly CV[]; readonly media: readonly (readonly CV[])[]; readonly at: number }
@@ -55,16 +73,19 @@ export function compileSheet(source: string): CompiledSheet {
 }
 
 function compileUncached(source: string): CompiledSheet {
-  const parsed = parseStylesheet(source);
-  const problems: Problem[] = parsed.problems.map((p) => ({ code: 'css-parse-error', message: p.message, at: p.at }));
+  const syntax: SyntaxProblem[] = [];
+  const rules = parseStylesheet(source, { problems: syntax });
+  const problems: Problem[] = [];
   const items: SheetItem[] = [];
-  compileRules(parsed.rules, [], { source, problems, items, allowImport: true });
+  compileRules(rules, [], { source, problems, syntax, items, allowImport: true });
+  for (const p of syntax) problems.push({ code: 'css-parse-error', message: p.message, at: p.at });
   return { source, items, problems };
 }
 
 interface CompileContext {
   readonly source: string;
   readonly problems: Problem[];
+  readonly syntax: SyntaxProblem[];
   readonly items: SheetItem[];
   allowImport: boolean;
 }
@@ -76,14 +97,14 @@ function compileRules(rules: readonly Rule[], media: readonly (readonly CV[])[],
   for (const rule of rules) {
     if (rule.kind === 'style') {
       ctx.allowImport = false;
-      compileStyleRule(rule.prelude, rule.declarations, media, rule.at, ctx);
+      compileStyleRule(rule.prelude, rule.block, media, rule.at, ctx);
       continue;
     }
     compileAtRule(rule, media, ctx);
   }
 }
 
-function compileStyleRule(prelude: readonly CV[], declarations: readonly Declaration[], media: readonly (readonly CV[])[], at: number, ctx: CompileContext): void {
+function compileStyleRule(prelude: readonly CV[], block: BlockRef, media: readonly (readonly CV[])[], at: number, ctx: CompileContext): void {
   const sel = parseSelectorList(prelude);
   if (!sel.ok) {
     if (!sel.silent) {
@@ -92,9 +113,8 @@ function compileStyleRule(prelude: readonly CV[], declarations: readonly Declara
     }
     return;
   }
-  const block = compileBlock(declarations, ctx.problems, ctx.source);
-  if (block.normal.length === 0 && block.important.length === 0) return;
-  ctx.items.push({ kind: 'style', selectors: sel.selectors, block, media });
+  if (block.from >= block.to) return; // an empty block
+  ctx.items.push(new StyleItem(sel.selectors, block, media));
 }
 
 function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: CompileContext): void {
@@ -102,16 +122,16 @@ function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: Com
   switch (name) {
     case 'media':
       ctx.allowImport = false;
-      if (rule.block) compileRules(parseRuleList(rule.block, ctx), [...media, rule.prelude], ctx);
+      if (rule.block) compileRules(parseRules(rule.block, { problems: ctx.syntax }), [...media, rule.prelude], ctx);
       return;
     case 'supports':
       ctx.allowImport = false;
-      if (rule.block && supportsCondition(rule.prelude.filter((x) => x.t !== 'ws'))) compileRules(parseRuleList(rule.block, ctx), media, ctx);
+      if (rule.block && supportsCondition(rule.prelude.filter((x) => x.t !== 'ws'))) compileRules(parseRules(rule.block, { problems: ctx.syntax }), media, ctx);
       return;
     case 'layer':
       // cascade layers: their rules apply; layer order is not modelled (author order stands)
       ctx.allowImport = ctx.allowImport && !rule.block;
-      if (rule.block) compileRules(parseRuleList(rule.block, ctx), media, ctx);
+      if (rule.block) compileRules(parseRules(rule.block, { problems: ctx.syntax }), media, ctx);
       return;
     case 'import': {
       const first = rule.prelude.find((x) => x.t !== 'ws');
@@ -124,17 +144,17 @@ function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: Com
     }
     case 'page': {
       ctx.allowImport = false;
-      const { declarations, atRules } = parseDeclarationList(rule.block ?? [], ctx);
+      const { declarations, atRules } = rule.block ? parseDeclarations(rule.block, { problems: ctx.syntax }) : { declarations: [], atRules: [] };
       const selector = rule.prelude.filter((x) => x.t !== 'ws').map((x) => (x.t === 'ident' ? x.v : x.t === 'delim' ? x.v : '')).join('').toLowerCase();
       ctx.items.push({
         kind: 'page', selector, declarations, media, at: rule.at,
-        marginBoxes: atRules.map((a) => ({ name: a.name, declarations: parseDeclarationList(a.block ?? [], ctx).declarations })),
+        marginBoxes: atRules.map((a) => ({ name: a.name, declarations: a.block ? parseDeclarations(a.block, { problems: ctx.syntax }).declarations : [] })),
       });
       return;
     }
     case 'font-face': {
       ctx.allowImport = false;
-      const { declarations } = parseDeclarationList(rule.block ?? [], ctx);
+      const declarations = rule.block ? parseDeclarations(rule.block, { problems: ctx.syntax }).declarations : [];
       ctx.items.push({ kind: 'font-face', declarations, media, at: rule.at });
       return;
     }
@@ -183,8 +203,9 @@ function supportsInParens(items: readonly CV[]): boolean {
 export function compileInlineStyle(text: string): { block: CompiledBlock; problems: readonly Problem[]; source: string } {
   const hit = inlineCache.get(text);
   if (hit) return hit;
-  const problems: Problem[] = [];
-  const { declarations } = parseDeclarationList(componentValues(text), { source: text, problems: [] });
+  const syntax: SyntaxProblem[] = [];
+  const declarations = parseDeclarationText(text, { problems: syntax });
+  const problems: Problem[] = syntax.map((p) => ({ code: 'css-parse-error', message: p.message, at: p.at }));
   const block = compileBlock(declarations, problems, text);
   const out = { block, problems, source: text };
   inlineCache.set(text, out);

@@ -47,9 +47,13 @@ export interface RelativeSelector {
   readonly selector: ComplexSelector;
 }
 
-/** Thrown inside the parser only; parseSelectorList turns it into a result. */
-class SelectorError extends Error {
-  constructor(message: string, readonly silent = false) { super(message); }
+/**
+ * Thrown inside the parser only; parseSelectorList turns it into a result. Deliberately
+ * not an Error: framework sheets have thousands of vendor selectors, and capturing a
+ * stack trace for each is the most expensive thing the parser would do.
+ */
+class SelectorError {
+  constructor(readonly message: string, readonly silent = false) {}
 }
 
 export type SelectorParse =
@@ -141,6 +145,9 @@ function parseComplex(items: readonly CV[], allowPseudoElement = true): ComplexS
 
 interface CompoundResult { compound: Compound; next: number; a: number; b: number; c: number; pseudoElement?: PseudoElement }
 
+/** Shared empty list: most compounds have no ids, attributes or pseudo-classes. */
+const NONE: readonly never[] = Object.freeze([]);
+
 function parseCompound(items: readonly CV[], start: number, allowPseudoElement: boolean): CompoundResult {
   let tag: string | undefined;
   const ids: string[] = [], classes: string[] = [], attrs: AttrSelector[] = [], pseudos: PseudoClass[] = [];
@@ -204,7 +211,12 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
     throw new SelectorError('unexpected token in selector');
   }
   if (i === start) throw new SelectorError('empty compound selector');
-  return { compound: { ...(tag ? { tag } : {}), ids, classes, attrs, pseudos }, next: i, a, b, c, ...(pseudoElement ? { pseudoElement } : {}) };
+  const compound: Compound = {
+    ...(tag ? { tag } : {}),
+    ids: ids.length ? ids : NONE, classes: classes.length ? classes : NONE,
+    attrs: attrs.length ? attrs : NONE, pseudos: pseudos.length ? pseudos : NONE,
+  };
+  return { compound, next: i, a, b, c, ...(pseudoElement ? { pseudoElement } : {}) };
 }
 
 function parseAttr(items: readonly CV[]): AttrSelector {

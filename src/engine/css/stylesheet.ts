@@ -1,6 +1,10 @@
 // CSS Syntax 3 §5.3–5.4: a stylesheet as a list of rules; rule blocks as lists of
 // declarations. Nothing here knows properties or selectors: it only cuts the source up.
-import { componentValues, stripWhitespace, type CV } from './syntax';
+// Blocks are kept as token ranges and read on demand (a 1.4 MB framework sheet has
+// thousands of rules a given document never uses).
+import { TokenStream, type CV } from './syntax';
+
+const T = TokenStream.T;
 
 export interface Declaration {
   /** lower-cased, except custom properties (`--Name`) which are case-sensitive */
@@ -12,13 +16,18 @@ export interface Declaration {
   readonly at: number;
 }
 
+/** A `{}` block's content as a token range, read with parseDeclarations / parseRules. */
+export interface BlockRef {
+  readonly ts: TokenStream;
+  readonly from: number;
+  readonly to: number;
+}
+
 export interface StyleRule {
   readonly kind: 'style';
   /** the selector list, whitespace kept (it is the descendant combinator) */
   readonly prelude: CV[];
-  readonly declarations: Declaration[];
-  /** nested at-rules inside the block (@top-center in @page, ...) */
-  readonly atRules: AtRule[];
+  readonly block: BlockRef;
   readonly at: number;
 }
 
@@ -26,9 +35,10 @@ export interface AtRule {
   readonly kind: 'at';
   /** lower-case, without '@' */
   readonly name: string;
+  /** whitespace kept */
   readonly prelude: CV[];
-  /** the {} block's content, undefined for statement at-rules (@import ...;) */
-  readonly block: CV[] | undefined;
+  /** undefined for statement at-rules (@import ...;) */
+  readonly block: BlockRef | undefined;
   readonly at: number;
 }
 
@@ -37,110 +47,103 @@ export type Rule = StyleRule | AtRule;
 /** A syntax error, kept as data so a memoized sheet can report it again for each document. */
 export interface SyntaxProblem { readonly message: string; readonly at: number }
 
-export interface ParsedSheet {
-  readonly rules: Rule[];
-  readonly problems: SyntaxProblem[];
-}
+export interface ParseContext { readonly problems: SyntaxProblem[] }
 
-export function parseStylesheet(source: string): ParsedSheet {
-  const problems: SyntaxProblem[] = [];
-  const rules = parseRuleList(componentValues(source), { source, problems }, true);
-  return { rules, problems };
+export function parseStylesheet(source: string, ctx: ParseContext): Rule[] {
+  const ts = new TokenStream(source);
+  return parseRules({ ts, from: 0, to: ts.count }, ctx, true);
 }
 
 /** §5.4.1 consume a list of rules. */
-export interface ParseContext { readonly source: string; readonly problems: SyntaxProblem[] }
-
-export function parseRuleList(items: readonly CV[], ctx: ParseContext, topLevel = false): Rule[] {
+export function parseRules(block: BlockRef, ctx: ParseContext, topLevel = false): Rule[] {
+  const { ts, to } = block;
+  const { types, starts, match } = ts;
   const rules: Rule[] = [];
-  let i = 0;
-  while (i < items.length) {
-    const item = items[i]!;
-    if (item.t === 'ws') { i++; continue; }
-    if (item.t === 'at') {
-      const prelude: CV[] = [];
+  let i = block.from;
+  while (i < to) {
+    const type = types[i]!;
+    if (type === T.WhiteSpace || type === T.CDO || type === T.CDC || (!topLevel && type === T.Semicolon)) { i++; continue; }
+    if (type === T.AtKeyword) {
       let j = i + 1;
-      let block: CV[] | undefined;
-      for (; j < items.length; j++) {
-        const x = items[j]!;
-        if (x.t === 'delim' && x.v === ';') break;
-        if (x.t === 'block' && x.open === '{') { block = x.items; break; }
-        prelude.push(x);
+      let body: BlockRef | undefined;
+      for (; j < to; j++) {
+        const t = types[j]!;
+        if (t === T.Semicolon) break;
+        if (t === T.LeftCurlyBracket) { body = { ts, from: j + 1, to: Math.min(match[j]!, to) }; break; }
+        if (ts.isOpener(j)) j = match[j]!;
       }
-      rules.push({ kind: 'at', name: item.v, prelude: trimWs(prelude), block, at: item.s });
-      i = j + 1;
+      const name = ts.source.slice(starts[i]! + 1, ts.ends[i]!).toLowerCase();
+      rules.push({ kind: 'at', name, prelude: trimWs(ts.values(i + 1, Math.min(j, to), true)), block: body, at: starts[i]! });
+      i = body ? body.to + 1 : j + 1;
       continue;
     }
     // qualified rule: prelude up to a {} block
-    const prelude: CV[] = [];
     let j = i;
-    let found: CV | undefined;
-    for (; j < items.length; j++) {
-      const x = items[j]!;
-      if (x.t === 'block' && x.open === '{') { found = x; break; }
-      // a ';' at top level ends garbage (CSS Syntax: qualified rules swallow it; browsers
-      // recover the same way inside blocks)
-      if (!topLevel && x.t === 'delim' && x.v === ';') break;
-      prelude.push(x);
+    let body: BlockRef | undefined;
+    for (; j < to; j++) {
+      const t = types[j]!;
+      if (t === T.LeftCurlyBracket) { body = { ts, from: j + 1, to: Math.min(match[j]!, to) }; break; }
+      if (!topLevel && t === T.Semicolon) break;
+      if (ts.isOpener(j)) j = match[j]!;
     }
-    if (!found) {
-      ctx.problems.push({ message: 'Unterminated rule (no "{ … }" block)', at: item.s });
+    if (!body) {
+      ctx.problems.push({ message: 'Unterminated rule (no "{ … }" block)', at: starts[i]! });
       i = j + 1;
       continue;
     }
-    const { declarations, atRules } = parseDeclarationList((found as Extract<CV, { t: 'block' }>).items, ctx);
-    rules.push({ kind: 'style', prelude: trimWs(prelude), declarations, atRules, at: item.s });
-    i = j + 1;
+    rules.push({ kind: 'style', prelude: trimWs(ts.values(i, j, true)), block: body, at: starts[i]! });
+    i = body.to + 1;
   }
   return rules;
 }
 
 /** §5.4.5 consume a list of declarations (plus nested at-rules, for @page margin boxes). */
-export function parseDeclarationList(items: readonly CV[], ctx: ParseContext): { declarations: Declaration[]; atRules: AtRule[] } {
+export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declarations: Declaration[]; atRules: AtRule[] } {
+  const { ts, to } = block;
+  const { types, starts, match, source } = ts;
   const declarations: Declaration[] = [];
   const atRules: AtRule[] = [];
-  let i = 0;
-  while (i < items.length) {
-    const item = items[i]!;
-    if (item.t === 'ws' || (item.t === 'delim' && item.v === ';')) { i++; continue; }
-    if (item.t === 'at') {
-      const prelude: CV[] = [];
+  let i = block.from;
+  while (i < to) {
+    const type = types[i]!;
+    if (type === T.WhiteSpace || type === T.Semicolon) { i++; continue; }
+    if (type === T.AtKeyword) {
       let j = i + 1;
-      let block: CV[] | undefined;
-      for (; j < items.length; j++) {
-        const x = items[j]!;
-        if (x.t === 'delim' && x.v === ';') break;
-        if (x.t === 'block' && x.open === '{') { block = x.items; break; }
-        prelude.push(x);
+      let body: BlockRef | undefined;
+      for (; j < to; j++) {
+        const t = types[j]!;
+        if (t === T.Semicolon) break;
+        if (t === T.LeftCurlyBracket) { body = { ts, from: j + 1, to: Math.min(match[j]!, to) }; break; }
+        if (ts.isOpener(j)) j = match[j]!;
       }
-      atRules.push({ kind: 'at', name: item.v, prelude: trimWs(prelude), block, at: item.s });
-      i = j + 1;
+      atRules.push({ kind: 'at', name: source.slice(starts[i]! + 1, ts.ends[i]!).toLowerCase(), prelude: trimWs(ts.values(i + 1, Math.min(j, to), true)), block: body, at: starts[i]! });
+      i = body ? body.to + 1 : j + 1;
       continue;
     }
-    // collect up to the next top-level ';'
+    // up to the next top-level ';'
     let j = i;
-    const parts: CV[] = [];
-    for (; j < items.length; j++) {
-      const x = items[j]!;
-      if (x.t === 'delim' && x.v === ';') break;
-      parts.push(x);
+    for (; j < to; j++) {
+      if (types[j] === T.Semicolon) break;
+      if (ts.isOpener(j)) j = match[j]!;
     }
-    i = j + 1;
-    const decl = toDeclaration(parts);
+    const end = Math.min(j, to);
+    const decl = toDeclaration(ts, i, end);
     if (decl) declarations.push(decl);
-    else ctx.problems.push({ message: `Ignored invalid declaration "${preview(parts, ctx.source)}"`, at: item.s });
+    else ctx.problems.push({ message: `Ignored invalid declaration "${preview(source, starts[i]!, ts.ends[Math.max(i, end - 1)] ?? starts[i]!)}"`, at: starts[i]! });
+    i = j + 1;
   }
   return { declarations, atRules };
 }
 
-function toDeclaration(parts: CV[]): Declaration | undefined {
-  const name = parts[0];
-  if (!name || name.t !== 'ident') return undefined;
-  let k = 1;
-  while (k < parts.length && parts[k]!.t === 'ws') k++;
-  const colon = parts[k];
-  if (!colon || colon.t !== 'delim' || colon.v !== ':') return undefined;
-  let value = stripWhitespace(parts.slice(k + 1));
+function toDeclaration(ts: TokenStream, from: number, to: number): Declaration | undefined {
+  const { types, starts, ends, source } = ts;
+  if (types[from] !== T.Ident) return undefined;
+  let k = from + 1;
+  while (k < to && types[k] === T.WhiteSpace) k++;
+  if (k >= to || types[k] !== T.Colon) return undefined;
+  const rawName = source.slice(starts[from]!, ends[from]!);
+  const name = rawName.startsWith('--') ? rawName : rawName.toLowerCase();
+  let value = ts.values(k + 1, to, false);
   let important = false;
   const n = value.length;
   if (n >= 2) {
@@ -150,8 +153,13 @@ function toDeclaration(parts: CV[]): Declaration | undefined {
       value = value.slice(0, n - 2);
     }
   }
-  const propName = name.v.startsWith('--') ? name.v : name.v.toLowerCase();
-  return { name: propName, value, important, at: name.s };
+  return { name, value, important, at: starts[from]! };
+}
+
+/** A declaration list written on its own (a style="" attribute). */
+export function parseDeclarationText(text: string, ctx: ParseContext): Declaration[] {
+  const ts = new TokenStream(text);
+  return parseDeclarations({ ts, from: 0, to: ts.count }, ctx).declarations;
 }
 
 function trimWs(items: CV[]): CV[] {
@@ -161,10 +169,7 @@ function trimWs(items: CV[]): CV[] {
   return s === 0 && e === items.length ? items : items.slice(s, e);
 }
 
-function preview(parts: readonly CV[], source: string): string {
-  const first = parts.find((p) => p.t !== 'ws');
-  if (!first) return '';
-  const last = parts[parts.length - 1]!;
-  const text = source.slice(first.s, last.e).replace(/\s+/g, ' ').trim();
+function preview(source: string, from: number, to: number): string {
+  const text = source.slice(from, to).replace(/\s+/g, ' ').trim();
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -28,76 +28,114 @@ function splitNumber(text: string): { value: number; rest: string } {
   return { value: Number(m[0]), rest: text.slice(m[0].length) };
 }
 
-const CLOSE: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+/**
+ * A source cut into tokens (comments dropped), held in flat typed arrays: cheap to build
+ * for a megabyte of Bootstrap, and component values are only made for the ranges that are
+ * read. `match[i]` is, for an opening token ({ [ ( or a function), the index of its closer
+ * (or `count` when unclosed, CSS Syntax 3 §5.4.8: EOF closes blocks).
+ */
+export class TokenStream {
+  readonly types: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly match: Int32Array;
+  readonly count: number;
 
-interface Frame { items: CV[]; open: '(' | '[' | '{' | 'func' | 'top'; name: string; start: number }
-
-/** Parses a whole source into a flat list of component values (comments dropped). */
-export function componentValues(source: string): CV[] {
-  const top: CV[] = [];
-  const stack: Frame[] = [{ items: top, open: 'top', name: '', start: 0 }];
-  let frame = stack[0]!;
-  const close = (end: number): void => {
-    const f = stack.pop()!;
-    frame = stack[stack.length - 1]!;
-    const node: CV = f.open === 'func'
-      ? { t: 'func', name: f.name, args: f.items, s: f.start, e: end }
-      : { t: 'block', open: f.open as '(' | '[' | '{', items: f.items, s: f.start, e: end };
-    frame.items.push(node);
-  };
-  tokenize(source, (type, s, e) => {
-    const items = frame.items;
-    switch (type) {
-      case T.Comment: case T.CDO: case T.CDC: return;
-      case T.WhiteSpace: if (items.length && items[items.length - 1]!.t !== 'ws') items.push({ t: 'ws', s, e }); return;
-      case T.Ident: items.push({ t: 'ident', v: decodeIdent(source.slice(s, e)), s, e }); return;
-      case T.AtKeyword: items.push({ t: 'at', v: decodeIdent(source.slice(s + 1, e)).toLowerCase(), s, e }); return;
-      case T.Hash: items.push({ t: 'hash', v: decodeIdent(source.slice(s + 1, e)), s, e }); return;
-      case T.String: items.push({ t: 'str', v: cssString.decode(source.slice(s, e)), s, e }); return;
-      case T.Url: items.push({ t: 'url', v: cssUrl.decode(source.slice(s, e)), s, e }); return;
-      case T.BadString: case T.BadUrl: items.push({ t: 'bad', s, e }); return;
-      case T.Number: items.push({ t: 'num', v: Number(source.slice(s, e)), s, e }); return;
-      case T.Percentage: items.push({ t: 'pct', v: Number(source.slice(s, e - 1)), s, e }); return;
-      case T.Dimension: {
-        const { value, rest } = splitNumber(source.slice(s, e));
-        items.push({ t: 'dim', v: value, unit: decodeIdent(rest).toLowerCase(), s, e });
-        return;
+  constructor(readonly source: string) {
+    let cap = Math.max(16, source.length >> 2);
+    let types = new Uint8Array(cap), starts = new Int32Array(cap), ends = new Int32Array(cap);
+    let n = 0;
+    tokenize(source, (type, s, e) => {
+      if (type === T.Comment) return;
+      if (n === cap) {
+        cap *= 2;
+        const t2 = new Uint8Array(cap); t2.set(types); types = t2;
+        const s2 = new Int32Array(cap); s2.set(starts); starts = s2;
+        const e2 = new Int32Array(cap); e2.set(ends); ends = e2;
       }
-      case T.Delim: items.push({ t: 'delim', v: source[s]!, s, e }); return;
-      case T.Colon: items.push({ t: 'delim', v: ':', s, e }); return;
-      case T.Semicolon: items.push({ t: 'delim', v: ';', s, e }); return;
-      case T.Comma: items.push({ t: 'delim', v: ',', s, e }); return;
-      case T.Function: {
-        const name = decodeIdent(source.slice(s, e - 1)).toLowerCase();
-        frame = { items: [], open: 'func', name, start: s };
-        stack.push(frame);
-        return;
+      types[n] = type; starts[n] = s; ends[n] = e; n++;
+    });
+    this.types = types; this.starts = starts; this.ends = ends; this.count = n;
+    const match = new Int32Array(n).fill(-1);
+    const stack: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = types[i]!;
+      if (t === T.Function || t === T.LeftParenthesis || t === T.LeftSquareBracket || t === T.LeftCurlyBracket) { stack.push(i); continue; }
+      if (t === T.RightParenthesis || t === T.RightSquareBracket || t === T.RightCurlyBracket) {
+        const top = stack[stack.length - 1];
+        if (top === undefined) continue;
+        const open = types[top]!;
+        const expected = open === T.LeftSquareBracket ? T.RightSquareBracket : open === T.LeftCurlyBracket ? T.RightCurlyBracket : T.RightParenthesis;
+        if (t === expected) { match[top] = i; stack.pop(); }
+        // otherwise a preserved token inside the open block (CSS Syntax 3 §5.4.8)
       }
-      case T.LeftParenthesis: case T.LeftSquareBracket: case T.LeftCurlyBracket: {
-        frame = { items: [], open: source[s] as '(' | '[' | '{', name: '', start: s };
-        stack.push(frame);
-        return;
-      }
-      case T.RightParenthesis: case T.RightSquareBracket: case T.RightCurlyBracket: {
-        const ch = source[s]!;
-        const expected = frame.open === 'func' ? ')' : frame.open === 'top' ? '' : CLOSE[frame.open];
-        if (ch === expected) { close(e); return; }
-        // A stray closer: CSS Syntax says it is a preserved token. A closer that matches an
-        // outer frame closes the inner frames first (error recovery at end of a block).
-        for (let i = stack.length - 2; i >= 1; i--) {
-          const f = stack[i]!;
-          const exp = f.open === 'func' ? ')' : CLOSE[f.open];
-          if (exp === ch && ch === '}') { while (stack.length - 1 > i) close(s); close(e); return; }
-        }
-        items.push({ t: 'delim', v: ch, s, e });
-        return;
-      }
-      default:
-        items.push({ t: 'bad', s, e });
     }
-  });
-  while (stack.length > 1) close(source.length);
-  return top;
+    for (const open of stack) match[open] = n;
+    this.match = match;
+  }
+
+  /** The token type constants (css-tree's tokenTypes). */
+  static readonly T = T;
+
+  isOpener(i: number): boolean {
+    const t = this.types[i]!;
+    return t === T.Function || t === T.LeftParenthesis || t === T.LeftSquareBracket || t === T.LeftCurlyBracket;
+  }
+
+  /** Component values for tokens [from, to); whitespace dropped when `keepWhitespace` is false. */
+  values(from: number, to: number, keepWhitespace: boolean): CV[] {
+    const out: CV[] = [];
+    const { types, starts, ends, match, source } = this;
+    for (let i = from; i < to; i++) {
+      const type = types[i]!, s = starts[i]!, e = ends[i]!;
+      switch (type) {
+        case T.CDO: case T.CDC: break;
+        case T.WhiteSpace: if (keepWhitespace && out.length && out[out.length - 1]!.t !== 'ws') out.push({ t: 'ws', s, e }); break;
+        case T.Ident: out.push({ t: 'ident', v: decodeIdent(source.slice(s, e)), s, e }); break;
+        case T.AtKeyword: out.push({ t: 'at', v: decodeIdent(source.slice(s + 1, e)).toLowerCase(), s, e }); break;
+        case T.Hash: out.push({ t: 'hash', v: decodeIdent(source.slice(s + 1, e)), s, e }); break;
+        case T.String: out.push({ t: 'str', v: cssString.decode(source.slice(s, e)), s, e }); break;
+        case T.Url: out.push({ t: 'url', v: cssUrl.decode(source.slice(s, e)), s, e }); break;
+        case T.BadString: case T.BadUrl: out.push({ t: 'bad', s, e }); break;
+        case T.Number: out.push({ t: 'num', v: Number(source.slice(s, e)), s, e }); break;
+        case T.Percentage: out.push({ t: 'pct', v: Number(source.slice(s, e - 1)), s, e }); break;
+        case T.Dimension: {
+          const { value, rest } = splitNumber(source.slice(s, e));
+          out.push({ t: 'dim', v: value, unit: decodeIdent(rest).toLowerCase(), s, e });
+          break;
+        }
+        case T.Delim: out.push({ t: 'delim', v: source[s]!, s, e }); break;
+        case T.Colon: out.push({ t: 'delim', v: ':', s, e }); break;
+        case T.Semicolon: out.push({ t: 'delim', v: ';', s, e }); break;
+        case T.Comma: out.push({ t: 'delim', v: ',', s, e }); break;
+        case T.Function: {
+          const close = match[i]!;
+          const name = decodeIdent(source.slice(s, e - 1)).toLowerCase();
+          out.push({ t: 'func', name, args: this.values(i + 1, Math.min(close, to), keepWhitespace), s, e: close < this.count ? ends[close]! : source.length });
+          i = close;
+          break;
+        }
+        case T.LeftParenthesis: case T.LeftSquareBracket: case T.LeftCurlyBracket: {
+          const close = match[i]!;
+          out.push({ t: 'block', open: source[s] as '(' | '[' | '{', items: this.values(i + 1, Math.min(close, to), keepWhitespace), s, e: close < this.count ? ends[close]! : source.length });
+          i = close;
+          break;
+        }
+        case T.RightParenthesis: case T.RightSquareBracket: case T.RightCurlyBracket:
+          out.push({ t: 'delim', v: source[s]!, s, e });
+          break;
+        default:
+          out.push({ t: 'bad', s, e });
+      }
+    }
+    return out;
+  }
+}
+
+/** Parses a whole (short) source into component values, whitespace kept. */
+export function componentValues(source: string): CV[] {
+  const ts = new TokenStream(source);
+  return ts.values(0, ts.count, true);
 }
 
 function decodeIdent(text: string): string {
@@ -136,6 +174,8 @@ export function serialize(items: readonly CV[]): string {
   }
   return out.trim();
 }
+
+const CLOSE: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 function serializeOne(item: CV): string {
   switch (item.t) {
