@@ -2,6 +2,7 @@
 //   cascade (dom → css → computed styles) → boxes → layout (page geometry, used values)
 //   → paint (pdfmake document definition).
 import { buildBoxes } from './boxes/build';
+import { cascade } from './cascade';
 import type { CascadeResult, StyledElement, StyledNode } from './cascade/styled';
 import { DiagnosticList } from './diagnostics';
 import { FontMatcher } from './fonts';
@@ -15,6 +16,7 @@ import { canvasBackground, paintDocument } from './paint/document';
 import { imageLoader } from './paint/images';
 import { replacedSize } from './paint/replaced';
 import { finishDocument } from './paint/finish';
+import { marginBoxCallbacks } from './paint/margins';
 
 export interface LayoutInput {
   readonly html: string;
@@ -29,26 +31,10 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxImagePixels: 40_000_000,
 };
 
-type CascadeFn = (input: { html: string; css: string; options: { format: keyof typeof PAGE_FORMATS; resources: EngineOptions['resources']; limits: EngineLimits }; diagnostics: DiagnosticList }) => CascadeResult;
-
-let cascadeImpl: CascadeFn | undefined;
-/** The cascade stage (cascade/index.ts), loaded when present. */
-function cascadeStage(): CascadeFn | undefined {
-  if (cascadeImpl) return cascadeImpl;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require('./cascade/index') as { cascade?: CascadeFn };
-    cascadeImpl = mod.cascade;
-  } catch { cascadeImpl = undefined; }
-  return cascadeImpl;
-}
-
 export function layoutDocument(input: LayoutInput): EngineResult {
   const diagnostics = new DiagnosticList();
   const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
   const format = input.options.format ?? 'A4';
-  const cascade = cascadeStage();
-  if (!cascade) return textOnly(input, diagnostics);
   const styled = cascade({ html: input.html, css: input.css, options: { format, resources: input.options.resources, limits }, diagnostics });
   return layoutStyled(styled, { ...input.options, format }, diagnostics, limits);
 }
@@ -67,7 +53,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const intrinsic: Intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, image(box), page.pageArea.width).width });
   const ctx: PaintContext = {
     faces, intrinsic, diagnostics, page, image,
-    anchors: collectAnchors(styled.root), placedIds: new Set(), absolutes: [],
+    anchors: collectAnchors(styled.root), placedIds: new Set(), absolutes: [], cbHeight: undefined,
   };
   const root = buildBoxes(styled.root, { diagnostics });
   const painted = paintDocument(root, ctx, page, styled.page.backgroundColor);
@@ -78,19 +64,10 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
   if (painted.canvas) docDefinition.background = canvasBackground(painted.canvas, page);
+  const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);
+  if (margins.header) docDefinition.header = margins.header;
+  if (margins.footer) docDefinition.footer = margins.footer;
   return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items };
-}
-
-/** Until the cascade stage is built: the document's text on the page (keeps the service usable). */
-function textOnly(input: LayoutInput, diagnostics: DiagnosticList): EngineResult {
-  const page = PAGE_FORMATS[input.options.format ?? 'A4'] ?? PAGE_FORMATS.A4;
-  const text = input.html.replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  const matcher = new FontMatcher({ diagnostics });
-  const f = matcher.match({ families: ['sans-serif'], weight: 400, style: 'normal' });
-  return {
-    docDefinition: { pageSize: { ...page }, pageMargins: [28.35, 28.35, 28.35, 28.35], content: [{ text, font: f.font }], defaultStyle: { font: f.font, fontSize: 12 } },
-    fonts: matcher.table(), diagnostics: diagnostics.items,
-  };
 }
 
 /** ids that `<a href="#id">` links point at: the targets get pdfmake destinations. */

@@ -141,11 +141,8 @@ class BoxBuilder {
           },
           initialCellStyle: (p) => p,
         });
-      case 'flex': case 'inline-flex': {
-        const items: BlockLevelBox[] = [];
-        this.flowChildren(el.children, s, items, positioned);
-        return { kind: 'flex', style: s, element: el, items };
-      }
+      case 'flex': case 'inline-flex':
+        return { kind: 'flex', style: s, element: el, items: this.flexItems(el, positioned) };
       case 'list-item': {
         const marker = counter ? counter.next(el) : markerText(s.listStyleType, 1);
         const children: BlockLevelBox[] = [];
@@ -165,6 +162,39 @@ class BoxBuilder {
       default:
         return this.blockContainer(el, s, positioned);
     }
+  }
+
+  /** CSS Flexbox 1 §4: each in-flow child element is a (blockified) flex item; runs of text get an anonymous item. */
+  private flexItems(el: StyledElement, positioned: boolean): BlockLevelBox[] {
+    const items: BlockLevelBox[] = [];
+    let pending: StyledNode[] = [];
+    const anon = anonymousStyle(el.style);
+    const flush = () => {
+      if (pending.length) {
+        const kids: BlockLevelBox[] = [];
+        this.flowChildren(pending, anon, kids, positioned);
+        if (kids.length === 1 && kids[0]!.kind === 'inlines') items.push(kids[0]!);
+        else if (kids.length) items.push({ kind: 'block', style: anon, element: undefined, children: kids });
+      }
+      pending = [];
+    };
+    const visit = (n: StyledNode) => {
+      if (n.kind === 'text') { pending.push(n); return; }
+      const s = n.style;
+      if (s.display === 'none' || NO_BOX.has(n.tag)) return;
+      if (s.display === 'contents') { n.children.forEach(visit); return; }
+      if (s.position === 'absolute' || s.position === 'fixed') { flush(); this.flowChildren([n], anon, items, positioned); return; }
+      flush();
+      const replaced = this.replaced(n);
+      if (replaced) { items.push({ kind: 'block-replaced', style: s, replaced }); return; }
+      const as = s.display === 'inline-flex' || s.display === 'flex' ? 'flex' : s.display === 'inline-table' || s.display === 'table' ? 'table'
+        : s.display === 'list-item' ? undefined : 'block';
+      const box = this.blockLevel(n, positioned || s.position !== 'static', undefined, as);
+      if (box) items.push(box);
+    };
+    el.children.forEach(visit);
+    flush();
+    return items;
   }
 
   private replaced(el: StyledElement): ReplacedBox | undefined {
@@ -200,6 +230,19 @@ function hasContent(group: readonly InlineLevelBox[]): boolean {
     }
   }
   return false;
+}
+
+/** The style of an anonymous box (CSS 2.1 §9.2.1.1): inherited properties from the parent, the rest initial. */
+export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
+  const zero = { pt: 0, pct: 0 };
+  return {
+    ...parent, display: 'block', position: 'static', float: 'none', width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto',
+    maxWidth: 'none', maxHeight: 'none', margin: { top: zero, right: zero, bottom: zero, left: zero }, padding: { top: zero, right: zero, bottom: zero, left: zero },
+    borderWidth: { top: 0, right: 0, bottom: 0, left: 0 }, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundImage: 'none',
+    flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0, alignSelf: 'auto', breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto',
+    overflow: 'visible', opacity: 1, boxSizing: 'content-box',
+    textDecorationLine: { underline: false, overline: false, lineThrough: false },
+  };
 }
 
 // ---- CSS Text 3 §4 white space, §2.1 text-transform ----------------------------------

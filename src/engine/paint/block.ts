@@ -31,7 +31,7 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
     case 'table': return paintTable(box, cbWidth, ctx);
     case 'block-replaced': {
       const u = usedBlockBox({ ...box.style, width: 'auto', boxSizing: 'content-box' }, cbWidth);
-      const p = paintReplaced(box.replaced, cbWidth, ctx);
+      const p = paintReplaced(box.replaced, cbWidth, ctx, ctx.cbHeight);
       if (!p.node) return { node: undefined, marginTop: u.marginTop, marginBottom: u.marginBottom };
       const auto = box.style.margin.left === 'auto' && box.style.margin.right === 'auto';
       const left = auto ? Math.max(0, (cbWidth - p.size.width) / 2) : u.marginLeft;
@@ -99,7 +99,10 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
   const collapseBottom = !bfc && u.border.bottom === 0 && u.padding.bottom === 0 && u.height === undefined && u.minHeight === 0;
   const id = box.element?.attrs.id;
   const anchor = id && ctx.anchors.has(id) && !ctx.placedIds.has(id) ? id : undefined;
+  const outerHeight = ctx.cbHeight;
+  ctx.cbHeight = u.height;
   const inner = stackChildren(box.children, u.contentWidth, ctx, collapseTop, anchor);
+  ctx.cbHeight = outerHeight;
   const items = inner.items;
   let mt = u.marginTop; let mb = u.marginBottom;
   if (collapseTop) mt = collapseMargins(mt, inner.leadingMargin);
@@ -122,7 +125,8 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
   if (decorated) node = boxTable(s, u, content, ctx);
   else {
     node = { stack: content.length ? content : [{ text: [] }] };
-    node.margin = margin(u.marginLeft, 0, Math.max(0, cbWidth - u.marginLeft - u.contentWidth), 0);
+    // a negative right margin lets a box wider than its containing block overflow it, as in CSS
+    node.margin = margin(u.marginLeft, 0, cbWidth - u.marginLeft - u.contentWidth, 0);
   }
   if (anchor && !ctx.placedIds.has(anchor)) {
     // the anchor had no text of its own to carry the id: give it to an empty text at the top

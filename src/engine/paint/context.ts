@@ -24,4 +24,6 @@ export interface PaintContext {
   readonly placedIds: Set<string>;
   /** out-of-flow boxes positioned on the page, painted after the flow */
   readonly absolutes: PdfNode[];
+  /** the containing block's height when definite (CSS 2.1 §10.5: percentage heights), else undefined */
+  cbHeight: number | undefined;
 }

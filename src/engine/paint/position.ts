@@ -2,7 +2,8 @@
 // containing block: placed on the first page with pdfmake's absolutePosition, relative to
 // the page area (Chromium prints the ICB as the first page's page area).
 import type { AbsoluteBox, BlockLevelBox } from '../boxes/types';
-import { resolveAuto } from '../layout/used';
+import { frameWidth } from '../layout/intrinsic';
+import { resolveAuto, usedBlockBox } from '../layout/used';
 import type { PaintContext } from './context';
 import type { Painted } from './block';
 import type { PdfNode } from './nodes';
@@ -20,11 +21,13 @@ export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painte
   const sizes = ctx.intrinsic.block(box.box);
   const specified = s.width !== 'auto';
   const avail = Math.max(0, area.width - (left ?? 0) - (right ?? 0));
-  const width = specified ? area.width : Math.min(Math.max(sizes.min, sizes.max), avail || area.width);
-  const p = paint(box.box, width, ctx);
+  const shrink = Math.min(Math.max(sizes.min, sizes.max), avail || area.width);
+  // pdfmake gives a detached block the width up to the page's right margin: paint the box at
+  // its own margin-box width, so no right margin is needed to narrow it
+  const u = usedBlockBox(s, area.width, specified ? undefined : Math.max(0, shrink - frameWidth({ ...s, width: 'auto' })));
+  const usedW = u.marginLeft + u.border.left + u.padding.left + u.contentWidth + u.padding.right + u.border.right;
+  const p = paint(box.box, usedW, ctx);
   if (!p.node) return;
-  // its height is needed only when placed from the bottom: estimate from the box's content
-  const usedW = specified ? (resolveAuto(s.width, area.width) ?? width) : width;
   const x = left !== undefined ? left : right !== undefined ? area.width - right - usedW : 0;
   let y = top ?? 0;
   if (top === undefined && bottom !== undefined) {

@@ -13,13 +13,14 @@ const attrPx = (v: string | undefined): number | undefined => {
   return Number.isFinite(n) && n >= 0 && /^\s*[\d.]+\s*(px)?\s*$/.test(v) ? n * 0.75 : undefined;
 };
 
-export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbWidth: number): ReplacedSize {
+export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbWidth: number, cbHeight?: number): ReplacedSize {
   const s = box.style;
   const frameW = s.borderWidth.left + s.borderWidth.right + s.padding.left.pt + s.padding.right.pt;
   const frameH = s.borderWidth.top + s.borderWidth.bottom + s.padding.top.pt + s.padding.bottom.pt;
   const bb = s.boxSizing === 'border-box';
   let w = resolveAuto(s.width, cbWidth); if (w !== undefined && bb) w -= frameW;
-  let h = s.height !== 'auto' && !s.height.pct ? s.height.pt : undefined; if (h !== undefined && bb) h -= frameH;
+  let h = s.height === 'auto' ? undefined : !s.height.pct ? s.height.pt : cbHeight !== undefined ? s.height.pt + (s.height.pct * cbHeight) / 100 : undefined;
+  if (h !== undefined && bb) h -= frameH;
   w ??= attrPx(box.element.attrs.width);
   h ??= attrPx(box.element.attrs.height);
   const iw = img ? img.width * 0.75 : 0;
@@ -29,17 +30,17 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
   else if (w === undefined) w = ratio ? h! * ratio : iw || 225;
   else if (h === undefined) h = ratio ? w / ratio : ih || 112.5;
   const maxW = resolveNone(s.maxWidth, cbWidth);
-  const maxH = s.maxHeight !== 'none' && !s.maxHeight.pct ? s.maxHeight.pt : undefined;
-  const keep = ratio !== undefined && (s.width === 'auto' || s.height === 'auto');
+  const maxH = s.maxHeight === 'none' ? undefined : !s.maxHeight.pct ? s.maxHeight.pt : cbHeight !== undefined ? s.maxHeight.pt + (s.maxHeight.pct * cbHeight) / 100 : undefined;
+  const keep = ratio !== undefined && (s.width === 'auto' || h === undefined || s.height === 'auto');
   if (maxW !== undefined && w > maxW) { const k = maxW / w; w = maxW; if (keep) h! *= k; }
   if (maxH !== undefined && h! > maxH) { const k = maxH / h!; h = maxH; if (keep) w *= k; }
   return { width: Math.max(0, safe(w)), height: Math.max(0, safe(h!)) };
 }
 
 /** The pdfmake node of a replaced element, or undefined when its image did not load. */
-export function paintReplaced(box: ReplacedBox, cbWidth: number, ctx: PaintContext): { node: PdfNode | undefined; size: ReplacedSize } {
+export function paintReplaced(box: ReplacedBox, cbWidth: number, ctx: PaintContext, cbHeight?: number): { node: PdfNode | undefined; size: ReplacedSize } {
   const img = ctx.image(box);
-  const size = replacedSize(box, img, cbWidth);
+  const size = replacedSize(box, img, cbWidth, cbHeight);
   if (!img || size.width < 0.1 || size.height < 0.1) return { node: undefined, size };
   const node: PdfNode = img.kind === 'raster'
     ? { image: img.dataUrl, width: size.width, height: size.height }

@@ -78,7 +78,7 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
         }
         case 'line-break': runs.push({ ...textRun('\n', b.style, NO_DECOR, undefined, true, ctx) }); break;
         case 'replaced': {
-          const p = paintReplaced(b, width, ctx);
+          const p = paintReplaced(b, width, ctx, ctx.cbHeight);
           atomics.push({ node: p.node, width: p.size.width });
           break;
         }
