@@ -7,11 +7,14 @@ import { PlatenError } from '../errors';
 import { toPdf } from '../pdf';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
+import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';
 
 export interface RenderHtmlInput {
   readonly html: string;
   readonly css: string;
   readonly engine: EngineOptions;
+  /** page and PDF-size caps; default from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES (outputLimits.ts) */
+  readonly limits?: OutputLimits;
 }
 
 export interface RenderOutput {
@@ -48,7 +51,10 @@ export function compileTemplateSource(source: string): CompiledTemplate {
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const { docDefinition, fonts, diagnostics } = layoutHtml(input.html, input.css, input.engine);
+  const limits = input.limits ?? outputLimitsFromEnv();
+  capPages(docDefinition, limits.maxPages);
   const pdf = await toPdf(docDefinition, fonts);
+  checkPdfBytes(pdf, limits.maxPdfBytes);
   return { pdf, diagnostics };
 }
 
@@ -64,6 +70,7 @@ export async function renderJob(job: RenderJob, caches: RenderCaches): Promise<R
   try {
     return await renderHtmlToPdf({ html, css: job.template.css, engine: { format: job.format } });
   } catch (err) {
+    if (err instanceof PlatenError) throw err; // a cap (outputLimits.ts) with its own detail
     throw new PlatenError('render_failed', 'The document could not be laid out or written as PDF.', { cause: err });
   }
 }

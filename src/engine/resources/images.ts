@@ -24,6 +24,25 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** PNG 1.2 §11.2.2: allowed bit depths per colour type. */
 const PNG_DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
+/**
+ * Every chunk lies inside the bytes, there is an IDAT and the stream ends with IEND: a cut PNG
+ * would otherwise get past the header check and make pdfkit throw ("Incomplete or corrupt PNG
+ * file"), failing the whole render. Walks chunk headers only (no CRC, no inflating).
+ */
+function pngChunksComplete(b: Uint8Array): boolean {
+  let at = 8;
+  let idat = false;
+  while (at + 12 <= b.length) {
+    const length = u32be(b, at);
+    const type = ascii(b, at + 4, 4);
+    if (length > b.length - at - 12) return false;
+    if (type === 'IDAT') idat = true;
+    if (type === 'IEND') return idat;
+    at += 12 + length;
+  }
+  return false;
+}
+
 /** What the bytes are and how big, from the header only; undefined when not a known image. */
 export function probeImage(bytes: Uint8Array): ImageProbe | undefined {
   const b = bytes;
@@ -31,6 +50,7 @@ export function probeImage(bytes: Uint8Array): ImageProbe | undefined {
     if (ascii(b, 12, 4) !== 'IHDR' || u32be(b, 8) !== 13) return undefined;
     const depth = b[24]!; const colour = b[25]!;
     if (!PNG_DEPTHS[colour]?.includes(depth) || b[26] !== 0 || b[27] !== 0 || b[28]! > 1) return undefined;
+    if (!pngChunksComplete(b)) return undefined;
     return positive({ type: 'png', width: u32be(b, 16), height: u32be(b, 20) });
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return jpeg(b);

@@ -1,0 +1,54 @@
+// Output caps (issue #5): a document may lay out to at most `maxPages` pages (default 2,000,
+// env PLATEN_MAX_PAGES) and its PDF may be at most `maxPdfBytes` bytes (default 100 MiB, env
+// PLATEN_MAX_PDF_BYTES). Over either cap the render fails with `render_failed` and a detail
+// naming the cap, instead of filling the worker's memory or a client's disk.
+//
+// The page cap stops pdfmake's layout early: pdfmake asks a document's `background` for each
+// page as the page is added, during layout, so a wrapper there sees the page number before
+// the next page is laid out and throws past the cap (a 100,000-page document costs 2,001 pages
+// of layout, not 100,000).
+import type { DocDefinition } from '../engine';
+import { PlatenError } from '../errors';
+
+export interface OutputLimits {
+  readonly maxPages: number;
+  readonly maxPdfBytes: number;
+}
+
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { maxPages: 2_000, maxPdfBytes: 100 * 1024 * 1024 };
+
+function positive(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** The caps from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES (invalid values fall back to the defaults). */
+export function outputLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): OutputLimits {
+  return {
+    maxPages: positive(env.PLATEN_MAX_PAGES, DEFAULT_OUTPUT_LIMITS.maxPages),
+    maxPdfBytes: positive(env.PLATEN_MAX_PDF_BYTES, DEFAULT_OUTPUT_LIMITS.maxPdfBytes),
+  };
+}
+
+export function tooManyPages(maxPages: number): PlatenError {
+  return new PlatenError('render_failed', `The document lays out to more than ${maxPages} pages (the page cap, PLATEN_MAX_PAGES).`, { extra: { limit: 'pages', max: maxPages } });
+}
+
+export function pdfTooLarge(bytes: number, maxPdfBytes: number): PlatenError {
+  return new PlatenError('render_failed', `The PDF would be ${bytes} bytes, over the ${maxPdfBytes}-byte cap (PLATEN_MAX_PDF_BYTES).`, { extra: { limit: 'pdf_bytes', max: maxPdfBytes } });
+}
+
+/** Makes pdfmake's layout throw `tooManyPages` when it starts page maxPages + 1. Mutates docDefinition. */
+export function capPages(docDefinition: DocDefinition, maxPages: number): void {
+  const background = docDefinition.background;
+  docDefinition.background = (page: number, size: unknown): unknown => {
+    if (page > maxPages) throw tooManyPages(maxPages);
+    return typeof background === 'function' ? (background as (p: number, s: unknown) => unknown)(page, size) : background ?? null;
+  };
+}
+
+/** Throws `pdfTooLarge` when the PDF is over the byte cap. */
+export function checkPdfBytes(pdf: Buffer, maxPdfBytes: number): void {
+  if (pdf.length > maxPdfBytes) throw pdfTooLarge(pdf.length, maxPdfBytes);
+}

