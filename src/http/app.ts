@@ -12,6 +12,7 @@ import { activeSubscription, auth } from './middleware/auth';
 import { readJsonBody, requireJson } from './middleware/body';
 import { problemMapper } from './middleware/problem';
 import { requestId } from './middleware/requestId';
+import { createMetrics, type Metrics } from './metrics';
 import { openApiDocument } from './openapi';
 import { generatePdf, validate } from './routes/generate';
 import { addHealthRoutes } from './routes/health';
@@ -23,12 +24,16 @@ export interface AppOptions {
   readonly logger: Logger;
   /** the clock for subscription end dates (tests) */
   readonly now?: () => Date;
+  /** Prometheus metrics (GET /metrics); default: a fresh registry for this app */
+  readonly metrics?: Metrics;
 }
 
 const VERSION = '0.1.0';
 
 export function createApp(options: AppOptions): Koa<AppState> {
-  const { renderer, config, logger } = options;
+  const { config, logger } = options;
+  const metrics = options.metrics ?? createMetrics();
+  const renderer = metrics.instrumentRenderer(options.renderer);
   const store = createStore(options.db);
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are answered and logged by problemMapper, never printed by Koa
@@ -48,8 +53,10 @@ export function createApp(options: AppOptions): Koa<AppState> {
     ctx.body = openapi;
   });
   addHealthRoutes(api, store);
+  api.get('/metrics', metrics.handler());
 
   app.use(requestId(logger));
+  app.use(metrics.countRequests());
   app.use(problemMapper());
   app.use(async (ctx, next) => {
     await next();

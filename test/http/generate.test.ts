@@ -196,6 +196,12 @@ describe('http: POST /v1/pdf/generate', function () {
       expectProblem(a, 400, 'unknown_field');
       expect(a.json.field).to.equal('paramz');
     });
+    it('shortens a very long unknown field name in the answer', async () => {
+      const a = await generate(server, { key: acme.key, body: { templateId: 'hello', ['x'.repeat(5000)]: 1 } });
+      expectProblem(a, 400, 'unknown_field');
+      expect(a.json.field).to.equal(`${'x'.repeat(64)}…`);
+      expect(a.bytes.length).to.be.lessThan(1000);
+    });
     it('refuses a top-level global', async () => {
       const a = await generate(server, { key: acme.key, body: { templateId: 'hello', global: {} } });
       expectProblem(a, 400, 'unknown_field');

@@ -27,10 +27,14 @@ export const generateBodySchema = Joi.object({
   params: Joi.object().allow(null),
 }).unknown(false).prefs({ abortEarly: false, convert: false });
 
+const FIELD_ECHO_MAX = 64;
+
 type Problem = { rank: number; error: () => PlatenError };
 
 function toProblem(detail: Joi.ValidationErrorItem): Problem {
-  const field = String(detail.path[0] ?? '');
+  const raw = String(detail.path[0] ?? '');
+  // a client's field name is echoed, shortened: an error must not grow with the input
+  const field = raw.length > FIELD_ECHO_MAX ? `${Array.from(raw).slice(0, FIELD_ECHO_MAX).join('')}…` : raw;
   if (detail.type === 'object.unknown') {
     return { rank: 7, error: () => new PlatenError('unknown_field', `Unknown field "${field}". Allowed fields: templateId, params, format.`, { extra: { field } }) };
   }
