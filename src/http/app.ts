@@ -60,14 +60,13 @@ export function createApp(options: AppOptions): Koa<AppState> {
   app.use(problemMapper());
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.status === 404 && ctx.body == null) throw new PlatenError('not_found', `No route for ${ctx.method} ${ctx.path}.`);
+    // what no route answered becomes problem+json too (allowedMethods has set Allow for a 405)
+    if (ctx.body != null) return;
+    if (ctx.status === 404) throw new PlatenError('not_found', `No route for ${ctx.method} ${ctx.path}.`);
+    if (ctx.status === 405 || ctx.status === 501) throw new PlatenError('method_not_allowed', `${ctx.path} does not take ${ctx.method}; allowed: ${ctx.response.get('Allow') || 'none'}.`);
   });
   app.use(api.routes());
-  app.use(api.allowedMethods({
-    throw: true,
-    methodNotAllowed: () => new PlatenError('method_not_allowed', 'This path does not take that method.'),
-    notImplemented: () => new PlatenError('method_not_allowed', 'This method is not implemented.'),
-  }));
+  app.use(api.allowedMethods());
   return app;
 }
 

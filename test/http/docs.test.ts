@@ -93,6 +93,7 @@ describe('http: other routes', () => {
     const a = await toAnswer(await fetch(`${server.url}/v1/pdf/generate`));
     expect(a.status).to.equal(405);
     expect(a.json.code).to.equal('method_not_allowed');
+    expect(a.headers.get('allow')).to.equal('POST');
   });
 
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
