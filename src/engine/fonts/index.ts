@@ -197,7 +197,9 @@ export class FontMatcher {
       if (current && (isNeutral(cp) || (isSpace(cp) && current.candidate.coverage.has(cp)))) {
         candidate = current.candidate;
       } else {
-        candidate = chain.find((c) => c.coverage.has(cp)) ?? chain[0]!;
+        const found = chain.find((c) => c.coverage.has(cp));
+        if (!found && !isSpace(cp) && !isNeutral(cp)) this.reportMissingGlyph(cp);
+        candidate = found ?? chain[0]!;
       }
       if (current && current.candidate === candidate) current.text += ch;
       else { current = { candidate, text: ch }; runs.push(current); }
@@ -207,6 +209,16 @@ export class FontMatcher {
       if (r.candidate.choice.font !== choice.font) this.registerChoice(r.candidate.choice);
       return { ...r.candidate.choice, text: r.text };
     });
+  }
+
+  private readonly missingGlyphs = new Set<number>();
+
+  /** A character no face has: said once per character (at most 20 per document). */
+  private reportMissingGlyph(cp: number): void {
+    if (this.missingGlyphs.has(cp) || this.missingGlyphs.size >= 20) return;
+    this.missingGlyphs.add(cp);
+    const hex = cp.toString(16).toUpperCase().padStart(4, '0');
+    this.diagnostics?.report('font-fallback', `No font has a glyph for U+${hex} "${String.fromCodePoint(cp)}": it prints as an empty box`);
   }
 
   private registerChoice(choice: FontChoice): void {

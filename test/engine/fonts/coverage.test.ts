@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import { join } from 'node:path';
 import { CodePointSet, FontMatcher, shippedFaceFiles } from '../../../src/engine/fonts';
+import { DiagnosticList } from '../../../src/engine/diagnostics';
 import { coverageJsonPath, generateCoverageJson } from '../../../src/pdf/coverage-gen';
 import { fontsDir } from '../../../src/paths';
 
@@ -46,6 +47,17 @@ describe('fonts: splitByCoverage', () => {
     expect(runsOf(m, '♥€', ['monospace'])).to.deep.equal(['DejaVu Sans:♥', 'Noto Sans Mono:€']);
     // U+4E2D is in no shipped face: it stays in the run's own face (a .notdef box, as in Chromium here)
     expect(runsOf(m, 'a中', ['Arial'])).to.deep.equal(['Liberation Sans:a中']);
+  });
+
+  it('says once per character when no face has a glyph for it', () => {
+    const diagnostics = new DiagnosticList();
+    const m = new FontMatcher({ diagnostics });
+    const c = m.match({ families: ['Arial'], weight: 400, style: 'normal' });
+    m.splitByCoverage('中 中 \uf0ac', c);
+    m.splitByCoverage('中', c);
+    expect(diagnostics.items.map((d) => [d.code, /U\+[0-9A-F]+/.exec(d.message)?.[0]])).to.deep.equal([
+      ['font-fallback', 'U+4E2D'], ['font-fallback', 'U+F0AC'],
+    ]);
   });
 
   it('combining marks and zero-width characters never start a run of their own', () => {
