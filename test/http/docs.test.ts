@@ -50,7 +50,9 @@ describe('docs: error codes in the registry, api.md and OpenAPI agree', () => {
 
   it('the README documents every PLATEN_* environment variable the code reads', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const sources = [join(repoRoot, 'src', 'config.ts'), ...readdirSync(join(repoRoot, 'src', 'render')).filter((f) => f.endsWith('.ts')).map((f) => join(repoRoot, 'src', 'render', f))];
+    // the service's knobs: config and every module the service runs (benchmarks have their own)
+    const tsUnder = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tsUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const sources = [join(repoRoot, 'src', 'config.ts'), ...['render', 'http', 'store', 'cli', 'pdf', 'template'].flatMap((d) => tsUnder(join(repoRoot, 'src', d)))];
     const vars = new Set(sources.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/PLATEN_[A-Z_]+/g)].map((m) => m[0])));
     expect(vars.size).to.be.greaterThan(5);
     for (const v of vars) expect(readme, v).to.contain(`\`${v}\``);
