@@ -5,7 +5,16 @@ import type { PdfNode } from './nodes';
 
 export function finishDocument(content: PdfNode[], _ctx: PaintContext): PdfNode[] {
   for (const n of content) clean(n);
+  dropTrailingBreak(content);
   return content;
+}
+
+/** A forced break after the last box would make an empty last page; CSS Fragmentation 3 §3.1 has none. */
+function dropTrailingBreak(list: PdfNode[]): void {
+  const last = list[list.length - 1];
+  if (!last) return;
+  if (last.pageBreak === 'after') delete last.pageBreak;
+  if ('stack' in last) dropTrailingBreak(last.stack);
 }
 
 const fin = (n: number, d = 0) => (Number.isFinite(n) ? n : d);

@@ -99,18 +99,22 @@ export function marginBoxCallbacks(page: PageStyle, geometry: PageGeometry, root
 }
 
 /** pdfmake places header/footer content in the page's margin band, across the page area's width. */
-function edgeNode(boxes: MarginBox[], page: number, pages: number, _g: PageGeometry, height: number, faces: FaceResolver): PdfNode {
+function edgeNode(boxes: MarginBox[], page: number, pages: number, g: PageGeometry, height: number, faces: FaceResolver): PdfNode {
   const nodes: TextNode[] = boxes.map((b) => {
     const text = b.pieces.map((p) => (p.kind === 'text' ? p.text : p.kind === 'page' ? String(page) : String(pages))).join('');
     const s = b.style;
     const f = faces.of(s);
     const lh = faces.lineHeight(s);
-    const run: TextRunNode = { text, font: f.font, fontSize: s.fontSize, color: hexColor(s.color), lineHeight: faces.pdfmakeLineHeight(s) };
+    // pdfmake drops a line taller than the margin band: squeeze its line box to fit (the glyphs still draw)
+    const box = faces.pdfmakeLineHeight(s) * (lh > 0 ? 1 : 0);
+    const squeeze = lh > height && lh > 0 ? Math.max(0.05, (height - 0.5) / lh) : 1;
+    const run: TextRunNode = { text, font: f.font, fontSize: s.fontSize, color: hexColor(s.color), lineHeight: box * squeeze };
     if (f.bold) run.bold = true;
     if (f.italics) run.italics = true;
     if (s.color.a < 1) run.opacity = s.color.a;
     const y = b.vertical === 'top' ? 0 : b.vertical === 'bottom' ? Math.max(0, height - lh) : Math.max(0, (height - lh) / 2);
-    return { text: [run], alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(0, y, 0, 0) };
+    // pdfmake lays header and footer across the whole page width: the page area is between the margins
+    return { text: [run], alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(g.margin.left, y, g.margin.right, 0) };
   });
   if (nodes.length === 1) return nodes[0]!;
   return { columns: nodes.map((n) => ({ width: '*' as const, stack: [n] })), columnGap: 0 };
