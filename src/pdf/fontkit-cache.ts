@@ -14,7 +14,7 @@ import { dirname } from 'node:path';
 
 type FontkitModule = typeof import('fontkit');
 
-const stats = { parses: 0, hits: 0 };
+const stats = { parses: 0, hits: 0, subsetHits: 0 };
 let active = false;
 
 const pdfmakeEntry = require.resolve('pdfmake');
@@ -32,6 +32,7 @@ if (!require.cache[pdfkitEntry]) {
     if (hit) { stats.hits++; return hit; }
     stats.parses++;
     const font = real.create(buffer);
+    if (!('fonts' in font)) memoiseSubsets(font as unknown as SubsettableFont);
     parsed.set(buffer, font);
     return font;
   };
@@ -39,7 +40,41 @@ if (!require.cache[pdfkitEntry]) {
   active = true;
 }
 
+// Encoding a TrueType subset costs ~3 ms a face (fontkit re-encodes fpgm/prep/cvt element by
+// element on every call). The output depends only on the face and the glyphs included before
+// encode(), so identical subsets (the same template rendered again) are served from a bounded
+// cache. Bytes are handed out read-only: pdfkit only deflates them.
+interface FontSubset { glyphs: number[]; encode(): Uint8Array }
+interface SubsettableFont { createSubset(): FontSubset }
+const MAX_SUBSET_BYTES = 16 * 1024 * 1024;
+const subsets = new Map<string, Uint8Array>();
+let subsetBytes = 0;
+let fontSerial = 0;
+
+function memoiseSubsets(font: SubsettableFont): void {
+  const id = ++fontSerial;
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset();
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = `${id}|${subset.glyphs.join(',')}`;
+      const hit = subsets.get(key);
+      if (hit) { subsets.delete(key); subsets.set(key, hit); stats.subsetHits++; return hit; }
+      const bytes = encode();
+      subsets.set(key, bytes);
+      subsetBytes += bytes.length;
+      for (const [k, v] of subsets) {
+        if (subsetBytes <= MAX_SUBSET_BYTES) break;
+        subsets.delete(k); subsetBytes -= v.length;
+      }
+      return bytes;
+    };
+    return subset;
+  };
+}
+
 /** How often pdfkit asked fontkit to parse font bytes, and how often the cache answered. */
-export function fontParseStats(): { readonly parses: number; readonly hits: number; readonly active: boolean } {
+export function fontParseStats(): { readonly parses: number; readonly hits: number; readonly subsetHits: number; readonly active: boolean } {
   return { ...stats, active };
 }

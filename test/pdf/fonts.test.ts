@@ -145,4 +145,17 @@ describe('pdf: parsed fonts are cached per process', () => {
     expect(pdfText(b)).to.contain('zzzz');
     expect(b.length).to.be.lessThan(a.length + 200);
   });
+
+  it('an identical subset is encoded once; a different glyph set is encoded afresh', async () => {
+    const m = new FontMatcher();
+    const c = m.match({ families: ['DejaVu Sans Mono'], weight: 700, style: 'normal' });
+    const first = await toPdf(page([{ text: 'subset memo', ...c }]), m.table());
+    const s0 = fontParseStats().subsetHits;
+    const again = await toPdf(page([{ text: 'subset memo', ...c }]), m.table());
+    expect(fontParseStats().subsetHits).to.equal(s0 + 1);
+    expect(Buffer.compare(first, again)).to.equal(0);
+    const other = await toPdf(page([{ text: 'another text', ...c }]), m.table());
+    expect(fontParseStats().subsetHits).to.equal(s0 + 1);
+    expect(pdfText(other)).to.contain('another text');
+  });
 });
