@@ -6,13 +6,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp, listen } from '../../http/app';
-import { createLogger } from '../../log';
-import { createWorkerPoolRenderer } from '../../render/pool';
+import { createLogger, type Logger } from '../../log';
+import { createWorkerPoolRenderer, type WorkerPoolRenderer } from '../../render/pool';
 import { createStore, openDatabase } from '../../store';
 import { demoCurl, seedDemoIfEmpty } from '../demo';
 import { configFor, createIo, parse, UsageError } from '../io';
 
 const SHUTDOWN_GRACE_MS = 25_000;
+
+const WARM_UP_WAIT_MS = 30_000;
+
+async function warmUp(renderer: WorkerPoolRenderer, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), WARM_UP_WAIT_MS); });
+  const outcome = await Promise.race([renderer.ready().then(() => 'warm' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') logger.warn({ waitedMs: WARM_UP_WAIT_MS }, 'render workers not warm yet; serving anyway');
+}
 
 export async function serveCommand(args: string[]): Promise<void> {
   const p = parse(args, { port: { type: 'string' }, host: { type: 'string' } });
@@ -30,6 +40,9 @@ export async function serveCommand(args: string[]): Promise<void> {
   const app = createApp({ db, renderer, config, logger });
   let server: Server;
   try {
+    // workers start and warm up (fonts, UA stylesheet) before the first client waits on them;
+    // the timer also keeps the process alive meanwhile (piscina's workers do not)
+    await warmUp(renderer, logger);
     server = await listen(app, config, { host: config.host, port: config.port });
   } catch (err) {
     await renderer.close();
