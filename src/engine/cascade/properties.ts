@@ -69,9 +69,13 @@ function lengthPctAuto(name: string, opts: { negative?: boolean; inherited?: boo
   });
 }
 
+/** Clamps a computed length that may not be negative; a mixed-sign calc() is left to used-value time. */
 function nonNegative(l: LengthPct, negativeAllowed: boolean): LengthPct {
   if (negativeAllowed) return l;
-  return l.pt < 0 || l.pct < 0 ? { pt: Math.max(0, l.pt), pct: Math.max(0, l.pct) } : l;
+  if (l.pct === 0 && l.pt < 0) return { pt: 0, pct: 0 };
+  if (l.pt === 0 && l.pct < 0) return { pt: 0, pct: 0 };
+  if (l.pt < 0 && l.pct < 0) return { pt: 0, pct: 0 };
+  return l;
 }
 
 const SIZE_KEYWORDS = ['min-content', 'max-content', 'fit-content', 'stretch', '-webkit-fill-available', '-moz-available', '-webkit-min-content', '-webkit-max-content', '-moz-fit-content', '-webkit-fit-content'];

@@ -71,13 +71,10 @@ export function parseLength(cv: CV | undefined, opts: LengthOptions = {}): LenEx
     }
     default: break;
   }
-  if (e && !opts.negative && e.k === 'lin' && isNegative(e.lin)) return undefined;
+  // a literal negative is a parse error where negatives are not allowed; calc() results are
+  // clamped later (CSS Values 4 §10.12), as they may mix signs (calc(100% - 20px))
+  if (e && !opts.negative && cv.t !== 'func' && e.k === 'lin' && (e.lin.pt < 0 || e.lin.pct < 0 || Object.values(e.lin.rel ?? {}).some((v) => v < 0))) return undefined;
   return e;
-}
-
-function isNegative(l: Linear): boolean {
-  if (l.rel) return false; // decided at compute time (clamped to 0 there)
-  return l.pt < 0 || l.pct < 0 || (l.pt <= 0 && l.pct <= 0 && (l.pt < 0 || l.pct < 0));
 }
 
 function hasPct(e: LenExpr): boolean {
@@ -375,7 +372,7 @@ function parseColorFunction(name: string, args: readonly CV[]): RGBA | undefined
   if (name === 'rgb' || name === 'rgba') {
     const rgb = channels.map((c) => {
       if (c.t === 'num') return c.v;
-      if (c.t === 'pct') return c.v * 2.55;
+      if (c.t === 'pct') return c.v * 255 / 100;
       if (c.t === 'ident' && c.v.toLowerCase() === 'none') return 0;
       const n = c.t === 'func' ? parseMathFunction(c) : undefined;
       return n && n.kind === 'num' ? n.value : undefined;

@@ -1,0 +1,91 @@
+// Selectors 4 matching against a real tree: a rule matches exactly the elements listed.
+import { expect } from 'chai';
+import { run } from './helpers';
+import type { StyledElement } from '../../../src/engine/cascade/styled';
+
+const DOC = `
+<div id="root" class="box main" lang="en-GB" data-x="a-b c">
+  <p id="p1" class="first">one</p>
+  <p id="p2"></p>
+  <span id="s1">s</span>
+  <p id="p3" title="hello world">three</p>
+  <ul id="list"><li id="l1">1</li><li id="l2" class="x">2</li><li id="l3">3</li><li id="l4" class="x">4</li><li id="l5">5</li></ul>
+  <a id="a1" href="https://example.com/doc.pdf">link</a><a id="a2" name="n">anchor</a>
+  <input id="i1" type="checkbox" checked disabled><input id="i2" type="TEXT" required>
+  <section id="sec"><h2 id="h">t</h2></section>
+</div>`;
+
+function matched(selector: string): string[] {
+  const r = run(`<style>${selector} { color: rgb(1, 2, 3) }</style>${DOC}`);
+  const out: string[] = [];
+  const walk = (el: StyledElement) => {
+    if (el.attrs.id && el.style.color.r === 1 && el.style.color.g === 2 && (el.style.color.b === 3)) out.push(el.attrs.id);
+    for (const c of el.children) if (c.kind === 'element') walk(c);
+  };
+  walk(r.result.root);
+  return out;
+}
+
+// every element with an id under #root inherits colour from a matched ancestor, so only
+// check selectors that match leaves or compare the direct set via the colour's own source
+describe('cascade: selector matching', () => {
+  const cases: [string, string[]][] = [
+    ['#p1', ['p1']],
+    ['p.first', ['p1']],
+    ['.box.main > #p2', ['p2']],
+    ['div p', ['p1', 'p2', 'p3']],
+    ['#p1 + p', ['p2']],
+    ['#p1 ~ p', ['p2', 'p3']],
+    ['p:empty', ['p2']],
+    ['p:first-child', ['p1']],
+    ['li:last-child', ['l5']],
+    ['p:last-of-type', ['p3']],
+    ['span:only-of-type', ['s1']],
+    ['li:nth-child(2n)', ['l2', 'l4']],
+    ['li:nth-child(odd)', ['l1', 'l3', 'l5']],
+    ['li:nth-child(-n+2)', ['l1', 'l2']],
+    ['li:nth-last-child(2)', ['l4']],
+    ['li:nth-child(2 of .x)', ['l4']],
+    ['p:nth-of-type(2)', ['p2']],
+    ['li:not(.x)', ['l1', 'l3', 'l5']],
+    ['li:not(.x, :first-child)', ['l3', 'l5']],
+    ['li:is(#l1, .x)', ['l1', 'l2', 'l4']],
+    ['li:where(.x)', ['l2', 'l4']],
+    ['[title]', ['p3']],
+    ['[title="hello world"]', ['p3']],
+    ['[title~="world"]', ['p3']],
+    ['[lang|="en"]', ['root']],
+    ['a[href^="https:"]', ['a1']],
+    ['a[href$=".pdf"]', ['a1']],
+    ['a[href*="example"]', ['a1']],
+    ['input[type="text" i]', ['i2']],
+    ['input[type="text"]', []],
+    ['a:link', ['a1']],
+    ['a:any-link', ['a1']],
+    [':checked', ['i1']],
+    [':disabled', ['i1']],
+    [':required', ['i2']],
+    ['a:hover', []],
+    ['section:has(> h2)', ['sec']],
+    ['h2:lang(en)', ['h']],
+  ];
+  for (const [sel, want] of cases) {
+    it(`${sel} → ${want.join(', ') || 'nothing'}`, () => {
+      const got = matched(sel).filter((id) => want.includes(id) || !isDescendantOfMatch(id, want));
+      expect(got).to.deep.equal(want);
+    });
+  }
+  it(':root matches html', () => {
+    const r = run('<style>:root { color: rgb(1, 2, 3) }</style><p>x</p>');
+    expect(r.result.root.style.color).to.deep.equal({ r: 1, g: 2, b: 3, a: 1 });
+  });
+});
+
+/** Elements below a matched one inherit its colour; they are not matches of their own. */
+function isDescendantOfMatch(id: string, matches: string[]): boolean {
+  const parents: Record<string, string> = { h: 'sec' };
+  for (const li of ['l1', 'l2', 'l3', 'l4', 'l5']) parents[li] = 'list';
+  for (const x of ['p1', 'p2', 'p3', 's1', 'list', 'a1', 'a2', 'i1', 'i2', 'sec']) parents[x] = 'root';
+  for (let p = parents[id]; p; p = parents[p]) if (matches.includes(p)) return true;
+  return false;
+}
