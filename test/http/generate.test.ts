@@ -182,6 +182,25 @@ describe('http: POST /v1/pdf/generate', function () {
     }
   });
 
+  describe('5 — invalid_json: nesting beyond 1000 levels is refused before parsing', () => {
+    it('answers a 9 MB [[[[… at once with 400 invalid_json', async () => {
+      const depth = 4_500_000;
+      const raw = `{"templateId":"hello","params":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+      const started = Date.now();
+      const a = await generate(server, { key: acme.key, raw });
+      expectProblem(a, 400, 'invalid_json');
+      expect(Date.now() - started).to.be.lessThan(2000);
+    });
+    it('still answers a merely deep (11 levels) params with params_limit_exceeded', async () => {
+      const a = await generate(server, { key: acme.key, raw: `{"templateId":"hello","params":{"a":${'['.repeat(50)}${']'.repeat(50)}}}` });
+      expectProblem(a, 400, 'params_limit_exceeded');
+      expect(a.json.limit).to.equal('depth');
+    });
+    it('does not count brackets inside strings', async () => {
+      expect((await generate(server, { key: acme.key, body: { templateId: 'hello', params: { s: '['.repeat(5000) + '\\"{' } } })).status).to.equal(200);
+    });
+  });
+
   describe('6 — 400 template_id_required', () => {
     for (const body of [{}, { templateId: '' }, { templateId: 42 }, { templateId: null }, { templateId: ['hello'] }]) {
       it(`answers 400 for ${JSON.stringify(body)}`, async () => {

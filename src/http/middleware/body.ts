@@ -54,12 +54,39 @@ function readRaw(ctx: AppContext, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * JSON nested deeper than this is refused as invalid_json before it is parsed (RFC 8259 §9
+ * lets a parser limit nesting). V8's JSON.parse takes seconds on a 10 MB `[[[[…` and would
+ * hold the event loop; params may only nest 10 levels anyway.
+ */
+export const MAX_JSON_NESTING = 1000;
+
+/** Deepest nesting of `{`/`[` outside strings, stopping early once over `max`. */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) { if (++depth > max) return true; }
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 export function readJsonBody(options: { limit: number }): Middleware {
   return async (ctx, next) => {
     const raw = await readRaw(ctx, options.limit);
+    const text = raw.toString('utf8');
+    if (jsonNestingExceeds(text, MAX_JSON_NESTING)) {
+      throw new PlatenError('invalid_json', `The body nests JSON deeper than ${MAX_JSON_NESTING} levels.`);
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw.toString('utf8'));
+      parsed = JSON.parse(text);
     } catch {
       throw new PlatenError('invalid_json', 'The body is not valid JSON.');
     }
