@@ -8,6 +8,7 @@ import { toPdf } from '../pdf';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
 import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';
+import { redactCause } from './redactCause';
 
 export interface RenderHtmlInput {
   readonly html: string;
@@ -65,12 +66,12 @@ export async function renderJob(job: RenderJob, caches: RenderCaches): Promise<R
     const template = caches.templates.get(job.template, job.template.html, compileTemplateSource);
     html = template({ params: job.params, globals: job.globals });
   } catch (err) {
-    throw new PlatenError('render_failed', 'The template could not be rendered.', { cause: err });
+    throw new PlatenError('render_failed', 'The template could not be rendered.', { cause: redactCause(err) });
   }
   try {
     return await renderHtmlToPdf({ html, css: job.template.css, engine: { format: job.format } });
   } catch (err) {
     if (err instanceof PlatenError) throw err; // a cap (outputLimits.ts) with its own detail
-    throw new PlatenError('render_failed', 'The document could not be laid out or written as PDF.', { cause: err });
+    throw new PlatenError('render_failed', 'The document could not be laid out or written as PDF.', { cause: redactCause(err) });
   }
 }
