@@ -5,6 +5,7 @@
 // WOFF 1.0 §5) to keep one code path for both.
 import { inflateSync } from 'node:zlib';
 import { decompress as woff2Decompress } from 'wawoff2';
+import { MAX_FONT_SFNT_BYTES, declaredTableBytes } from '../engine/fonts';
 
 export type FontContainer = 'sfnt' | 'woff' | 'woff2' | 'unknown';
 
@@ -58,6 +59,8 @@ export function woffToSfnt(woff: Uint8Array): Uint8Array {
 
 /** Any supported container → sfnt bytes; throws when the bytes are not a font container. */
 export async function toSfnt(bytes: Uint8Array): Promise<Uint8Array> {
+  const declared = declaredTableBytes(bytes);
+  if (declared === undefined || declared > MAX_FONT_SFNT_BYTES) throw new Error('font tables over the size cap or malformed');
   switch (fontContainer(bytes)) {
     case 'sfnt': return bytes;
     case 'woff': return woffToSfnt(bytes);

@@ -58,8 +58,70 @@ export function inspectFontBytes(bytes: Uint8Array): FontBytesInfo {
   return info;
 }
 
+/** Largest decompressed font accepted (CJK fonts are ~20 MB). */
+export const MAX_FONT_SFNT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The decompressed size a WOFF (1.0 §4) or WOFF2 (§5) file declares for its tables, read from
+ * its directory without decompressing anything; undefined when the directory is malformed.
+ * fontkit allocates this much before inflating, so a few KB claiming gigabytes is refused first.
+ */
+export function declaredTableBytes(b: Uint8Array): number | undefined {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const tag = String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!);
+  if (tag === 'wOFF') {
+    if (b.length < 44) return undefined;
+    const n = view.getUint16(12);
+    if (b.length < 44 + 20 * n) return undefined;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += view.getUint32(44 + 20 * i + 12);
+    return total;
+  }
+  if (tag === 'wOF2') {
+    if (b.length < 48) return undefined;
+    const n = view.getUint16(12);
+    let pos = 48;
+    let total = 0;
+    const base128 = (): number | undefined => {
+      let v = 0;
+      for (let i = 0; i < 5; i++) {
+        if (pos >= b.length) return undefined;
+        const byte = b[pos++]!;
+        if (i === 0 && byte === 0x80) return undefined;
+        v = v * 128 + (byte & 0x7f);
+        if (!(byte & 0x80)) return v;
+      }
+      return undefined;
+    };
+    for (let i = 0; i < n; i++) {
+      if (pos >= b.length) return undefined;
+      const flags = b[pos++]!;
+      const known = flags & 0x3f;
+      let tagName: string;
+      if (known === 0x3f) { if (pos + 4 > b.length) return undefined; tagName = String.fromCharCode(...b.subarray(pos, pos + 4)); pos += 4; }
+      else tagName = known === 10 ? 'glyf' : known === 11 ? 'loca' : '';
+      const orig = base128();
+      if (orig === undefined) return undefined;
+      const version = flags >> 6;
+      const transformed = tagName === 'glyf' || tagName === 'loca' ? version === 0 : version !== 0;
+      if (transformed) {
+        const t = base128();
+        if (t === undefined) return undefined;
+        total += t;
+      } else {
+        total += orig;
+      }
+    }
+    return total;
+  }
+  return b.length;
+}
+
 function inspectUncached(bytes: Uint8Array): FontBytesInfo {
   if (bytes.length < 12) return { ok: false, reason: 'too short to be a font' };
+  const declared = declaredTableBytes(bytes);
+  if (declared === undefined) return { ok: false, reason: 'the WOFF table directory is malformed' };
+  if (declared > MAX_FONT_SFNT_BYTES) return { ok: false, reason: `it declares ${declared} bytes of tables, over the ${MAX_FONT_SFNT_BYTES}-byte cap` };
   let font: fontkit.Font | fontkit.FontCollection;
   try {
     font = fontkit.create(bytes);

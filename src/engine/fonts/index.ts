@@ -18,7 +18,7 @@ import { matchFace, matchWeight } from './matching';
 import { shippedCoverage } from './shipped-coverage';
 
 export { CodePointSet } from './coverage';
-export { inspectFontBytes, type FaceMetrics, type FontBytesInfo } from './embedded';
+export { MAX_FONT_SFNT_BYTES, declaredTableBytes, inspectFontBytes, type FaceMetrics, type FontBytesInfo } from './embedded';
 export { DEFAULT_FAMILY, FAMILY_ALIASES, SHIPPED_FAMILIES, shippedFaceFiles } from './families';
 export { matchFace, matchWeight } from './matching';
 

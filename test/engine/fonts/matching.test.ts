@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
-import { FontMatcher, matchWeight, type FontRequest } from '../../../src/engine/fonts';
+import { FontMatcher, declaredTableBytes, matchWeight, type FontRequest } from '../../../src/engine/fonts';
 import type { FontFace } from '../../../src/engine/cascade/styled';
 import { repoRoot } from '../../../src/paths';
 
@@ -166,5 +166,25 @@ describe('fonts: @font-face weight ranges', () => {
     const bytes = (weight: number) => { const s = m.sourceOf(m.match({ families: ['V'], weight, style: 'normal' })); return s.kind === 'embedded' ? s.data.length : 0; };
     for (const w of [100, 300, 400, 500]) expect(bytes(w), String(w)).to.equal(fixture('pacifico.ttf').length);
     for (const w of [600, 700, 900]) expect(bytes(w), String(w)).to.equal(fixture('OpenDyslexic-Bold.otf').length);
+  });
+});
+
+describe('fonts: compressed-font bombs are refused from the directory', () => {
+  it('a WOFF2 or WOFF declaring gigabytes of tables is resource-invalid before anything is inflated', () => {
+    const real = fixture('fa-regular-400.woff2');
+    const size = declaredTableBytes(real)!;
+    expect(size).to.be.within(real.length, 200_000);
+    // WOFF2: one table (cmap, untransformed) claiming 2^31 bytes, in UIntBase128
+    const woff2 = new Uint8Array(64); woff2.set([0x77, 0x4f, 0x46, 0x32]); woff2[13] = 1; woff2.set([0x00, 0x88, 0x80, 0x80, 0x80, 0x00], 48);
+    expect(declaredTableBytes(woff2)).to.equal(2 ** 31);
+    // WOFF 1.0: one table whose origLength is 0xFFFFFFFF
+    const woff = new Uint8Array(64); woff.set([0x77, 0x4f, 0x46, 0x46]); woff[13] = 1; woff.set([0xff, 0xff, 0xff, 0xff], 44 + 12);
+    const diagnostics = new DiagnosticList();
+    const m = new FontMatcher({ diagnostics, fontFaces: [
+      { family: 'Bomb', weight: 400, style: 'normal', data: woff2 }, { family: 'Bomb', weight: 700, style: 'normal', data: woff },
+    ] });
+    expect(m.match({ families: ['Bomb', 'monospace'], weight: 400, style: 'normal' }).font).to.equal('Noto Sans Mono');
+    expect(diagnostics.items.map((d) => d.code)).to.deep.equal(['resource-invalid', 'resource-invalid']);
+    expect(diagnostics.items[0]!.message).to.contain('over the');
   });
 });
