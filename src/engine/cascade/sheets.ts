@@ -3,7 +3,7 @@
 // decided, @import/@page/@font-face kept as data). Memoized by source text: a template's
 // CSS (or Bootstrap) is parsed once per process, not per request.
 import { parseSelectorList, type ComplexSelector } from '../css/selectors';
-import { parseDeclarations, parseDeclarationText, parseRules, parseStylesheet, type AtRule, type BlockRef, type Declaration, type Rule, type SyntaxProblem } from '../css/stylesheet';
+import { hasNestedBlock, parseDeclarations, parseDeclarationText, parseRules, parseStylesheet, type AtRule, type BlockRef, type Declaration, type Rule, type SyntaxProblem } from '../css/stylesheet';
 import type { CV } from '../css/syntax';
 import { ident } from '../css/values';
 import { compileBlock, containsVar, parseValue, type CompiledBlock, type Problem } from './declarations';
@@ -115,6 +115,49 @@ function compileStyleRule(prelude: readonly CV[], block: BlockRef, media: readon
   }
   if (block.from >= block.to) return; // an empty block
   ctx.items.push(new StyleItem(sel.selectors, block, media));
+  if (hasNestedBlock(block)) compileNested(prelude, block, media, ctx);
+}
+
+/** CSS Nesting 1: nested style rules and conditional rules inside a style rule. */
+function compileNested(parent: readonly CV[], block: BlockRef, media: readonly (readonly CV[])[], ctx: CompileContext): void {
+  const { atRules, rules } = parseDeclarations(block, { problems: [] });
+  for (const rule of rules) compileStyleRule(resolveNesting(parent, rule.prelude), rule.block, media, rule.at, ctx);
+  for (const at of atRules) {
+    if (!at.block) continue;
+    if (at.name === 'media') compileStyleRule(parent, at.block, [...media, at.prelude], at.at, ctx);
+    else if (at.name === 'supports') { if (supportsCondition(at.prelude.filter((x) => x.t !== 'ws'))) compileStyleRule(parent, at.block, media, at.at, ctx); }
+    else if (at.name === 'layer') compileStyleRule(parent, at.block, media, at.at, ctx);
+    else ctx.problems.push({ code: 'unsupported-at-rule', message: `Ignored @${at.name} inside a style rule`, at: at.at });
+  }
+}
+
+/** `&` stands for `:is(<parent list>)`; a nested selector without `&` is relative to it as a descendant. */
+function resolveNesting(parent: readonly CV[], nested: readonly CV[]): CV[] {
+  const at = nested[0]?.s ?? 0;
+  const parentIs: CV[] = [{ t: 'delim', v: ':', s: at, e: at }, { t: 'func', name: 'is', args: [...parent], s: at, e: at }];
+  const replace = (items: readonly CV[]): { out: CV[]; found: boolean } => {
+    let found = false;
+    const out: CV[] = [];
+    for (const x of items) {
+      if (x.t === 'delim' && x.v === '&') { out.push(...parentIs); found = true; }
+      else if (x.t === 'func') { const r = replace(x.args); found ||= r.found; out.push(r.found ? { ...x, args: r.out } : x); }
+      else out.push(x);
+    }
+    return { out, found };
+  };
+  const parts: CV[][] = [[]];
+  for (const x of nested) {
+    if (x.t === 'delim' && x.v === ',') parts.push([]);
+    else parts[parts.length - 1]!.push(x);
+  }
+  const out: CV[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push({ t: 'delim', v: ',', s: at, e: at });
+    const r = replace(part);
+    if (r.found) out.push(...r.out);
+    else out.push(...parentIs, { t: 'ws', s: at, e: at }, ...part.filter((x, k) => !(k === 0 && x.t === 'ws')));
+  });
+  return out;
 }
 
 function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: CompileContext): void {

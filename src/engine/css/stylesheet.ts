@@ -16,6 +16,12 @@ export interface Declaration {
   readonly at: number;
 }
 
+/** Whether a block holds any {} block (nested rules or at-rules): a cheap scan of token types. */
+export function hasNestedBlock(block: BlockRef): boolean {
+  for (let i = block.from; i < block.to; i++) if (block.ts.types[i] === T.LeftCurlyBracket) return true;
+  return false;
+}
+
 /** A `{}` block's content as a token range, read with parseDeclarations / parseRules. */
 export interface BlockRef {
   readonly ts: TokenStream;
@@ -97,12 +103,16 @@ export function parseRules(block: BlockRef, ctx: ParseContext, topLevel = false)
   return rules;
 }
 
-/** §5.4.5 consume a list of declarations (plus nested at-rules, for @page margin boxes). */
-export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declarations: Declaration[]; atRules: AtRule[] } {
+/**
+ * §5.4.4 consume a block's contents: declarations, nested at-rules (@page margin boxes,
+ * @media inside a rule) and nested style rules (CSS Nesting 1: `.a { .b { } &:hover { } }`).
+ */
+export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declarations: Declaration[]; atRules: AtRule[]; rules: StyleRule[] } {
   const { ts, to } = block;
   const { types, starts, match, source } = ts;
   const declarations: Declaration[] = [];
   const atRules: AtRule[] = [];
+  const rules: StyleRule[] = [];
   let i = block.from;
   while (i < to) {
     const type = types[i]!;
@@ -120,11 +130,19 @@ export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declara
       i = body ? body.to + 1 : j + 1;
       continue;
     }
-    // up to the next top-level ';'
+    // up to the next top-level ';', or a nested rule's {} block
     let j = i;
+    let brace = -1;
     for (; j < to; j++) {
       if (types[j] === T.Semicolon) break;
+      if (types[j] === T.LeftCurlyBracket && brace < 0 && !source.startsWith('--', starts[i]!)) { brace = j; break; }
       if (ts.isOpener(j)) j = match[j]!;
+    }
+    if (brace >= 0) {
+      const body: BlockRef = { ts, from: brace + 1, to: Math.min(match[brace]!, to) };
+      rules.push({ kind: 'style', prelude: trimWs(ts.values(i, brace, true)), block: body, at: starts[i]! });
+      i = body.to + 1;
+      continue;
     }
     const end = Math.min(j, to);
     const decl = toDeclaration(ts, i, end);
@@ -132,7 +150,7 @@ export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declara
     else ctx.problems.push({ message: `Ignored invalid declaration "${preview(source, starts[i]!, ts.ends[Math.max(i, end - 1)] ?? starts[i]!)}"`, at: starts[i]! });
     i = j + 1;
   }
-  return { declarations, atRules };
+  return { declarations, atRules, rules };
 }
 
 function toDeclaration(ts: TokenStream, from: number, to: number): Declaration | undefined {

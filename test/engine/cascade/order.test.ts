@@ -118,3 +118,24 @@ describe('cascade: custom properties (CSS Variables 1)', () => {
     expect(s.style.margin.top).to.deep.equal({ pt: 0, pct: 0 });
   });
 });
+
+describe('cascade: CSS Nesting 1', () => {
+  const green = { r: 0, g: 128, b: 0, a: 1 };
+  const cases: [string, string, string][] = [
+    ['a nested rule is relative to its parent', '.a { color: red; .b { color: green } }', '<div class="a"><p class="b" id="t">x</p></div>'],
+    ['& is the parent', '.a { color: red; &.b { color: green } }', '<div class="a b" id="t">x</div>'],
+    ['& in the middle', '.b { color: red; .a & { color: green } }', '<div class="a"><p class="b" id="t">x</p></div>'],
+    ['a nested combinator', '.a { > .b { color: green } }', '<div class="a"><p class="b" id="t">x</p></div>'],
+    ['declarations after a nested rule still apply', '.a { .x { color: red } color: green }', '<div class="a" id="t">x</div>'],
+    ['nested @media print', '#t { color: red; @media print { color: green } }', '<div id="t">x</div>'],
+    ['nested @media screen does not apply', '#t { color: green; @media screen { color: red } }', '<div id="t">x</div>'],
+    ['nesting two levels', '.a { .b { .c { color: green } } }', '<div class="a"><div class="b"><p class="c" id="t">x</p></div></div>'],
+  ];
+  for (const [name, css, html] of cases) {
+    it(name, () => {
+      const s = styleOf(css, html);
+      expect(s.style.color).to.deep.equal(green);
+      expect(s.diagnostics).to.deep.equal([]);
+    });
+  }
+});
