@@ -23,6 +23,8 @@ export interface AnchorResult {
   readonly doc: BenchDocName;
   readonly pages: number;
   readonly times: Summary;
+  /** CPU time (user + system of every process involved) per document: p50 */
+  readonly cpuP50: number;
   /** peak RSS: largest single process for the per-document ones; the whole browser tree for the warm one */
   readonly peakRssMb: number;
   readonly error?: string;
@@ -51,23 +53,49 @@ export function anchorVersions(): Record<string, string> {
 }
 
 /** Runs a command under /usr/bin/time to learn its peak RSS (KiB of the largest process). */
-function timedProcess(cmd: string, args: readonly string[]): Promise<{ ms: number; maxRssKb: number; code: number | null }> {
+function timedProcess(cmd: string, args: readonly string[]): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'platen-bench-time-'));
   const timeFile = join(dir, 'time');
   const useTime = existsSync('/usr/bin/time');
-  const [exe, argv] = useTime ? ['/usr/bin/time', ['-f', '%M', '-o', timeFile, cmd, ...args]] : [cmd, [...args]];
+  const [exe, argv] = useTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, cmd, ...args]] : [cmd, [...args]];
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(exe, argv, { stdio: 'ignore' });
     child.on('error', reject);
     child.on('exit', (code) => {
       const ms = performance.now() - t0;
-      let maxRssKb = NaN;
-      try { maxRssKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()); } catch { /* no time(1) */ }
+      let maxRssKb = NaN; let cpuMs = NaN;
+      try {
+        const [rss, user, sys] = (readFileSync(timeFile, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number);
+        maxRssKb = rss ?? NaN;
+        cpuMs = ((user ?? NaN) + (sys ?? NaN)) * 1000;
+      } catch { /* no time(1) */ }
       rmSync(dir, { recursive: true, force: true });
-      resolve({ ms, maxRssKb, code });
+      resolve({ ms, maxRssKb, cpuMs, code });
     });
   });
+}
+
+/** CPU time (ms) used so far by this process's descendants that are still running (the warm browser). */
+function descendantsCpuMs(): number {
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
+      parent.set(Number(entry), Number(f[1]));
+      ticks.set(Number(entry), Number(f[11]) + Number(f[12])); // utime + stime
+    } catch { /* gone */ }
+  }
+  let total = 0;
+  for (const [pid, t] of ticks) {
+    let p = parent.get(pid);
+    while (p !== undefined && p > 1 && p !== process.pid) p = parent.get(p);
+    if (p === process.pid) total += t;
+  }
+  return total * 10; // USER_HZ is 100 on Linux
 }
 
 /**
@@ -110,6 +138,7 @@ function prepare(name: BenchDocName): Prepared {
 async function perProcess(anchor: AnchorName, name: BenchDocName, runs: number, command: (input: string, output: string, profile: string) => [string, string[]]): Promise<AnchorResult> {
   const prep = prepare(name);
   const times: number[] = [];
+  const cpu: number[] = [];
   let peak = 0; let pages = 0;
   try {
     for (let i = 0; i <= runs; i++) { // run 0 warms the OS page cache and is not counted
@@ -120,12 +149,13 @@ async function perProcess(anchor: AnchorName, name: BenchDocName, runs: number, 
       if (!existsSync(out)) throw new Error(`${anchor} produced no PDF (exit ${r.code})`);
       if (i === 0) { pages = countPdfPages(readFileSync(out)); continue; }
       times.push(r.ms);
+      cpu.push(r.cpuMs);
       peak = Math.max(peak, r.maxRssKb / 1024);
       rmSync(out, { force: true }); rmSync(profile, { recursive: true, force: true });
     }
-    return { anchor, doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak) };
+    return { anchor, doc: name, pages, times: roundSummary(summarize(times)), cpuP50: round(summarize(cpu).p50), peakRssMb: round(peak) };
   } catch (err) {
-    return { anchor, doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak), error: err instanceof Error ? err.message : String(err) };
+    return { anchor, doc: name, pages, times: roundSummary(summarize(times)), cpuP50: round(summarize(cpu).p50), peakRssMb: round(peak), error: err instanceof Error ? err.message : String(err) };
   } finally {
     rmSync(prep.dir, { recursive: true, force: true });
   }
@@ -158,21 +188,24 @@ export async function chromiumWarm(docs: readonly { name: BenchDocName; runs: nu
     for (const { name, runs } of docs) {
       const html = standaloneHtml(loadBenchDoc(name));
       const times: number[] = [];
+      const cpu: number[] = [];
       let pages = 0; let peak = 0;
       const page = await context.newPage();
       try {
         for (let i = 0; i < runs + 2; i++) { // two warm-up renders per document
+          const c0 = descendantsCpuMs();
           const t0 = performance.now();
           await page.setContent(html, { waitUntil: 'load' });
           const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
           const dt = performance.now() - t0;
+          const dc = descendantsCpuMs() - c0;
           if (i === 0) pages = countPdfPages(pdf);
-          if (i >= 2) times.push(dt);
+          if (i >= 2) { times.push(dt); cpu.push(dc); }
           if (i % 5 === 0) peak = Math.max(peak, descendantsRssMb());
         }
-        results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak) });
+        results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), cpuP50: round(summarize(cpu).p50), peakRssMb: round(peak) });
       } catch (err) {
-        results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), peakRssMb: round(peak), error: err instanceof Error ? err.message : String(err) });
+        results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), cpuP50: round(summarize(cpu).p50), peakRssMb: round(peak), error: err instanceof Error ? err.message : String(err) });
       } finally {
         await page.close();
       }

@@ -23,6 +23,8 @@ export interface InProcessResult {
   readonly diagnostics: number;
   readonly firstMs: number;
   readonly warm: Summary;
+  /** CPU time (user + system, all threads of the process) per warm render: p50. Less sensitive than wall time to other load on a shared machine. */
+  readonly cpuP50: number;
   readonly perPageMs: number;
   readonly stages: { readonly templateMs: number; readonly layoutMs: number; readonly pdfMs: number };
   readonly caches: {
@@ -44,10 +46,14 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
   for (let i = 0; i < warmup; i++) await renderer.render(doc.job);
 
   const samples: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     t0 = performance.now();
     await renderer.render(doc.job);
     samples.push(ms(t0));
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   const warm = summarize(samples);
   const pages = countPdfPages(first.pdf);
@@ -81,6 +87,7 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     doc: name, pages, designedPages: doc.designedPages, pdfBytes: first.pdf.byteLength, diagnostics: first.diagnostics.length,
     firstMs: round(firstMs, 1),
     warm: { ...warm, p50: round(warm.p50, 2), p95: round(warm.p95, 2), p99: round(warm.p99, 2), min: round(warm.min, 2), max: round(warm.max, 2), mean: round(warm.mean, 2) },
+    cpuP50: round(summarize(cpu).p50, 2),
     perPageMs: round(warm.p50 / Math.max(1, pages), 3),
     stages: { templateMs: p50(tpl), layoutMs: p50(lay), pdfMs: p50(pdf) },
     caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold) },

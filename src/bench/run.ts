@@ -101,8 +101,8 @@ async function main(): Promise<void> {
     inProcess.push(runChild(doc, runs, warmup));
   }
   table('In-process render (one document at a time, fresh process per document)',
-    ['document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'ms/page', 'first ms', 'template', 'layout', 'pdf', 'peak RSS MB', 'diag'],
-    inProcess.map((r) => [r.doc, `${r.pages}/${r.designedPages}`, r.warm.n, r.warm.p50, r.warm.p95, r.perPageMs, r.firstMs, r.stages.templateMs, r.stages.layoutMs, r.stages.pdfMs, r.peakRssMb, r.diagnostics]));
+    ['document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'CPU p50 ms', 'ms/page', 'first ms', 'template', 'layout', 'pdf', 'peak RSS MB', 'diag'],
+    inProcess.map((r) => [r.doc, `${r.pages}/${r.designedPages}`, r.warm.n, r.warm.p50, r.warm.p95, r.cpuP50, r.perPageMs, r.firstMs, r.stages.templateMs, r.stages.layoutMs, r.stages.pdfMs, r.peakRssMb, r.diagnostics]));
   table('Caches (p50 ms of the stage: cached vs. cache defeated)',
     ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'first render', 'warm render'],
     inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.firstMs, r.warm.p50]));
@@ -148,11 +148,12 @@ async function main(): Promise<void> {
     if (available.weasyprint) for (const doc of args.docs) anchors.push(await weasyprintPerProcess(doc, p.weasyprint(doc)));
     if (!available.chromium || !available.weasyprint) anchorsSkipped = `missing: ${[!available.chromium && 'chromium', !available.weasyprint && 'weasyprint'].filter(Boolean).join(', ')}`;
     const platen = (d: BenchDocName) => inProcess.find((r) => r.doc === d);
-    table('Anchors (one document at a time; ratio = other p50 / Platen in-process p50 = single-stream throughput ratio)',
-      ['renderer', 'document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'peak MB', 'Platen ×'],
+    table('Anchors (one document at a time; "Platen ×" = other p50 / Platen p50, the single-stream throughput ratio; "CPU ×" the same on CPU time per document)',
+      ['renderer', 'document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'CPU p50 ms', 'peak MB', 'Platen ×', 'CPU ×'],
       [
-        ...inProcess.map((r) => ['platen (in-process)', r.doc, r.pages, r.warm.n, r.warm.p50, r.warm.p95, r.peakRssMb, 1]),
-        ...anchors.map((a) => [a.anchor + (a.error ? ' (error)' : ''), a.doc, a.pages, a.times.n, a.times.p50, a.times.p95, a.peakRssMb, round(a.times.p50 / (platen(a.doc)?.warm.p50 ?? NaN), 1)]),
+        ...inProcess.map((r) => ['platen (in-process)', r.doc, r.pages, r.warm.n, r.warm.p50, r.warm.p95, r.cpuP50, r.peakRssMb, 1, 1]),
+        ...anchors.map((a) => [a.anchor + (a.error ? ' (error)' : ''), a.doc, a.pages, a.times.n, a.times.p50, a.times.p95, a.cpuP50, a.peakRssMb,
+          round(a.times.p50 / (platen(a.doc)?.warm.p50 ?? NaN), 1), round(a.cpuP50 / (platen(a.doc)?.cpuP50 ?? NaN), 1)]),
       ]);
     for (const a of anchors) if (a.error) console.log(`  ${a.anchor} ${a.doc}: ${a.error}`);
   } else anchorsSkipped = '--no-anchors';

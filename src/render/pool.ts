@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import Piscina from 'piscina';
 import { PlatenError } from '../errors';
 import type { Renderer, RenderJob, RenderOutput } from './index';
-import type { WorkerResult, WorkerStarted, WorkerTask, WorkerWarm } from './worker';
+import type { WorkerResult, WorkerSettings, WorkerStarted, WorkerTask, WorkerWarm } from './worker';
 
 export interface WorkerPoolOptions {
   /** worker threads; default env PLATEN_WORKERS, else os.availableParallelism() */
@@ -43,6 +43,12 @@ export interface WorkerPoolOptions {
   readonly maxWaitMs?: number;
   /** V8 old-generation heap cap per worker; default env PLATEN_WORKER_HEAP_MB, else 256 */
   readonly maxOldGenerationSizeMb?: number;
+  /**
+   * nice increment of the worker threads (Linux), so the HTTP thread gets the CPU first and
+   * /healthz and request intake stay responsive under full render load. Default env
+   * PLATEN_WORKER_NICE, else 10; 0 turns it off
+   */
+  readonly workerNice?: number;
   /** the environment to read the defaults from; default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -66,8 +72,10 @@ export interface WorkerPoolRenderer extends Renderer {
   /** resolves once every worker has started and done its warm-up render (fonts, UA sheet parsed) */
   ready(): Promise<void>;
   /** the effective settings, after options and environment */
-  readonly settings: { readonly workers: number; readonly maxQueue: number; readonly deadlineMs: number; readonly maxWaitMs: number; readonly maxOldGenerationSizeMb: number };
+  readonly settings: { readonly workers: number; readonly maxQueue: number; readonly deadlineMs: number; readonly maxWaitMs: number; readonly maxOldGenerationSizeMb: number; readonly workerNice: number };
 }
+
+export const WORKER_NICE_DEFAULT = 10;
 
 /** The compiled worker entry, next to this module in dist/src/render/. */
 export const WORKER_FILENAME = join(__dirname, 'worker.js');
@@ -84,6 +92,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     maxQueue: positiveInt(options.maxQueue ?? env.PLATEN_QUEUE, 128, 0),
     deadlineMs: positiveInt(options.deadlineMs ?? env.PLATEN_RENDER_TIMEOUT_MS, 20_000),
     maxWaitMs: 0,
+    workerNice: positiveInt(options.workerNice ?? env.PLATEN_WORKER_NICE, WORKER_NICE_DEFAULT, 0),
     maxOldGenerationSizeMb: positiveInt(options.maxOldGenerationSizeMb ?? env.PLATEN_WORKER_HEAP_MB, 256, 16),
   };
   settings.maxWaitMs = positiveInt(options.maxWaitMs ?? env.PLATEN_QUEUE_TIMEOUT_MS, settings.deadlineMs);
@@ -99,6 +108,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     // 'async' lets a worker's event loop run while it waits for work (its warm-up render)
     atomics: 'async',
     resourceLimits: { maxOldGenerationSizeMb: settings.maxOldGenerationSizeMb },
+    workerData: { nice: settings.workerNice } satisfies WorkerSettings,
   });
 
   let pending = 0;

@@ -6,7 +6,9 @@
 // Expected failures come back as values, not exceptions: a thrown Error loses its `code` on
 // the way through postMessage. Only a dead worker (out of memory, killed at its deadline)
 // rejects the pool's promise.
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { Diagnostic } from '../engine';
 import { PlatenError, type ErrorCode } from '../errors';
@@ -31,6 +33,25 @@ export interface WorkerWarm {
 export type WorkerResult =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly diagnostics: readonly Diagnostic[]; readonly ms: number }
   | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly cause: string };
+
+/** What the pool tells every worker at start-up (piscina's workerData). */
+export interface WorkerSettings {
+  /** nice increment for this thread (Linux): renders yield the CPU to the HTTP thread */
+  readonly nice: number;
+}
+
+// Lower this thread's scheduling priority so the HTTP thread (accepting, validating, streaming,
+// /healthz) gets the CPU first when it needs it; renders use whatever is left. Linux applies
+// setpriority() to one thread when given its thread ID (/proc/thread-self names it). Elsewhere,
+// or without permission, the worker runs at normal priority.
+function lowerPriority(nice: number): void {
+  if (!(nice > 0) || process.platform !== 'linux') return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + Math.floor(nice)));
+  } catch { /* normal priority then */ }
+}
+lowerPriority((workerData as Partial<WorkerSettings> | undefined)?.nice ?? 0);
 
 const caches = createRenderCaches();
 

@@ -1,6 +1,7 @@
 // The worker pool as the service uses it: real worker threads running the compiled worker
 // entry (dist/src/render/worker.js), real PDFs parsed back. Deadlines are short so the
 // suite stays fast; no assertion is about speed.
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { PlatenError } from '../../src/errors';
 import { createWorkerPoolRenderer, type RenderJob, type WorkerPoolRenderer } from '../../src/render';
@@ -51,9 +52,25 @@ describe('render: worker pool', () => {
     expect(pool.stats().workers).to.equal(2);
   });
 
+  it('runs its workers at a lower priority than the HTTP thread (Linux)', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const niceOfThreads = () => readdirSync('/proc/self/task').map((tid) => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19: nice
+      } catch { return NaN; }
+    });
+    const mainNice = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16]);
+    if (mainNice + 7 > 19) this.skip();
+    pool = createWorkerPoolRenderer({ workers: 2, workerNice: 7 });
+    await pool.ready();
+    expect(niceOfThreads().filter((n) => n === mainNice + 7)).to.have.length(2);
+    expect(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).to.equal(mainNice); // the main thread is untouched
+  });
+
   it('reads its settings from the environment when options leave them out', async () => {
-    pool = createWorkerPoolRenderer({ env: { PLATEN_WORKERS: '1', PLATEN_QUEUE: '3', PLATEN_RENDER_TIMEOUT_MS: '1234', PLATEN_WORKER_HEAP_MB: '96' } });
-    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxWaitMs: 1234, maxOldGenerationSizeMb: 96 });
+    pool = createWorkerPoolRenderer({ env: { PLATEN_WORKERS: '1', PLATEN_QUEUE: '3', PLATEN_RENDER_TIMEOUT_MS: '1234', PLATEN_WORKER_HEAP_MB: '96', PLATEN_WORKER_NICE: '7' } });
+    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxWaitMs: 1234, maxOldGenerationSizeMb: 96, workerNice: 7 });
   });
 
   it('refuses a job with `overloaded` and Retry-After when the queue is full, and works again afterwards', async () => {
