@@ -7,9 +7,12 @@
 //   stages     p50 of each stage: template (cached compile), layout (engine), pdf (pdfmake)
 //   caches     the same stage with its cache defeated: template compiled every time; template
 //              CSS changed every run (a unique comment) so a content-keyed memo misses
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { layoutHtml } from '../engine';
-import { toPdf } from '../pdf';
+import { fontParseStats, toPdf } from '../pdf';
+import { fontsDir } from '../paths';
 import { createInProcessRenderer } from '../render';
 import { compileTemplateSource, createRenderCaches } from '../render/renderDocument';
 import { countPdfPages, loadBenchDoc, type BenchDocName } from './fixtures';
@@ -32,6 +35,28 @@ export interface InProcessResult {
     readonly layoutCssChangedMs: number;
   };
   readonly peakRssMb: number;
+  /** the pdf layer's parsed-font cache after all runs: parses should equal the faces used */
+  readonly fontCache: { readonly parses: number; readonly hits: number; readonly subsetHits: number; readonly active: boolean };
+  /** what one uncached face costs: fontkit parse + first text layout, CPU ms, p50 over the faces measured */
+  readonly fontParseMs: number;
+}
+
+/** The cost the font cache saves, per face and document: parse a shipped TTF and lay out a line with it (CPU time). */
+async function fontParseCost(): Promise<number> {
+  const fontkit = (await import('fontkit')) as unknown as { create(b: Uint8Array): { layout(t: string): unknown } };
+  const faces = ['LiberationSans-Regular.ttf', 'LiberationSans-Bold.ttf', 'LiberationSerif-Regular.ttf', 'DejaVuSans.ttf'];
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const face of faces) {
+      let bytes: Buffer;
+      try { bytes = readFileSync(join(fontsDir, face)); } catch { continue; }
+      const c0 = process.cpuUsage();
+      fontkit.create(new Uint8Array(bytes)).layout('Invoice INV-2026-0042 total €1,234.56');
+      const c = process.cpuUsage(c0);
+      times.push((c.user + c.system) / 1000);
+    }
+  }
+  return summarize(times).p50;
 }
 
 const ms = (t0: number) => performance.now() - t0;
@@ -82,6 +107,8 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
   }
   const p50 = (xs: number[]) => round(summarize(xs).p50, 2);
   await renderer.close();
+  const fontCache = fontParseStats();
+  const fontParseMs = round(await fontParseCost(), 2);
 
   return {
     doc: name, pages, designedPages: doc.designedPages, pdfBytes: first.pdf.byteLength, diagnostics: first.diagnostics.length,
@@ -92,5 +119,6 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     stages: { templateMs: p50(tpl), layoutMs: p50(lay), pdfMs: p50(pdf) },
     caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold) },
     peakRssMb: round(process.resourceUsage().maxRSS / 1024, 1),
+    fontCache, fontParseMs,
   };
 }

@@ -103,9 +103,9 @@ async function main(): Promise<void> {
   table('In-process render (one document at a time, fresh process per document)',
     ['document', 'pages', 'runs', 'p50 ms', 'p95 ms', 'CPU p50 ms', 'ms/page', 'first ms', 'template', 'layout', 'pdf', 'peak RSS MB', 'diag'],
     inProcess.map((r) => [r.doc, `${r.pages}/${r.designedPages}`, r.warm.n, r.warm.p50, r.warm.p95, r.cpuP50, r.perPageMs, r.firstMs, r.stages.templateMs, r.stages.layoutMs, r.stages.pdfMs, r.peakRssMb, r.diagnostics]));
-  table('Caches (p50 ms of the stage: cached vs. cache defeated)',
-    ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'first render', 'warm render'],
-    inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.firstMs, r.warm.p50]));
+  table('Caches (p50 ms of the stage: cached vs. cache defeated; fonts: parses/hits of the per-process font cache over the whole run, and what one uncached face costs)',
+    ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'font parses', 'font hits', 'subset hits', 'CPU ms/face uncached', 'first render', 'warm render'],
+    inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.fontCache.parses, r.fontCache.hits, r.fontCache.subsetHits, r.fontParseMs, r.firstMs, r.warm.p50]));
   const r10 = inProcess.find((r) => r.doc === 'report-10');
   const r100 = inProcess.find((r) => r.doc === 'report-100');
   const linearRatio = r10 && r100 ? round(r100.perPageMs / r10.perPageMs, 2) : undefined;
