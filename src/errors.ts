@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   render_failed: { status: 500, title: 'Render failed' },
   render_timeout: { status: 500, title: 'Render timed out' },
   overloaded: { status: 503, title: 'Overloaded' },
+  storage_unavailable: { status: 503, title: 'Storage unavailable' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   internal_error: { status: 500, title: 'Internal server error' },

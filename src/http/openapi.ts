@@ -58,7 +58,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             413: problemResponse('The body is over the configured limit (default 10 MiB).', ['payload_too_large'], requestIdHeader),
             415: problemResponse('Content-Type is not application/json.', ['unsupported_media_type'], requestIdHeader),
             500: problemResponse('Rendering failed or took too long, or an internal error.', codesByStatus(500), requestIdHeader),
-            503: problemResponse('The render queue is full; retry after the given seconds.', ['overloaded'], { ...requestIdHeader, 'Retry-After': { schema: { type: 'integer' } } }),
+            503: problemResponse('The render queue is full, or the database is locked, full or failing; retry after the given seconds.', ['overloaded', 'storage_unavailable'], { ...requestIdHeader, 'Retry-After': { schema: { type: 'integer' } } }),
           },
         },
       },

@@ -72,10 +72,16 @@ export class ApiKeyStore {
     if (!row || row.hash.length !== hash.length || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
     const last = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
     if (now.getTime() - last >= LAST_USED_RESOLUTION_MS) {
+      // a locked database must not stop or stall rendering: last_used is best effort, so it
+      // does not wait out busy_timeout (that would block the event loop for every request)
+      const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
       try {
+        this.db.pragma('busy_timeout = 0');
         this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(nowIso(now), row.id);
       } catch {
-        // a locked database must not stop rendering: last_used is best effort
+        // skipped; the next request after the lock is gone records it
+      } finally {
+        this.db.pragma(`busy_timeout = ${busyTimeout}`);
       }
     }
     return toKey(row);

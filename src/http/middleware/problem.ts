@@ -24,12 +24,21 @@ export function sendProblem(ctx: AppContext, err: PlatenError): void {
   ctx.body = JSON.stringify(problemBody(err));
 }
 
+/** SQLite could not do it now (locked by another process, disk full, read-only, I/O error): a 503, not a 500. */
+const STORAGE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN|PROTOCOL)/;
+function isStorageUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && STORAGE_UNAVAILABLE.test(code);
+}
+
 export function problemMapper(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (caught) {
-      const err = caught instanceof PlatenError ? caught : new PlatenError('internal_error', 'An internal error occurred; the request id identifies it in the server log.', { cause: caught });
+      const err = caught instanceof PlatenError ? caught
+        : isStorageUnavailable(caught) ? new PlatenError('storage_unavailable', 'The database is busy or unavailable; retry shortly.', { headers: { 'Retry-After': '1' }, cause: caught })
+          : new PlatenError('internal_error', 'An internal error occurred; the request id identifies it in the server log.', { cause: caught });
       if (err.status >= 500) {
         const cause = err.cause instanceof Error ? { name: err.cause.name, message: err.cause.message, stack: err.cause.stack } : err.cause;
         ctx.state.log.error({ code: err.code, cause }, 'request failed');
