@@ -46,13 +46,14 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
   const faces = new FaceResolver(matcher);
   const loadCtx = { resolver: options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
-  const image = imageLoader({
+  const images = imageLoader({
     diagnostics, maxImagePixels: limits.maxImagePixels,
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
+  const image = images.forBox;
   const intrinsic: Intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, image(box), page.pageArea.width).width });
   const ctx: PaintContext = {
-    faces, intrinsic, diagnostics, page, image,
+    faces, intrinsic, diagnostics, page, image, imageUrl: images.forUrl,
     anchors: collectAnchors(styled.root), placedIds: new Set(), absolutes: [], cbHeight: undefined,
   };
   const root = buildBoxes(styled.root, { diagnostics });
@@ -63,7 +64,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     content: finishDocument(painted.content, ctx),
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  if (painted.canvas) docDefinition.background = canvasBackground(painted.canvas, page);
+  if (painted.canvas || painted.canvasImage) docDefinition.background = canvasBackground(painted.canvas, painted.canvasImage, page);
   const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);
   if (margins.header) docDefinition.header = margins.header;
   if (margins.footer) docDefinition.footer = margins.footer;

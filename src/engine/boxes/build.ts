@@ -84,7 +84,8 @@ class BoxBuilder {
       if (s.display === 'contents') { for (const c of el.children) visit(c, addInline); return; }
       if (el.tag === 'br') { addInline({ kind: 'line-break', style: s }); return; }
       if ((s.position === 'absolute' || s.position === 'fixed') && !positioned) {
-        const inner = this.blockLevel(el, true, counter);
+        const img = this.replaced(el);
+        const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, counter);
         if (inner) emitBlock({ kind: 'absolute', style: s, box: inner });
         return;
       }

@@ -1,8 +1,8 @@
 // CSS Fonts 4 §5 font matching, as layout uses it: the face a style selects (through the
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
-import type { FontMatcher } from '../fonts';
-import { normalLineHeight, pdfmakeLineBox, textWidth } from './metrics';
+import type { FaceMetrics, FontMatcher } from '../fonts';
+import { ascentOf, normalLineHeight, pdfmakeLineBox, textWidth } from './metrics';
 
 export interface UsedFont {
   /** pdfmake family key */
@@ -12,6 +12,8 @@ export interface UsedFont {
   /** the shipped file measured for this face ('' for an embedded face: measured as Liberation Sans) */
   readonly file: string;
   readonly size: number;
+  /** an @font-face face's own metrics (shipped faces use the compiled-in tables) */
+  readonly metrics: FaceMetrics | undefined;
 }
 
 /** Resolves and caches the face of each computed style; one per layout run. */
@@ -33,7 +35,8 @@ export class FaceResolver {
       file = src && src.kind === 'shipped' ? src.file : '';
       this.files.set(key, file);
     }
-    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size: style.fontSize };
+    const metrics = file ? undefined : this.matcher.metricsOf(choice);
+    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size: style.fontSize, metrics };
     this.byStyle.set(style, used);
     return used;
   }
@@ -42,7 +45,10 @@ export class FaceResolver {
   lineHeight(style: ComputedStyle): number {
     const lh = style.lineHeight;
     switch (lh.kind) {
-      case 'normal': return normalLineHeight(this.of(style).file, style.fontSize);
+      case 'normal': {
+        const f = this.of(style);
+        return f.metrics ? ((f.metrics.ascent - f.metrics.descent + f.metrics.lineGap) / 1000) * style.fontSize : normalLineHeight(f.file, style.fontSize);
+      }
       case 'number': return lh.value * style.fontSize;
       case 'length': return lh.pt;
     }
@@ -50,12 +56,29 @@ export class FaceResolver {
 
   /** pdfmake's `lineHeight` (a multiple of its own ascent+descent line box) that gives the CSS line-height. */
   pdfmakeLineHeight(style: ComputedStyle): number {
-    const box = pdfmakeLineBox(this.of(style).file, style.fontSize);
+    const box = this.lineBox(style);
     const r = box > 0 ? this.lineHeight(style) / box : 1;
     return Number.isFinite(r) && r > 0 ? r : 1;
   }
 
+  /** pdfmake's line box (ascent + descent) for the style's face, pt */
+  lineBox(style: ComputedStyle): number {
+    const f = this.of(style);
+    return f.metrics ? ((f.metrics.ascent - f.metrics.descent) / 1000) * style.fontSize : pdfmakeLineBox(f.file, style.fontSize);
+  }
+
+  ascent(style: ComputedStyle): number {
+    const f = this.of(style);
+    return f.metrics ? (f.metrics.ascent / 1000) * style.fontSize : ascentOf(f.file, style.fontSize);
+  }
+
   width(text: string, style: ComputedStyle): number {
-    return textWidth(text, { file: this.of(style).file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
+    const f = this.of(style);
+    if (f.metrics) {
+      let w = 0; let n = 0; let spaces = 0;
+      for (const ch of text) { const cp = ch.codePointAt(0)!; w += f.metrics.advance(cp) || 500; n++; if (cp === 0x20) spaces++; }
+      return (w / 1000) * style.fontSize + style.letterSpacing * n + style.wordSpacing * spaces;
+    }
+    return textWidth(text, { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
   }
 }

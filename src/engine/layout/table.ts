@@ -17,7 +17,9 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   const n = box.columnCount;
   if (n === 0) return { gridWidth: 0, columns: [] };
   const cols = intrinsic.columns(box);
-  const frame = box.style.borderWidth.left + box.style.borderWidth.right + resolve(box.style.padding.left, available) + resolve(box.style.padding.right, available);
+  // CSS 2.1 §17.6.2: in the collapsing model half of the outer border lies outside the border box
+  const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
+  const frame = (box.style.borderWidth.left + box.style.borderWidth.right) * k + resolve(box.style.padding.left, available) + resolve(box.style.padding.right, available);
   let specified = resolveAuto(box.width, available + frame);
   if (specified !== undefined && box.style.boxSizing === 'border-box') specified -= frame;
   // HTML tables treat width as the border box in quirks; keep content box (standards mode)

@@ -5,6 +5,7 @@ import type { BlockBox, BlockLevelBox, ListItemBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import { collapseMargins, establishesBfc, usedBlockBox, type UsedBlockBox } from '../layout/used';
+import { backgroundImageNode } from './background';
 import type { PaintContext } from './context';
 import { paintFlex } from './flex';
 import { hexColor, margin, setMarginTop, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
@@ -119,6 +120,11 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
 
   let content: PdfNode[] = items;
   if (box.kind === 'list-item' && box.marker) content = [listMarkerColumns(box, items, ctx)];
+  if (inner.empty && s.backgroundImage !== 'none' && u.height !== undefined) {
+    // a box drawn only by its background image (a logo, a barcode): the image fills it
+    const img = backgroundImageNode(s, { width: u.contentWidth, height: u.height }, ctx);
+    if (img) content = [img];
+  }
 
   const decorated = hasBox(u) || s.backgroundColor.a > 0 || u.height !== undefined || u.minHeight > 0;
   let node: PdfNode;

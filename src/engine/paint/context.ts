@@ -18,6 +18,8 @@ export interface PaintContext {
   readonly page: PageGeometry;
   /** the image of a replaced box, loaded once (undefined: refused, missing or undecodable) */
   readonly image: (box: ReplacedBox) => LoadedImage | undefined;
+  /** the image of a CSS url() (background-image), loaded once */
+  readonly imageUrl: (url: string, at?: ReplacedBox['element']['loc']) => LoadedImage | undefined;
   /** ids that some `<a href="#id">` points at */
   readonly anchors: ReadonlySet<string>;
   /** ids already given to a pdfmake node (pdfmake throws on duplicates) */

@@ -6,18 +6,24 @@ import type { RGBA } from '../cascade/computed';
 import type { PageGeometry } from '../layout/page';
 import { paintBlock } from './block';
 import type { PaintContext } from './context';
+import { backgroundImageNode } from './background';
 import { hexColor, margin, type PdfNode } from './nodes';
 
 export interface PaintedDocument {
   readonly content: PdfNode[];
   /** the colour that fills every page, when the root or body has one */
   readonly canvas: RGBA | undefined;
+  /** the root's or body's background image, drawn on every page area */
+  readonly canvasImage: PdfNode | undefined;
 }
 
 export function paintDocument(root: BlockBox, ctx: PaintContext, page: PageGeometry, pageBackground: RGBA | undefined): PaintedDocument {
   // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
   let canvas: RGBA | undefined = pageBackground && pageBackground.a > 0 ? pageBackground : undefined;
   let rootBox = root;
+  const bodyBox = root.children.find((c) => c.kind === 'block' && c.element?.tag === 'body');
+  const imageStyle = root.style.backgroundImage !== 'none' ? root.style : bodyBox && bodyBox.style.backgroundImage !== 'none' ? bodyBox.style : undefined;
+  const canvasImage = imageStyle ? backgroundImageNode(imageStyle, page.pageArea, ctx) : undefined;
   if (root.style.backgroundColor.a > 0) {
     canvas ??= root.style.backgroundColor;
     rootBox = { ...root, style: { ...root.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 } } };
@@ -41,13 +47,17 @@ export function paintDocument(root: BlockBox, ctx: PaintContext, page: PageGeome
     content.push(painted.node);
   }
   // absolutely positioned boxes first: pdfmake places them on the page current when met
-  return { content: [...ctx.absolutes, ...content], canvas };
+  return { content: [...ctx.absolutes, ...content], canvas, canvasImage };
 }
 
 /** pdfmake's `background` callback filling each page area with the canvas colour. */
-export function canvasBackground(color: RGBA, page: PageGeometry): () => PdfNode {
-  const fill = hexColor(color);
+export function canvasBackground(color: RGBA | undefined, image: PdfNode | undefined, page: PageGeometry): () => PdfNode {
   // Chromium paints the canvas background over the page area, not the page margins
   const m = page.margin;
-  return () => ({ canvas: [{ type: 'rect', x: m.left, y: m.top, w: page.pageArea.width, h: page.pageArea.height, color: fill, ...(color.a < 1 ? { fillOpacity: color.a } : {}) }] });
+  return () => {
+    const layers: PdfNode[] = [];
+    if (color) layers.push({ canvas: [{ type: 'rect', x: m.left, y: m.top, w: page.pageArea.width, h: page.pageArea.height, color: hexColor(color), ...(color.a < 1 ? { fillOpacity: color.a } : {}) }] });
+    if (image) layers.push({ ...structuredClone(image), absolutePosition: { x: m.left + (image.margin?.[0] ?? 0), y: m.top + (image.margin?.[1] ?? 0) }, margin: margin(0, 0, 0, 0) } as PdfNode);
+    return { stack: layers };
+  };
 }

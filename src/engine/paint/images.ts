@@ -15,9 +15,25 @@ export interface ImageLoaderOptions {
   readonly maxImagePixels: number;
 }
 
-export function imageLoader(o: ImageLoaderOptions): (box: ReplacedBox) => LoadedImage | undefined {
+export interface ImageLoaders {
+  readonly forBox: (box: ReplacedBox) => LoadedImage | undefined;
+  /** a CSS `url()` (background-image) */
+  readonly forUrl: (url: string, at: ReplacedBox['element']['loc'] | undefined) => LoadedImage | undefined;
+}
+
+export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
   const cache = new Map<string, LoadedImage | undefined>();
-  return (box) => {
+  const forUrl = (url: string, at: ReplacedBox['element']['loc'] | undefined): LoadedImage | undefined => {
+    if (cache.has(url)) return cache.get(url);
+    const loc = at ?? { line: 0, column: 0 };
+    const res = o.load(url, loc);
+    const prepared = res ? prepareImage(res, { diagnostics: o.diagnostics, maxImagePixels: o.maxImagePixels, at: loc, label: url.startsWith('data:') ? 'data: URI' : url }) : undefined;
+    const img: LoadedImage | undefined = prepared === undefined ? undefined
+      : prepared.kind === 'raster' ? prepared : { kind: 'svg', markup: prepared.svg, width: prepared.width, height: prepared.height };
+    cache.set(url, img);
+    return img;
+  };
+  const forBox = (box: ReplacedBox): LoadedImage | undefined => {
     const content = box.content;
     const at = box.element.loc;
     if (content.type === 'svg') {
@@ -29,12 +45,7 @@ export function imageLoader(o: ImageLoaderOptions): (box: ReplacedBox) => Loaded
       cache.set(key, img);
       return img;
     }
-    if (cache.has(content.src)) return cache.get(content.src);
-    const res = o.load(content.src, at);
-    const prepared = res ? prepareImage(res, { diagnostics: o.diagnostics, maxImagePixels: o.maxImagePixels, at, label: content.src.startsWith('data:') ? 'data: URI' : content.src }) : undefined;
-    const img: LoadedImage | undefined = prepared === undefined ? undefined
-      : prepared.kind === 'raster' ? prepared : { kind: 'svg', markup: prepared.svg, width: prepared.width, height: prepared.height };
-    cache.set(content.src, img);
-    return img;
+    return forUrl(content.src, at);
   };
+  return { forBox, forUrl };
 }

@@ -64,7 +64,11 @@ export interface TableNode extends NodeCommon {
   table: { widths: number[]; body: TableBodyCell[][]; headerRows?: number; heights?: (number | 'auto')[]; dontBreakRows?: boolean; keepWithHeaderRows?: number };
   layout: TableLayout;
 }
-export interface ImageNode extends NodeCommon { image: string; width: number; height: number }
+export interface ImageNode extends NodeCommon {
+  image: string; width: number; height: number;
+  /** scale to cover the box and clip (pdfkit's cover) */
+  cover?: { width: number; height: number; align: 'left' | 'center' | 'right'; valign: 'top' | 'center' | 'bottom' };
+}
 export interface SvgNode extends NodeCommon { svg: string; width: number; height: number }
 export type CanvasShape =
   | { type: 'line'; x1: number; y1: number; x2: number; y2: number; lineWidth: number; lineColor: string; dash?: { length: number } }

@@ -1,7 +1,8 @@
 // CSS 2.1 §10.3.7 / §10.6.4 absolutely positioned boxes whose containing block is the initial
 // containing block: placed on the first page with pdfmake's absolutePosition, relative to
 // the page area (Chromium prints the ICB as the first page's page area).
-import type { AbsoluteBox, BlockLevelBox } from '../boxes/types';
+import type { AbsoluteBox, BlockLevelBox, ReplacedBox } from '../boxes/types';
+import { paintReplaced } from './replaced';
 import { frameWidth } from '../layout/intrinsic';
 import { resolveAuto, usedBlockBox } from '../layout/used';
 import type { PaintContext } from './context';
@@ -25,9 +26,11 @@ export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painte
   // pdfmake gives a detached block the width up to the page's right margin: paint the box at
   // its own margin-box width, so no right margin is needed to narrow it
   const u = usedBlockBox(s, area.width, specified ? undefined : Math.max(0, shrink - frameWidth({ ...s, width: 'auto' })));
-  const usedW = u.marginLeft + u.border.left + u.padding.left + u.contentWidth + u.padding.right + u.border.right;
-  const p = paint(box.box, usedW, ctx);
+  let usedW = u.marginLeft + u.border.left + u.padding.left + u.contentWidth + u.padding.right + u.border.right;
+  const inner = box.box;
+  const p = inner.kind === 'block-replaced' ? replacedPainted(inner.replaced, area, ctx) : paint(inner, usedW, ctx);
   if (!p.node) return;
+  if (inner.kind === 'block-replaced') usedW = (p.node as { width?: number }).width ?? usedW;
   const x = left !== undefined ? left : right !== undefined ? area.width - right - usedW : 0;
   let y = top ?? 0;
   if (top === undefined && bottom !== undefined) {
@@ -36,6 +39,12 @@ export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painte
   }
   const node: PdfNode = { stack: [p.node], absolutePosition: { x: ctx.page.margin.left + x, y: ctx.page.margin.top + y + p.marginTop } };
   ctx.absolutes.push(node);
+}
+
+/** A replaced element positioned on its own: percentages against the page area. */
+function replacedPainted(box: ReplacedBox, area: { width: number; height: number }, ctx: PaintContext): Painted {
+  const p = paintReplaced(box, area.width, ctx, area.height);
+  return { node: p.node, marginTop: 0, marginBottom: 0 };
 }
 
 /** A rough height for bottom-anchored boxes: lines of text times line-height, plus frames. */
@@ -55,6 +64,25 @@ function estimateHeight(box: BlockLevelBox, ctx: PaintContext, width: number): n
     }
     const maxH = s.maxHeight !== 'none' && !s.maxHeight.pct ? s.maxHeight.pt : Infinity;
     return Math.min(h, maxH) + frame;
+  }
+  if (box.kind === 'table') {
+    const cols = Math.max(1, box.columnCount);
+    let h = 0;
+    for (const row of box.rows) {
+      let rh = 0;
+      for (const c of row.cells) {
+        const cs = c.style;
+        const pad = cs.padding.top.pt + cs.padding.bottom.pt + cs.borderWidth.top + cs.borderWidth.bottom;
+        rh = Math.max(rh, estimateHeight(c.content, ctx, (width * c.colSpan) / cols) + pad);
+      }
+      h += rh;
+    }
+    return h + frame;
+  }
+  if (box.kind === 'flex') {
+    let h = 0;
+    for (const it of box.items) h = Math.max(h, estimateHeight(it, ctx, width / Math.max(1, box.items.length)));
+    return h + frame;
   }
   return s.fontSize * 1.2 + frame;
 }

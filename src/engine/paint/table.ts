@@ -15,7 +15,8 @@ import { hexColor, margin, type PdfNode, type TableBodyCell, type TableCell, typ
 export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): Painted {
   const s = box.style;
   const u0 = usedBlockBox({ ...s, width: 'auto', margin: { ...s.margin, left: autoToZero(s.margin.left), right: autoToZero(s.margin.right) } }, cbWidth);
-  const frame = u0.border.left + u0.border.right + u0.padding.left + u0.padding.right;
+  const k = s.borderCollapse === 'collapse' ? 0.5 : 1; // half a collapsed border lies outside the border box
+  const frame = (u0.border.left + u0.border.right) * k + u0.padding.left + u0.padding.right;
   const available = Math.max(0, cbWidth - u0.marginLeft - u0.marginRight - frame);
   const widths = tableColumnWidths(box, ctx.intrinsic, available);
   const outer = widths.gridWidth + frame;
@@ -33,8 +34,8 @@ export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): P
   const grid = box.rows.length && box.columnCount ? gridNode(box, widths.columns, ctx) : undefined;
   let node: PdfNode | undefined;
   if (grid) {
-    const needsFrame = u0.border.top + u0.border.bottom + u0.border.left + u0.border.right + u0.padding.top + u0.padding.bottom + u0.padding.left + u0.padding.right > 0 && s.borderCollapse === 'separate';
-    if (needsFrame || (s.backgroundColor.a > 0 && s.borderCollapse === 'separate')) {
+    const hasFrame = u0.border.top + u0.border.bottom + u0.border.left + u0.border.right + u0.padding.top + u0.padding.bottom + u0.padding.left + u0.padding.right > 0;
+    if (hasFrame && !bordersOnGrid(box) || (s.backgroundColor.a > 0 && s.borderCollapse === 'separate')) {
       node = boxTable(s, { ...u0, contentWidth: widths.gridWidth, marginLeft: ml }, [grid], ctx);
     } else {
       grid.margin = margin(ml, 0, 0, 0);
@@ -48,13 +49,22 @@ export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): P
   return { node: result, marginTop: u0.marginTop, marginBottom: u0.marginBottom };
 }
 
+/**
+ * In the collapsing model a thin table border merges with the cells' outer borders: it is drawn
+ * as the grid's outer lines. A wide one (or any border in the separated model) is a frame.
+ */
+function bordersOnGrid(box: TableBox): boolean {
+  const b = box.style.borderWidth;
+  return box.style.borderCollapse === 'collapse' && Math.max(b.top, b.right, b.bottom, b.left) <= 3 &&
+    box.style.padding.top.pt + box.style.padding.bottom.pt + box.style.padding.left.pt + box.style.padding.right.pt === 0;
+}
+
 const autoToZero = (v: ComputedStyle['margin']['left']) => (v === 'auto' ? { pt: 0, pct: 0 } : v);
 
 function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNode {
   const rows = box.rows;
   const n = box.columnCount;
   const R = rows.length;
-  const collapse = box.style.borderCollapse === 'collapse';
   const tb = box.style.borderWidth;
   // grid line widths: the widest border on each line (cells' borders, and in the collapsing
   // model the table's own border on the outer lines)
@@ -62,7 +72,7 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   const v = new Array<number>(n + 1).fill(0);
   const hStyle = new Array<string>(R + 1).fill('solid');
   const vStyle = new Array<string>(n + 1).fill('solid');
-  if (collapse) { h[0] = tb.top; h[R] = tb.bottom; v[0] = tb.left; v[n] = tb.right; }
+  if (bordersOnGrid(box)) { h[0] = tb.top; h[R] = tb.bottom; v[0] = tb.left; v[n] = tb.right; }
   rows.forEach((row, r) => {
     for (const c of row.cells) {
       const bw = c.style.borderWidth; const bs = c.style.borderStyle;
@@ -113,7 +123,7 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
       if (bw.right > 0) colorV[Math.min(n, c.col + c.colSpan)] = hexColor(bc.right);
     }
   });
-  if (collapse) {
+  if (bordersOnGrid(box)) {
     const bc = box.style.borderColor;
     if (tb.top > 0) colorH[0] = hexColor(bc.top);
     if (tb.bottom > 0) colorH[R] = hexColor(bc.bottom);

@@ -5,7 +5,6 @@
 import type { InlineFormattingBox, InlineLevelBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
-import { pdfmakeLineBox } from '../layout/metrics';
 import { resolve } from '../layout/used';
 import type { PaintContext } from './context';
 import { hexColor, margin, type ColumnNode, type PdfNode, type TextNode, type TextRunNode } from './nodes';
@@ -137,9 +136,8 @@ function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean,
   const ws = container.whiteSpace;
   if (ws === 'pre' || ws === 'pre-wrap' || ws === 'break-spaces') node.preserveLeadingSpaces = true;
   // CSS puts half the leading above the glyphs, pdfmake puts all of it below: shift down
-  const f = ctx.faces.of(container);
   const lh = ctx.faces.lineHeight(container);
-  const halfLeading = (lh - pdfmakeLineBox(f.file, container.fontSize)) / 2;
+  const halfLeading = (lh - ctx.faces.lineBox(container)) / 2;
   if (Math.abs(halfLeading) > 0.05) node.margin = margin(0, halfLeading, 0, -halfLeading);
   return node;
 }
