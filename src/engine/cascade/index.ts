@@ -12,7 +12,7 @@ import { loadResource, normaliseAssetPath, type LoadContext } from '../resources
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
 import { parseValue, type CompiledDecl, type Problem } from './declarations';
 import { resolveFontFace } from './fontface';
-import { buildMatchTree, RuleIndex, type IndexedRule, type MatchElement } from './match';
+import { buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
 import { resolvePages } from './page';
 import { presentationalHints } from './presentational';
@@ -86,10 +86,7 @@ function rulesFor(sheet: CompiledSheet, env: MediaEnvironment): SheetRules {
     if (item.kind !== 'style' || !item.media.every((m) => matchesMediaList(m, env))) continue;
     order++;
     const payload: RulePayload = { item, order };
-    for (const selector of item.selectors) {
-      const target = selector.pseudoElement === 'before' ? rules.before : selector.pseudoElement === 'after' ? rules.after : rules.main;
-      target.add({ selector, payload });
-    }
+    item.keys.forEach((key, part) => rules[key.target === 'main' ? 'main' : key.target].add(key, { source: item, part, payload }));
   }
   if (!perEnv) { perEnv = new Map(); rulesCache.set(sheet, perEnv); }
   if (perEnv.size > 8) perEnv.clear();
@@ -408,22 +405,31 @@ class StyleWalker {
 
   private collect(e: MatchElement, target: Target, withElementLevel: boolean): Matched[] {
     const out: Matched[] = [];
-    const hits: IndexedRule<RulePayload>[] = [];
+    const hits: Hit<RulePayload>[] = [];
+    const invalid: SelectorSource[] = [];
     for (const active of this.o.sheets) {
       hits.length = 0;
-      active.rules[target].matching(e, hits);
+      invalid.length = 0;
+      active.rules[target].matching(e, hits, invalid);
       if (hits.length) this.addHits(hits, active, out);
+      for (const source of invalid) {
+        const item = source as StyleItem;
+        if (this.reported.has(item)) continue;
+        this.reported.add(item);
+        const problem = item.selectorProblem();
+        if (problem) replayProblems([problem], active.placed.locate, this.o.diagnostics);
+      }
     }
     if (withElementLevel) this.addElementLevel(e, out);
     out.sort((a, b) => a.key - b.key || a.order - b.order);
     return out;
   }
 
-  private addHits(hits: readonly IndexedRule<RulePayload>[], active: ActiveSheet, out: Matched[]): void {
+  private addHits(hits: readonly Hit<RulePayload>[], active: ActiveSheet, out: Matched[]): void {
     const sheet = active.placed;
     for (const h of hits) {
-      const { item } = h.payload;
-      const order = active.rank * 1048576 + h.payload.order;
+      const { item } = h.rule.payload;
+      const order = active.rank * 1048576 + h.rule.payload.order;
       const { block, problems } = item.declarations();
       if (!this.reported.has(item)) {
         this.reported.add(item);

@@ -2,7 +2,7 @@
 // Rules are indexed by the rightmost compound's id, class or tag (as browsers' rule
 // hashes do), so an element is only tested against rules that could match it.
 import type { DomElement } from '../dom';
-import type { AttrSelector, ComplexSelector, Compound, PseudoClass, RelativeSelector } from '../css/selectors';
+import type { AttrSelector, ComplexSelector, Compound, PseudoClass, RelativeSelector, RuleKey } from '../css/selectors';
 
 /** An element as the matcher sees it. */
 export interface MatchElement {
@@ -171,9 +171,21 @@ function anchoredAt(_r: RelativeSelector, _x: MatchElement, _anchor: MatchElemen
 
 // ---------------------------------------------------------------- rule index
 
+/** A rule's selector list, parsed on first use; undefined when the list is invalid (the rule is dropped). */
+export interface SelectorSource {
+  selectors(): readonly ComplexSelector[] | undefined;
+}
+
 export interface IndexedRule<T> {
-  readonly selector: ComplexSelector;
+  readonly source: SelectorSource;
+  /** which selector of the list */
+  readonly part: number;
   readonly payload: T;
+}
+
+export interface Hit<T> {
+  readonly rule: IndexedRule<T>;
+  readonly selector: ComplexSelector;
 }
 
 /** A rule hash keyed by the rightmost compound: id, else a class, else the tag, else universal. */
@@ -184,21 +196,27 @@ export class RuleIndex<T> {
   private readonly universal: IndexedRule<T>[] = [];
   size = 0;
 
-  add(rule: IndexedRule<T>): void {
+  add(key: RuleKey, rule: IndexedRule<T>): void {
     this.size++;
-    const c = rule.selector.compounds[rule.selector.compounds.length - 1]!;
-    if (c.ids.length) push(this.byId, c.ids[0]!, rule);
-    else if (c.classes.length) push(this.byClass, c.classes[c.classes.length - 1]!, rule);
-    else if (c.tag !== undefined) push(this.byTag, c.tag, rule);
-    else this.universal.push(rule);
+    switch (key.bucket) {
+      case 'id': push(this.byId, key.name, rule); break;
+      case 'class': push(this.byClass, key.name, rule); break;
+      case 'tag': push(this.byTag, key.name, rule); break;
+      case 'any': this.universal.push(rule); break;
+    }
   }
 
-  /** Rules whose selector matches `e`, in insertion order is NOT guaranteed: callers sort. */
-  matching(e: MatchElement, out: IndexedRule<T>[]): void {
+  /** Rules whose selector matches `e` (unordered: callers sort); `invalid` collects dropped rules met on the way. */
+  matching(e: MatchElement, out: Hit<T>[], invalid: SelectorSource[]): void {
     if (this.size === 0) return;
     const test = (list: IndexedRule<T>[] | undefined) => {
       if (!list) return;
-      for (const r of list) if (matchesComplex(r.selector, e)) out.push(r);
+      for (const r of list) {
+        const sels = r.source.selectors();
+        if (!sels) { invalid.push(r.source); continue; }
+        const sel = sels[r.part];
+        if (sel && matchesComplex(sel, e)) out.push({ rule: r, selector: sel });
+      }
     };
     if (e.id !== undefined) test(this.byId.get(e.id));
     if (e.classes.length) {

@@ -2,9 +2,9 @@
 // at-rules sorted into what the cascade needs (@media kept as conditions, @supports
 // decided, @import/@page/@font-face kept as data). Memoized by source text: a template's
 // CSS (or Bootstrap) is parsed once per process, not per request.
-import { parseSelectorList, type ComplexSelector } from '../css/selectors';
-import { hasNestedBlock, parseDeclarations, parseDeclarationText, parseRules, parseStylesheet, type AtRule, type BlockRef, type Declaration, type Rule, type SyntaxProblem } from '../css/stylesheet';
-import type { CV } from '../css/syntax';
+import { keyOf, keysFromTokens, parseSelectorList, type ComplexSelector, type RuleKey } from '../css/selectors';
+import { hasNestedBlock, parseDeclarations, parseDeclarationText, parseRules, parseStylesheet, preludeValues, type AtRule, type BlockRef, type Declaration, type Rule, type SyntaxProblem } from '../css/stylesheet';
+import { serialize, type CV } from '../css/syntax';
 import { ident } from '../css/values';
 import { compileBlock, containsVar, parseValue, type CompiledBlock, type Problem } from './declarations';
 import { SHORTHANDS } from './shorthands';
@@ -17,12 +17,43 @@ import { isProperty } from './properties';
 export class StyleItem {
   readonly kind = 'style';
   private compiled: { readonly block: CompiledBlock; readonly problems: readonly Problem[] } | undefined;
+  private parsed: readonly ComplexSelector[] | null | undefined;
+  private problem: Problem | undefined;
   constructor(
-    readonly selectors: readonly ComplexSelector[],
+    /** the selector list: a token range parsed on first use, or already parsed (nested rules) */
+    private readonly prelude: BlockRef | readonly ComplexSelector[],
+    /** one rule-hash key per selector of the list */
+    readonly keys: readonly RuleKey[],
     private readonly ref: BlockRef,
     /** enclosing @media preludes, all of which must match */
     readonly media: readonly (readonly CV[])[],
-  ) {}
+    readonly at: number,
+  ) {
+    if (Array.isArray(prelude)) this.parsed = prelude;
+  }
+
+  /** The parsed selector list; undefined when it is invalid (the whole rule is dropped, as browsers do). */
+  selectors(): readonly ComplexSelector[] | undefined {
+    if (this.parsed === undefined) {
+      const prelude = preludeValues(this.prelude as BlockRef);
+      const sel = parseSelectorList(prelude);
+      if (sel.ok) this.parsed = sel.selectors;
+      else {
+        this.parsed = null;
+        if (!sel.silent) {
+          const ref = this.prelude as BlockRef;
+          const text = ref.ts.source.slice(ref.ts.starts[ref.from] ?? this.at, ref.ts.ends[ref.to - 1] ?? this.at).replace(/\s+/g, ' ').trim();
+          this.problem = { code: 'unsupported-selector', message: `Dropped rule "${text.length > 80 ? `${text.slice(0, 77)}...` : text}": ${sel.message}`, at: this.at };
+        }
+      }
+    }
+    return this.parsed ?? undefined;
+  }
+
+  /** Why the selector list was dropped (after selectors() said undefined); none for silent drops. */
+  selectorProblem(): Problem | undefined {
+    return this.problem;
+  }
 
   declarations(): { readonly block: CompiledBlock; readonly problems: readonly Problem[] } {
     if (!this.compiled) {
@@ -104,24 +135,34 @@ function compileRules(rules: readonly Rule[], media: readonly (readonly CV[])[],
   }
 }
 
-function compileStyleRule(prelude: readonly CV[], block: BlockRef, media: readonly (readonly CV[])[], at: number, ctx: CompileContext): void {
-  const sel = parseSelectorList(prelude);
-  if (!sel.ok) {
-    if (!sel.silent) {
-      const text = ctx.source.slice(prelude[0]?.s ?? at, prelude[prelude.length - 1]?.e ?? at).replace(/\s+/g, ' ').trim();
-      ctx.problems.push({ code: 'unsupported-selector', message: `Dropped rule "${text.length > 80 ? `${text.slice(0, 77)}...` : text}": ${sel.message}`, at });
+/**
+ * A style rule. A top-level rule's selectors are only keyed here (from the tokens) and
+ * parsed when a key meets an element; a nested rule's resolved selectors are parsed now.
+ */
+function compileStyleRule(prelude: BlockRef | readonly CV[], block: BlockRef, media: readonly (readonly CV[])[], at: number, ctx: CompileContext): void {
+  if (Array.isArray(prelude)) {
+    const values = prelude as readonly CV[];
+    const sel = parseSelectorList(values);
+    if (!sel.ok) {
+      if (!sel.silent) {
+        const text = serialize(values);
+        ctx.problems.push({ code: 'unsupported-selector', message: `Dropped rule "${text.length > 80 ? `${text.slice(0, 77)}...` : text}": ${sel.message}`, at });
+      }
+      return;
     }
+    if (block.from < block.to) ctx.items.push(new StyleItem(sel.selectors, sel.selectors.map(keyOf), block, media, at));
+    if (hasNestedBlock(block)) compileNested(values, block, media, ctx);
     return;
   }
-  if (block.from >= block.to) return; // an empty block
-  ctx.items.push(new StyleItem(sel.selectors, block, media));
-  if (hasNestedBlock(block)) compileNested(prelude, block, media, ctx);
+  const ref = prelude as BlockRef;
+  if (block.from < block.to) ctx.items.push(new StyleItem(ref, keysFromTokens(ref), block, media, at));
+  if (hasNestedBlock(block)) compileNested(preludeValues(ref), block, media, ctx);
 }
 
 /** CSS Nesting 1: nested style rules and conditional rules inside a style rule. */
 function compileNested(parent: readonly CV[], block: BlockRef, media: readonly (readonly CV[])[], ctx: CompileContext): void {
   const { atRules, rules } = parseDeclarations(block, { problems: [] });
-  for (const rule of rules) compileStyleRule(resolveNesting(parent, rule.prelude), rule.block, media, rule.at, ctx);
+  for (const rule of rules) compileStyleRule(resolveNesting(parent, preludeValues(rule.prelude)), rule.block, media, rule.at, ctx);
   for (const at of atRules) {
     if (!at.block) continue;
     if (at.name === 'media') compileStyleRule(parent, at.block, [...media, at.prelude], at.at, ctx);

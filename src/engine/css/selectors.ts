@@ -1,7 +1,8 @@
 // Selectors 4 (the Level 3 set plus :not() with lists, :is(), :where(), :has()):
 // parsing into complex selectors with their specificity (§16). Matching lives in
 // cascade/match.ts; this module only reads the grammar.
-import type { CV } from './syntax';
+import type { BlockRef } from './stylesheet';
+import { decodeIdent, TokenStream, type CV } from './syntax';
 
 export type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';
 
@@ -333,4 +334,76 @@ export function parseAnB(items: readonly CV[]): { a: number; b: number } {
 function numText(v: number, sourceLength: number): string {
   // keep an explicit "+" sign written in the source ("n+3" tokenizes as ident "n", number "+3")
   return v >= 0 && sourceLength === String(v).length + 1 ? `+${v}` : String(v);
+}
+
+// ---------------------------------------------------------------- rule-hash keys without parsing
+
+/** Where a selector goes in a rule hash: its rightmost compound's id, else a class, else its tag. */
+export interface RuleKey {
+  readonly bucket: 'id' | 'class' | 'tag' | 'any';
+  readonly name: string;
+  readonly target: 'main' | PseudoElement;
+}
+
+/** The key of a parsed selector (same choice as keysFromTokens). */
+export function keyOf(sel: ComplexSelector): RuleKey {
+  const c = sel.compounds[sel.compounds.length - 1]!;
+  const target = sel.pseudoElement ?? 'main';
+  if (c.ids.length) return { bucket: 'id', name: c.ids[0]!, target };
+  if (c.classes.length) return { bucket: 'class', name: c.classes[c.classes.length - 1]!, target };
+  if (c.tag !== undefined) return { bucket: 'tag', name: c.tag, target };
+  return { bucket: 'any', name: '', target };
+}
+
+/**
+ * One key per selector of a list, read straight from the tokens: a framework sheet's
+ * thousands of selectors are only parsed when their key can match an element of the
+ * document. Mirrors keyOf() for every selector the parser accepts; for one it rejects,
+ * any key will do (the rule is dropped when parsed).
+ */
+export function keysFromTokens(ref: BlockRef): RuleKey[] {
+  const { ts, from, to } = ref;
+  const { types, starts, ends, match, source } = ts;
+  const T = TokenStream.T;
+  const keys: RuleKey[] = [];
+  let compoundStart = -1;
+  let id: string | undefined, cls: string | undefined, tag: string | undefined;
+  let target: RuleKey['target'] = 'main';
+  const finish = () => {
+    keys.push(id !== undefined ? { bucket: 'id', name: id, target } : cls !== undefined ? { bucket: 'class', name: cls, target } : tag !== undefined ? { bucket: 'tag', name: tag, target } : { bucket: 'any', name: '', target });
+    compoundStart = -1; id = cls = tag = undefined; target = 'main';
+  };
+  const resetCompound = () => { compoundStart = -1; id = cls = tag = undefined; };
+  let sawAny = false;
+  for (let i = from; i < to; i++) {
+    const t = types[i]!;
+    if (t === T.Comma) { finish(); sawAny = false; continue; }
+    if (t === T.WhiteSpace || (t === T.Delim && (source[starts[i]!] === '>' || source[starts[i]!] === '+' || source[starts[i]!] === '~'))) {
+      if (compoundStart >= 0) resetCompound();
+      continue;
+    }
+    if (compoundStart < 0) { compoundStart = i; target = 'main'; }
+    sawAny = true;
+    switch (t) {
+      case T.Ident: if (i === compoundStart) tag = source.slice(starts[i]!, ends[i]!).toLowerCase(); break;
+      case T.Hash: if (id === undefined) id = decodeIdent(source.slice(starts[i]! + 1, ends[i]!)); break;
+      case T.Delim:
+        if (source[starts[i]!] === '.' && types[i + 1] === T.Ident) { cls = decodeIdent(source.slice(starts[i + 1]!, ends[i + 1]!)); i++; }
+        break;
+      case T.Colon: {
+        let k = i + 1;
+        if (types[k] === T.Colon) k++;
+        if (types[k] === T.Ident) {
+          const name = source.slice(starts[k]!, ends[k]!).toLowerCase();
+          if (name === 'before' || name === 'after') target = name;
+          i = k;
+        }
+        break;
+      }
+      default:
+        if (ts.isOpener(i)) i = match[i]!;
+    }
+  }
+  if (sawAny || keys.length === 0) finish();
+  return keys;
 }

@@ -31,8 +31,8 @@ export interface BlockRef {
 
 export interface StyleRule {
   readonly kind: 'style';
-  /** the selector list, whitespace kept (it is the descendant combinator) */
-  readonly prelude: CV[];
+  /** the selector list as a token range (read it with preludeValues: whitespace kept, it is the descendant combinator) */
+  readonly prelude: BlockRef;
   readonly block: BlockRef;
   readonly at: number;
 }
@@ -97,7 +97,7 @@ export function parseRules(block: BlockRef, ctx: ParseContext, topLevel = false)
       i = j + 1;
       continue;
     }
-    rules.push({ kind: 'style', prelude: trimWs(ts.values(i, j, true)), block: body, at: starts[i]! });
+    rules.push({ kind: 'style', prelude: { ts, from: i, to: j }, block: body, at: starts[i]! });
     i = body.to + 1;
   }
   return rules;
@@ -140,7 +140,7 @@ export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declara
     }
     if (brace >= 0) {
       const body: BlockRef = { ts, from: brace + 1, to: Math.min(match[brace]!, to) };
-      rules.push({ kind: 'style', prelude: trimWs(ts.values(i, brace, true)), block: body, at: starts[i]! });
+      rules.push({ kind: 'style', prelude: { ts, from: i, to: brace }, block: body, at: starts[i]! });
       i = body.to + 1;
       continue;
     }
@@ -178,6 +178,11 @@ function toDeclaration(ts: TokenStream, from: number, to: number): Declaration |
 export function parseDeclarationText(text: string, ctx: ParseContext): Declaration[] {
   const ts = new TokenStream(text);
   return parseDeclarations({ ts, from: 0, to: ts.count }, ctx).declarations;
+}
+
+/** A range's component values, whitespace kept but trimmed at both ends. */
+export function preludeValues(ref: BlockRef): CV[] {
+  return trimWs(ref.ts.values(ref.from, ref.to, true));
 }
 
 function trimWs(items: CV[]): CV[] {

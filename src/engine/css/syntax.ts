@@ -138,7 +138,7 @@ export function componentValues(source: string): CV[] {
   return ts.values(0, ts.count, true);
 }
 
-function decodeIdent(text: string): string {
+export function decodeIdent(text: string): string {
   return text.includes('\\') ? cssIdent.decode(text) : text;
 }
 
