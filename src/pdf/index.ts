@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
-import { sanitizeSvg, svgRootSize } from '../engine/resources';
+import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 
@@ -109,7 +109,15 @@ const SLOTS = ['normal', 'bold', 'italics', 'bolditalics'] as const;
 function checkImages(images: DocDefinition['images']): void {
   for (const [name, src] of Object.entries(images ?? {})) {
     if (typeof src !== 'string' || !/^data:image\/(png|jpeg);base64,/i.test(src)) throw new Error(`image "${name}" is not a PNG or JPEG data: URL`);
+    images![name] = safePng(src);
   }
+}
+
+/** A PNG data: URL whose data would inflate past its header's promise becomes a blank pixel. */
+function safePng(src: string): string {
+  if (!/^data:image\/png;base64,/i.test(src)) return src;
+  const bytes = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
+  return checkPngData(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === undefined ? src : BLANK_PNG;
 }
 
 // pdfmake draws svg nodes with svg-to-pdfkit, which opens <image href> through pdfkit's
@@ -139,6 +147,7 @@ function secureNodes(node: unknown, defaultFont: string | undefined, seen: Set<o
     obj.options = { ...(obj.options as object | undefined ?? {}), imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
     if (obj.font === undefined && defaultFont !== undefined) obj.font = defaultFont;
   }
+  if (typeof obj.image === 'string' && obj.image.startsWith('data:')) obj.image = safePng(obj.image);
   for (const [key, value] of Object.entries(obj)) {
     if (key === 'options') continue;
     if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {

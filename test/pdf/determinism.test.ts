@@ -63,8 +63,11 @@ describe('pdf: failures are rejections, files and URLs are never opened', () => 
     await expectReject(toPdf(dd([{ text: 'x', font: 'Nope' }]), fonts()), /Nope/);
   });
 
-  it('a corrupt data: image rejects', async () => {
-    await expectReject(toPdf(dd([{ image: 'data:image/png;base64,AAAA' }]), fonts()), /image/i);
+  it('a corrupt JPEG data: image rejects; a corrupt PNG becomes a blank pixel', async () => {
+    await expectReject(toPdf(dd([{ image: 'data:image/jpeg;base64,AAAA' }]), fonts()), /image|JPEG|SOI/i);
+    const m = new FontMatcher(); m.match({ families: ['Arial'], weight: 400, style: 'normal' });
+    const pdf = await toPdf(dd([{ image: 'data:image/png;base64,AAAA', width: 20 }, { text: 'still a pdf', font: 'Liberation Sans' }]), m.table());
+    expect(pdf.subarray(0, 5).toString()).to.equal('%PDF-');
   });
 
   it('an image that is a path or a URL is refused, inline or in the images dictionary', async () => {

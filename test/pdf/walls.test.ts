@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { FontMatcher } from '../../src/engine/fonts';
 import type { DocDefinition } from '../../src/engine';
 import { toPdf } from '../../src/pdf';
-import { png } from '../engine/resources/images-data';
+import { png, pngZlibBomb } from '../engine/resources/images-data';
 import { inkShare, pdfText } from './tools';
 
 describe('pdf: second wall for SVG', function () {
@@ -55,5 +55,16 @@ describe('pdf: SVG nodes are sanitized again before pdfmake sees them', function
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>${defs}</defs><use href="#l9"/></svg>`;
     const pdf = await toPdf({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], content: [{ svg }, { text: 'after the svg' }], defaultStyle: { font: 'Liberation Sans' } }, fonts());
     expect(pdfText(pdf)).to.contain('after the svg');
+  });
+});
+
+describe('pdf: PNG zlib bombs never reach pdfkit', function () {
+  this.timeout(20000);
+  it('an image node or images entry whose PNG data inflates past its header becomes a blank pixel', async () => {
+    const m = new FontMatcher(); m.match({ families: ['sans-serif'], weight: 400, style: 'normal' });
+    const url = `data:image/png;base64,${Buffer.from(pngZlibBomb(64, 64, 256 * 1024 * 1024)).toString('base64')}`;
+    const pdf = await toPdf({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], images: { bomb: url }, content: [{ image: 'bomb', width: 50 }, { image: url, width: 50 }, { text: 'survived' }], defaultStyle: { font: 'Liberation Sans' } }, m.table());
+    expect(pdfText(pdf)).to.contain('survived');
+    expect(pdf.toString('latin1')).to.not.contain('/Width 64');
   });
 });

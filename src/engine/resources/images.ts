@@ -3,6 +3,7 @@
 // pixel count over the cap (a decompression bomb: a few KB of PNG claiming 100000×100000) is
 // refused here, so pdfkit never inflates it. pdfkit draws PNG, JPEG and (through pdfmake's
 // svg node) SVG; GIF and WebP are valid images it cannot draw: `unsupported-value`.
+import { inflateSync } from 'node:zlib';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { Resource } from '../index';
 import { sanitizeSvg } from './svg';
@@ -131,6 +132,41 @@ export function svgRootSize(tag: string): { width: number; height: number } {
   return { width: w, height: h! };
 }
 
+const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * PNG 1.2 §10: the image data must inflate to exactly what IHDR announces. pdfkit inflates
+ * IDAT without a limit whenever it splits out alpha, so an IDAT that inflates past that size
+ * (a zlib bomb behind an honest, small IHDR) is refused here, with inflation capped. Returns
+ * why the PNG is unusable, or undefined when it is sound.
+ */
+export function checkPngData(b: Uint8Array): string | undefined {
+  const probe = probeImage(b);
+  if (!probe || probe.type !== 'png') return 'not a PNG';
+  const depth = b[24]!; const colour = b[25]!; const interlaced = b[28] === 1;
+  const rowBytes = Math.ceil((probe.width * depth * CHANNELS[colour]!) / 8);
+  const expected = probe.height * (1 + rowBytes) + (interlaced ? 7 * (probe.height + 8) : 0);
+  const idat: Uint8Array[] = [];
+  let pos = 8; let sawEnd = false;
+  while (pos + 12 <= b.length) {
+    const len = u32be(b, pos);
+    const type = ascii(b, pos + 4, 4);
+    if (pos + 12 + len > b.length) return 'a chunk runs past the end of the file';
+    if (type === 'IDAT') idat.push(b.subarray(pos + 8, pos + 8 + len));
+    pos += 12 + len;
+    if (type === 'IEND') { sawEnd = true; break; }
+  }
+  if (!idat.length) return 'no image data';
+  if (!sawEnd) return 'no IEND chunk (truncated)';
+  try {
+    const out = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 });
+    if (out.length < probe.height) return 'the image data is too short';
+  } catch (err) {
+    return (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? `the image data inflates past the ${expected} bytes its header announces` : 'the image data does not inflate';
+  }
+  return undefined;
+}
+
 export interface ImageContext {
   readonly diagnostics: DiagnosticList;
   /** refuse rasters with more pixels than this (EngineLimits.maxImagePixels) */
@@ -168,6 +204,11 @@ export function prepareImage(resource: Resource, ctx: ImageContext): PreparedIma
         return undefined;
       }
       const b = resource.bytes;
+      const broken = probe.type === 'png' ? checkPngData(b) : undefined;
+      if (broken) {
+        ctx.diagnostics.report('resource-invalid', `${label}: ${broken}`, ctx.at);
+        return undefined;
+      }
       const base64 = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
       return { kind: 'raster', dataUrl: `data:image/${probe.type};base64,${base64}`, width: probe.width, height: probe.height };
     }

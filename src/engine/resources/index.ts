@@ -8,7 +8,7 @@
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { Resource, ResourceResolver } from '../index';
 
-export { probeImage, prepareImage, svgRootSize, type ImageProbe, type ImageContext, type PreparedImage } from './images';
+export { checkPngData, probeImage, prepareImage, svgRootSize, type ImageProbe, type ImageContext, type PreparedImage } from './images';
 export { sanitizeSvg, type SvgSanitizeOptions } from './svg';
 
 export interface LoadContext {

@@ -48,3 +48,11 @@ export function webpLossless(width: number, height: number): Uint8Array {
   b.writeUInt32LE(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14), 21);
   return new Uint8Array(b);
 }
+
+/** An honest IHDR (width×height RGBA) whose IDAT inflates to `inflatedBytes` of zeros: a zlib bomb. */
+export function pngZlibBomb(width: number, height: number, inflatedBytes: number): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4); ihdr[8] = 8; ihdr[9] = 6;
+  const idat = deflateSync(Buffer.alloc(inflatedBytes), { level: 9 });
+  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
+}

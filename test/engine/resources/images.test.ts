@@ -1,8 +1,8 @@
 // Images identified from their headers before decoding; bombs and undrawable formats refused.
 import { expect } from 'chai';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
-import { prepareImage, probeImage } from '../../../src/engine/resources';
-import { gif, jpegHeader, png, webpLossless } from './images-data';
+import { checkPngData, prepareImage, probeImage } from '../../../src/engine/resources';
+import { gif, jpegHeader, png, pngZlibBomb, webpLossless } from './images-data';
 
 const svgBytes = (s: string) => new TextEncoder().encode(s);
 
@@ -51,6 +51,16 @@ describe('resources: prepareImage', () => {
     expect(prepareImage({ bytes: bomb }, c)).to.equal(undefined);
     expect(c.diagnostics.items.map((d) => d.code)).to.deep.equal(['resource-invalid']);
     expect(c.diagnostics.items[0]!.message).to.contain('100000×100000');
+  });
+
+  it('a PNG with an honest 100×100 header whose data inflates to 64 MB is refused, inflating at most what the header allows', () => {
+    const c = ctx();
+    const bomb = pngZlibBomb(100, 100, 64 * 1024 * 1024);
+    expect(bomb.length).to.be.lessThan(200_000);
+    expect(prepareImage({ bytes: bomb }, c)).to.equal(undefined);
+    expect(c.diagnostics.items[0]!.message).to.contain('inflates past');
+    expect(checkPngData(png(5, 5))).to.equal(undefined);
+    expect(checkPngData(png(5, 5).slice(0, 60))).to.be.a('string');
   });
 
   it('GIF and WebP are unsupported-value; bytes that are no image are resource-invalid', () => {
