@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { doc, h, layout, links, pct, placedText, pt, render, renderBytes, sides } from '../../helpers/engine';
 
 const page = { size: { width: 300, height: 400 }, margin: { top: 20, right: 20, bottom: 20, left: 20 } };
-const PNG_2x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwHwQZGBgAOdAF+z+0wuYAAAAASUVORK5CYII=';
+const PNG_2x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC';
 
 describe('paint: lists (CSS Lists 3)', () => {
   const cases: { name: string; type: NonNullable<Parameters<typeof h>[1]>['listStyleType']; attrs?: Record<string, string>; liAttrs?: Record<string, string>[]; markers: string[] }[] = [
