@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { folderResources } from '../../src/cli/fileResources';
+import { fixturesDir } from '../../src/paths';
 import { parsePdf } from '../helpers/pdf';
 
 const CLI = resolve(__dirname, '../../src/cli/main.js');
@@ -97,8 +98,9 @@ describe('cli: platen', function () {
       });
       expect(first.demo, 'no demo when accounts exist').to.equal(undefined);
       const res = await fetch(`${first.url as string}/v1/pdf/generate`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'greeting', params: { title: 'Served by the CLI' }, format: 'letter' }) });
-      expect(res.status).to.equal(200);
-      const pdf = await parsePdf(Buffer.from(await res.arrayBuffer()));
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.status, bytes.toString().slice(0, 300)).to.equal(200);
+      const pdf = await parsePdf(bytes);
       expect(pdf.pages[0]).to.include({ width: 612, height: 792 });
       expect(pdf.text).to.contain('Served by the CLI');
       expect(pdf.text).to.contain('Acme From Globals');
@@ -138,6 +140,38 @@ describe('cli: platen', function () {
       expect(report.text).to.contain('Weekly figures');
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+
+  it('serve on SIGTERM lets the renders in flight finish, then exits 0', async () => {
+    const home = join(dir, 'sigterm');
+    const acc = platen(home, 'accounts', 'create', '--name', 'S').json.id as string;
+    const k = platen(home, 'keys', 'create', '--account', acc).json.key as string;
+    const fx = join(fixturesDir, 'demo');
+    expect(platen(home, 'templates', 'add', '--account', acc, '--name', 'R', '--id', 'report', '--html', join(fx, 'report.html'), '--css', join(fx, 'report.css')).status).to.equal(0);
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', home, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    child.stderr.resume();
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        let buf = '';
+        child.stdout.on('data', (c: Buffer) => {
+          buf += c.toString();
+          const nl = buf.indexOf('\n');
+          if (nl >= 0) resolveUrl((JSON.parse(buf.slice(0, nl)) as { url: string }).url);
+        });
+        void exited.then((code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const body = JSON.stringify({ templateId: 'report', params: { weeks: 60 } });
+      const inFlight = [1, 2, 3].map(() => fetch(`${url}/v1/pdf/generate`, { method: 'POST', headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' }, body }));
+      await new Promise((r) => setTimeout(r, 300)); // the requests are in, their renders are not done
+      child.kill('SIGTERM');
+      const answers = await Promise.all(inFlight);
+      expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200]);
+      for (const a of answers) expect((await parsePdf(Buffer.from(await a.arrayBuffer()))).text).to.contain('Week 60');
+      expect(await exited).to.equal(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
 
