@@ -373,19 +373,22 @@ export function keysFromTokens(ref: BlockRef): RuleKey[] {
     keys.push(id !== undefined ? { bucket: 'id', name: id, target } : cls !== undefined ? { bucket: 'class', name: cls, target } : tag !== undefined ? { bucket: 'tag', name: tag, target } : { bucket: 'any', name: '', target });
     compoundStart = -1; id = cls = tag = undefined; target = 'main';
   };
-  const resetCompound = () => { compoundStart = -1; id = cls = tag = undefined; };
+  const resetCompound = () => { compoundStart = -1; id = cls = tag = undefined; target = 'main'; };
   let sawAny = false;
+  /** whitespace or a combinator was seen: the next simple selector starts a new compound */
+  let boundary = false;
   for (let i = from; i < to; i++) {
     const t = types[i]!;
-    if (t === T.Comma) { finish(); sawAny = false; continue; }
+    if (t === T.Comma) { finish(); sawAny = false; boundary = false; continue; }
     if (t === T.WhiteSpace || (t === T.Delim && (source[starts[i]!] === '>' || source[starts[i]!] === '+' || source[starts[i]!] === '~'))) {
-      if (compoundStart >= 0) resetCompound();
+      boundary = true;
       continue;
     }
-    if (compoundStart < 0) { compoundStart = i; target = 'main'; }
+    if (boundary) { resetCompound(); boundary = false; }
+    if (compoundStart < 0) compoundStart = i;
     sawAny = true;
     switch (t) {
-      case T.Ident: if (i === compoundStart) tag = source.slice(starts[i]!, ends[i]!).toLowerCase(); break;
+      case T.Ident: if (i === compoundStart) tag = decodeIdent(source.slice(starts[i]!, ends[i]!)).toLowerCase(); break;
       case T.Hash: if (id === undefined) id = decodeIdent(source.slice(starts[i]! + 1, ends[i]!)); break;
       case T.Delim:
         if (source[starts[i]!] === '.' && types[i + 1] === T.Ident) { cls = decodeIdent(source.slice(starts[i + 1]!, ends[i + 1]!)); i++; }

@@ -1,7 +1,7 @@
 // Selectors 4 parsing: specificity (§16) and what is rejected, from spec examples.
 import { expect } from 'chai';
-import { parseSelectorList, specificityOf } from '../../../src/engine/css/selectors';
-import { componentValues } from '../../../src/engine/css/syntax';
+import { keyOf, keysFromTokens, parseSelectorList, specificityOf } from '../../../src/engine/css/selectors';
+import { componentValues, TokenStream } from '../../../src/engine/css/syntax';
 
 const parse = (text: string) => parseSelectorList(componentValues(text));
 
@@ -69,4 +69,20 @@ describe('css: selector parsing', () => {
     expect(parse(':is(p, a:nonsense)').ok).to.equal(true);
     expect(parse(':not(p, a:nonsense)').ok).to.equal(false);
   });
+});
+
+describe('css: rule-hash keys read from tokens agree with the parsed selectors', () => {
+  const lists = [
+    'p', ' p ', 'div > p.a ', '#x.y', 'a.b.c', 'ul li:first-child', '.a:not(.b) ', '*', '[type=x]', ':is(.a, .b)', 'p::before', '.x:after',
+    '.md\\:flex', 'h1 + h2 ~ .z#q', 'a, b , .c ,#d', 'div::before, span', 'table > tbody > tr:nth-child(2n+1 of .row) td', '.a .b::after ',
+  ];
+  for (const text of lists) {
+    it(JSON.stringify(text), () => {
+      const ts = new TokenStream(text);
+      const fromTokens = keysFromTokens({ ts, from: 0, to: ts.count });
+      const parsed = parse(text);
+      expect(parsed.ok).to.equal(true);
+      if (parsed.ok) expect(fromTokens).to.deep.equal(parsed.selectors.map(keyOf));
+    });
+  }
 });

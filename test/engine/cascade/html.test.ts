@@ -1,0 +1,86 @@
+// HTML presentational hints (HTML §15) and generated content (::before/::after).
+import { expect } from 'chai';
+import { px, run, styleOf } from './helpers';
+import type { StyledElement } from '../../../src/engine/cascade/styled';
+
+const L = (pt: number, pct = 0) => ({ pt, pct });
+
+describe('cascade: presentational attributes', () => {
+  const cases: [string, string, (s: StyledElement) => void][] = [
+    ['img width/height', '<img id="t" width="120" height="40%" src="x.png">', (s) => { expect(s.style.width).to.deep.equal(L(px(120))); expect(s.style.height).to.deep.equal(L(0, 40)); }],
+    ['table width, bgcolor, align=center', '<table id="t" width="80%" bgcolor="#ff0000" align="center"><tr><td>x</td></tr></table>', (s) => { expect(s.style.width).to.deep.equal(L(0, 80)); expect(s.style.backgroundColor).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 }); expect(s.style.margin.left).to.equal('auto'); }],
+    ['table border=1 gives an outset border', '<table id="t" border="1"><tr><td>x</td></tr></table>', (s) => { expect(s.style.borderWidth.top).to.equal(0.75); expect(s.style.borderStyle.top).to.equal('outset'); }],
+    ['table cellspacing', '<table id="t" cellspacing="0"><tr><td>x</td></tr></table>', (s) => expect(s.style.borderSpacing).to.deep.equal({ horizontal: 0, vertical: 0 })],
+    ['cellpadding pads the cells', '<table cellpadding="6"><tr><td id="t">x</td></tr></table>', (s) => expect(s.style.padding.left).to.deep.equal(L(px(6)))],
+    ['table border=1 borders the cells', '<table border="1"><tr><td id="t">x</td></tr></table>', (s) => { expect(s.style.borderWidth.top).to.equal(0.75); expect(s.style.borderStyle.top).to.equal('inset'); }],
+    ['td align/valign/width/bgcolor/nowrap', '<table><tr><td id="t" align="right" valign="top" width="50" bgcolor="navy" nowrap>x</td></tr></table>', (s) => { expect(s.style.textAlign).to.equal('right'); expect(s.style.verticalAlign).to.equal('top'); expect(s.style.width).to.deep.equal(L(px(50))); expect(s.style.backgroundColor).to.deep.equal({ r: 0, g: 0, b: 128, a: 1 }); expect(s.style.whiteSpace).to.equal('nowrap'); }],
+    ['tr valign is inherited by cells', '<table><tr valign="bottom"><td id="t">x</td></tr></table>', (s) => expect(s.style.verticalAlign).to.equal('bottom')],
+    ['col width', '<table><col id="t" width="30"><tr><td>x</td></tr></table>', (s) => expect(s.style.width).to.deep.equal(L(px(30)))],
+    ['p align', '<p id="t" align="center">x</p>', (s) => expect(s.style.textAlign).to.equal('center')],
+    ['font color/face/size', '<font id="t" color="red" face="Arial, Helvetica" size="5">x</font>', (s) => { expect(s.style.color).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 }); expect(s.style.fontFamily).to.deep.equal(['Arial', 'Helvetica']); expect(s.style.fontSize).to.equal(18); }],
+    ['font size=+1', '<font id="t" size="+1">x</font>', (s) => expect(s.style.fontSize).to.equal(13.5)],
+    ['img border and align', '<img id="t" border="2" align="right" src="x.png">', (s) => { expect(s.style.borderWidth.left).to.equal(1.5); expect(s.style.float).to.equal('right'); }],
+    ['body bgcolor and text', '<div id="t"></div>', () => undefined],
+    ['ol type=a', '<ol id="t" type="a"><li>x</li></ol>', (s) => expect(s.style.listStyleType).to.equal('lower-alpha')],
+    ['ol type=I', '<ol id="t" type="I"><li>x</li></ol>', (s) => expect(s.style.listStyleType).to.equal('upper-roman')],
+    ['hidden', '<div id="t" hidden>x</div>', (s) => expect(s.style.display).to.equal('none')],
+  ];
+  for (const [name, html, check] of cases) {
+    it(name, () => {
+      const s = styleOf('', html);
+      check(s);
+      expect(s.diagnostics).to.deep.equal([]);
+    });
+  }
+  it('any author rule beats a presentational hint', () => {
+    const s = styleOf('td { text-align: left; padding: 0 }', '<table cellpadding="9"><tr><td id="t" align="right">x</td></tr></table>');
+    expect(s.style.textAlign).to.equal('left');
+    expect(s.style.padding.top).to.deep.equal(L(0));
+  });
+  it('body bgcolor', () => {
+    const r = run('<body bgcolor="#00ff00" text="blue"><p id="t">x</p></body>');
+    expect(r.byId('t').style.color).to.deep.equal({ r: 0, g: 0, b: 255, a: 1 });
+  });
+});
+
+describe('cascade: ::before and ::after (CSS Generated Content 3)', () => {
+  it('generated boxes are the first and last children, with content resolved against attributes', () => {
+    const s = styleOf('#t::before { content: "[" attr(data-n) "] "; color: red } #t::after { content: counter(c) "."; display: block }', '<p id="t" data-n="7">x</p>');
+    const kids = s.children;
+    expect(kids[0]!.kind === 'element' && kids[0]!.tag).to.equal('::before');
+    expect(kids[kids.length - 1]!.kind === 'element' && (kids[kids.length - 1] as StyledElement).tag).to.equal('::after');
+    const before = kids[0] as StyledElement;
+    expect(before.style.content).to.deep.equal([{ kind: 'string', value: '[' }, { kind: 'string', value: '7' }, { kind: 'string', value: '] ' }]);
+    expect(before.style.color).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 });
+    expect(before.style.display).to.equal('inline');
+    const after = kids[kids.length - 1] as StyledElement;
+    expect(after.style.content).to.deep.equal([{ kind: 'counter', name: 'c', style: 'decimal' }, { kind: 'string', value: '.' }]);
+    expect(after.style.display).to.equal('block');
+    expect(s.diagnostics).to.deep.equal([]);
+  });
+  it('generated boxes inherit from their element', () => {
+    const s = styleOf('#t { font-size: 20px; color: blue } #t:before { content: "*" }', '<p id="t">x</p>');
+    const before = s.children[0] as StyledElement;
+    expect(before.style.fontSize).to.equal(15);
+    expect(before.style.color).to.deep.equal({ r: 0, g: 0, b: 255, a: 1 });
+  });
+  it('no box for content: none / normal, display: none, or an element that is display: none', () => {
+    for (const css of ['#t::before { content: none }', '#t::before { color: red }', '#t::before { content: "x"; display: none }', '#t { display: none } #t::before { content: "x" }']) {
+      const s = styleOf(css, '<p id="t">x</p>');
+      expect(s.children.filter((c) => c.kind === 'element'), css).to.deep.equal([]);
+    }
+  });
+  it('q gets open/close quotes from the UA sheet', () => {
+    const s = styleOf('', '<q id="t">x</q>');
+    expect((s.children[0] as StyledElement).style.content).to.deep.equal([{ kind: 'open-quote' }]);
+  });
+  it('::first-line is reported as unsupported when it could apply; vendor pseudo-elements are silent', () => {
+    const s = styleOf('p::first-line { color: red } p::-moz-selection { color: red } div::marker { color: red }', '<p id="t">x</p>');
+    expect(s.diagnostics.map((d) => d.code)).to.deep.equal(['unsupported-selector']);
+    expect(s.style.color).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
+  });
+  it('one invalid selector drops the whole rule, as in browsers', () => {
+    const s = styleOf('#t, p::-webkit-scrollbar { color: red }', '<p id="t">x</p>');
+    expect(s.style.color).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
+  });
+});
