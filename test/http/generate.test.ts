@@ -467,6 +467,19 @@ describe('http: POST /v1/pdf/generate', function () {
   });
 
   describe('logs', () => {
+    it('log the engine diagnostics of a request with its request id (codes and places, not messages)', async () => {
+      server.store.templates.save({ accountId: acme.account.id, id: 'sloppy', name: 'Sloppy', html: '<p style="float: sideways">{{ word }}</p>', css: 'p { colour: red }' });
+      const a = await generate(server, { key: acme.key, headers: { 'x-request-id': 'diag-test-1' }, body: { templateId: 'sloppy', params: { word: 'DIAG-MARKER' } } });
+      expect(a.status).to.equal(200);
+      const line = server.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.reqId === 'diag-test-1' && l.msg === 'engine diagnostics');
+      expect(line, 'a diagnostics line').to.not.equal(undefined);
+      expect(line!.templateId).to.equal('sloppy');
+      expect(line!.diagnosticCount).to.be.greaterThan(0);
+      const codes = (line!.diagnostics as { code: string }[]).map((d) => d.code);
+      expect(codes.length).to.be.greaterThan(0);
+      expect(JSON.stringify(line)).not.to.contain('DIAG-MARKER');
+    });
+
     it('carry the request id on every line of a request and never the key or params values', async () => {
       const marker = 'PARAM-MARKER-7f3a';
       const a = await generate(server, { key: acme.key, headers: { 'x-request-id': 'log-test-1' }, body: { templateId: 'hello', params: { title: marker } } });
