@@ -33,6 +33,7 @@ function readRaw(ctx: AppContext, limit: number): Promise<Buffer> {
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('aborted', onAborted);
+      req.off('close', onAborted);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -51,6 +52,7 @@ function readRaw(ctx: AppContext, limit: number): Promise<Buffer> {
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('aborted', onAborted);
+    req.on('close', onAborted); // closed before 'end': the client went away
   });
 }
 
