@@ -116,7 +116,7 @@ describe('pdf: @font-face formats', function () {
 });
 
 describe('pdf: per-glyph fallback through a real PDF', () => {
-  it('"Ωμέγα Привет café ♥ ✈" comes back as text, with DejaVu for the symbols Liberation lacks', async () => {
+  it('"Ωμέγα Привет café ♥ ✈" comes back as text, with DejaVu Sans for ✈ and Liberation Serif for a monospace ♥ (as in Chromium)', async () => {
     const m = new FontMatcher();
     const text = 'Ωμέγα Привет café ♥ ✈ 10 € a‑b';
     const runs = m.splitByCoverage(text, m.match({ families: ['Arial'], weight: 400, style: 'normal' }));
@@ -125,7 +125,7 @@ describe('pdf: per-glyph fallback through a real PDF', () => {
     const out = pdfText(pdf);
     expect(out).to.contain('Ωμέγα Привет café ♥ ✈ 10 €');
     expect(out).to.contain('♥ mono');
-    expect(pdfFonts(pdf).sort()).to.deep.equal(['DejaVuSans', 'LiberationSans', 'NotoSansMono-Regular']);
+    expect(pdfFonts(pdf).sort()).to.deep.equal(['DejaVuSans', 'LiberationSans', 'LiberationSerif', 'NotoSansMono-Regular']);
   });
 });
 

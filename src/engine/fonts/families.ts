@@ -71,11 +71,13 @@ export const FAMILY_ALIASES: Readonly<Record<string, ShippedFamilyName>> = {
 };
 
 /**
- * Per-glyph fallback order (CSS Fonts 4 §5.3 "system font fallback"): the wide-coverage DejaVu
- * families first, then the others. A character none of them has stays in the first font.
+ * Per-glyph fallback order (CSS Fonts 4 §5.3 "system font fallback") as Chromium here does it:
+ * its default font (Liberation Serif) first — ♥ in a monospace or Pacifico run prints in
+ * Liberation Serif in Chromium's PDF — then the wide-coverage DejaVu families (✈, ★), then the
+ * rest. A character none of them has stays in the run's own font.
  */
 export const FALLBACK_FAMILIES: readonly ShippedFamilyName[] = [
-  'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Noto Sans Mono',
+  'Liberation Serif', 'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Noto Sans Mono',
 ];
 
 export function normaliseFamilyName(name: string): string {

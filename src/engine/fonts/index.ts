@@ -181,8 +181,9 @@ export class FontMatcher {
 
   /**
    * CSS Fonts 4 §5.3: splits `text` into runs whose face has a glyph for every character.
-   * The run's own face (or composite face) first, then DejaVu Sans, DejaVu Serif, DejaVu Sans
-   * Mono, Liberation Sans/Serif, Noto Sans Mono — same bold/italics, then upright regular.
+   * The run's own face (or composite face) first, then Liberation Serif (Chromium's default),
+   * DejaVu Sans, DejaVu Serif, DejaVu Sans Mono, Liberation Sans, Noto Sans Mono — with the
+   * run's bold/italics, then upright regular. A missing U+2011 uses the face's U+2010.
    * A character no face has stays with the run's own face. Neutral characters (controls,
    * zero-width, combining marks) and spaces the current face has never start a new run.
    */
@@ -191,8 +192,11 @@ export class FontMatcher {
     const chain = this.chain(choice);
     const runs: { candidate: Candidate; text: string }[] = [];
     let current: { candidate: Candidate; text: string } | undefined;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
+    for (let ch of text) {
+      let cp = ch.codePointAt(0)!;
+      // HarfBuzz (Chromium's shaper) draws a missing U+2011 NON-BREAKING HYPHEN with the font's
+      // own U+2010 HYPHEN glyph rather than falling back to another font.
+      if (cp === 0x2011 && !chain[0]!.coverage.has(cp) && chain[0]!.coverage.has(0x2010)) { cp = 0x2010; ch = '\u2010'; }
       let candidate: Candidate;
       if (current && (isNeutral(cp) || (isSpace(cp) && current.candidate.coverage.has(cp)))) {
         candidate = current.candidate;
