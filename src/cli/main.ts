@@ -3,6 +3,7 @@
 // Every command takes --data DIR (default: PLATEN_DATA, else ./data of the package) and
 // --json (one JSON object on stdout, for scripts).
 import { accountsCommand, globalsCommand } from './commands/accounts';
+import { backupCommand, restoreCommand } from './commands/backup';
 import { keysCommand } from './commands/keys';
 import { renderCommand } from './commands/render';
 import { serveCommand } from './commands/serve';
@@ -22,6 +23,8 @@ const USAGE = `usage: platen <command> [--data DIR] [--json]
   templates list --account ACCOUNT_ID
   templates remove TEMPLATE_ID
   globals set --account ACCOUNT_ID --file FILE.json
+  backup --to FILE                                a consistent copy of the database, safe while serving
+  restore --from FILE                             checks the copy, keeps the current database, restores (server stopped)
   render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf   (no server, no database)
 `;
 
@@ -32,6 +35,8 @@ async function main(argv: string[]): Promise<void> {
     switch (command) {
       case 'serve': await serveCommand(rest); return;
       case 'render': await renderCommand(rest); return;
+      case 'backup': await backupCommand(rest); return;
+      case 'restore': await restoreCommand(rest); return;
       case 'accounts': accountsCommand(rest[0], rest.slice(1)); return;
       case 'keys': keysCommand(rest[0], rest.slice(1)); return;
       case 'templates': templatesCommand(rest[0], rest.slice(1)); return;
