@@ -363,7 +363,7 @@ class StyleWalker {
 
   styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
     const matched = this.collect(e, 'main', true);
-    const own = this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e);
+    const own = adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent);
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
@@ -394,7 +394,7 @@ class StyleWalker {
     if (!this.o.sheets.some((s) => s.rules[target].size > 0)) return undefined;
     const matched = this.collect(e, target, false);
     if (matched.length === 0) return undefined;
-    const v = this.computeValues(matched, own, undefined);
+    const v = adjustDisplay(this.computeValues(matched, own, undefined), own);
     const content = v.values.content;
     if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
     // attr() is the element's business: resolve it here; counters and quotes are layout's
@@ -542,6 +542,35 @@ class StyleWalker {
   }
 }
 const inheritCache = new WeakMap<ElementValues, ElementValues>();
+
+/** CSS Display 3 §2.7 blockification: the block-level counterpart of a display value. */
+const BLOCKIFY: Partial<Record<ComputedValues['display'], ComputedValues['display']>> = {
+  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid',
+  'table-row-group': 'block', 'table-header-group': 'block', 'table-footer-group': 'block', 'table-row': 'block',
+  'table-cell': 'block', 'table-caption': 'block', 'table-column': 'block', 'table-column-group': 'block',
+};
+
+/**
+ * CSS 2.1 §9.7 and CSS Display 3 §2.7: absolutely positioned and floated boxes, the root,
+ * and flex/grid items have a block-level computed display; absolute positioning makes the
+ * computed float none.
+ */
+function adjustDisplay(own: ElementValues, parent: ElementValues | undefined): ElementValues {
+  const v = own.values;
+  if (v.display === 'none') return own;
+  const absolute = v.position === 'absolute' || v.position === 'fixed';
+  const pd = parent?.values.display;
+  const item = pd === 'flex' || pd === 'inline-flex' || pd === 'grid' || pd === 'inline-grid';
+  const root = parent === undefined;
+  if (!absolute && v.float === 'none' && !item && !root) return own;
+  let display: ComputedValues['display'] = v.display;
+  if (root && display === 'contents') display = 'block';
+  else if (display !== 'contents') display = BLOCKIFY[display] ?? display;
+  const float = absolute ? 'none' : v.float;
+  if (display === v.display && float === v.float) return own;
+  const values: ComputedValues = { ...v, display, float };
+  return { values, customs: own.customs, style: { ...own.style, display, float } };
+}
 
 // ---------------------------------------------------------------- custom properties (CSS Variables 1)
 

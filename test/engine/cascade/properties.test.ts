@@ -145,3 +145,28 @@ describe('cascade: invalid values are dropped with a located diagnostic', () => 
     expect(s.diagnostics.map((d) => d.code)).to.deep.equal(['css-parse-error']);
   });
 });
+
+describe('cascade: display blockification (CSS 2.1 §9.7, CSS Display 3 §2.7)', () => {
+  const cases: [string, string, string, string][] = [
+    ['a float', '#t { float: left }', '<span id="t">x</span>', 'block'],
+    ['an absolutely positioned box', '#t { position: absolute; float: left; display: inline-table }', '<span id="t">x</span>', 'table'],
+    ['a flex item', '#p { display: flex }', '<div id="p"><span id="t">x</span></div>', 'block'],
+    ['an inline-flex grid item', '#p { display: inline-grid } #t { display: inline-flex }', '<div id="p"><span id="t">x</span></div>', 'flex'],
+    ['a table cell that floats', '#t { float: right }', '<table><tr><td id="t">x</td></tr></table>', 'block'],
+    ['not a relatively positioned span', '#t { position: relative }', '<span id="t">x</span>', 'inline'],
+    ['display: contents stays in a flex container', '#p { display: flex } #t { display: contents }', '<div id="p"><span id="t">x</span></div>', 'contents'],
+  ];
+  for (const [name, css, html, want] of cases) {
+    it(name, () => {
+      const s = styleOf(css, html);
+      expect(s.style.display).to.equal(want);
+    });
+  }
+  it('absolute positioning computes float to none', () => {
+    expect(styleOf('#t { position: fixed; float: left }').style.float).to.equal('none');
+  });
+  it('the root is block-level', () => {
+    const r = styleOf('html { display: inline }', '<p id="t">x</p>');
+    expect(r).to.not.equal(undefined);
+  });
+});
