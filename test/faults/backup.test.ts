@@ -109,6 +109,9 @@ describe('backup and restore (built CLI, temp data dir)', function () {
     child!.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
     child = undefined;
+    const extra = openDatabase({ dataDir });
+    createStore(extra).apiKeys.create({ accountId, name: 'after the backup' });
+    extra.close();
     const liveBefore = keyIds(join(dataDir, DB_FILE_NAME));
     expect(liveBefore.size).to.be.above(inCopy.size);
 
