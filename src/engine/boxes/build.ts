@@ -6,7 +6,7 @@ import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  BlockBox, BlockLevelBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox,
+  BlockBox, BlockLevelBox, FlexBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -22,9 +22,9 @@ const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex',
   'table-header-group', 'table-footer-group', 'table-cell', 'table-caption', 'table-column', 'table-column-group']);
 
 /** Builds the box tree of the document. The root box is the principal box of <html>. */
-export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox {
+export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox {
   const b = new BoxBuilder(options);
-  return b.blockContainer(root, root.style, false);
+  return b.rootBox(root);
 }
 
 interface InlineCursor {
@@ -35,6 +35,12 @@ interface InlineCursor {
 
 class BoxBuilder {
   constructor(private readonly options: BoxBuildOptions) {}
+
+  /** The root element's principal box: a block container, or a flex container. */
+  rootBox(root: StyledElement): BlockBox | FlexBox {
+    if (root.style.display === 'flex' || root.style.display === 'inline-flex') return { kind: 'flex', style: root.style, element: root, items: this.flexItems(root, false) };
+    return this.blockContainer(root, root.style, false);
+  }
 
   /** An element's contents as a block container: block-level children, inline runs wrapped. */
   blockContainer(el: StyledElement, style: ComputedStyle, positioned: boolean): BlockBox {
@@ -83,10 +89,16 @@ class BoxBuilder {
       if (s.display === 'none') return;
       if (s.display === 'contents') { for (const c of el.children) visit(c, addInline); return; }
       if (el.tag === 'br') { addInline({ kind: 'line-break', style: s }); return; }
-      if ((s.position === 'absolute' || s.position === 'fixed') && !positioned) {
+      if (s.position === 'absolute' || s.position === 'fixed') {
         const img = this.replaced(el);
         const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, counter);
-        if (inner) emitBlock({ kind: 'absolute', style: s, box: inner });
+        if (!inner) return;
+        const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
+        // after inline content, its static position is taken as the current line's top (the cascade
+        // has blockified it, so its display no longer tells whether it was inline): it goes before
+        // the line's group; it takes no room, so only its vertical place changes
+        if (abs.anchor === 'flow' && hasContent(cursor.group)) out.push(abs);
+        else emitBlock(abs);
         return;
       }
       const replaced = this.replaced(el);

@@ -48,11 +48,15 @@ export interface BlockReplacedBox {
   readonly replaced: ReplacedBox;
 }
 
-/** An absolutely positioned box whose containing block is the initial one (the page area). */
+/**
+ * An absolutely positioned box (CSS 2.1 §10.3.7). `page`: its containing block is the initial
+ * one (the page area); `flow`: a positioned ancestor's, approximated by where the box sits in flow.
+ */
 export interface AbsoluteBox {
   readonly kind: 'absolute';
   readonly style: ComputedStyle;
   readonly box: BlockLevelBox;
+  readonly anchor: 'page' | 'flow';
 }
 
 export type BlockLevelBox = BlockBox | InlineFormattingBox | ListItemBox | FlexBox | TableBox | BlockReplacedBox | AbsoluteBox;

@@ -34,7 +34,7 @@ export function hasSpecifiedWidth(style: ComputedStyle): boolean {
  * `shrinkToFit` is the width an auto-width box takes when it shrinks (floats, inline-blocks,
  * flex items, tables), border box excluded.
  */
-export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number): UsedBlockBox {
+export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number): UsedBlockBox {
   const border = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
   const padding = {
     top: Math.max(0, resolve(style.padding.top, cbWidth)), right: Math.max(0, resolve(style.padding.right, cbWidth)),
@@ -66,13 +66,15 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   if (ml === undefined && mr === undefined) { ml = Math.max(0, rest / 2); mr = rest - ml; }
   else if (ml === undefined) { ml = rest - (mr ?? 0); }
   else mr = rest - ml;
-  const height = resolveAuto(style.height, 0);
-  const minHeight = style.minHeight === 'auto' || style.minHeight.pct ? 0 : resolve(style.minHeight, 0);
+  // CSS 2.1 §10.5: a percentage height needs a containing block of definite height, else it is auto
+  const definite = (v: LengthPctAuto) => v !== 'auto' && (!v.pct || cbHeight !== undefined);
+  const height = definite(style.height) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
+  const minHeight = definite(style.minHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
   return {
     marginLeft: safe(ml), marginRight: safe(mr ?? 0),
     marginTop: safe(resolveAuto(style.margin.top, cbWidth) ?? 0), marginBottom: safe(resolveAuto(style.margin.bottom, cbWidth) ?? 0),
     border, padding, contentWidth: Math.max(0, safe(width)),
-    height: height !== undefined && style.height !== 'auto' && !style.height.pct ? Math.max(0, style.boxSizing === 'border-box' ? height - border.top - border.bottom - padding.top - padding.bottom : height) : undefined,
+    height: height !== undefined ? Math.max(0, style.boxSizing === 'border-box' ? height - border.top - border.bottom - padding.top - padding.bottom : height) : undefined,
     minHeight: Math.max(0, minHeight),
   };
 }

@@ -9,7 +9,7 @@ import { backgroundImageNode } from './background';
 import type { PaintContext } from './context';
 import { paintFlex } from './flex';
 import { hexColor, margin, setMarginTop, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
-import { paintAbsolute } from './position';
+import { estimateHeight, paintAbsolute, paintInFlowAbsolute } from './position';
 import { paintReplaced } from './replaced';
 import { paintTable } from './table';
 import { paintInlines, type AtomicPainter } from './text';
@@ -38,7 +38,10 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
       const left = auto ? Math.max(0, (cbWidth - p.size.width) / 2) : u.marginLeft;
       return { node: { stack: [p.node], margin: margin(left, 0, 0, 0) }, marginTop: u.marginTop, marginBottom: u.marginBottom };
     }
-    case 'absolute': paintAbsolute(box, ctx, paintBlockLevel); return EMPTY;
+    case 'absolute':
+      if (box.anchor === 'flow') return paintInFlowAbsolute(box, cbWidth, ctx, paintBlockLevel);
+      paintAbsolute(box, ctx, paintBlockLevel);
+      return EMPTY;
     default: return assertNever(box);
   }
 }
@@ -89,12 +92,36 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
   return { items, leadingMargin: leading, trailingMargin: pending, empty: false };
 }
 
+/**
+ * CSS Multi-column 1: the children shared into `count` columns of balanced (estimated) height.
+ * pdfmake columns do not flow into each other, so the split is made here, between children.
+ */
+function multicol(children: readonly BlockLevelBox[], count: number, s: ComputedStyle, width: number, ctx: PaintContext): StackedChildren {
+  const gap = s.columnGap === 'normal' ? s.fontSize : s.columnGap.pt + (s.columnGap.pct * width) / 100;
+  const colWidth = Math.max(1, (width - gap * (count - 1)) / count);
+  const heights = children.map((c) => estimateHeight(c, ctx, colWidth));
+  const total = heights.reduce((a, b) => a + b, 0);
+  const groups: BlockLevelBox[][] = [[]];
+  let acc = 0;
+  children.forEach((c, i) => {
+    if (acc >= (total * groups.length) / count - 0.01 && groups.length < count && groups[groups.length - 1]!.length) groups.push([]);
+    groups[groups.length - 1]!.push(c);
+    acc += heights[i]!;
+  });
+  const cols = groups.map((g) => {
+    const st = stackChildren(g, colWidth, ctx, false);
+    if (st.leadingMargin && st.items[0]) setMarginTop(st.items[0], st.leadingMargin);
+    return { width: colWidth, stack: st.items.length ? st.items : [{ text: [] } as PdfNode] };
+  });
+  return { items: [{ columns: cols, columnGap: gap }], leadingMargin: 0, trailingMargin: 0, empty: false };
+}
+
 const hasBox = (u: UsedBlockBox) => u.border.top + u.border.right + u.border.bottom + u.border.left + u.padding.top + u.padding.right + u.padding.bottom + u.padding.left > 0;
 
 /** A block box (or list item): children stacked, then borders/padding/background around them. */
 export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: PaintContext, overrideWidth?: number): Painted {
   const s = box.style;
-  const u = usedBlockBox(s, overrideWidth ?? cbWidth);
+  const u = usedBlockBox(s, overrideWidth ?? cbWidth, undefined, ctx.cbHeight);
   const bfc = establishesBfc(s) || box.element?.tag === 'html' || box.element?.tag === 'body' && false;
   const collapseTop = !bfc && u.border.top === 0 && u.padding.top === 0;
   const collapseBottom = !bfc && u.border.bottom === 0 && u.padding.bottom === 0 && u.height === undefined && u.minHeight === 0;
@@ -102,7 +129,8 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
   const anchor = id && ctx.anchors.has(id) && !ctx.placedIds.has(id) ? id : undefined;
   const outerHeight = ctx.cbHeight;
   ctx.cbHeight = u.height;
-  const inner = stackChildren(box.children, u.contentWidth, ctx, collapseTop, anchor);
+  const columns = typeof s.columnCount === 'number' && s.columnCount > 1 && box.children.length > 1 ? s.columnCount : 0;
+  const inner = columns ? multicol(box.children, columns, s, u.contentWidth, ctx) : stackChildren(box.children, u.contentWidth, ctx, collapseTop, anchor);
   ctx.cbHeight = outerHeight;
   const items = inner.items;
   let mt = u.marginTop; let mb = u.marginBottom;

@@ -1,10 +1,10 @@
 // The document: the root box painted into the page area, out-of-flow boxes on the first
 // page, the canvas background (CSS Backgrounds 3 §2.11.2: the root's, else <body>'s,
 // background covers the whole page), and @page margin boxes as header/footer.
-import type { BlockBox } from '../boxes/types';
+import type { BlockBox, FlexBox } from '../boxes/types';
 import type { RGBA } from '../cascade/computed';
 import type { PageGeometry } from '../layout/page';
-import { paintBlock } from './block';
+import { paintBlockLevel } from './block';
 import type { PaintContext } from './context';
 import { backgroundImageNode } from './background';
 import { hexColor, margin, type PdfNode } from './nodes';
@@ -17,27 +17,29 @@ export interface PaintedDocument {
   readonly canvasImage: PdfNode | undefined;
 }
 
-export function paintDocument(root: BlockBox, ctx: PaintContext, page: PageGeometry, pageBackground: RGBA | undefined): PaintedDocument {
+export function paintDocument(root: BlockBox | FlexBox, ctx: PaintContext, page: PageGeometry, pageBackground: RGBA | undefined): PaintedDocument {
   // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
   let canvas: RGBA | undefined = pageBackground && pageBackground.a > 0 ? pageBackground : undefined;
-  let rootBox = root;
-  const bodyBox = root.children.find((c) => c.kind === 'block' && c.element?.tag === 'body');
+  let rootBox: BlockBox | FlexBox = root;
+  const kids = root.kind === 'block' ? root.children : root.items;
+  const bodyBox = kids.find((c) => c.kind === 'block' && c.element?.tag === 'body');
   const imageStyle = root.style.backgroundImage !== 'none' ? root.style : bodyBox && bodyBox.style.backgroundImage !== 'none' ? bodyBox.style : undefined;
   const canvasImage = imageStyle ? backgroundImageNode(imageStyle, page.pageArea, ctx) : undefined;
   if (root.style.backgroundColor.a > 0) {
     canvas ??= root.style.backgroundColor;
     rootBox = { ...root, style: { ...root.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 } } };
   } else {
-    const bodyIndex = root.children.findIndex((c) => c.kind === 'block' && c.element?.tag === 'body');
-    const body = root.children[bodyIndex];
+    const bodyIndex = kids.findIndex((c) => c.kind === 'block' && c.element?.tag === 'body');
+    const body = kids[bodyIndex];
     if (body && body.kind === 'block' && body.style.backgroundColor.a > 0) {
       canvas ??= body.style.backgroundColor;
-      const children = [...root.children];
+      const children = [...kids];
       children[bodyIndex] = { ...body, style: { ...body.style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 } } };
-      rootBox = { ...root, children };
+      rootBox = root.kind === 'block' ? { ...root, children } : { ...root, items: children };
     }
   }
-  const painted = paintBlock(rootBox, page.pageArea.width, ctx);
+  ctx.cbHeight = page.pageArea.height; // the initial containing block has the page area's height
+  const painted = paintBlockLevel(rootBox, page.pageArea.width, ctx);
   const content: PdfNode[] = [];
   if (painted.node) {
     // the root's margins do not collapse with anything: they are space in the page area

@@ -29,4 +29,5 @@ function clean(node: PdfNode): void {
     for (const row of node.table.body) for (const cell of row) if ('stack' in cell) { if (cell.margin) cell.margin = cell.margin.map((x) => fin(x)) as typeof cell.margin; cell.stack.forEach(clean); }
   } else if ('image' in node || 'svg' in node) { node.width = Math.max(0.1, fin(node.width, 1)); node.height = Math.max(0.1, fin(node.height, 1)); }
   if (node.absolutePosition) node.absolutePosition = { x: fin(node.absolutePosition.x), y: fin(node.absolutePosition.y) };
+  if (node.relativePosition) node.relativePosition = { x: fin(node.relativePosition.x), y: fin(node.relativePosition.y) };
 }

@@ -5,6 +5,7 @@ import type { BlockLevelBox, FlexBox } from '../boxes/types';
 import { resolve, resolveAuto, usedBlockBox } from '../layout/used';
 import type { Painted } from './block';
 import { applyBreaks, boxTable, paintBlockLevel } from './block';
+import { estimateHeight } from './position';
 import type { PaintContext } from './context';
 import { margin, setMarginTop, type ColumnNode, type PdfNode } from './nodes';
 
@@ -12,8 +13,10 @@ interface Item { box: BlockLevelBox; basis: number; min: number; grow: number; s
 
 export function paintFlex(box: FlexBox, cbWidth: number, ctx: PaintContext): Painted {
   const s = box.style;
-  const u = usedBlockBox(s, cbWidth);
+  const u = usedBlockBox(s, cbWidth, undefined, ctx.cbHeight);
   const W = u.contentWidth;
+  const outerHeight = ctx.cbHeight;
+  ctx.cbHeight = u.height;
   const items = [...box.items].filter((b) => b.kind !== 'absolute' || (paintBlockLevel(b, W, ctx), false));
   items.sort((a, b) => a.style.order - b.style.order);
   let content: PdfNode[];
@@ -22,22 +25,37 @@ export function paintFlex(box: FlexBox, cbWidth: number, ctx: PaintContext): Pai
   if (column) {
     if (s.flexDirection === 'column-reverse') items.reverse();
     content = [];
+    // main-axis distribution when the container's height is definite (CSS Flexbox 1 §9.5)
+    let lead = 0; let between = rowGap;
+    if (u.height !== undefined && items.length) {
+      const free = u.height - items.reduce((a, it) => a + estimateHeight(it, ctx, W), 0) - rowGap * (items.length - 1);
+      if (free > 0) {
+        switch (s.justifyContent) {
+          case 'flex-end': case 'end': lead = free; break;
+          case 'center': lead = free / 2; break;
+          case 'space-between': between += items.length > 1 ? free / (items.length - 1) : 0; break;
+          case 'space-around': between += free / items.length; lead = free / items.length / 2; break;
+          case 'space-evenly': between += free / (items.length + 1); lead = free / (items.length + 1); break;
+        }
+      }
+    }
     for (const it of items) {
       const p = paintBlockLevel(it, W, ctx);
       if (!p.node) continue;
-      setMarginTop(p.node, p.marginTop + (content.length ? rowGap : 0));
+      setMarginTop(p.node, p.marginTop + (content.length ? between : lead));
       const mg = p.node.margin ?? [0, 0, 0, 0];
       p.node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom);
       content.push(p.node);
     }
-  } else content = flexRows(items, s, W, ctx, rowGap);
+  } else content = flexRows(items, s, W, ctx, rowGap, u.height);
+  ctx.cbHeight = outerHeight;
   const decorated = u.border.top + u.border.bottom + u.border.left + u.border.right + u.padding.top + u.padding.bottom + u.padding.left + u.padding.right > 0 || s.backgroundColor.a > 0;
   const node: PdfNode = decorated ? boxTable(s, u, content, ctx) : { stack: content, margin: margin(u.marginLeft, 0, 0, 0) };
   applyBreaks(node, s);
   return { node, marginTop: u.marginTop, marginBottom: u.marginBottom };
 }
 
-function flexRows(boxes: BlockLevelBox[], s: FlexBox['style'], W: number, ctx: PaintContext, rowGap: number): PdfNode[] {
+function flexRows(boxes: BlockLevelBox[], s: FlexBox['style'], W: number, ctx: PaintContext, rowGap: number, H: number | undefined): PdfNode[] {
   const gap = s.columnGap === 'normal' ? 0 : resolve(s.columnGap, W);
   const items: Item[] = boxes.map((b) => {
     const st = b.style;
@@ -108,7 +126,14 @@ function flexRows(boxes: BlockLevelBox[], s: FlexBox['style'], W: number, ctx: P
     for (const it of line) {
       const p = paintBlockLevel(flexItem(it), it.width, ctx);
       const node = p.node ?? { text: [] };
-      if (p.marginTop) setMarginTop(node, p.marginTop);
+      // cross-axis alignment (CSS Flexbox 1 §8.3) where the line's height is known
+      const align = it.box.style.alignSelf === 'auto' ? s.alignItems : it.box.style.alignSelf;
+      let shift = 0;
+      if (H !== undefined && lines.length === 1 && (align === 'center' || align === 'flex-end' || align === 'end')) {
+        const h = estimateHeight(it.box, ctx, it.width) + p.marginTop + p.marginBottom;
+        shift = Math.max(0, align === 'center' ? (H - h) / 2 : H - h);
+      }
+      if (p.marginTop || shift) setMarginTop(node, p.marginTop + shift);
       if (p.marginBottom) { const mg = node.margin ?? [0, 0, 0, 0]; node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom); }
       cols.push({ width: Math.max(0.1, it.width), stack: [node] });
     }

@@ -11,6 +11,7 @@ export interface NodeCommon {
   pageBreak?: 'before' | 'after';
   unbreakable?: boolean;
   absolutePosition?: { x: number; y: number };
+  relativePosition?: { x: number; y: number };
   headlineLevel?: number;
   /** platen's own marker: this node is a heading that should not end a page */
   keepWithNext?: boolean;

@@ -41,14 +41,38 @@ export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painte
   ctx.absolutes.push(node);
 }
 
+/**
+ * An absolutely positioned box whose containing block is a positioned ancestor: placed with
+ * pdfmake's relativePosition from where it sits in the flow (its static position), against the
+ * width available there. It takes no room in the flow.
+ */
+export function paintInFlowAbsolute(box: AbsoluteBox, cbWidth: number, ctx: PaintContext, paint: Painter): Painted {
+  const s = box.style;
+  const left = resolveAuto(s.left, cbWidth);
+  const right = resolveAuto(s.right, cbWidth);
+  const top = resolveAuto(s.top, 0);
+  const sizes = ctx.intrinsic.block(box.box);
+  const specified = s.width !== 'auto';
+  const avail = Math.max(0, cbWidth - (left ?? 0) - (right ?? 0));
+  const shrink = Math.min(Math.max(sizes.min, sizes.max), avail || cbWidth);
+  const u = usedBlockBox(s, cbWidth, specified ? undefined : Math.max(0, shrink - frameWidth({ ...s, width: 'auto' })));
+  const usedW = u.marginLeft + u.border.left + u.padding.left + u.contentWidth + u.padding.right + u.border.right;
+  const inner = box.box;
+  const p = inner.kind === 'block-replaced' ? replacedPainted(inner.replaced, { width: cbWidth, height: ctx.cbHeight ?? 0 }, ctx) : paint(inner, usedW, ctx);
+  if (!p.node) return { node: undefined, marginTop: 0, marginBottom: 0 };
+  const x = left !== undefined ? left : right !== undefined ? cbWidth - right - usedW : 0;
+  const node: PdfNode = { stack: [p.node], relativePosition: { x, y: (top ?? 0) + p.marginTop } };
+  return { node: { stack: [node] }, marginTop: 0, marginBottom: 0 };
+}
+
 /** A replaced element positioned on its own: percentages against the page area. */
 function replacedPainted(box: ReplacedBox, area: { width: number; height: number }, ctx: PaintContext): Painted {
   const p = paintReplaced(box, area.width, ctx, area.height);
   return { node: p.node, marginTop: 0, marginBottom: 0 };
 }
 
-/** A rough height for bottom-anchored boxes: lines of text times line-height, plus frames. */
-function estimateHeight(box: BlockLevelBox, ctx: PaintContext, width: number): number {
+/** A rough height (bottom-anchored boxes, centring, column balancing): lines of text times line-height, plus frames. */
+export function estimateHeight(box: BlockLevelBox, ctx: PaintContext, width: number): number {
   const s = box.style;
   const frame = s.borderWidth.top + s.borderWidth.bottom + s.padding.top.pt + s.padding.bottom.pt;
   if (box.kind === 'inlines') {
@@ -56,6 +80,7 @@ function estimateHeight(box: BlockLevelBox, ctx: PaintContext, width: number): n
     const lines = Math.max(1, Math.ceil(sizes.max / Math.max(1, width)) + countBreaks(box.children));
     return lines * ctx.faces.lineHeight(s);
   }
+  if (s.height !== 'auto' && !s.height.pct) return s.height.pt + (s.boxSizing === 'border-box' ? 0 : frame);
   if (box.kind === 'block' || box.kind === 'list-item') {
     let h = 0;
     for (const c of box.children) {
