@@ -104,31 +104,58 @@ export function normaliseAssetPath(url: string): string | undefined {
 
 /** RFC 2397 data: URIs, with the size checked before anything is decoded. */
 function decodeDataUri(uri: string, ctx: LoadContext, at: Partial<SourceLocation>): Resource | undefined {
-  const comma = uri.indexOf(',');
+  // As in a browser's URL parser, '#' starts the fragment: it is not part of the data.
+  const hash = uri.indexOf('#');
+  const whole = hash < 0 ? uri : uri.slice(0, hash);
+  const comma = whole.indexOf(',');
   if (comma < 0) { ctx.diagnostics.report('resource-invalid', 'Malformed data: URI (no comma)', at); return undefined; }
-  const meta = uri.slice(5, comma);
-  const body = uri.slice(comma + 1);
+  const meta = whole.slice(5, comma);
+  const body = whole.slice(comma + 1);
   const isBase64 = /;\s*base64\s*$/i.test(meta);
   const contentType = (meta.replace(/;\s*base64\s*$/i, '').split(';')[0]!.trim() || 'text/plain').toLowerCase();
-  // an upper bound of the decoded size, from the encoded length alone
-  const estimated = isBase64 ? Math.floor(body.length * 3 / 4) : body.length;
-  if (estimated > ctx.maxDataUriBytes) {
-    ctx.diagnostics.report('resource-invalid', `data: URI of about ${estimated} bytes is over the ${ctx.maxDataUriBytes}-byte cap`, at);
+  // refused before decoding when even the smallest possible decoding is over the cap
+  // (base64: 3 bytes per 4 characters; text: one byte per "%XX")
+  const atLeast = isBase64 ? Math.floor(body.replace(/\s+/g, '').length * 3 / 4) - 2 : Math.ceil(body.length / 3);
+  if (atLeast > ctx.maxDataUriBytes) {
+    ctx.diagnostics.report('resource-invalid', `data: URI of at least ${atLeast} bytes is over the ${ctx.maxDataUriBytes}-byte cap`, at);
     return undefined;
   }
-  try {
-    let bytes: Buffer;
-    if (isBase64) {
-      const clean = body.replace(/%([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) throw new Error('not base64');
-      bytes = Buffer.from(clean, 'base64');
-    } else {
-      bytes = Buffer.from(decodeURIComponent(body), 'utf8');
+  let bytes: Buffer;
+  if (isBase64) {
+    const clean = percentDecode(body).toString('latin1').replace(/[\s]+/g, '');
+    if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) {
+      ctx.diagnostics.report('resource-invalid', 'data: URI does not decode (not base64)', at);
+      return undefined;
     }
-    if (bytes.length > ctx.maxDataUriBytes) throw new Error('over the cap');
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType };
-  } catch {
-    ctx.diagnostics.report('resource-invalid', 'data: URI does not decode', at);
+    bytes = Buffer.from(clean, 'base64');
+  } else {
+    bytes = percentDecode(body);
+  }
+  if (bytes.length > ctx.maxDataUriBytes) {
+    ctx.diagnostics.report('resource-invalid', `data: URI of ${bytes.length} bytes is over the ${ctx.maxDataUriBytes}-byte cap`, at);
     return undefined;
   }
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType };
+}
+
+/**
+ * URL percent-decoding as browsers do it (WHATWG URL §1.3): %XX becomes that byte, any other
+ * '%' stays as is (`width="100%"` in an unencoded SVG data: URI), other text is UTF-8.
+ */
+function percentDecode(text: string): Buffer {
+  if (!text.includes('%')) return Buffer.from(text, 'utf8');
+  const parts: Buffer[] = [];
+  let last = 0;
+  const re = /%([0-9a-f]{2})/gi;
+  let m: RegExpExecArray | null;
+  const run: number[] = [];
+  const flush = () => { if (run.length) { parts.push(Buffer.from(run)); run.length = 0; } };
+  while ((m = re.exec(text))) {
+    if (m.index > last) { flush(); parts.push(Buffer.from(text.slice(last, m.index), 'utf8')); }
+    run.push(parseInt(m[1]!, 16));
+    last = m.index + 3;
+  }
+  flush();
+  if (last < text.length) parts.push(Buffer.from(text.slice(last), 'utf8'));
+  return Buffer.concat(parts);
 }

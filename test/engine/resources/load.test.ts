@@ -70,13 +70,24 @@ describe('resources: data: URIs', () => {
     expect(calls).to.deep.equal([]);
   });
 
-  it('are refused over the size cap before decoding, and when malformed', () => {
+  it('are refused over the size cap (before decoding when the length alone says so), and when malformed', () => {
     const { ctx, diagnostics } = spyContext(100);
     expect(loadResource(`data:image/png;base64,${'A'.repeat(200)}`, 'image', ctx)).to.equal(undefined);
     expect(loadResource(`data:text/plain,${'x'.repeat(101)}`, 'image', ctx)).to.equal(undefined);
+    expect(loadResource(`data:text/plain,${'x'.repeat(400)}`, 'image', ctx)).to.equal(undefined);
     expect(loadResource('data:image/png;base64', 'image', ctx)).to.equal(undefined);
     expect(loadResource('data:image/png;base64,@@@@', 'image', ctx, { line: 1 })).to.equal(undefined);
-    expect(loadResource('data:text/plain,%E0%A4%A', 'image', ctx, { line: 2 })).to.equal(undefined);
     expect(diagnostics.items.map((d) => d.code)).to.deep.equal(['resource-invalid', 'resource-invalid', 'resource-invalid', 'resource-invalid', 'resource-invalid']);
+    // 99 bytes written as %XX: 297 characters, under the cap once decoded
+    expect(loadResource(`data:text/plain,${'%41'.repeat(99)}`, 'image', ctx)!.bytes.length).to.equal(99);
+  });
+
+  it('decode leniently like a browser: a lone % stays, # ends the data, UTF-8 text is kept', () => {
+    const { ctx, diagnostics } = spyContext();
+    const svg = loadResource(`data:image/svg+xml;utf8,<svg width='100%' viewBox='0 0 1 1'><rect fill='%23f00'/></svg>`, 'image', ctx)!;
+    expect(Buffer.from(svg.bytes).toString()).to.equal(`<svg width='100%' viewBox='0 0 1 1'><rect fill='#f00'/></svg>`);
+    expect(Buffer.from(loadResource('data:,caf%C3%A9 ☕#fragment', 'image', ctx)!.bytes).toString()).to.equal('café ☕');
+    expect(Buffer.from(loadResource('data:text/plain,%E0%A4%A', 'image', ctx)!.bytes)).to.deep.equal(Buffer.from([0xe0, 0xa4, 0x25, 0x41]));
+    expect(diagnostics.items).to.deep.equal([]);
   });
 });
