@@ -19,7 +19,7 @@ import { presentationalHints } from './presentational';
 import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
 import { compileInlineStyle, compileSheet, type CompiledSheet, type FontFaceItem, type PageItem, type StyleItem } from './sheets';
 import type { CascadeResult, FontFace, StyledElement, StyledNode, StyledText } from './styled';
-import { UA_CSS } from './ua';
+import { QUIRKS_CSS, UA_CSS } from './ua';
 
 export type { CascadeResult } from './styled';
 
@@ -129,6 +129,11 @@ function uaPlaced(): PlacedSheet {
   uaSheet ??= { sheet: compileSheet(UA_CSS), origin: 'ua', base: '', locate: locator(UA_CSS, 'ua.css'), mediaText: [] };
   return uaSheet;
 }
+let quirksSheet: PlacedSheet | undefined;
+function quirksPlaced(): PlacedSheet {
+  quirksSheet ??= { sheet: compileSheet(QUIRKS_CSS), origin: 'ua', base: '', locate: locator(QUIRKS_CSS, 'quirks.css'), mediaText: [] };
+  return quirksSheet;
+}
 
 // ---------------------------------------------------------------- entry point
 
@@ -152,7 +157,7 @@ export function cascade(input: CascadeInput): CascadeResult {
   const load: LoadContext = { resolver: resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
 
   // 1. the sheets, in cascade order
-  const sheets: PlacedSheet[] = [uaPlaced()];
+  const sheets: PlacedSheet[] = doc.mode === 'quirks' ? [uaPlaced(), quirksPlaced()] : [uaPlaced()];
   const visiting = new Set<string>();
   for (const s of doc.styles) {
     if (s.kind === 'style') {
@@ -210,7 +215,7 @@ export function cascade(input: CascadeInput): CascadeResult {
   const tree = buildMatchTree(doc.root);
   const walker = new StyleWalker({ sheets: active, diagnostics, area });
   const root = walker.styleElement(tree, undefined);
-  return { root, page, fontFaces };
+  return { root, page, fontFaces, mode: doc.mode };
 }
 
 function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {

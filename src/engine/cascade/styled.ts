@@ -66,4 +66,10 @@ export interface CascadeResult {
   readonly root: StyledElement;   // the <html> element
   readonly page: PageStyle;
   readonly fontFaces: readonly FontFace[];
+  /**
+   * (additive) HTML §13.2.6.4.1 document mode: Chromium prints a document without a DOCTYPE
+   * in quirks mode (the cascade already applies quirks.css; layout may apply the layout quirks,
+   * e.g. line height of images in table cells, percentage heights against the viewport).
+   */
+  readonly mode?: 'no-quirks' | 'limited-quirks' | 'quirks';
 }

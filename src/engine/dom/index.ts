@@ -6,6 +6,9 @@ import { Parser } from 'htmlparser2';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { EngineLimits } from '../index';
 import { LineIndex } from './lines';
+import { documentMode, type DocumentMode } from './mode';
+
+export type { DocumentMode } from './mode';
 
 export interface DomElement {
   readonly kind: 'element';
@@ -37,6 +40,8 @@ export interface DomDocument {
   readonly body: DomElement;
   readonly styles: readonly StyleSource[];
   readonly lines: LineIndex;
+  /** HTML §13.2.6.4.1: no DOCTYPE (or an old one) means quirks mode */
+  readonly mode: DocumentMode;
 }
 
 export interface ParseHtmlOptions {
@@ -66,6 +71,8 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
   let skip = 0;
   const skipStack: boolean[] = [];
   let styleText: { media: string; loc: SourceLocation; text: string } | undefined;
+  let doctype: string | undefined;
+  let sawElement = false;
 
   const locAt = (offset: number): SourceLocation => ({ ...lines.locate(offset), source });
   const append = (node: DomNode): boolean => {
@@ -84,7 +91,12 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
   };
 
   const parser = new Parser({
+    onprocessinginstruction(name, data) {
+      // only a DOCTYPE before the first element counts
+      if (name.toLowerCase() === '!doctype' && !sawElement && doctype === undefined) doctype = data;
+    },
     onopentag(name, attribs) {
+      sawElement = true;
       const tag = name;
       const lower = tag.toLowerCase();
       if (skip > 0) { skip++; skipStack.push(true); return; }
@@ -153,7 +165,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
 
   const skeleton = buildSkeleton(top);
   fixTables(skeleton.root);
-  return { ...skeleton, styles, lines };
+  return { ...skeleton, styles, lines, mode: documentMode(doctype) };
 }
 
 function element(tag: string, children: DomNode[], loc: SourceLocation = { line: 0, column: 0 }): DomElement {

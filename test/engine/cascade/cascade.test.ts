@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../../src/paths';
-import { UA_CSS } from '../../../src/engine/cascade/ua';
+import { QUIRKS_CSS, UA_CSS } from '../../../src/engine/cascade/ua';
 import { initialStyle } from '../../../src/engine/cascade';
 import { px, run, styleOf } from './helpers';
 
@@ -11,6 +11,7 @@ describe('cascade: UA stylesheet', () => {
   it('ua.ts embeds ua.css exactly (regenerate: node dist/test/engine/cascade/ua-gen.js)', () => {
     const file = readFileSync(join(repoRoot, 'src/engine/cascade/ua.css'), 'utf8');
     expect(UA_CSS).to.equal(file);
+    expect(QUIRKS_CSS).to.equal(readFileSync(join(repoRoot, 'src/engine/cascade/quirks.css'), 'utf8'));
   });
 
   it('parses without diagnostics', () => {

@@ -84,3 +84,20 @@ describe('cascade: ::before and ::after (CSS Generated Content 3)', () => {
     expect(s.style.color).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
   });
 });
+
+describe('cascade: quirks mode (Chromium quirks.css)', () => {
+  const doc = (doctype: string) => run(`${doctype}<html><head><style>body { font-size: 11pt; font-weight: bold; line-height: 2 }</style></head><body><table><tr><td id="t">x</td></tr></table></body></html>`);
+  it('without a DOCTYPE, tables reset font size, weight and line height', () => {
+    const r = doc('');
+    expect(r.result.mode).to.equal('quirks');
+    const s = r.byId('t').style;
+    expect([s.fontSize, s.fontWeight, s.lineHeight]).to.deep.equal([12, 400, { kind: 'normal' }]);
+    expect(r.diagnostics).to.deep.equal([]);
+  });
+  it('with <!DOCTYPE html>, tables inherit', () => {
+    const r = doc('<!DOCTYPE html>');
+    expect(r.result.mode).to.equal('no-quirks');
+    const s = r.byId('t').style;
+    expect([s.fontSize, s.fontWeight, s.lineHeight]).to.deep.equal([11, 700, { kind: 'number', value: 2 }]);
+  });
+});

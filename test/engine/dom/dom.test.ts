@@ -79,3 +79,21 @@ describe('dom: parsing', () => {
     expect(tags(svg)).to.deep.equal(['linearGradient', 'rect']);
   });
 });
+
+describe('dom: document mode (HTML §13.2.6.4.1)', () => {
+  const cases: [string, string][] = [
+    ['<!DOCTYPE html>', 'no-quirks'],
+    ['<!doctype HTML>', 'no-quirks'],
+    ['', 'quirks'],
+    ['<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">', 'limited-quirks'],
+    ['<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">', 'limited-quirks'],
+    ['<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">', 'quirks'],
+    ['<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">', 'no-quirks'],
+    ['<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">', 'no-quirks'],
+    ['<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2 Final//EN">', 'quirks'],
+    ['<!DOCTYPE svg>', 'quirks'],
+  ];
+  for (const [doctype, mode] of cases) {
+    it(`${doctype || '(none)'} → ${mode}`, () => expect(parse(`${doctype}<p>x</p>`).doc.mode).to.equal(mode));
+  }
+});
