@@ -107,7 +107,8 @@ class BoxBuilder {
         else addInline(replaced);
         return;
       }
-      if (s.float !== 'none' && !BLOCK_LEVEL.has(s.display) && cursor.stack.length + cursor.group.length >= 0) {
+      if (s.float !== 'none' && s.display !== 'table' && s.display !== 'flex') {
+        // (the cascade blockifies floats; a float joins the line it is written in)
         // a float inside a line: kept with its line as a side box
         const inner = this.blockLevel(el, positioned || s.position !== 'static', counter, 'block');
         if (inner) addInline({ kind: 'float', style: s, element: el, box: inner });

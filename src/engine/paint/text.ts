@@ -111,7 +111,8 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
     return { columns: cols, columnGap: 0 };
   }
   if (floats.length && !main) {
-    const nodes = floats.map((f) => f.node).filter((n): n is PdfNode => !!n);
+    // floats alone on their line: each against its side of the containing block
+    const nodes = floats.filter((f) => f.node).map((f) => ({ stack: [f.node!], margin: margin(f.side === 'right' ? Math.max(0, width - f.width) : 0, 0, 0, 0) }) as PdfNode);
     return nodes.length ? { stack: nodes } : undefined;
   }
   return main;
