@@ -134,10 +134,12 @@ describe('cli: platen', function () {
       const invoice = await parsePdf(readFileSync(join(dir, 'invoice.pdf')));
       expect(invoice.text).to.contain('INV-2026-042');
       expect(invoice.text).to.contain('Platen Demo Ltd');
-      const res = await fetch(`${first.url as string}/v1/pdf/generate`, { method: 'POST', headers: { authorization: `Bearer ${demo.key}`, 'content-type': 'application/json' }, body: '{"templateId":"demo-report"}' });
+      const res = await fetch(`${first.url as string}/v1/pdf/generate`, { method: 'POST', headers: { authorization: `Bearer ${demo.key}`, 'content-type': 'application/json' }, body: '{"templateId":"demo-report","format":"letter"}' });
       expect(res.status).to.equal(200);
       const report = await parsePdf(Buffer.from(await res.arrayBuffer()));
       expect(report.text).to.contain('Weekly figures');
+      expect(report.pages.length).to.be.greaterThan(1);
+      for (const page of report.pages) expect(page).to.include({ width: 612, height: 792 });
     } finally {
       child.kill('SIGTERM');
     }
