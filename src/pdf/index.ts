@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
+import { SHIPPED_FAMILIES } from '../engine/fonts';
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
@@ -128,10 +129,34 @@ const BLANK_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 const safeImageLink = (link: string): string => (/^data:image\/(png|jpeg);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : BLANK_PNG);
 const ignoreWarning = (): void => undefined;
 
-function secureNodes(node: unknown, defaultFont: string | undefined, seen: Set<object>): void {
+/** What the wall needs while it walks a definition: the font table it may complete. */
+interface WallContext {
+  readonly fonts: Record<string, FontTable[string]>;
+  readonly defaultFont: string;
+  /** inside a header/footer function: the font table is already with pdfmake, nothing can be added */
+  readonly late: boolean;
+}
+
+/**
+ * A font name pdfmake does not have would throw mid-render: a shipped family is added to the
+ * table, anything else is replaced by the document's default font.
+ */
+function knownFont(name: string, ctx: WallContext): string {
+  if (name in ctx.fonts) return name;
+  const shipped = (SHIPPED_FAMILIES as Record<string, ShippedFamilyLike | undefined>)[name];
+  if (shipped && !ctx.late) {
+    const s = (file: string): FontSource => ({ kind: 'shipped', file });
+    ctx.fonts[name] = { normal: s(shipped.normal), bold: s(shipped.bold), italics: s(shipped.italics), bolditalics: s(shipped.bolditalics) };
+    return name;
+  }
+  return ctx.defaultFont;
+}
+interface ShippedFamilyLike { normal: string; bold: string; italics: string; bolditalics: string }
+
+function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
-  if (Array.isArray(node)) { for (const n of node) secureNodes(n, defaultFont, seen); return; }
+  if (Array.isArray(node)) { for (const n of node) secureNodes(n, ctx, seen); return; }
   const obj = node as Record<string, unknown>;
   if (typeof obj.svg === 'string') {
     // sanitized again here (idempotent on what the engine already cleaned): no <use> bombs,
@@ -145,24 +170,34 @@ function secureNodes(node: unknown, defaultFont: string | undefined, seen: Set<o
       obj.svg = clean;
     }
     obj.options = { ...(obj.options as object | undefined ?? {}), imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
-    if (obj.font === undefined && defaultFont !== undefined) obj.font = defaultFont;
+    if (obj.font === undefined) obj.font = ctx.defaultFont;
   }
+  if (typeof obj.font === 'string') obj.font = knownFont(obj.font, ctx);
   if (typeof obj.image === 'string' && obj.image.startsWith('data:')) obj.image = safePng(obj.image);
   for (const [key, value] of Object.entries(obj)) {
     if (key === 'options') continue;
     if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
       const produce = value as (...args: unknown[]) => unknown;
-      obj[key] = (...args: unknown[]) => { const out = produce(...args); secureNodes(out, defaultFont, new Set()); return out; };
+      const lateCtx: WallContext = { ...ctx, late: true };
+      obj[key] = (...args: unknown[]) => { const out = produce(...args); secureNodes(out, lateCtx, new Set()); return out; };
     } else {
-      secureNodes(value, defaultFont, seen);
+      secureNodes(value, ctx, seen);
     }
   }
 }
 
 export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, options: PdfOptions = {}): Promise<Buffer> {
   checkImages(docDefinition.images);
-  const defaultStyleFont = (docDefinition.defaultStyle as { font?: unknown } | undefined)?.font;
-  secureNodes(docDefinition, typeof defaultStyleFont === 'string' ? defaultStyleFont : Object.keys(fonts)[0], new Set());
+  // the default font: the definition's own when pdfmake has it, else the first family, else Liberation Serif
+  const table0: Record<string, FontTable[string]> = { ...fonts };
+  const style = (docDefinition.defaultStyle ??= {}) as { font?: unknown };
+  const firstFamily = Object.keys(table0)[0] ?? 'Liberation Serif';
+  const ctx0: WallContext = { fonts: table0, defaultFont: firstFamily, late: false };
+  const defaultFont = knownFont(typeof style.font === 'string' ? style.font : firstFamily, ctx0);
+  const ctx: WallContext = { fonts: table0, defaultFont: knownFont(defaultFont, ctx0), late: false };
+  style.font = ctx.defaultFont;
+  secureNodes(docDefinition, ctx, new Set());
+  fonts = table0;
   const pinned: EmbeddedEntry[] = [];
   try {
     const table: Record<string, Record<string, string>> = {};

@@ -8,6 +8,7 @@ import { FontMatcher } from '../../src/engine/fonts';
 import type { DocDefinition } from '../../src/engine';
 import { toPdf } from '../../src/pdf';
 import { repoRoot } from '../../src/paths';
+import { pdfFonts, pdfText } from './tools';
 
 function build(): { dd: DocDefinition; fonts: ReturnType<FontMatcher['table']> } {
   const m = new FontMatcher();
@@ -59,8 +60,10 @@ describe('pdf: failures are rejections, files and URLs are never opened', () => 
   const fonts = () => new FontMatcher().table();
   const dd = (content: unknown[], extra: Partial<DocDefinition> = {}): DocDefinition => ({ pageSize: { width: 200, height: 200 }, pageMargins: [10, 10, 10, 10], content, ...extra });
 
-  it('an unknown font family rejects', async () => {
-    await expectReject(toPdf(dd([{ text: 'x', font: 'Nope' }]), fonts()), /Nope/);
+  it('a font name pdfmake lacks never fails the render: shipped families are added, others use the default font', async () => {
+    const pdf = await toPdf(dd([{ text: 'unknown face', font: 'Nope' }, { text: 'mono face', font: 'DejaVu Sans Mono' }]), fonts());
+    expect(pdfText(pdf)).to.contain('unknown face');
+    expect(pdfFonts(pdf).sort()).to.deep.equal(['DejaVuSansMono', 'LiberationSerif']);
   });
 
   it('a corrupt JPEG data: image rejects; a corrupt PNG becomes a blank pixel', async () => {
