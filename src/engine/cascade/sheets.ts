@@ -108,7 +108,7 @@ function compileUncached(source: string): CompiledSheet {
   const rules = parseStylesheet(source, { problems: syntax });
   const problems: Problem[] = [];
   const items: SheetItem[] = [];
-  compileRules(rules, [], { source, problems, syntax, items, allowImport: true });
+  compileRules(rules, [], { source, problems, syntax, items, allowImport: true, depth: 0 });
   for (const p of syntax) problems.push({ code: 'css-parse-error', message: p.message, at: p.at });
   return { source, items, problems };
 }
@@ -119,6 +119,19 @@ interface CompileContext {
   readonly syntax: SyntaxProblem[];
   readonly items: SheetItem[];
   allowImport: boolean;
+  /** nesting of at-rule blocks and nested style rules; capped so hostile CSS cannot recurse without end */
+  depth: number;
+}
+
+const MAX_RULE_NESTING = 32;
+
+function deeper(ctx: CompileContext, at: number, run: () => void): void {
+  if (ctx.depth >= MAX_RULE_NESTING) {
+    ctx.problems.push({ code: 'css-parse-error', message: `Rules nested deeper than ${MAX_RULE_NESTING} levels are ignored`, at });
+    return;
+  }
+  ctx.depth++;
+  try { run(); } finally { ctx.depth--; }
 }
 
 const SILENT_AT_RULES = new Set(['charset', 'namespace']);
@@ -151,12 +164,12 @@ function compileStyleRule(prelude: BlockRef | readonly CV[], block: BlockRef, me
       return;
     }
     if (block.from < block.to) ctx.items.push(new StyleItem(sel.selectors, sel.selectors.map(keyOf), block, media, at));
-    if (hasNestedBlock(block)) compileNested(values, block, media, ctx);
+      if (hasNestedBlock(block)) deeper(ctx, at, () => compileNested(values, block, media, ctx));
     return;
   }
   const ref = prelude as BlockRef;
   if (block.from < block.to) ctx.items.push(new StyleItem(ref, keysFromTokens(ref), block, media, at));
-  if (hasNestedBlock(block)) compileNested(preludeValues(ref), block, media, ctx);
+  if (hasNestedBlock(block)) deeper(ctx, at, () => compileNested(preludeValues(ref), block, media, ctx));
 }
 
 /** CSS Nesting 1: nested style rules and conditional rules inside a style rule. */
@@ -206,16 +219,16 @@ function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: Com
   switch (name) {
     case 'media':
       ctx.allowImport = false;
-      if (rule.block) compileRules(parseRules(rule.block, { problems: ctx.syntax }), [...media, rule.prelude], ctx);
+      if (rule.block) { const block = rule.block; deeper(ctx, rule.at, () => compileRules(parseRules(block, { problems: ctx.syntax }), [...media, rule.prelude], ctx)); }
       return;
     case 'supports':
       ctx.allowImport = false;
-      if (rule.block && supportsCondition(rule.prelude.filter((x) => x.t !== 'ws'))) compileRules(parseRules(rule.block, { problems: ctx.syntax }), media, ctx);
+      if (rule.block && supportsCondition(rule.prelude.filter((x) => x.t !== 'ws'))) { const block = rule.block; deeper(ctx, rule.at, () => compileRules(parseRules(block, { problems: ctx.syntax }), media, ctx)); }
       return;
     case 'layer':
       // cascade layers: their rules apply; layer order is not modelled (author order stands)
       ctx.allowImport = ctx.allowImport && !rule.block;
-      if (rule.block) compileRules(parseRules(rule.block, { problems: ctx.syntax }), media, ctx);
+      if (rule.block) { const block = rule.block; deeper(ctx, rule.at, () => compileRules(parseRules(block, { problems: ctx.syntax }), media, ctx)); }
       return;
     case 'import': {
       const first = rule.prelude.find((x) => x.t !== 'ws');

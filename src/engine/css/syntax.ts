@@ -28,6 +28,9 @@ function splitNumber(text: string): { value: number; rest: string } {
   return { value: Number(m[0]), rest: text.slice(m[0].length) };
 }
 
+/** Functions and blocks nested deeper than this become a bad token (no recursion without end). */
+const MAX_NESTING = 64;
+
 /**
  * A source cut into tokens (comments dropped), held in flat typed arrays: cheap to build
  * for a megabyte of Bootstrap, and component values are only made for the ranges that are
@@ -83,7 +86,7 @@ export class TokenStream {
   }
 
   /** Component values for tokens [from, to); whitespace dropped when `keepWhitespace` is false. */
-  values(from: number, to: number, keepWhitespace: boolean): CV[] {
+  values(from: number, to: number, keepWhitespace: boolean, depth = 0): CV[] {
     const out: CV[] = [];
     const { types, starts, ends, match, source } = this;
     for (let i = from; i < to; i++) {
@@ -110,14 +113,16 @@ export class TokenStream {
         case T.Comma: out.push({ t: 'delim', v: ',', s, e }); break;
         case T.Function: {
           const close = match[i]!;
+          if (depth >= MAX_NESTING) { out.push({ t: 'bad', s, e }); i = close; break; }
           const name = decodeIdent(source.slice(s, e - 1)).toLowerCase();
-          out.push({ t: 'func', name, args: this.values(i + 1, Math.min(close, to), keepWhitespace), s, e: close < this.count ? ends[close]! : source.length });
+          out.push({ t: 'func', name, args: this.values(i + 1, Math.min(close, to), keepWhitespace, depth + 1), s, e: close < this.count ? ends[close]! : source.length });
           i = close;
           break;
         }
         case T.LeftParenthesis: case T.LeftSquareBracket: case T.LeftCurlyBracket: {
           const close = match[i]!;
-          out.push({ t: 'block', open: source[s] as '(' | '[' | '{', items: this.values(i + 1, Math.min(close, to), keepWhitespace), s, e: close < this.count ? ends[close]! : source.length });
+          if (depth >= MAX_NESTING) { out.push({ t: 'bad', s, e }); i = close; break; }
+          out.push({ t: 'block', open: source[s] as '(' | '[' | '{', items: this.values(i + 1, Math.min(close, to), keepWhitespace, depth + 1), s, e: close < this.count ? ends[close]! : source.length });
           i = close;
           break;
         }

@@ -73,3 +73,25 @@ describe('cascade: initial values', () => {
     expect(s.borderWidth.top).to.equal(0); // medium, but style none
   });
 });
+
+describe('cascade: hostile input never throws', () => {
+  const hostile: [string, string, string][] = [
+    ['deep parentheses in a value', '#t { width: calc' + '('.repeat(100_000) + '1px' + ')'.repeat(100_000) + ' }', '<p id="t">x</p>'],
+    ['deep :not()', ':not(' .repeat(5000) + 'p' + ')'.repeat(5000) + ' { color: red }', '<p id="t">x</p>'],
+    ['deep @media', '@media print {'.repeat(5000) + '#t { color: red }' + '}'.repeat(5000), '<p id="t">x</p>'],
+    ['deep nesting', '.a {'.repeat(5000) + 'color: red' + '}'.repeat(5000), '<p id="t" class="a">x</p>'],
+    ['unclosed everything', '#t { color: red; @media { p { width: calc(1px + [ "abc', '<p id="t">x</p>'],
+    ['a selector list of 20,000', Array.from({ length: 20_000 }, (_, i) => `.c${i}`).join(',') + ' { color: red }', '<p id="t" class="c19999">x</p>'],
+    ['binary garbage', String.fromCharCode(...Array.from({ length: 5000 }, (_, i) => (i * 7919) % 65536)), '<p id="t">x</p>'],
+    ['custom property bomb', ':root { --a: 1px 1px 1px 1px 1px 1px 1px 1px; --b: var(--a) var(--a) var(--a) var(--a) var(--a) var(--a) var(--a) var(--a); --c: var(--b) var(--b) var(--b) var(--b) var(--b) var(--b) var(--b) var(--b); --d: var(--c) var(--c) var(--c) var(--c) var(--c) var(--c) var(--c) var(--c); --e: var(--d) var(--d) var(--d) var(--d) var(--d) var(--d) var(--d) var(--d) } #t { margin: var(--e) }', '<p id="t">x</p>'],
+    ['huge numbers', '#t { width: 1e308px; font-size: 1e308px; margin: -1e308px; line-height: 1e308; z-index: 99999999999999999999; flex: 1e308 }', '<p id="t">x</p>'],
+    ['nth-child with huge coefficients', 'li:nth-child(99999999999999999999n+99999999999999999999) { color: red }', '<ul><li id="t">x</li></ul>'],
+  ];
+  for (const [name, css, html] of hostile) {
+    it(name, function () {
+      this.timeout(20_000);
+      const r = run(html, css);
+      expect(r.byId('t').style.display).to.be.a('string');
+    });
+  }
+});
