@@ -42,18 +42,24 @@ function intFrom(env: Env, name: string, fallback: number, min: number): number 
   return n;
 }
 
+/** A variable that is unset or empty counts as not given. */
+function str(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw;
+}
+
 /** Reads PLATEN_* variables; `overrides` (CLI flags) win over the environment. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = overrides.dataDir ?? env.PLATEN_DATA ?? DEFAULT_CONFIG.dataDir;
+  const dataDir = overrides.dataDir ?? str(env, 'PLATEN_DATA') ?? DEFAULT_CONFIG.dataDir;
   return {
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
-    host: overrides.host ?? env.PLATEN_HOST ?? DEFAULT_CONFIG.host,
+    host: overrides.host ?? str(env, 'PLATEN_HOST') ?? DEFAULT_CONFIG.host,
     port: overrides.port ?? intFrom(env, 'PLATEN_PORT', DEFAULT_CONFIG.port, 0),
     bodyLimitBytes: overrides.bodyLimitBytes ?? intFrom(env, 'PLATEN_BODY_LIMIT', DEFAULT_CONFIG.bodyLimitBytes, 1),
     renderTimeoutMs: overrides.renderTimeoutMs ?? intFrom(env, 'PLATEN_RENDER_TIMEOUT_MS', DEFAULT_CONFIG.renderTimeoutMs, 1),
     headersTimeoutMs: overrides.headersTimeoutMs ?? intFrom(env, 'PLATEN_HEADERS_TIMEOUT_MS', DEFAULT_CONFIG.headersTimeoutMs, 1),
     requestTimeoutMs: overrides.requestTimeoutMs ?? intFrom(env, 'PLATEN_REQUEST_TIMEOUT_MS', DEFAULT_CONFIG.requestTimeoutMs, 1),
     keepAliveTimeoutMs: overrides.keepAliveTimeoutMs ?? intFrom(env, 'PLATEN_KEEPALIVE_TIMEOUT_MS', DEFAULT_CONFIG.keepAliveTimeoutMs, 1),
-    logLevel: overrides.logLevel ?? env.PLATEN_LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+    logLevel: overrides.logLevel ?? str(env, 'PLATEN_LOG_LEVEL') ?? DEFAULT_CONFIG.logLevel,
   };
 }
