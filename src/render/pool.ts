@@ -186,7 +186,11 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
   return {
     render,
     settings,
-    ready: () => allWarm,
+    ready() {
+      // piscina unrefs idle workers: keep the process alive while someone waits for them
+      const keepAlive = setInterval(() => {}, 1 << 30);
+      return allWarm.finally(() => clearInterval(keepAlive));
+    },
     stats() {
       return { workers: pool.threads.length, queued: pool.queueSize, pending, ...counters };
     },
