@@ -25,12 +25,12 @@ export function pageGeometry(page: PageStyle, format: { width: number; height: n
   }
   width = Math.min(Math.max(width, 72), 14400);
   height = Math.min(Math.max(height, 72), 14400);
-  const m = {
-    top: Math.max(0, finite(page.margin.top, DEFAULT_PAGE_MARGIN)),
-    right: Math.max(0, finite(page.margin.right, DEFAULT_PAGE_MARGIN)),
-    bottom: Math.max(0, finite(page.margin.bottom, DEFAULT_PAGE_MARGIN)),
-    left: Math.max(0, finite(page.margin.left, DEFAULT_PAGE_MARGIN)),
-  };
+  // pdfmake has one set of margins for every page: a side the plain @page leaves unset takes the
+  // :right pages' value (the first page is a right page), then the :left pages'
+  const right = page.variants?.[':right']?.margin ?? {};
+  const left = page.variants?.[':left']?.margin ?? {};
+  const side = (k: 'top' | 'right' | 'bottom' | 'left') => Math.max(0, finite(page.margin[k] ?? right[k] ?? left[k], DEFAULT_PAGE_MARGIN));
+  const m = { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') };
   // a page area narrower than 36pt cannot hold text: give the margins back proportionally
   if (width - m.left - m.right < 36) { const k = (width - 36) / Math.max(1, m.left + m.right); m.left *= k; m.right *= k; }
   if (height - m.top - m.bottom < 36) { const k = (height - 36) / Math.max(1, m.top + m.bottom); m.top *= k; m.bottom *= k; }

@@ -21,7 +21,6 @@ export interface Painted {
   readonly marginBottom: number;
 }
 
-const EMPTY: Painted = { node: undefined, marginTop: 0, marginBottom: 0 };
 
 export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintContext): Painted {
   switch (box.kind) {
@@ -40,8 +39,7 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
     }
     case 'absolute':
       if (box.anchor === 'flow') return paintInFlowAbsolute(box, cbWidth, ctx, paintBlockLevel);
-      paintAbsolute(box, ctx, paintBlockLevel);
-      return EMPTY;
+      return { node: paintAbsolute(box, ctx, paintBlockLevel), marginTop: 0, marginBottom: 0 };
     default: return assertNever(box);
   }
 }
@@ -76,11 +74,20 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
   let pending = 0;
   let leading = 0;
   let atTop = true;
+  const parentPage = ctx.pageName;
+  let prevPage: string | undefined;
   for (const child of children) {
+    // CSS Paged Media 3 §7.1: boxes on differently named pages are separated by a page break
+    const page = child.kind !== 'inlines' && child.kind !== 'absolute' && child.style.page !== 'auto' ? child.style.page : parentPage;
+    ctx.pageName = page;
     const p = child.kind === 'inlines' && firstId !== undefined && atTop
       ? { node: paintInlines(child, width, ctx, atomicPainter(ctx), firstId), marginTop: 0, marginBottom: 0 }
       : paintBlockLevel(child, width, ctx);
+    ctx.pageName = parentPage;
     if (!p.node) { pending = collapseMargins(pending, collapseMargins(p.marginTop, p.marginBottom)); continue; }
+    if (isDetached(p.node)) { items.push(p.node); continue; } // out of flow: no margins, no room taken
+    if (prevPage !== undefined && prevPage !== page && !p.node.pageBreak) p.node.pageBreak = 'before';
+    prevPage = page;
     const m = collapseMargins(pending, p.marginTop);
     if (atTop && collapseTop) leading = m;
     else setMarginTop(p.node, m);
@@ -114,6 +121,12 @@ function multicol(children: readonly BlockLevelBox[], count: number, s: Computed
     return { width: colWidth, stack: st.items.length ? st.items : [{ text: [] } as PdfNode] };
   });
   return { items: [{ columns: cols, columnGap: gap }], leadingMargin: 0, trailingMargin: 0, empty: false };
+}
+
+/** A node pdfmake positions on its own (absolutePosition / relativePosition, possibly wrapped). */
+export function isDetached(node: PdfNode): boolean {
+  if (node.absolutePosition || node.relativePosition) return true;
+  return 'stack' in node && node.stack.length === 1 && !node.margin?.some((m) => m !== 0) && isDetached(node.stack[0]!);
 }
 
 const hasBox = (u: UsedBlockBox) => u.border.top + u.border.right + u.border.bottom + u.border.left + u.padding.top + u.padding.right + u.padding.bottom + u.padding.left > 0;

@@ -28,4 +28,6 @@ export interface PaintContext {
   readonly absolutes: PdfNode[];
   /** the containing block's height when definite (CSS 2.1 §10.5: percentage heights), else undefined */
   cbHeight: number | undefined;
+  /** the used page name (CSS Paged Media 3 §7: 'auto' takes the parent's) of the box being painted */
+  pageName: string;
 }

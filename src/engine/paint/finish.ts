@@ -6,7 +6,28 @@ import type { PdfNode } from './nodes';
 export function finishDocument(content: PdfNode[], _ctx: PaintContext): PdfNode[] {
   for (const n of content) clean(n);
   dropTrailingBreak(content);
+  const state = { fresh: true };
+  for (const n of content) dropRedundantBreaks(n, state);
   return content;
+}
+
+/**
+ * pdfmake starts a page for every break it meets; CSS Fragmentation 3 §3.1 has one break
+ * between two boxes whatever the number of break properties asking for it, and none before
+ * the first box. Walks the flow in order, dropping breaks at the top of a fresh page.
+ */
+function dropRedundantBreaks(node: PdfNode, state: { fresh: boolean }): void {
+  if (node.absolutePosition || node.relativePosition) { state.fresh = false; return; } // it draws on this page
+  if (node.pageBreak === 'before') {
+    if (state.fresh) delete node.pageBreak;
+    else state.fresh = true;
+  }
+  if ('stack' in node) for (const c of node.stack) dropRedundantBreaks(c, state);
+  else if (!('text' in node) || node.text.some((r) => r.text.trim() !== '')) state.fresh = false;
+  if (node.pageBreak === 'after') {
+    if (state.fresh) delete node.pageBreak;
+    else state.fresh = true;
+  }
 }
 
 /** A forced break after the last box would make an empty last page; CSS Fragmentation 3 §3.1 has none. */

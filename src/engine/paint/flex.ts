@@ -17,7 +17,13 @@ export function paintFlex(box: FlexBox, cbWidth: number, ctx: PaintContext): Pai
   const W = u.contentWidth;
   const outerHeight = ctx.cbHeight;
   ctx.cbHeight = u.height;
-  const items = [...box.items].filter((b) => b.kind !== 'absolute' || (paintBlockLevel(b, W, ctx), false));
+  const detached: PdfNode[] = [];
+  const items = [...box.items].filter((b) => {
+    if (b.kind !== 'absolute') return true;
+    const p = paintBlockLevel(b, W, ctx); // out of flow: not a flex item
+    if (p.node) detached.push(p.node);
+    return false;
+  });
   items.sort((a, b) => a.style.order - b.style.order);
   let content: PdfNode[];
   const column = s.flexDirection === 'column' || s.flexDirection === 'column-reverse';
@@ -48,6 +54,7 @@ export function paintFlex(box: FlexBox, cbWidth: number, ctx: PaintContext): Pai
       content.push(p.node);
     }
   } else content = flexRows(items, s, W, ctx, rowGap, u.height);
+  content.unshift(...detached);
   ctx.cbHeight = outerHeight;
   const decorated = u.border.top + u.border.bottom + u.border.left + u.border.right + u.padding.top + u.padding.bottom + u.padding.left + u.padding.right > 0 || s.backgroundColor.a > 0;
   const node: PdfNode = decorated ? boxTable(s, u, content, ctx) : { stack: content, margin: margin(u.marginLeft, 0, 0, 0) };

@@ -1,6 +1,7 @@
-// CSS 2.1 §10.3.7 / §10.6.4 absolutely positioned boxes whose containing block is the initial
-// containing block: placed on the first page with pdfmake's absolutePosition, relative to
-// the page area (Chromium prints the ICB as the first page's page area).
+// CSS 2.1 §10.3.7 / §10.6.4 absolutely positioned boxes. Against the initial containing block:
+// pdfmake's absolutePosition relative to the page area, on the page where the box occurs in the
+// flow (as Chromium prints them). Against a positioned ancestor: relativePosition from the
+// box's static position.
 import type { AbsoluteBox, BlockLevelBox, ReplacedBox } from '../boxes/types';
 import { paintReplaced } from './replaced';
 import { frameWidth } from '../layout/intrinsic';
@@ -11,7 +12,7 @@ import type { PdfNode } from './nodes';
 
 type Painter = (box: BlockLevelBox, cbWidth: number, ctx: PaintContext) => Painted;
 
-export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painter): void {
+export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painter): PdfNode | undefined {
   const s = box.style;
   const area = ctx.page.pageArea;
   const left = resolveAuto(s.left, area.width);
@@ -29,7 +30,7 @@ export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painte
   let usedW = u.marginLeft + u.border.left + u.padding.left + u.contentWidth + u.padding.right + u.border.right;
   const inner = box.box;
   const p = inner.kind === 'block-replaced' ? replacedPainted(inner.replaced, area, ctx) : paint(inner, usedW, ctx);
-  if (!p.node) return;
+  if (!p.node) return undefined;
   if (inner.kind === 'block-replaced') usedW = (p.node as { width?: number }).width ?? usedW;
   const x = left !== undefined ? left : right !== undefined ? area.width - right - usedW : 0;
   let y = top ?? 0;
@@ -37,8 +38,9 @@ export function paintAbsolute(box: AbsoluteBox, ctx: PaintContext, paint: Painte
     const h = s.height !== 'auto' && !s.height.pct ? s.height.pt : estimateHeight(box.box, ctx, usedW);
     y = area.height - bottom - h;
   }
-  const node: PdfNode = { stack: [p.node], absolutePosition: { x: ctx.page.margin.left + x, y: ctx.page.margin.top + y + p.marginTop } };
-  ctx.absolutes.push(node);
+  // pdfmake places it on the page current where it is met: the page of its static position,
+  // which is where Chromium prints a box positioned against the initial containing block
+  return { stack: [p.node], absolutePosition: { x: ctx.page.margin.left + x, y: ctx.page.margin.top + y + p.marginTop } };
 }
 
 /**
