@@ -8,7 +8,7 @@ import { collapseMargins, establishesBfc, usedBlockBox, type UsedBlockBox } from
 import { backgroundImageNode } from './background';
 import type { PaintContext } from './context';
 import { paintFlex } from './flex';
-import { hexColor, margin, setMarginTop, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
+import { hexColor, margin, setMarginTop, type CanvasNode, type CanvasShape, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
 import { estimateHeight, paintAbsolute, paintInFlowAbsolute } from './position';
 import { paintReplaced } from './replaced';
 import { paintTable } from './table';
@@ -165,11 +165,21 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
     // a box drawn only by its background image (a logo, a barcode): the image fills it
     const img = backgroundImageNode(s, { width: u.contentWidth, height: u.height }, ctx);
     if (img) content = [img];
+  } else if (s.backgroundImage !== 'none' && content.length) {
+    // behind content: a detached image over the padding box (its height estimated when auto)
+    const h = (u.height ?? Math.max(u.minHeight, estimateHeight(box, ctx, u.contentWidth) - u.border.top - u.border.bottom - u.padding.top - u.padding.bottom)) + u.padding.top + u.padding.bottom;
+    const img = backgroundImageNode(s, { width: u.contentWidth + u.padding.left + u.padding.right, height: h }, ctx);
+    if (img) {
+      const mg = img.margin ?? [0, 0, 0, 0];
+      img.margin = undefined;
+      content = [{ stack: [img], relativePosition: { x: mg[0] - u.padding.left, y: mg[1] - u.padding.top } }, ...content];
+    }
   }
 
-  const decorated = hasBox(u) || s.backgroundColor.a > 0 || u.height !== undefined || u.minHeight > 0;
+  const decorated = hasBox(u) || s.backgroundColor.a > 0 || u.height !== undefined || u.minHeight > 0 || (s.backgroundImage !== 'none' && content.length > 0);
   let node: PdfNode;
-  if (decorated) node = boxTable(s, u, content, ctx);
+  if (decorated && content.length === 0) node = emptyBoxCanvas(s, u);
+  else if (decorated) node = boxTable(s, u, content, ctx);
   else {
     node = { stack: content.length ? content : [{ text: [] }] };
     // a negative right margin lets a box wider than its containing block overflow it, as in CSS
@@ -201,6 +211,30 @@ export function applyBreaks(node: PdfNode, s: ComputedStyle): void {
   if (s.breakInside === 'avoid' || s.breakInside === 'avoid-page') node.unbreakable = true;
   if (s.breakAfter === 'avoid' || s.breakAfter === 'avoid-page') node.keepWithNext = true;
 }
+
+/**
+ * An empty box (an <hr>, a spacer with a border) drawn as a canvas: pdfmake draws no line
+ * above a table row without content.
+ */
+function emptyBoxCanvas(s: ComputedStyle, u: UsedBlockBox): CanvasNode {
+  const b = u.border;
+  const w = u.contentWidth + u.padding.left + u.padding.right + b.left + b.right;
+  const h = Math.max(u.height ?? 0, u.minHeight) + u.padding.top + u.padding.bottom + b.top + b.bottom;
+  const shapes: CanvasShape[] = [];
+  if (s.backgroundColor.a > 0) shapes.push({ type: 'rect', x: 0, y: 0, w, h, color: hexColor(s.backgroundColor), ...(s.backgroundColor.a < 1 ? { fillOpacity: s.backgroundColor.a } : {}) });
+  const dash = (st: ComputedStyle['borderStyle']['top'], lw: number) => (st === 'dashed' ? { dash: { length: Math.max(2, lw * 3) } } : st === 'dotted' ? { dash: { length: Math.max(1, lw) } } : {});
+  const line = (x1: number, y1: number, x2: number, y2: number, lw: number, c: ComputedStyle['borderColor']['top'], st: ComputedStyle['borderStyle']['top']) => {
+    if (lw > 0) shapes.push({ type: 'line', x1, y1, x2, y2, lineWidth: lw, lineColor: hexColor(c), ...dash(st, lw) });
+  };
+  line(0, b.top / 2, w, b.top / 2, b.top, s.borderColor.top, s.borderStyle.top);
+  line(0, h - b.bottom / 2, w, h - b.bottom / 2, b.bottom, s.borderColor.bottom, s.borderStyle.bottom);
+  line(b.left / 2, 0, b.left / 2, h, b.left, s.borderColor.left, s.borderStyle.left);
+  line(w - b.right / 2, 0, w - b.right / 2, h, b.right, s.borderColor.right, s.borderStyle.right);
+  // a zero-size canvas still takes its height through the bottom margin
+  return { canvas: shapes, margin: margin(u.marginLeft, 0, 0, Math.max(0, h - canvasExtent(shapes))) };
+}
+
+const canvasExtent = (shapes: CanvasShape[]) => shapes.reduce((m, sh) => Math.max(m, sh.type === 'rect' ? sh.y + sh.h : Math.max(sh.y1, sh.y2) + sh.lineWidth / 2), 0);
 
 /** A one-cell table that draws a block's borders, padding and background. */
 export function boxTable(s: ComputedStyle, u: UsedBlockBox, content: PdfNode[], _ctx: PaintContext): TableNode {
