@@ -12,7 +12,7 @@ import { loadResource, normaliseAssetPath, type LoadContext } from '../resources
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
 import { parseValue, type CompiledDecl, type Problem } from './declarations';
 import { resolveFontFace } from './fontface';
-import { buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
+import { AncestorFilter, buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
 import { resolvePages } from './page';
 import { presentationalHints } from './presentational';
@@ -354,16 +354,22 @@ interface ElementValues {
   readonly style: ComputedStyle;
 }
 
-const INITIAL = initialValues();
+/**
+ * The initial values as one fixed-shape object: every element's values start as a spread
+ * copy of it. (Built through JSON so V8 keeps it in fast mode; an object filled key by key
+ * becomes a hash table, and copying that per element was the cascade's largest cost.)
+ */
+const INITIAL = JSON.parse(JSON.stringify(initialValues())) as ComputedValues;
 const INITIAL_STYLE_VALUES: ElementValues = { values: INITIAL, customs: new Map(), style: toComputedStyle(INITIAL) };
 const INHERITED = new Set<PropertyName>(PROPERTY_NAMES.filter((n) => PROPERTIES[n].inherited));
-/** Computation order: font-size first (em), then line-height (lh) and color (currentColor). */
-const ORDER: readonly PropertyName[] = ['font-size', 'line-height', 'color', ...PROPERTY_NAMES.filter((n) => n !== 'font-size' && n !== 'line-height' && n !== 'color')];
+const INHERITED_NAMES: readonly PropertyName[] = [...INHERITED];
 
 class StyleWalker {
   private rootFontSize = MEDIUM_FONT_SIZE;
   /** rules whose declaration problems were reported in this document */
   private readonly reported = new Set<StyleItem>();
+  /** keys of the ancestors of the element being styled */
+  private readonly ancestors = new AncestorFilter();
   constructor(private readonly o: WalkerOptions) {}
 
   styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
@@ -378,6 +384,7 @@ class StyleWalker {
     }
     let textStyle: ComputedStyle | undefined;
     let ci = 0;
+    this.ancestors.enter(e);
     for (const c of e.el.children) {
       if (c.kind === 'text') {
         textStyle ??= own.style;
@@ -388,6 +395,7 @@ class StyleWalker {
         children.push(this.styleElement(child, own));
       }
     }
+    this.ancestors.leave(e);
     if (display !== 'none') {
       const afterBox = this.pseudo(e, own, 'after', '::after');
       if (afterBox) children.push(afterBox);
@@ -415,7 +423,7 @@ class StyleWalker {
     for (const active of this.o.sheets) {
       hits.length = 0;
       invalid.length = 0;
-      active.rules[target].matching(e, hits, invalid);
+      active.rules[target].matching(e, hits, invalid, this.ancestors);
       if (hits.length) this.addHits(hits, active, out);
       for (const source of invalid) {
         const item = source as StyleItem;
@@ -471,7 +479,8 @@ class StyleWalker {
 
   private computeValues(matched: readonly Matched[], parent: ElementValues, _e: MatchElement | undefined): ElementValues {
     if (matched.length === 0 && parent !== INITIAL_STYLE_VALUES) return this.inheritOnly(parent);
-    const declared = new Map<PropertyName, { d: CompiledDecl; locate: (o: number) => SourceLocation }>();
+    // the declared value of each property: the last one in cascade order wins
+    const declared = new Map<PropertyName, Declared>();
     let customDecls: Map<string, CompiledDecl> | undefined;
     for (const m of matched) {
       for (const d of m.decls) {
@@ -481,55 +490,37 @@ class StyleWalker {
     }
     const customs = customDecls ? resolveCustoms(customDecls, parent.customs) : parent.customs;
     const pv = parent.values;
-    const values = {} as Record<PropertyName, unknown>;
-    const pendingCache = new Map<readonly CV[], CompiledDecl[] | undefined>();
+    // start from the initial values (a fixed-shape copy), inherit what inherits, then
+    // compute only what was declared: font-size first (em), line-height (lh), color (currentColor)
+    const values = { ...INITIAL } as Record<PropertyName, unknown>;
+    for (const name of INHERITED_NAMES) values[name] = pv[name];
     const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
       em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
       lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv,
     };
-    const isRootLevel = parent === INITIAL_STYLE_VALUES;
-    for (const name of ORDER) {
-      const entry = declared.get(name);
-      let value: unknown;
-      if (!entry) {
-        value = INHERITED.has(name) ? pv[name] : INITIAL[name];
-      } else {
-        let d = entry.d;
-        if (d.k === 'pending') {
-          const pd = d;
-          let parsed = pendingCache.get(pd.tokens);
-          if (!pendingCache.has(pd.tokens)) {
-            const substituted = substitute(pd.tokens, customs, 0);
-            parsed = substituted ? parseValue(pd.from, substituted) : undefined;
-            pendingCache.set(pd.tokens, parsed);
-            if (!parsed) {
-              this.o.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
-            }
-          }
-          const hit = parsed?.find((x) => x.name === name);
-          d = hit ?? { k: 'wide', name, keyword: 'unset' };
-        }
-        switch (d.k) {
-          case 'value': value = propertyDef(name).compute(d.value, ctx); break;
-          case 'wide':
-            value = d.keyword === 'inherit' || (d.keyword === 'unset' && INHERITED.has(name)) ? pv[name] : INITIAL[name];
-            break;
-          default: value = INHERITED.has(name) ? pv[name] : INITIAL[name];
-        }
-      }
-      values[name] = value;
-      if (name === 'font-size') {
-        const fs = value as number;
-        ctx.em = fs;
-        if (isRootLevel) ctx.rem = fs;
-        ctx.lh = fs * 1.2;
-      } else if (name === 'line-height') {
-        const lh = value as ComputedValues['line-height'];
-        ctx.lh = lh.kind === 'normal' ? ctx.em * 1.2 : lh.kind === 'number' ? lh.value * ctx.em : lh.pt;
-      } else if (name === 'color') {
-        ctx.color = value as RGBA;
-      }
+    const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.o.diagnostics };
+    const fontSize = declared.get('font-size');
+    if (fontSize) {
+      values['font-size'] = computeDeclared('font-size', fontSize, state);
+      declared.delete('font-size');
     }
+    const fs = values['font-size'] as number;
+    ctx.em = fs;
+    if (parent === INITIAL_STYLE_VALUES) ctx.rem = fs;
+    const lineHeight = declared.get('line-height');
+    if (lineHeight) {
+      values['line-height'] = computeDeclared('line-height', lineHeight, state);
+      declared.delete('line-height');
+    }
+    const lh = values['line-height'] as ComputedValues['line-height'];
+    ctx.lh = lh.kind === 'normal' ? fs * 1.2 : lh.kind === 'number' ? lh.value * fs : lh.pt;
+    const color = declared.get('color');
+    if (color) {
+      values.color = computeDeclared('color', color, state);
+      declared.delete('color');
+    }
+    ctx.color = values.color as RGBA;
+    for (const [name, entry] of declared) values[name] = computeDeclared(name, entry, state);
     const v = values as ComputedValues;
     return { values: v, customs, style: toComputedStyle(v) };
   }
@@ -538,8 +529,8 @@ class StyleWalker {
   private inheritOnly(parent: ElementValues): ElementValues {
     const cached = inheritCache.get(parent);
     if (cached) return cached;
-    const values = {} as Record<PropertyName, unknown>;
-    for (const name of PROPERTY_NAMES) values[name] = INHERITED.has(name) ? parent.values[name] : INITIAL[name];
+    const values = { ...INITIAL } as Record<PropertyName, unknown>;
+    for (const name of INHERITED_NAMES) values[name] = parent.values[name];
     const v = values as ComputedValues;
     const out: ElementValues = { values: v, customs: parent.customs, style: toComputedStyle(v) };
     inheritCache.set(parent, out);
@@ -547,6 +538,40 @@ class StyleWalker {
   }
 }
 const inheritCache = new WeakMap<ElementValues, ElementValues>();
+
+interface Declared { readonly d: CompiledDecl; readonly locate: (o: number) => SourceLocation }
+
+interface ComputeState {
+  readonly customs: Customs;
+  readonly pv: ComputedValues;
+  readonly ctx: ComputeContext;
+  /** var()-substituted values, parsed once per element and declaration */
+  pending: Map<readonly CV[], CompiledDecl[] | undefined> | undefined;
+  readonly diagnostics: DiagnosticList;
+}
+
+/** CSS Cascading 4 §4.4: a declared value to its computed value. */
+function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState): unknown {
+  let d = entry.d;
+  if (d.k === 'pending') {
+    const pd = d;
+    st.pending ??= new Map();
+    let parsed = st.pending.get(pd.tokens);
+    if (!st.pending.has(pd.tokens)) {
+      const substituted = substitute(pd.tokens, st.customs, 0);
+      parsed = substituted ? parseValue(pd.from, substituted) : undefined;
+      st.pending.set(pd.tokens, parsed);
+      if (!parsed) st.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
+    }
+    // invalid at computed-value time: behaves as unset (CSS Variables 1 §3.1)
+    d = parsed?.find((x) => x.name === name) ?? { k: 'wide', name, keyword: 'unset' };
+  }
+  switch (d.k) {
+    case 'value': return propertyDef(name).compute(d.value, st.ctx);
+    case 'wide': return d.keyword === 'inherit' || (d.keyword === 'unset' && INHERITED.has(name)) ? st.pv[name] : INITIAL[name];
+    default: return INHERITED.has(name) ? st.pv[name] : INITIAL[name];
+  }
+}
 
 /** CSS Display 3 §2.7 blockification: the block-level counterpart of a display value. */
 const BLOCKIFY: Partial<Record<ComputedValues['display'], ComputedValues['display']>> = {

@@ -17,6 +17,23 @@ export interface MatchElement {
   readonly children: MatchElement[];
   /** true when the element has text or element children (for :empty) */
   readonly hasContent: boolean;
+  /** position among same-type siblings, and their number: filled for a whole sibling list on first use */
+  typeIndex?: number;
+  typeCount?: number;
+}
+
+/** :nth-of-type and friends in O(1) per element after one O(n) pass over its siblings. */
+function typePosition(e: MatchElement): { index: number; count: number } {
+  if (e.typeIndex === undefined) {
+    const counts = new Map<string, number>();
+    for (const s of e.siblings) {
+      const n = counts.get(s.tag) ?? 0;
+      s.typeIndex = n;
+      counts.set(s.tag, n + 1);
+    }
+    for (const s of e.siblings) s.typeCount = counts.get(s.tag)!;
+  }
+  return { index: e.typeIndex!, count: e.typeCount! };
 }
 
 export function buildMatchTree(root: DomElement): MatchElement {
@@ -95,9 +112,9 @@ function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
     case 'first-child': return e.index === 0;
     case 'last-child': return e.index === e.siblings.length - 1;
     case 'only-child': return e.siblings.length === 1;
-    case 'first-of-type': return !e.siblings.slice(0, e.index).some((s) => s.tag === e.tag);
-    case 'last-of-type': return !e.siblings.slice(e.index + 1).some((s) => s.tag === e.tag);
-    case 'only-of-type': return e.siblings.filter((s) => s.tag === e.tag).length === 1;
+    case 'first-of-type': return typePosition(e).index === 0;
+    case 'last-of-type': { const p = typePosition(e); return p.index === p.count - 1; }
+    case 'only-of-type': return typePosition(e).count === 1;
     case 'link': return (e.tag === 'a' || e.tag === 'area') && e.el.attrs.href !== undefined;
     case 'checked': return (e.tag === 'input' && e.el.attrs.checked !== undefined) || (e.tag === 'option' && e.el.attrs.selected !== undefined);
     case 'disabled': return FORM_ELEMENTS.has(e.tag) && e.el.attrs.disabled !== undefined;
@@ -120,9 +137,8 @@ function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
       return nth(p.a, p.b, pos);
     }
     case 'nth-of-type': case 'nth-last-of-type': {
-      const same = e.siblings.filter((s) => s.tag === e.tag);
-      const idx = same.indexOf(e);
-      return nth(p.a, p.b, p.kind === 'nth-of-type' ? idx + 1 : same.length - idx);
+      const pos = typePosition(e);
+      return nth(p.a, p.b, p.kind === 'nth-of-type' ? pos.index + 1 : pos.count - pos.index);
     }
     case 'not': return !p.list.some((s) => matchesComplex(s, e));
     case 'is': case 'where': return p.list.some((s) => matchesComplex(s, e));
@@ -206,16 +222,21 @@ export class RuleIndex<T> {
     }
   }
 
-  /** Rules whose selector matches `e` (unordered: callers sort); `invalid` collects dropped rules met on the way. */
-  matching(e: MatchElement, out: Hit<T>[], invalid: SelectorSource[]): void {
+  /**
+   * Rules whose selector matches `e` (unordered: callers sort); `invalid` collects dropped
+   * rules met on the way. `ancestors` holds the keys of e's ancestors (see AncestorFilter).
+   */
+  matching(e: MatchElement, out: Hit<T>[], invalid: SelectorSource[], ancestors: AncestorFilter): void {
     if (this.size === 0) return;
     const test = (list: IndexedRule<T>[] | undefined) => {
       if (!list) return;
-      for (const r of list) {
+      outer: for (const r of list) {
         const sels = r.source.selectors();
         if (!sels) { invalid.push(r.source); continue; }
         const sel = sels[r.part];
-        if (sel && matchesComplex(sel, e)) out.push({ rule: r, selector: sel });
+        if (!sel) continue;
+        for (const k of sel.ancestorKeys) if (!ancestors.has(k)) continue outer;
+        if (matchesComplex(sel, e)) out.push({ rule: r, selector: sel });
       }
     };
     if (e.id !== undefined) test(this.byId.get(e.id));
@@ -228,6 +249,36 @@ export class RuleIndex<T> {
     }
     test(this.byTag.get(e.tag));
     test(this.universal);
+  }
+}
+
+/**
+ * The ids, classes and tags of the elements on the path from the root to the element being
+ * styled (counted, since several ancestors may share a class). Entered and left as the tree
+ * walk goes down and up.
+ */
+export class AncestorFilter {
+  private readonly counts = new Map<string, number>();
+
+  has(key: string): boolean {
+    return this.counts.has(key);
+  }
+
+  enter(e: MatchElement): void {
+    this.bump(e.tag, 1);
+    if (e.id !== undefined) this.bump(`#${e.id}`, 1);
+    for (const c of e.classes) this.bump(`.${c}`, 1);
+  }
+
+  leave(e: MatchElement): void {
+    this.bump(e.tag, -1);
+    if (e.id !== undefined) this.bump(`#${e.id}`, -1);
+    for (const c of e.classes) this.bump(`.${c}`, -1);
+  }
+
+  private bump(key: string, by: number): void {
+    const n = (this.counts.get(key) ?? 0) + by;
+    if (n > 0) this.counts.set(key, n); else this.counts.delete(key);
   }
 }
 

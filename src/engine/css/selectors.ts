@@ -41,6 +41,12 @@ export interface ComplexSelector {
   readonly combinators: readonly Combinator[];
   readonly specificity: number;
   readonly pseudoElement?: PseudoElement;
+  /**
+   * Ids ('#x'), classes ('.x') and tags ('x') that some ancestor of a matching element must
+   * have (from compounds followed by a descendant or child combinator): a cheap rejection
+   * test against the ancestors' keys before any real matching (browsers' ancestor filter).
+   */
+  readonly ancestorKeys: readonly string[];
 }
 
 export interface RelativeSelector {
@@ -141,7 +147,15 @@ function parseComplex(items: readonly CV[], allowPseudoElement = true): ComplexS
   }
   if (compounds.length === 0) throw new SelectorError('empty selector');
   if (pendingCombinator) throw new SelectorError(`selector starts with "${pendingCombinator}"`);
-  return { compounds, combinators, specificity: specificityOf(a, b, c), ...(pseudoElement ? { pseudoElement } : {}) };
+  const ancestorKeys: string[] = [];
+  for (let k = 0; k < compounds.length - 1; k++) {
+    if (combinators[k] !== ' ' && combinators[k] !== '>') continue;
+    const c = compounds[k]!;
+    for (const id of c.ids) ancestorKeys.push(`#${id}`);
+    for (const cls of c.classes) ancestorKeys.push(`.${cls}`);
+    if (c.tag !== undefined) ancestorKeys.push(c.tag);
+  }
+  return { compounds, combinators, specificity: specificityOf(a, b, c), ...(pseudoElement ? { pseudoElement } : {}), ancestorKeys: ancestorKeys.length ? ancestorKeys : NONE };
 }
 
 interface CompoundResult { compound: Compound; next: number; a: number; b: number; c: number; pseudoElement?: PseudoElement }
