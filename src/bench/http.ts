@@ -21,6 +21,9 @@ export interface HttpRun {
   readonly non2xx: number;
   readonly errors: number;           // connection errors and timeouts
   readonly serverRssMb: number;      // max sampled during the run
+  /** server CPU per 2xx response (ms): the HTTP thread alone, and the whole process (workers included) */
+  readonly cpuPerPdfMain: number;
+  readonly cpuPerPdfTotal: number;
   readonly healthzP99?: number;      // ms, when probed during this run
   readonly healthzRequests?: number;
 }
@@ -29,12 +32,15 @@ export interface BenchServer {
   readonly ready: BenchServerReady;
   readonly pid: number;
   rssMb(): { rss: number; hwm: number };
+  /** CPU ms so far: the main (HTTP) thread, and the whole process */
+  cpuMs(): { main: number; total: number };
   stop(): Promise<void>;
 }
 
-export function startServer(env: Record<string, string | undefined> = {}): Promise<BenchServer> {
+/** Starts server.ts in its own process; `execArgv` e.g. ['--cpu-prof'] to profile it. */
+export function startServer(env: Record<string, string | undefined> = {}, execArgv: readonly string[] = []): Promise<BenchServer> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(join(__dirname, 'server.js'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child: ChildProcess = fork(join(__dirname, 'server.js'), [], { env: { ...process.env, ...env }, execArgv: [...execArgv], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
     child.once('message', (ready) => {
@@ -51,6 +57,16 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
           } catch {
             return { rss: NaN, hwm: NaN };
           }
+        },
+        cpuMs() {
+          const ticks = (path: string) => {
+            try {
+              const stat = readFileSync(path, 'utf8');
+              const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+              return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, USER_HZ = 100
+            } catch { return NaN; }
+          };
+          return { main: ticks(`/proc/${pid}/task/${pid}/stat`), total: ticks(`/proc/${pid}/stat`) };
         },
         stop: () => new Promise<void>((done) => {
           child.once('exit', () => done());
@@ -75,6 +91,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   const headers = { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' };
 
   let rssMax = 0;
+  const cpu0 = server.cpuMs();
   const sampler = setInterval(() => { rssMax = Math.max(rssMax, server.rssMb().rss); }, 200);
   const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, connections, duration: durationS, timeout: 60 });
   // the probe starts a little after the load and ends before it, so it sees only loaded time
@@ -85,6 +102,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   clearInterval(sampler);
   rssMax = Math.max(rssMax, server.rssMb().rss);
 
+  const cpu1 = server.cpuMs();
   const ok = result['2xx'];
   return {
     doc: name, connections, durationS,
@@ -95,6 +113,8 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     serverRssMb: rssMax,
+    cpuPerPdfMain: round((cpu1.main - cpu0.main) / Math.max(1, ok), 2),
+    cpuPerPdfTotal: round((cpu1.total - cpu0.total) / Math.max(1, ok), 1),
     ...(health ? { healthzP99: health.latency.p99, healthzRequests: health.requests.total } : {}),
   };
 }

@@ -137,8 +137,8 @@ async function main(): Promise<void> {
       await server.stop();
     }
     table(`HTTP (autocannon, 127.0.0.1, ${p.httpDurationS} s per row; report-100 not sent: its params exceed the 10,000-value limit)`,
-      ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'healthz p99 ms'],
-      http.map((h) => [h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.healthzP99 ?? '']));
+      ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'CPU ms/PDF HTTP thread', 'CPU ms/PDF all', 'healthz p99 ms'],
+      http.map((h) => [h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.cpuPerPdfMain, h.cpuPerPdfTotal, h.healthzP99 ?? '']));
   } else httpSkipped = '--no-http';
 
   // 3. anchors
