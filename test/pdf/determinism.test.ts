@@ -2,6 +2,9 @@
 // process and across processes; pdfmake failures become rejections; images only as data: URLs.
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { FontMatcher } from '../../src/engine/fonts';
@@ -43,6 +46,28 @@ describe('pdf: deterministic bytes', function () {
         .then((b) => process.stdout.write(require('crypto').createHash('sha256').update(b).digest('hex')));`;
     const there = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(there).to.equal(here);
+  });
+
+  it('with @font-face faces (TTF, OTF, WOFF2) too, in one process and in a fresh one', async () => {
+    const script = `
+      const { FontMatcher } = require(${JSON.stringify(join(repoRoot, 'dist/src/engine/fonts'))});
+      const { toPdf } = require(${JSON.stringify(join(repoRoot, 'dist/src/pdf'))});
+      const fs = require('fs'); const dir = ${JSON.stringify(join(repoRoot, 'test/pdf/fixtures'))};
+      const face = (family, weight, file) => ({ family, weight, style: 'normal', data: new Uint8Array(fs.readFileSync(dir + '/' + file)) });
+      module.exports = () => {
+        const m = new FontMatcher({ fontFaces: [face('P', 400, 'pacifico.ttf'), face('O', 400, 'OpenDyslexic-Regular.otf'), face('F', 400, 'fa-regular-400.woff2')] });
+        const run = (fam, text) => ({ text: m.splitByCoverage(text, m.match({ families: [fam], weight: 400, style: 'normal' })) });
+        return toPdf({ pageSize: { width: 300, height: 300 }, pageMargins: [10, 10, 10, 10], content: [run('P', 'Pacifico ♥'), run('O', 'Dyslexic ✈'), run('F', '\\uf004\\uf005')] }, m.table())
+          .then((b) => require('crypto').createHash('sha256').update(b).digest('hex'));
+      };`;
+    const file = join(mkdtempSync(join(tmpdir(), 'platen-det-')), 'embedded.js');
+    writeFileSync(file, script);
+    const build = createRequire(__filename)(file) as () => Promise<string>;
+    const a = await build();
+    const b = await build();
+    expect(b).to.equal(a);
+    const there = execFileSync(process.execPath, ['-e', `require(${JSON.stringify(file)})().then((h) => process.stdout.write(h))`], { encoding: 'utf8' });
+    expect(there).to.equal(a);
   });
 
   it('a different document gets a different ID when its info differs', async () => {
