@@ -48,6 +48,15 @@ describe('docs: error codes in the registry, api.md and OpenAPI agree', () => {
     expect([...byResponse].sort()).to.deep.equal(registry);
   });
 
+  it('every $ref in the OpenAPI document resolves', () => {
+    const refs = [...JSON.stringify(openapi).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).to.be.greaterThan(3);
+    for (const ref of refs) {
+      const target = ref.split('/').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], openapi);
+      expect(target, ref).to.be.an('object');
+    }
+  });
+
   it('the README documents every PLATEN_* environment variable the code reads', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     // the service's knobs: config and every module the service runs (benchmarks have their own)

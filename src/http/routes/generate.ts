@@ -9,6 +9,7 @@ import { validateGenerateBody, type ValidateOptions } from '../schemas/generate'
 export function validate(options: ValidateOptions = {}): Middleware {
   return async (ctx, next) => {
     ctx.state.request = validateGenerateBody(ctx.state.body!, options);
+    ctx.state.log = ctx.state.log.child({ templateId: ctx.state.request.templateId.slice(0, 128), format: ctx.state.request.format });
     await next();
   };
 }
