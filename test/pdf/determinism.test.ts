@@ -2,11 +2,11 @@
 // process and across processes; pdfmake failures become rejections; images only as data: URLs.
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FontMatcher } from '../../src/engine/fonts';
 import type { DocDefinition } from '../../src/engine';
 import { toPdf } from '../../src/pdf';
@@ -67,6 +67,7 @@ describe('pdf: deterministic bytes', function () {
     const b = await build();
     expect(b).to.equal(a);
     const there = execFileSync(process.execPath, ['-e', `require(${JSON.stringify(file)})().then((h) => process.stdout.write(h))`], { encoding: 'utf8' });
+    rmSync(dirname(file), { recursive: true, force: true });
     expect(there).to.equal(a);
   });
 
