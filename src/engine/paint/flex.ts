@@ -95,6 +95,22 @@ function flexRows(boxes: BlockLevelBox[], s: FlexBox['style'], W: number, ctx: P
     if (line.length) lines.push(line);
   }
   const out: PdfNode[] = [];
+  // CSS Flexbox 1 §9.4 align-content: free height shared between the lines when the container's height is known
+  let lineLead = 0; let lineBetween = 0;
+  if (H !== undefined && s.flexWrap !== 'nowrap' && H < ctx.page.pageArea.height) {
+    const heights = lines.map((line) => line.reduce((m, it) => Math.max(m, estimateHeight(it.box, ctx, Math.max(it.basis, it.min))), 0));
+    // (only for a container that fits on a page: pdfmake would carry the last line over to the next)
+    const free = H - heights.reduce((a, b) => a + b, 0) - rowGap * Math.max(0, lines.length - 1);
+    if (free > 0) {
+      switch (s.alignContent) {
+        case 'flex-end': case 'end': lineLead = free; break;
+        case 'center': lineLead = free / 2; break;
+        case 'space-between': lineBetween = lines.length > 1 ? free / (lines.length - 1) : 0; break;
+        case 'space-around': lineBetween = free / lines.length; lineLead = lineBetween / 2; break;
+        case 'space-evenly': lineBetween = free / (lines.length + 1); lineLead = lineBetween; break;
+      }
+    }
+  }
   for (const line of lines) {
     // §9.7 resolving flexible lengths (one pass, clamped to min-content and max-width)
     const gaps = gap * Math.max(0, line.length - 1);
@@ -145,7 +161,7 @@ function flexRows(boxes: BlockLevelBox[], s: FlexBox['style'], W: number, ctx: P
       cols.push({ width: Math.max(0.1, it.width), stack: [node] });
     }
     if (!cols.length) continue;
-    const row: PdfNode = { columns: cols, columnGap: between, margin: margin(lead, out.length ? rowGap : 0, 0, 0) };
+    const row: PdfNode = { columns: cols, columnGap: between, margin: margin(lead, out.length ? rowGap + lineBetween : lineLead, 0, 0) };
     out.push(row);
   }
   return out;
