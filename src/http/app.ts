@@ -37,6 +37,10 @@ export function createApp(options: AppOptions): Koa<AppState> {
   const store = createStore(options.db);
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are answered and logged by problemMapper, never printed by Koa
+  // what still reaches Koa (a socket error while the response is written) is logged, not printed
+  app.on('error', (err: Error & { code?: string }, ctx?: { state?: Partial<AppState> }) => {
+    (ctx?.state?.log ?? logger).warn({ err: { name: err.name, code: err.code, message: err.message } }, 'response error');
+  });
 
   const api = new Router<AppState>();
   api.post('/v1/pdf/generate',
