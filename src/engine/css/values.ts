@@ -2,6 +2,7 @@
 // CSS Color 4 colours. Parsing gives *specified* values (units kept); compute.ts-side
 // functions resolve them against a context into computed values (pt, RGBA).
 import { NAMED_COLORS } from './colors';
+import { labToLinSrgb, linP3ToLinSrgb, linSrgbTo8bit, linSrgbToLab, linSrgbToOklab, oklabToLinSrgb, polarToRect, srgbDecode, type Vec3 } from './colorspaces';
 import type { CV } from './syntax';
 
 // ---------------------------------------------------------------- lengths
@@ -333,7 +334,156 @@ export function parseColor(cv: CV | undefined): SpecifiedColor | undefined {
       return n === undefined ? undefined : fromHex24(n);
     }
     case 'hash': return parseHex(cv.v);
-    case 'func': return parseColorFunction(cv.name, cv.args);
+    case 'func':
+      if (cv.name === 'color-mix') return parseColorMix(cv.args);
+      if (cv.name === 'light-dark') {
+        // CSS Color 5 §3: print uses the light scheme
+        const [light, dark] = splitArgs(cv.args);
+        return light?.length === 1 && dark?.length === 1 && parseColor(dark[0]) !== undefined ? parseColor(light[0]) : undefined;
+      }
+      if (MODERN_SPACES.has(cv.name) || cv.name === 'color') return parseModernColor(cv.name, cv.args);
+      return parseColorFunction(cv.name, cv.args);
+    default: return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- CSS Color 4 lab/lch/oklab/oklch/color(), Color 5 color-mix()
+
+const MODERN_SPACES = new Set(['lab', 'lch', 'oklab', 'oklch']);
+
+/** A channel: number, percentage of `pctRef`, or `none` (0). */
+function channel(cv: CV | undefined, pctRef: number): number | undefined {
+  if (!cv) return undefined;
+  if (cv.t === 'num') return cv.v;
+  if (cv.t === 'pct') return cv.v / 100 * pctRef;
+  if (cv.t === 'ident' && cv.v.toLowerCase() === 'none') return 0;
+  return undefined;
+}
+
+function splitAlpha(args: readonly CV[]): { channels: CV[]; alpha: number } | undefined {
+  const slash = args.findIndex((a) => a.t === 'delim' && a.v === '/');
+  if (slash < 0) return { channels: [...args], alpha: 1 };
+  if (args.length !== slash + 2) return undefined;
+  const a = alphaValue(args[slash + 1]!);
+  return a === undefined ? undefined : { channels: args.slice(0, slash), alpha: a };
+}
+
+function toRgba(lin: Vec3, a: number): RGBA {
+  const [r, g, b] = linSrgbTo8bit(lin);
+  return { r, g, b, a };
+}
+
+function parseModernColor(name: string, args: readonly CV[]): RGBA | undefined {
+  if (args.some((a) => a.t === 'delim' && a.v === ',')) return undefined; // modern syntax only
+  const parts = splitAlpha(args);
+  if (!parts) return undefined;
+  const lin = modernToLinSrgb(name, parts.channels);
+  return lin && toRgba(lin, parts.alpha);
+}
+
+/** Channels of one of the modern notations (or `color(<space> ...)`) → linear sRGB. */
+function modernToLinSrgb(name: string, ch: readonly CV[]): Vec3 | undefined {
+  if (name === 'color') {
+    const space = ident(ch[0]);
+    const [x, y, z] = [channel(ch[1], 1), channel(ch[2], 1), channel(ch[3], 1)];
+    if (ch.length !== 4 || x === undefined || y === undefined || z === undefined) return undefined;
+    switch (space) {
+      case 'srgb': return [srgbDecode(x), srgbDecode(y), srgbDecode(z)];
+      case 'srgb-linear': return [x, y, z];
+      case 'display-p3': return linP3ToLinSrgb([srgbDecode(x), srgbDecode(y), srgbDecode(z)]);
+      case 'xyz': case 'xyz-d65': return xyzD65ToLinSrgb([x, y, z]);
+      case 'xyz-d50': return xyzD50ToLinSrgb([x, y, z]);
+      default: return undefined;
+    }
+  }
+  if (ch.length !== 3) return undefined;
+  switch (name) {
+    case 'lab': {
+      const [l, a, b] = [channel(ch[0], 100), channel(ch[1], 125), channel(ch[2], 125)];
+      return l === undefined || a === undefined || b === undefined ? undefined : labToLinSrgb([l, a, b]);
+    }
+    case 'lch': {
+      const [l, c, h] = [channel(ch[0], 100), channel(ch[1], 150), hueValue(ch[2]!)];
+      return l === undefined || c === undefined || h === undefined ? undefined : labToLinSrgb(polarToRect(l, Math.max(0, c), h));
+    }
+    case 'oklab': {
+      const [l, a, b] = [channel(ch[0], 1), channel(ch[1], 0.4), channel(ch[2], 0.4)];
+      return l === undefined || a === undefined || b === undefined ? undefined : oklabToLinSrgb([l, a, b]);
+    }
+    case 'oklch': {
+      const [l, c, h] = [channel(ch[0], 1), channel(ch[1], 0.4), hueValue(ch[2]!)];
+      return l === undefined || c === undefined || h === undefined ? undefined : oklabToLinSrgb(polarToRect(l, Math.max(0, c), h));
+    }
+    default: return undefined;
+  }
+}
+
+function xyzD65ToLinSrgb(v: Vec3): Vec3 {
+  return [
+    3.2409699419045226 * v[0] - 1.537383177570094 * v[1] - 0.4986107602930034 * v[2],
+    -0.9692436362808796 * v[0] + 1.8759675015077202 * v[1] + 0.04155505740717559 * v[2],
+    0.05563007969699366 * v[0] - 0.20397695888897652 * v[1] + 1.0569715142428786 * v[2],
+  ];
+}
+
+function xyzD50ToLinSrgb(v: Vec3): Vec3 {
+  const d65: Vec3 = [
+    0.955473421488075 * v[0] - 0.02309845494876471 * v[1] + 0.06325924320057072 * v[2],
+    -0.0283697093338637 * v[0] + 1.0099953980813041 * v[1] + 0.021041441191917323 * v[2],
+    0.012314014864481998 * v[0] - 0.020507649298898964 * v[1] + 1.330365926242124 * v[2],
+  ];
+  return xyzD65ToLinSrgb(d65);
+}
+
+/** CSS Color 5 §2 color-mix(in <space>, <color> [<percentage>], <color> [<percentage>]). */
+function parseColorMix(args: readonly CV[]): RGBA | undefined {
+  const parts = splitArgs(args);
+  if (parts.length !== 3) return undefined;
+  const head = parts[0]!;
+  if (ident(head[0]) !== 'in' || head.length < 2) return undefined;
+  const space = ident(head[1]);
+  if (space === undefined) return undefined;
+  const mixes: { color: RGBA; pct: number | undefined }[] = [];
+  for (const p of parts.slice(1)) {
+    let pct: number | undefined;
+    const items = p.filter((x) => { if (x.t === 'pct') { pct = x.v; return false; } return true; });
+    if (items.length !== 1) return undefined;
+    const c = parseColor(items[0]);
+    if (c === undefined || c === 'currentcolor') return undefined; // currentColor would need the element
+    if (pct !== undefined && (pct < 0 || pct > 100)) return undefined;
+    mixes.push({ color: c, pct });
+  }
+  const [m1, m2] = mixes as [{ color: RGBA; pct: number | undefined }, { color: RGBA; pct: number | undefined }];
+  let p1 = m1.pct, p2 = m2.pct;
+  if (p1 === undefined && p2 === undefined) { p1 = 50; p2 = 50; }
+  else if (p1 === undefined) p1 = 100 - p2!;
+  else if (p2 === undefined) p2 = 100 - p1;
+  const sum = p1 + p2!;
+  if (sum <= 0) return undefined;
+  const w2 = p2! / sum;
+  const alphaScale = sum < 100 ? sum / 100 : 1;
+  const to = mixSpace(space);
+  if (!to) return undefined;
+  const a1 = m1.color.a, a2 = m2.color.a;
+  const alpha = a1 * (1 - w2) + a2 * w2;
+  const c1 = to.from(m1.color), c2 = to.from(m2.color);
+  // premultiplied interpolation (CSS Color 4 §12.3)
+  const mixed = [0, 1, 2].map((i) => (alpha === 0 ? 0 : (c1[i]! * a1 * (1 - w2) + c2[i]! * a2 * w2) / alpha)) as Vec3;
+  return toRgba(to.toLin(mixed), Math.max(0, Math.min(1, alpha * alphaScale)));
+}
+
+/** The rectangular space a mix interpolates in (polar spaces use their rectangular sibling). */
+function mixSpace(space: string): { from: (c: RGBA) => Vec3; toLin: (v: Vec3) => Vec3 } | undefined {
+  const lin = (c: RGBA): Vec3 => [srgbDecode(c.r / 255), srgbDecode(c.g / 255), srgbDecode(c.b / 255)];
+  switch (space) {
+    case 'srgb': case 'hsl': case 'hwb':
+      return { from: (c) => [c.r / 255, c.g / 255, c.b / 255], toLin: (v) => [srgbDecode(v[0]), srgbDecode(v[1]), srgbDecode(v[2])] };
+    case 'srgb-linear': case 'xyz': case 'xyz-d65': case 'xyz-d50':
+      return { from: lin, toLin: (v) => v };
+    case 'lab': case 'lch':
+      return { from: (c) => linSrgbToLab(lin(c)), toLin: labToLinSrgb };
+    case 'oklab': case 'oklch':
+      return { from: (c) => linSrgbToOklab(lin(c)), toLin: oklabToLinSrgb };
     default: return undefined;
   }
 }

@@ -89,3 +89,20 @@ function isDescendantOfMatch(id: string, matches: string[]): boolean {
   for (let p = parents[id]; p; p = parents[p]) if (matches.includes(p)) return true;
   return false;
 }
+
+describe('cascade: the ancestor filter never rejects a real match', () => {
+  const html = '<div class="a"><h1 class="h">t</h1><div class="b"><p id="t" class="c">x</p></div></div>';
+  const sels = ['.a .c', '.a > .b > .c', '.h + .b .c', '.h ~ .b > p', 'div div p', '.a p.c', 'div.a :is(.b) .c', 'html body .a .b .c', '.a .b ~ p, #t', ':not(.z) .c'];
+  for (const sel of sels) {
+    it(sel, () => {
+      const r = run(`<style>${sel} { color: rgb(1, 2, 3) }</style>${html}`);
+      expect(r.byId('t').style.color).to.deep.equal({ r: 1, g: 2, b: 3, a: 1 });
+    });
+  }
+  for (const sel of ['.z .c', '.b .a .c', 'span .c', '.h > .c']) {
+    it(`not ${sel}`, () => {
+      const r = run(`<style>${sel} { color: rgb(1, 2, 3) }</style>${html}`);
+      expect(r.byId('t').style.color).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
+    });
+  }
+});

@@ -48,6 +48,18 @@ describe('css: colours (CSS Color 4)', () => {
     ['rgba(300, -5, 3, 2)', [255, 0, 3, 1]], ['rgb(1 2 3)', [1, 2, 3, 1]],
     ['hsl(0, 100%, 50%)', [255, 0, 0, 1]], ['hsl(120deg 100% 25%)', [0, 128, 0, 1]], ['hsla(240, 100%, 50%, 0.25)', [0, 0, 255, 0.25]], ['hsl(0.5turn 100% 50% / 1)', [0, 255, 255, 1]],
     ['hwb(0 0% 0%)', [255, 0, 0, 1]],
+    // CSS Color 4 §9–10: the spec's own values for sRGB red, and Tailwind 4's red-500 (#fb2c36)
+    ['oklch(62.8% 0.2577 29.23)', [255, 0, 0, 1]], ['oklab(0.628 0.2249 0.1258)', [255, 0, 0, 1]],
+    ['lab(54.29 80.82 69.88)', [255, 0, 0, 1]], ['lch(54.29 106.84 40.85)', [255, 0, 0, 1]],
+    ['oklch(0.637 0.237 25.331)', [251, 44, 54, 1]], ['oklch(63.7% 0.237 25.331 / 50%)', [251, 44, 54, 0.5]],
+    ['oklch(1 0 0)', [255, 255, 255, 1]], ['lab(0 0 0)', [0, 0, 0, 1]],
+    ['color(srgb 1 0.5 0)', [255, 128, 0, 1]], ['color(srgb-linear 1 0 0)', [255, 0, 0, 1]], ['color(display-p3 1 0 0)', [255, 0, 0, 1]],
+    ['color(xyz-d65 0.9505 1 1.089)', [255, 255, 255, 1]],
+    // CSS Color 5 color-mix()
+    ['color-mix(in srgb, red, blue)', [128, 0, 128, 1]], ['color-mix(in srgb, red 25%, blue)', [64, 0, 191, 1]],
+    ['color-mix(in oklab, red 50%, transparent)', [255, 0, 0, 0.5]], ['color-mix(in srgb, red 30%, blue 30%)', [128, 0, 128, 0.6]],
+    ['color-mix(in oklch, white, black 0%)', [255, 255, 255, 1]],
+    ['light-dark(white, black)', [255, 255, 255, 1]],
   ];
   for (const [text, want] of cases) {
     it(`${text}`, () => {
@@ -59,7 +71,7 @@ describe('css: colours (CSS Color 4)', () => {
       expect(c.a).to.be.closeTo(want[3], 1e-9);
     });
   }
-  for (const bad of ['#12', '#12345', 'rgb(1, 2)', 'rgb(1 2, 3)', 'notacolor', 'hsl(1, 2, 3, 4, 5)']) {
+  for (const bad of ['#12', '#12345', 'rgb(1, 2)', 'rgb(1 2, 3)', 'notacolor', 'hsl(1, 2, 3, 4, 5)', 'oklch(1, 0, 0)', 'color(rec9999 1 0 0)', 'color-mix(in srgb, red)', 'color-mix(in nowhere, red, blue)', 'color-mix(in srgb, red 0%, blue 0%)']) {
     it(`rejects ${bad}`, () => expect(parseColor(one(bad))).to.equal(undefined));
   }
   it('knows all 148 named colours', () => {
