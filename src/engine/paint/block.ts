@@ -190,7 +190,7 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
     (node as { stack?: PdfNode[] }).stack?.unshift({ text: [{ text: '' }], id: anchor });
     ctx.placedIds.add(anchor);
   }
-  applyBreaks(node, s);
+  applyBreaks(node, s, s.breakInside === 'auto' ? undefined : estimateHeight(box, ctx, u.contentWidth), ctx);
   return { node, marginTop: mt, marginBottom: mb };
 }
 
@@ -205,10 +205,15 @@ function pageBreakNode(s: ComputedStyle): PdfNode | undefined {
 
 const isPageBreak = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
 
-export function applyBreaks(node: PdfNode, s: ComputedStyle): void {
+/**
+ * CSS Fragmentation 3 §3: forced breaks → pdfmake pageBreak; break-inside: avoid → unbreakable,
+ * only for a box that fits on a page (`height`: its estimated height), as a browser would
+ * break it anyway.
+ */
+export function applyBreaks(node: PdfNode, s: ComputedStyle, height?: number, ctx?: PaintContext): void {
   if (isPageBreak(s.breakBefore)) node.pageBreak = 'before';
   else if (isPageBreak(s.breakAfter)) node.pageBreak = 'after';
-  if (s.breakInside === 'avoid' || s.breakInside === 'avoid-page') node.unbreakable = true;
+  if ((s.breakInside === 'avoid' || s.breakInside === 'avoid-page') && height !== undefined && ctx && height < ctx.page.pageArea.height * 0.9) node.unbreakable = true;
   if (s.breakAfter === 'avoid' || s.breakAfter === 'avoid-page') node.keepWithNext = true;
 }
 

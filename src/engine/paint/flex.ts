@@ -58,7 +58,7 @@ export function paintFlex(box: FlexBox, cbWidth: number, ctx: PaintContext): Pai
   ctx.cbHeight = outerHeight;
   const decorated = u.border.top + u.border.bottom + u.border.left + u.border.right + u.padding.top + u.padding.bottom + u.padding.left + u.padding.right > 0 || s.backgroundColor.a > 0;
   const node: PdfNode = decorated ? boxTable(s, u, content, ctx) : { stack: content, margin: margin(u.marginLeft, 0, 0, 0) };
-  applyBreaks(node, s);
+  applyBreaks(node, s, s.breakInside === 'auto' ? undefined : estimateHeight(box, ctx, W), ctx);
   return { node, marginTop: u.marginTop, marginBottom: u.marginBottom };
 }
 

@@ -9,6 +9,7 @@ import { tableColumnWidths } from '../layout/table';
 import { usedBlockBox } from '../layout/used';
 import type { Painted } from './block';
 import { applyBreaks, boxTable, stackChildren } from './block';
+import { estimateHeight } from './position';
 import type { PaintContext } from './context';
 import { hexColor, margin, type PdfNode, type TableBodyCell, type TableCell, type TableNode } from './nodes';
 
@@ -45,7 +46,7 @@ export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): P
   if (node) parts.push(node);
   if (!parts.length) return { node: undefined, marginTop: u0.marginTop, marginBottom: u0.marginBottom };
   const result: PdfNode = parts.length === 1 ? parts[0]! : { stack: parts };
-  applyBreaks(result, s);
+  applyBreaks(result, s, s.breakInside === 'auto' ? undefined : estimateHeight(box, ctx, widths.gridWidth), ctx);
   return { node: result, marginTop: u0.marginTop, marginBottom: u0.marginBottom };
 }
 
@@ -146,6 +147,7 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
     },
   };
   if (box.headerRows > 0 && box.headerRows < R) node.table.headerRows = box.headerRows;
+  if (rows.some((r) => r.style.breakInside === 'avoid' || r.style.breakInside === 'avoid-page')) node.table.dontBreakRows = true;
   if (anyHeight) node.table.heights = heights;
   return node;
 }

@@ -174,8 +174,40 @@ function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | unde
   return run;
 }
 
+/**
+ * pdfmake splits a word wider than its line by binary search over the whole rest of the word
+ * on every line (quadratic: a 50,000-character word takes minutes). So a word longer than
+ * LONG_WORD characters goes to pdfmake in pieces of at most that many: pieces of a run are
+ * glued (no break opportunity is added), so lines break where they did, and each split searches
+ * one piece. Only inside such words: ordinary text keeps its runs whole (justification spreads
+ * space between pdfmake inlines).
+ */
+const LONG_WORD = 256;
+function chunkLongWords(run: TextRunNode): TextRunNode[] {
+  const cuts: number[] = [];
+  for (const m of run.text.matchAll(/\S{257,}/g)) {
+    for (let at = m.index + LONG_WORD; at < m.index + m[0].length; at += LONG_WORD) {
+      const c = run.text.charCodeAt(at - 1);
+      cuts.push(c >= 0xd800 && c <= 0xdbff ? at - 1 : at); // never split a surrogate pair
+    }
+  }
+  if (!cuts.length) return [run];
+  const out: TextRunNode[] = [];
+  let from = 0;
+  for (const at of [...cuts, run.text.length]) {
+    if (at > from) out.push({ ...run, text: run.text.slice(from, at) });
+    from = at;
+  }
+  return out;
+}
+
 /** CSS Fonts 4 §5.3 per-character fallback: pieces a face has no glyphs for go to another face. */
-function splitRun(run: TextRunNode, ctx: PaintContext): TextRunNode[] {
+function splitRun(whole: TextRunNode, ctx: PaintContext): TextRunNode[] {
+  if (whole.text.length > LONG_WORD) {
+    const pieces = chunkLongWords(whole);
+    if (pieces.length > 1) return pieces.flatMap((piece) => splitRun(piece, ctx));
+  }
+  const run = whole;
   if (/^[\x20-\x7e]*$/.test(run.text) || !run.font) return [run];
   const pieces = ctx.faces.matcher.splitByCoverage(run.text, { font: run.font, bold: !!run.bold, italics: !!run.italics });
   if (pieces.length <= 1) return [run];

@@ -88,3 +88,41 @@ describe('pipeline: HTML + CSS → PDF', () => {
     expect(text).not.to.contain('var x');
   });
 });
+
+describe('pipeline: fragmentation and paged media', () => {
+  const page = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt Arial } p { margin: 0 }';
+  const paras = (n: number) => Array.from({ length: n }, (_, i) => `<p>line ${i}</p>`).join('');
+
+  const cases: { name: string; html: string; pages: number; unbreakable?: boolean }[] = [
+    { name: 'break-inside: avoid keeps a block that fits on one page together', html: `${paras(20)}<div style="break-inside: avoid">${paras(10)}</div>`, pages: 2, unbreakable: true },
+    { name: 'break-inside: avoid on a block taller than a page is ignored (it must break)', html: `<div style="break-inside: avoid">${paras(60)}</div>`, pages: 3, unbreakable: false },
+    { name: 'named pages (page: x) are separated by a page break', html: `<p>a</p><section style="page: wide"><p>b</p></section><p>c</p>`, pages: 3 },
+    { name: 'break-after: page on the last box makes no empty page; two breaks between boxes make one', html: `<p style="break-after: page">a</p><p style="break-before: page; break-after: page">b</p>`, pages: 2 },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const r = layoutHtml(`<style>${page}</style>${c.html}`, '');
+      expect(r.diagnostics).to.deep.equal([]);
+      expect((await render(r)).pages).to.have.length(c.pages);
+      if (c.unbreakable !== undefined) expect(JSON.stringify(r.docDefinition.content).includes('"unbreakable":true')).to.equal(c.unbreakable);
+    });
+  }
+
+  it('an <hr> draws its border as a line', () => {
+    const r = layoutHtml(`<style>${page}</style><p>a</p><hr style="border-top: 3px dashed gray; border-bottom: none"><p>b</p>`, '');
+    expect(JSON.stringify(r.docDefinition.content)).to.match(/"canvas":\[\{"type":"line","x1":0,"y1":1.125,"x2":180,"y2":1.125,"lineWidth":2.25,"lineColor":"#808080","dash"/);
+  });
+
+  it('columns: 2 shares the children between two columns', async () => {
+    const r = layoutHtml(`<style>${page}</style><div style="columns: 2; column-gap: 20pt">${paras(6)}</div>`, '');
+    const items = await placedText(await renderBytes(r));
+    const xs = [...new Set(items.map((i) => Math.round(i.x)))].sort((a, b) => a - b);
+    expect(xs).to.deep.equal([10, 110]); // (180 − 20) / 2 = 80 wide columns, the second at 10 + 80 + 20
+  });
+
+  it('a flex row of known height centres its items (align-items: center)', async () => {
+    const r = layoutHtml(`<style>${page}</style><div style="display: flex; height: 100pt; align-items: center"><div style="height: 20pt">mid</div></div>`, '');
+    const mid = (await placedText(await renderBytes(r))).find((i) => i.str === 'mid')!;
+    expect(mid.y).to.be.closeTo(10 + 40 + 0.905 * 10 + (12 - 1.117 * 10) / 2, 1);
+  });
+});
