@@ -201,10 +201,12 @@ export function cascade(input: CascadeInput): CascadeResult {
   // 3. rule indexes (cached per sheet and page area) and @font-face
   const active: ActiveSheet[] = [];
   const fontFaces: FontFace[] = [];
+  const registered = new Map<string, { inherits: boolean; initial: readonly CV[] | undefined }>();
   for (const ps of sheets) {
     if (!ps.mediaText.every((m) => matchesMediaList(m, env))) continue;
     active.push({ placed: ps, rules: rulesFor(ps.sheet, env), rank: active.length });
     for (const item of ps.sheet.items) {
+      if (item.kind === 'property' && item.media.every((m) => matchesMediaList(m, env))) registered.set(item.name, { inherits: item.inherits, initial: item.initial });
       if (item.kind !== 'font-face' || !item.media.every((m) => matchesMediaList(m, env))) continue;
       const face = resolveFontFace(rebaseFontFace(item, ps.base), { load, diagnostics, locate: ps.locate });
       if (face) fontFaces.push(face);
@@ -213,7 +215,7 @@ export function cascade(input: CascadeInput): CascadeResult {
 
   // 4. the tree
   const tree = buildMatchTree(doc.root);
-  const walker = new StyleWalker({ sheets: active, diagnostics, area });
+  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered) });
   const root = walker.styleElement(tree, undefined);
   return { root, page, fontFaces, mode: doc.mode };
 }
@@ -339,11 +341,30 @@ const rebasedCache = new WeakMap<readonly CompiledDecl[], Map<string, readonly C
 
 type Target = 'main' | 'before' | 'after';
 
+/** @property registrations: initial values, and which ones do not inherit. */
+interface Registered {
+  /** the root's custom properties: every registered initial value */
+  readonly rootCustoms: Customs;
+  /** non-inherited registered properties: reset to their initial value on every element */
+  readonly nonInherited: readonly { readonly name: string; readonly initial: readonly CV[] | undefined }[];
+}
+
+function registeredProperties(m: ReadonlyMap<string, { inherits: boolean; initial: readonly CV[] | undefined }>): Registered {
+  const rootCustoms = new Map<string, readonly CV[]>();
+  const nonInherited: { name: string; initial: readonly CV[] | undefined }[] = [];
+  for (const [name, r] of m) {
+    if (r.initial) rootCustoms.set(name, r.initial);
+    if (!r.inherits) nonInherited.push({ name, initial: r.initial });
+  }
+  return { rootCustoms, nonInherited };
+}
+
 interface WalkerOptions {
   readonly sheets: readonly ActiveSheet[];
   readonly diagnostics: DiagnosticList;
   /** the page area in pt (vw/vh, and the guess for percentages inside min()/max()) */
   readonly area: { readonly width: number; readonly height: number };
+  readonly registered: Registered;
 }
 
 type Customs = ReadonlyMap<string, readonly CV[]>;
@@ -488,7 +509,8 @@ class StyleWalker {
         else declared.set(d.name, { d, locate: m.locate });
       }
     }
-    const customs = customDecls ? resolveCustoms(customDecls, parent.customs) : parent.customs;
+    const inherited = this.inheritedCustoms(parent);
+    const customs = customDecls ? resolveCustoms(customDecls, inherited) : inherited;
     const pv = parent.values;
     // start from the initial values (a fixed-shape copy), inherit what inherits, then
     // compute only what was declared: font-size first (em), line-height (lh), color (currentColor)
@@ -525,6 +547,23 @@ class StyleWalker {
     return { values: v, customs, style: toComputedStyle(v) };
   }
 
+  /**
+   * The custom properties an element starts from: its parent's, with registered
+   * non-inherited ones back at their initial values (the root starts from every initial value).
+   */
+  private inheritedCustoms(parent: ElementValues): Customs {
+    const reg = this.o.registered;
+    if (parent === INITIAL_STYLE_VALUES) return reg.rootCustoms;
+    if (reg.nonInherited.length === 0) return parent.customs;
+    let out: Map<string, readonly CV[]> | undefined;
+    for (const { name, initial } of reg.nonInherited) {
+      if (parent.customs.get(name) === initial) continue;
+      out ??= new Map(parent.customs);
+      if (initial) out.set(name, initial); else out.delete(name);
+    }
+    return out ?? parent.customs;
+  }
+
   /** No rule matched: inherited properties from the parent, the rest initial (shared objects). */
   private inheritOnly(parent: ElementValues): ElementValues {
     const cached = inheritCache.get(parent);
@@ -532,7 +571,7 @@ class StyleWalker {
     const values = { ...INITIAL } as Record<PropertyName, unknown>;
     for (const name of INHERITED_NAMES) values[name] = parent.values[name];
     const v = values as ComputedValues;
-    const out: ElementValues = { values: v, customs: parent.customs, style: toComputedStyle(v) };
+    const out: ElementValues = { values: v, customs: this.inheritedCustoms(parent), style: toComputedStyle(v) };
     inheritCache.set(parent, out);
     return out;
   }

@@ -79,7 +79,17 @@ export interface PageItem {
 }
 export interface FontFaceItem { readonly kind: 'font-face'; readonly declarations: readonly Declaration[]; readonly media: readonly (readonly CV[])[]; readonly at: number }
 
-export type SheetItem = StyleItem | ImportItem | PageItem | FontFaceItem;
+/** CSS Properties and Values API 1 §3 @property: a registered custom property. */
+export interface PropertyItem {
+  readonly kind: 'property';
+  readonly name: string;
+  readonly inherits: boolean;
+  /** undefined: no initial value (the guaranteed-invalid value) */
+  readonly initial: readonly CV[] | undefined;
+  readonly media: readonly (readonly CV[])[];
+}
+
+export type SheetItem = StyleItem | ImportItem | PageItem | FontFaceItem | PropertyItem;
 
 export interface CompiledSheet {
   readonly source: string;
@@ -135,7 +145,7 @@ function deeper(ctx: CompileContext, at: number, run: () => void): void {
 }
 
 const SILENT_AT_RULES = new Set(['charset', 'namespace']);
-const IGNORED_AT_RULES = new Set(['keyframes', 'font-feature-values', 'counter-style', 'property', 'viewport', 'container', 'document', 'scope', 'starting-style', 'view-transition', 'position-try', 'color-profile', 'custom-media', 'font-palette-values']);
+const IGNORED_AT_RULES = new Set(['keyframes', 'font-feature-values', 'counter-style', 'viewport', 'container', 'document', 'scope', 'starting-style', 'view-transition', 'position-try', 'color-profile', 'custom-media', 'font-palette-values']);
 
 function compileRules(rules: readonly Rule[], media: readonly (readonly CV[])[], ctx: CompileContext): void {
   for (const rule of rules) {
@@ -247,6 +257,18 @@ function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: Com
         kind: 'page', selector, declarations, media, at: rule.at,
         marginBoxes: atRules.map((a) => ({ name: a.name, declarations: a.block ? parseDeclarations(a.block, { problems: ctx.syntax }).declarations : [] })),
       });
+      return;
+    }
+    case 'property': {
+      ctx.allowImport = false;
+      const name = rule.prelude.find((x) => x.t !== 'ws');
+      if (!name || name.t !== 'ident' || !name.v.startsWith('--') || !rule.block) { ctx.problems.push({ code: 'invalid-value', message: '@property needs a custom property name and a block', at: rule.at }); return; }
+      const declarations = parseDeclarations(rule.block, { problems: ctx.syntax }).declarations;
+      const inherits = declarations.find((d) => d.name === 'inherits');
+      const initial = declarations.find((d) => d.name === 'initial-value');
+      const inheritsValue = inherits && inherits.value.length === 1 && inherits.value[0]!.t === 'ident' ? inherits.value[0].v.toLowerCase() : undefined;
+      if (inheritsValue !== 'true' && inheritsValue !== 'false') { ctx.problems.push({ code: 'invalid-value', message: `@property ${name.v} without a valid "inherits" is ignored`, at: rule.at }); return; }
+      ctx.items.push({ kind: 'property', name: name.v, inherits: inheritsValue === 'true', initial: initial ? initial.value : undefined, media });
       return;
     }
     case 'font-face': {

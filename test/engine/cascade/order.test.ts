@@ -139,3 +139,29 @@ describe('cascade: CSS Nesting 1', () => {
     });
   }
 });
+
+describe('cascade: @property (CSS Properties and Values API 1), as Tailwind 4 uses it', () => {
+  const TW = `@property --tw-border-style { syntax: "*"; inherits: false; initial-value: solid }
+    @property --tw-ring { syntax: "*"; inherits: true; initial-value: 3px }
+    @property --tw-none { syntax: "*"; inherits: false }
+    .border { border-style: var(--tw-border-style); border-width: 1px }
+    .border-dashed { --tw-border-style: dashed; border-style: dashed }
+    .ring { outline-width: 0; margin-top: var(--tw-ring) }`;
+  it('an initial value applies without a declaration', () => {
+    const s = styleOf(TW, '<div id="t" class="border">x</div>');
+    expect(s.style.borderStyle.top).to.equal('solid');
+    expect(s.diagnostics).to.deep.equal([]);
+  });
+  it('a non-inherited registered property does not inherit', () => {
+    const s = styleOf(TW, '<div class="border-dashed"><div id="t" class="border">x</div></div>');
+    expect(s.style.borderStyle.top).to.equal('solid');
+  });
+  it('an inherited registered property inherits a declared value', () => {
+    const s = styleOf(`${TW} #p { --tw-ring: 5px }`, '<div id="p"><div id="t" class="ring">x</div></div>');
+    expect(s.style.margin.top).to.deep.equal({ pt: 3.75, pct: 0 });
+  });
+  it('an unregistered property still inherits', () => {
+    const s = styleOf('#p { --x: 2px } #t { margin-top: var(--x) }', '<div id="p"><div><div id="t">x</div></div></div>');
+    expect(s.style.margin.top).to.deep.equal({ pt: 1.5, pct: 0 });
+  });
+});
