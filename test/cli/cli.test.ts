@@ -67,6 +67,22 @@ describe('cli: platen', function () {
     expect(platen(data, 'globals', 'set', '--account', accountId, '--file', join(dir, 'g.json')).status).to.equal(0);
   });
 
+  it('templates add saves a sloppy template but warns with located engine diagnostics', () => {
+    writeFileSync(join(dir, 'sloppy.html'), '<p>{{ who }}</p>');
+    writeFileSync(join(dir, 'sloppy.css'), 'p {\n  colr: red;\n}');
+    writeFileSync(join(dir, 'sloppy.json'), '{"who": "sample"}');
+    const r = platen(data, 'templates', 'add', '--account', accountId, '--name', 'Sloppy', '--id', 'sloppy', '--html', join(dir, 'sloppy.html'), '--css', join(dir, 'sloppy.css'), '--sample', join(dir, 'sloppy.json'));
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.json.id).to.equal('sloppy');
+    expect(r.stderr).to.contain(`${join(dir, 'sloppy.css')}:2:3: unknown-property`);
+    expect((r.json.warnings as string[]).length).to.equal(1);
+    writeFileSync(join(dir, 'fails.html'), '<p>{{ nothing() }}</p>');
+    const f = platen(data, 'templates', 'add', '--account', accountId, '--name', 'Fails', '--id', 'fails', '--html', join(dir, 'fails.html'));
+    expect(f.status, f.stderr).to.equal(0);
+    expect(f.stderr).to.match(/fails\.html: warning: the template fails with its sample params/);
+    for (const id of ['sloppy', 'fails']) expect(platen(data, 'templates', 'remove', id).status).to.equal(0);
+  });
+
   it('templates add refuses a sandbox escape, clearly, and saves nothing', () => {
     writeFileSync(join(dir, 'evil.html'), '<p>{{ range.constructor("return process")() }}</p>');
     const r = platen(data, 'templates', 'add', '--account', accountId, '--name', 'Evil', '--html', join(dir, 'evil.html'), '--id', 'evil');

@@ -3,7 +3,7 @@
 // Relative resources resolve inside the HTML file's folder and never outside it.
 // Diagnostics go to stderr as `file:line:col: code: message`.
 import { writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../engine';
 import { pageFormatFromName, PAGE_FORMAT_NAMES } from '../../http/schemas/generate';
 import { renderHtmlToPdf } from '../../render/renderDocument';
@@ -11,12 +11,17 @@ import { renderTemplate } from '../../template';
 import { folderResources } from '../fileResources';
 import { CliError, createIo, parse, readJsonObject, readText, UsageError } from '../io';
 
+/**
+ * `file:line:col: code: message`. The engine names its inputs: `document` (the HTML, its
+ * <style> blocks and style attributes), `template CSS` (the --css file), a linked or imported
+ * asset by its path; anything else is shown after the message.
+ */
 export function formatDiagnostic(d: Diagnostic, files: { html: string; css?: string | undefined }): string {
   let where = files.html;
   let suffix = '';
-  if (d.source !== undefined) {
-    if (/css|stylesheet/i.test(d.source) && files.css && !/style/i.test(d.source.replace(/stylesheet/i, ''))) where = files.css;
-    else if (/[./]/.test(d.source)) where = d.source;
+  if (d.source === 'template CSS' && files.css) where = files.css;
+  else if (d.source !== undefined && d.source !== 'document') {
+    if (/^[\w./-]+\.\w+$/.test(d.source)) where = join(dirname(files.html), d.source);
     else suffix = ` [${d.source}]`;
   }
   return `${where}:${d.line}:${d.column}: ${d.code}: ${d.message}${suffix}`;
@@ -48,5 +53,6 @@ export async function renderCommand(args: string[]): Promise<void> {
   writeFileSync(out, pdf);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d, { html: file, css: cssFile })}\n`);
+  // diagnostics (stderr) before the summary (stdout), so a terminal shows them in that order
   createIo(p.json).result({ output: out, bytes: pdf.length, ms: Math.round(ms), diagnostics }, `wrote ${out} (${pdf.length} bytes, ${Math.round(ms)} ms, ${diagnostics.length} diagnostic(s))`);
 }

@@ -1,7 +1,9 @@
 // platen templates add --account ID --name N --html FILE [--css FILE] [--sample FILE] [--id TEMPLATE_ID]
 //                  list --account ID | remove TEMPLATE_ID
 // A template is checked before it is saved (src/template: syntax, blocked names, no include).
-import { checkTemplate } from '../../template';
+import { layoutHtml } from '../../engine';
+import { checkTemplate, renderTemplate } from '../../template';
+import { formatDiagnostic } from './render';
 import { TEMPLATE_ID_PATTERN, TemplateIdTakenError, type Store, type Template } from '../../store';
 import { CliError, createIo, parse, readJsonObject, readText, required, table, UsageError, withStore } from '../io';
 
@@ -35,6 +37,24 @@ export function addTemplate(store: Store, input: AddTemplateInput): Template {
   }
 }
 
+/**
+ * Lays the saved template out once with its sample params and the account's globals, so the
+ * author sees the engine's diagnostics (and a template that fails on its own sample) at once.
+ * Warnings only: the template is saved either way.
+ */
+export function sampleWarnings(store: Store, t: Template, files: { html: string; css?: string | undefined }): string[] {
+  const globals = store.accounts.get(t.accountId)?.globals ?? {};
+  let html: string;
+  try {
+    html = renderTemplate(t.html, { params: t.sampleParams, globals });
+  } catch (err) {
+    return [`${files.html}: warning: the template fails with its sample params: ${(err as Error).message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')}`];
+  }
+  const { diagnostics } = layoutHtml(html, t.css, {});
+  // lines of `document` diagnostics are lines of the template rendered with the sample
+  return diagnostics.map((d) => `${formatDiagnostic(d, files)}${d.source === 'document' || d.source === undefined ? ' (in the sample rendering)' : ''}`);
+}
+
 function templateJson(t: Template): Record<string, unknown> {
   return { id: t.id, accountId: t.accountId, name: t.name, version: t.version, createdAt: t.createdAt, updatedAt: t.updatedAt };
 }
@@ -51,8 +71,12 @@ export function templatesCommand(sub: string | undefined, args: string[]): void 
         ...(p.str('sample') ? { sampleFile: p.str('sample')! } : {}),
         ...(p.str('id') ? { id: p.str('id')! } : {}),
       };
-      const t = withStore(p, (store) => addTemplate(store, input));
-      createIo(p.json).result({ id: t.id, version: t.version }, `saved template ${t.id} (${t.name}), version ${t.version}`);
+      const { t, warnings } = withStore(p, (store) => {
+        const saved = addTemplate(store, input);
+        return { t: saved, warnings: sampleWarnings(store, saved, { html: input.htmlFile, css: input.cssFile }) };
+      });
+      for (const w of warnings) process.stderr.write(`${w}\n`);
+      createIo(p.json).result({ id: t.id, version: t.version, warnings }, `saved template ${t.id} (${t.name}), version ${t.version}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`);
       return;
     }
     case 'list': {
