@@ -395,7 +395,7 @@ class StyleWalker {
 
   styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
     const matched = this.collect(e, 'main', true);
-    const own = adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent);
+    const own = this.shared(matched, parent, () => adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent));
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
@@ -427,7 +427,8 @@ class StyleWalker {
   private pseudo(e: MatchElement, own: ElementValues, target: Target, tag: '::before' | '::after'): StyledElement | undefined {
     if (!this.o.sheets.some((s) => s.rules[target].size > 0)) return undefined;
     const matched = this.collect(e, target, false);
-    if (matched.length === 0) return undefined;
+    // no `content` declared: it is `normal`, there is no box (`*::before { box-sizing }` is common)
+    if (!matched.some((m) => m.decls.some((d) => d.name === 'content'))) return undefined;
     const v = adjustDisplay(this.computeValues(matched, own, undefined), own);
     const content = v.values.content;
     if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
@@ -548,6 +549,24 @@ class StyleWalker {
   }
 
   /**
+   * Style sharing (as browsers do): elements with the same parent style and the same matched
+   * declaration blocks in the same order have the same computed values, so they share one
+   * ElementValues (and one ComputedStyle object). Rows of a long table cost one computation.
+   */
+  private shared(matched: readonly Matched[], parent: ElementValues | undefined, compute: () => ElementValues): ElementValues {
+    if (!parent) return compute();
+    let key = '';
+    for (const m of matched) key += `${declsId(m.decls)},`;
+    let byKey = shareCache.get(parent);
+    const hit = byKey?.get(key);
+    if (hit) return hit;
+    const own = compute();
+    if (!byKey) { byKey = new Map(); shareCache.set(parent, byKey); }
+    if (byKey.size < 256) byKey.set(key, own);
+    return own;
+  }
+
+  /**
    * The custom properties an element starts from: its parent's, with registered
    * non-inherited ones back at their initial values (the root starts from every initial value).
    */
@@ -577,6 +596,15 @@ class StyleWalker {
   }
 }
 const inheritCache = new WeakMap<ElementValues, ElementValues>();
+const shareCache = new WeakMap<ElementValues, Map<string, ElementValues>>();
+const declIds = new WeakMap<readonly CompiledDecl[], number>();
+let nextDeclId = 0;
+
+function declsId(decls: readonly CompiledDecl[]): number {
+  let id = declIds.get(decls);
+  if (id === undefined) { id = ++nextDeclId; declIds.set(decls, id); }
+  return id;
+}
 
 interface Declared { readonly d: CompiledDecl; readonly locate: (o: number) => SourceLocation }
 
