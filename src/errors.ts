@@ -21,6 +21,9 @@ export const ERROR_CODES = {
   storage_unavailable: { status: 503, title: 'Storage unavailable' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  malformed_request: { status: 400, title: 'Malformed request' },
+  request_timeout: { status: 408, title: 'Request timeout' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   internal_error: { status: 500, title: 'Internal server error' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -1,5 +1,7 @@
 // The Koa application. The generate route reads as its checks, in CONTRACT.md's order.
-import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Config } from '../config';
@@ -10,7 +12,7 @@ import { createStore, type Db } from '../store';
 import type { AppState } from './context';
 import { activeSubscription, auth } from './middleware/auth';
 import { readJsonBody, requireJson } from './middleware/body';
-import { problemMapper } from './middleware/problem';
+import { problemBody, problemMapper } from './middleware/problem';
 import { requestId } from './middleware/requestId';
 import { createMetrics, type Metrics } from './metrics';
 import { openApiDocument } from './openapi';
@@ -30,12 +32,16 @@ export interface AppOptions {
 
 const VERSION = '0.1.0';
 
+/** the logger each app was made with, for the server-level handlers of listen() */
+const appLoggers = new WeakMap<Koa<AppState>, Logger>();
+
 export function createApp(options: AppOptions): Koa<AppState> {
   const { config, logger } = options;
   const metrics = options.metrics ?? createMetrics();
   const renderer = metrics.instrumentRenderer(options.renderer);
   const store = createStore(options.db);
   const app = new Koa<AppState>({ proxy: false });
+  appLoggers.set(app, logger);
   app.silent = true; // errors are answered and logged by problemMapper, never printed by Koa
   // what still reaches Koa (a socket error while the response is written) is logged, not printed
   app.on('error', (err: Error & { code?: string }, ctx?: { state?: Partial<AppState> }) => {
@@ -74,6 +80,27 @@ export function createApp(options: AppOptions): Koa<AppState> {
   return app;
 }
 
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (malformed HTTP, headers over
+ * Node's 16 KiB cap, a client too slow to send its request) still get problem+json with an
+ * X-Request-Id, like every other answer, and the connection is closed.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, logger: Logger | undefined): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const problem = err.code === 'HPE_HEADER_OVERFLOW' ? new PlatenError('headers_too_large', 'The request headers are larger than the server accepts.')
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new PlatenError('request_timeout', 'The request was not received in time.')
+      : new PlatenError('malformed_request', 'The request is not valid HTTP/1.1.');
+  const reqId = randomUUID();
+  const body = JSON.stringify(problemBody(problem));
+  socket.end(`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\n`
+    + `Content-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+    + `X-Request-Id: ${reqId}\r\nConnection: close\r\n\r\n${body}`);
+  logger?.info({ reqId, status: problem.status, code: problem.code, parserError: err.code }, 'client error');
+}
+
 export interface ListenOptions {
   readonly host: string;
   readonly port: number;
@@ -91,6 +118,8 @@ export function listen(app: Koa<AppState>, config: Config, at: ListenOptions): P
     // how often Node checks those timeouts (its default, 30 s, would let a slow client stay far longer)
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
   }, handler);
+  const logger = appLoggers.get(app);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, logger));
   // `Expect: 100-continue`: answer without inviting the body; readJsonBody sends the
   // 100 Continue only once auth and subscription have passed.
   server.on('checkContinue', handler);

@@ -116,6 +116,30 @@ describe('http: other routes', () => {
     }
   });
 
+  /** raw bytes over a socket; resolves with everything the server sent before closing */
+  const raw = (port: number, bytes: string) => new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let got = '';
+    socket.on('data', (d) => { got += d.toString(); });
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+  });
+  const problemOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+
+  it('answers malformed HTTP with 400 malformed_request as problem+json with X-Request-Id', async () => {
+    const answer = await raw(server.port, 'THIS IS NOT HTTP\r\n\r\n');
+    expect(answer).to.match(/^HTTP\/1\.1 400 /);
+    expect(answer).to.match(/\r\nContent-Type: application\/problem\+json\r\n/);
+    expect(answer).to.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(problemOf(answer)).to.include({ status: 400, code: 'malformed_request' });
+  });
+
+  it('answers headers over 16 KiB with 431 headers_too_large as problem+json', async () => {
+    const answer = await raw(server.port, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).to.match(/^HTTP\/1\.1 431 /);
+    expect(problemOf(answer)).to.include({ status: 431, code: 'headers_too_large' });
+  });
+
   it('cuts off a client that sends its headers too slowly (408, connection closed)', async () => {
     const slow = await startTestServer({ config: { headersTimeoutMs: 400, requestTimeoutMs: 800 } });
     try {
@@ -128,6 +152,7 @@ describe('http: other routes', () => {
         socket.on('error', reject);
       });
       expect(answer).to.match(/^HTTP\/1\.1 408/);
+      expect(problemOf(answer)).to.include({ status: 408, code: 'request_timeout' });
       expect(Date.now() - started).to.be.lessThan(3000);
     } finally {
       await slow.close();
