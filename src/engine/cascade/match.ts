@@ -2,7 +2,7 @@
 // Rules are indexed by the rightmost compound's id, class or tag (as browsers' rule
 // hashes do), so an element is only tested against rules that could match it.
 import type { DomElement } from '../dom';
-import type { AttrSelector, ComplexSelector, Compound, PseudoClass, RelativeSelector, RuleKey } from '../css/selectors';
+import type { AttrSelector, Combinator, ComplexSelector, Compound, PseudoClass, RelativeSelector, RuleKey } from '../css/selectors';
 
 /** An element as the matcher sees it. */
 export interface MatchElement {
@@ -162,27 +162,54 @@ function nth(a: number, b: number, pos: number): boolean {
   return Number.isInteger(n) && n >= 0;
 }
 
-function matchesRelative(r: RelativeSelector, e: MatchElement): boolean {
-  const test = (x: MatchElement) => matchesComplex(r.selector, x) && anchoredAt(r, x, e);
-  switch (r.combinator) {
-    case '>': return e.children.some(test);
-    case ' ': {
-      const stack = [...e.children];
-      while (stack.length) {
-        const x = stack.pop()!;
-        if (test(x)) return true;
-        stack.push(...x.children);
-      }
-      return false;
+/**
+ * Selectors 4 §4.5 :has(): a relative selector is anchored at the element. Candidates are
+ * the anchor's descendants (for ' ' and '>') or its following siblings and their
+ * descendants ('+', '~'); a candidate matches when the selector matches it right to left
+ * and its leftmost compound stands in the combinator's relation to the anchor.
+ */
+function matchesRelative(r: RelativeSelector, anchor: MatchElement): boolean {
+  const sel = r.selector;
+  const test = (x: MatchElement) => matchAnchored(sel, sel.compounds.length - 1, x, anchor, r.combinator);
+  const walk = (roots: readonly MatchElement[]): boolean => {
+    const stack = [...roots];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (test(x)) return true;
+      stack.push(...x.children);
     }
-    case '+': return e.index + 1 < e.siblings.length && test(e.siblings[e.index + 1]!);
-    case '~': return e.siblings.slice(e.index + 1).some(test);
+    return false;
+  };
+  switch (r.combinator) {
+    case '>': case ' ': return walk(anchor.children);
+    case '+': case '~': return walk(anchor.siblings.slice(anchor.index + 1));
   }
 }
 
-/** For :has(), a selector with several compounds must start below/after the anchor; approximated by matching. */
-function anchoredAt(_r: RelativeSelector, _x: MatchElement, _anchor: MatchElement): boolean {
-  return true;
+function related(x: MatchElement, anchor: MatchElement, comb: Combinator): boolean {
+  switch (comb) {
+    case '>': return x.parent === anchor;
+    case ' ': { for (let p = x.parent; p; p = p.parent) if (p === anchor) return true; return false; }
+    case '+': return x.parent === anchor.parent && x.index === anchor.index + 1;
+    case '~': return x.parent === anchor.parent && x.index > anchor.index;
+  }
+}
+
+function matchAnchored(sel: ComplexSelector, i: number, e: MatchElement, anchor: MatchElement, first: Combinator): boolean {
+  if (!matchesCompound(sel.compounds[i]!, e)) return false;
+  if (i === 0) return related(e, anchor, first);
+  switch (sel.combinators[i - 1]!) {
+    case '>': return e.parent !== undefined && e.parent !== anchor && matchAnchored(sel, i - 1, e.parent, anchor, first);
+    case ' ': {
+      for (let p = e.parent; p && p !== anchor; p = p.parent) if (matchAnchored(sel, i - 1, p, anchor, first)) return true;
+      return false;
+    }
+    case '+': return e.index > 0 && matchAnchored(sel, i - 1, e.siblings[e.index - 1]!, anchor, first);
+    case '~': {
+      for (let k = e.index - 1; k >= 0; k--) if (matchAnchored(sel, i - 1, e.siblings[k]!, anchor, first)) return true;
+      return false;
+    }
+  }
 }
 
 // ---------------------------------------------------------------- rule index

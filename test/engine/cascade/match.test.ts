@@ -106,3 +106,23 @@ describe('cascade: the ancestor filter never rejects a real match', () => {
     });
   }
 });
+
+describe('cascade: :has() is anchored at its element', () => {
+  const cases: [string, string, boolean][] = [
+    ['#t:has(> .c)', '<div id="t"><p class="c">x</p></div>', true],
+    ['#t:has(> .c)', '<div id="t"><div><p class="c">x</p></div></div>', false],
+    ['#t:has(.c)', '<div id="t"><div><p class="c">x</p></div></div>', true],
+    ['#t:has(.a .c)', '<div class="a"><div id="t"><p class="c">x</p></div></div>', false],
+    ['#t:has(.a .c)', '<div id="t"><div class="a"><p class="c">x</p></div></div>', true],
+    ['#t:has(+ .n)', '<div id="t">x</div><p class="n">y</p>', true],
+    ['#t:has(+ .n)', '<div id="t">x</div><p>z</p><p class="n">y</p>', false],
+    ['#t:has(~ .n)', '<div id="t">x</div><p>z</p><p class="n">y</p>', true],
+    ['#t:has(> p + .c)', '<div id="t"><p>x</p><span class="c">y</span></div>', true],
+  ];
+  for (const [sel, html, want] of cases) {
+    it(`${sel} on ${html} → ${want}`, () => {
+      const r = run(`<style>${sel} { color: rgb(1, 2, 3) }</style>${html}`);
+      expect(r.byId('t').style.color.r === 1).to.equal(want);
+    });
+  }
+});
