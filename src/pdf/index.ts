@@ -60,8 +60,12 @@ const MAX_EMBEDDED = 64;
 interface EmbeddedEntry { readonly key: string; pins: number; ready: Promise<void> }
 const embedded = new Map<string, EmbeddedEntry>();
 
+// the four slots of an @font-face family share one byte array: hash it once
+const digests = new WeakMap<Uint8Array, string>();
+
 function embeddedEntry(data: Uint8Array): EmbeddedEntry {
-  const digest = createHash('sha256').update(data).digest('hex');
+  let digest = digests.get(data);
+  if (digest === undefined) { digest = createHash('sha256').update(data).digest('hex'); digests.set(data, digest); }
   const hit = embedded.get(digest);
   if (hit) { embedded.delete(digest); embedded.set(digest, hit); return hit; }
   const key = `platen-font/sha256-${digest}`;
