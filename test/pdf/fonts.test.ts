@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { compress as woff2Compress } from 'wawoff2';
 import * as fontkit from 'fontkit';
 import { deflateSync } from 'node:zlib';
-import { FontMatcher } from '../../src/engine/fonts';
+import { FontMatcher, unwrapWoff } from '../../src/engine/fonts';
 import { DiagnosticList } from '../../src/engine/diagnostics';
 import type { FontFace } from '../../src/engine/cascade/styled';
 import type { DocDefinition } from '../../src/engine';
@@ -77,6 +77,16 @@ describe('pdf: @font-face formats', function () {
     const { pdf } = await renderWithFace(woff, 'Woff one');
     expect(pdfFonts(pdf)).to.deep.equal(['Pacifico-Regular']);
     expect(pdfText(pdf)).to.contain('Woff one');
+  });
+
+  it('unwrapWoff (for the cascade): a sound WOFF gives the sfnt, a bomb or junk gives undefined without inflating', () => {
+    const woff = sfntToWoff(fixture('pacifico.ttf'));
+    const sfnt = unwrapWoff(woff)!;
+    const parsed = fontkit.create(sfnt);
+    expect('fonts' in parsed ? '' : parsed.postscriptName).to.equal('Pacifico-Regular');
+    const bomb = Uint8Array.from(woff); new DataView(bomb.buffer).setUint32(44 + 12, 0xffffffff); // first table claims 4 GB
+    expect(unwrapWoff(bomb)).to.equal(undefined);
+    expect(unwrapWoff(fixture('pacifico.ttf'))).to.equal(undefined);
   });
 
   it('WOFF2 glyphs are drawn (pdfkit alone embeds them empty), same ink as the TTF', async () => {
