@@ -28,6 +28,8 @@ export interface PaintContext {
   readonly absolutes: PdfNode[];
   /** the containing block's height when definite (CSS 2.1 §10.5: percentage heights), else undefined */
   cbHeight: number | undefined;
+  /** the link (<a href>) that encloses the box being painted, for atomic inlines inside links */
+  link: { readonly link?: string; readonly linkToDestination?: string } | undefined;
   /** the used page name (CSS Paged Media 3 §7: 'auto' takes the parent's) of the box being painted */
   pageName: string;
 }

@@ -78,16 +78,32 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
         case 'line-break': runs.push({ ...textRun('\n', b.style, NO_DECOR, undefined, true, ctx) }); break;
         case 'replaced': {
           const p = paintReplaced(b, width, ctx, ctx.cbHeight);
+          if (p.node && link?.link && ('image' in p.node || 'svg' in p.node)) (p.node as { link?: string }).link = link.link;
           atomics.push({ node: p.node, width: p.size.width });
           break;
         }
-        case 'inline-block': atomics.push(atomic(b.box, width, true)); break;
-        case 'float': { const p = atomic(b.box, width, true); floats.push({ side: b.style.float === 'left' ? 'left' : 'right', ...p }); break; }
+        case 'inline-block': {
+          // within a line of text, an inline-block holding only text (a badge, a label) is set as
+          // part of the line, with its background; pdfmake has no boxes inside a line
+          const box = b.box;
+          if (textAround && box.kind === 'block' && box.children.every((c) => c.kind === 'inlines')) {
+            const bgColor = b.style.backgroundColor.a > 0 ? hexColor(b.style.backgroundColor) : bg;
+            for (const c of box.children) if (c.kind === 'inlines') walk(c.children, addDecor(decor, b.style), link, hidden, bgColor);
+          } else {
+            const outer = ctx.link;
+            ctx.link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, ctx) ?? link) : link;
+            atomics.push(atomic(box, width, true));
+            ctx.link = outer;
+          }
+          break;
+        }
+        case 'float': { const outer = ctx.link; ctx.link = link; const p = atomic(b.box, width, true); ctx.link = outer; floats.push({ side: b.style.float === 'left' ? 'left' : 'right', ...p }); break; }
         default: assertNever(b);
       }
     }
   };
-  walk(box.children, addDecor(NO_DECOR, container), undefined, container.visibility !== 'visible', undefined);
+  const textAround = hasOwnText(box.children);
+  walk(box.children, addDecor(NO_DECOR, container), ctx.link, container.visibility !== 'visible', undefined);
 
   const align = alignment(container.textAlign);
   let main: PdfNode | undefined;
@@ -116,6 +132,11 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
     return nodes.length ? { stack: nodes } : undefined;
   }
   return main;
+}
+
+/** Whether a line has text of its own, outside atomic inlines. */
+function hasOwnText(items: readonly InlineLevelBox[]): boolean {
+  return items.some((b) => (b.kind === 'text' && /[^\s]/.test(b.text)) || (b.kind === 'inline' && hasOwnText(b.children)));
 }
 
 function alignment(a: ComputedStyle['textAlign']): 'left' | 'right' | 'center' | 'justify' {

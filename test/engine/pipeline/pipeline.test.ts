@@ -126,3 +126,21 @@ describe('pipeline: fragmentation and paged media', () => {
     expect(mid.y).to.be.closeTo(10 + 40 + 0.905 * 10 + (12 - 1.117 * 10) / 2, 1);
   });
 });
+
+describe('pipeline: inline content', () => {
+  it('an inline-block of text inside a line stays in the line, in order', async () => {
+    const r = layoutHtml('<style>@page { size: 300pt 200pt; margin: 10pt } body { margin: 0 }</style><p>Status: <span style="display:inline-block;background:#eee">PAID</span> today</p>', '');
+    expect(r.diagnostics).to.deep.equal([]);
+    const items = await placedText(await renderBytes(r));
+    const ys = new Set(items.map((i) => Math.round(i.y)));
+    expect(ys.size).to.equal(1);
+    expect(items.map((i) => i.str).join('').replace(/\s+/g, ' ')).to.equal('Status: PAID today');
+  });
+
+  it('an inline-block alone on its line keeps its box (borders, background) and text-align', () => {
+    const r = layoutHtml('<div style="text-align:center"><a href="https://x.org" style="display:inline-block;background:#22bc66;border:10px solid #22bc66;color:#fff">Go</a></div>', '');
+    const json = JSON.stringify(r.docDefinition.content);
+    expect(json).to.contain('"table"');
+    expect(json).to.contain('"link":"https://x.org"');
+  });
+});
