@@ -6,7 +6,7 @@
 import type { DiagnosticCode } from '../diagnostics';
 import type { Declaration } from '../css/stylesheet';
 import type { CV } from '../css/syntax';
-import { IGNORED_PROPERTIES, isProperty, propertyDef, type PropertyName } from './properties';
+import { IGNORED_PROPERTIES, isProperty, NOT_RENDERED_PROPERTIES, propertyDef, type PropertyName } from './properties';
 import { SHORTHANDS } from './shorthands';
 
 export type CssWideKeyword = 'inherit' | 'initial' | 'unset';
@@ -69,6 +69,13 @@ function compileDeclaration(d: Declaration, out: CompiledDecl[], problems: Probl
   const shorthand = SHORTHANDS.get(name);
   const longhands: readonly PropertyName[] | undefined = shorthand ? shorthand.longhands : isProperty(name) ? [name] : undefined;
   if (!longhands) {
+    if (NOT_RENDERED_PROPERTIES.has(name)) {
+      const k = value.length === 1 && value[0]!.t === 'ident' ? value[0].v.toLowerCase() : '';
+      if (!['none', 'auto', 'normal', 'initial', 'unset', 'inherit', 'revert', 'visible', 'slice', 'horizontal-tb', '0'].includes(k) && !(value.length === 1 && value[0]!.t === 'num' && value[0].v === 0)) {
+        problems.push({ code: 'unsupported-value', message: `"${name}" is not rendered yet; ignored`, at: d.at });
+      }
+      return;
+    }
     if (!VENDOR_PREFIX.test(name) && !IGNORED_PROPERTIES.has(name)) {
       problems.push({ code: 'unknown-property', message: `Ignored unknown property "${name}"`, at: d.at });
     }

@@ -137,14 +137,18 @@ function quirksPlaced(): PlacedSheet {
 
 // ---------------------------------------------------------------- entry point
 
-/** Says each unknown property once per document (an email template repeats mso-* hundreds of times). */
+/**
+ * Says each unknown property (and each not-rendered one) once per document: an email
+ * template repeats mso-* hundreds of times.
+ */
 class OncePerUnknownProperty extends DiagnosticList {
   private readonly said = new Set<string>();
   constructor(private readonly target: DiagnosticList) { super(); }
   override report(code: DiagnosticCode, message: string, at?: Partial<SourceLocation>): void {
-    if (code === 'unknown-property') {
-      if (this.said.has(message)) return;
-      this.said.add(message);
+    if (code === 'unknown-property' || code === 'unsupported-value') {
+      const key = `${code}|${message}`;
+      if (this.said.has(key)) return;
+      this.said.add(key);
     }
     this.target.report(code, message, at);
   }

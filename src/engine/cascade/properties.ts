@@ -652,19 +652,32 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'outline', 'outline-width', 'outline-style', 'outline-color', 'outline-offset', 'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
-  'text-overflow', 'text-shadow', 'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-emphasis', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
-  'unicode-bidi', 'writing-mode', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
-  'transform', 'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility', 'translate', 'rotate', 'scale',
-  'filter', 'backdrop-filter', 'mix-blend-mode', 'isolation', 'clip', 'clip-path', 'mask', 'mask-image', 'shape-outside', 'shape-margin',
-  'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'aspect-ratio', 'zoom',
-  'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation', 'object-position',
+  'text-overflow', 'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
+  'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
+  'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
+  'isolation', 'clip', 'shape-margin',
+  'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'zoom',
+  'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-origin', 'background-clip', 'background-blend-mode', 'background-position-x', 'background-position-y',
-  'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
-  'grid', 'grid-template', 'grid-template-columns', 'grid-template-rows', 'grid-template-areas', 'grid-auto-columns', 'grid-auto-rows', 'grid-auto-flow',
-  'grid-area', 'grid-row', 'grid-column', 'grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end', 'justify-items', 'justify-self',
-  'column-width', 'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-span', 'column-fill',
-  'string-set', 'bookmark-level', 'bookmark-label', 'bookmark-state', 'max-lines', 'footnote-display', 'footnote-policy', 'bleed', 'marks', 'anchor-name', 'position-anchor',
-  'box-decoration-break', 'margin-trim', 'initial-letter', 'speak', 'speak-as',
+  'grid-auto-flow', 'justify-items', 'justify-self',
+  'column-width', 'column-fill',
+  'max-lines', 'footnote-display', 'footnote-policy', 'bleed', 'marks', 'anchor-name', 'position-anchor',
+  'margin-trim', 'speak', 'speak-as',
   'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',
   'overflow-anchor', 'overflow-clip-margin', 'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter',
+]);
+
+/**
+ * Properties that change what a print looks like and that the engine does not render yet:
+ * a value other than none/auto/normal is an `unsupported-value` diagnostic (once per
+ * property per document), so an author knows why the PDF differs from the browser.
+ */
+export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
+  'transform', 'translate', 'rotate', 'scale', 'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
+  'text-shadow', 'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
+  'grid', 'grid-template', 'grid-template-columns', 'grid-template-rows', 'grid-template-areas', 'grid-auto-columns', 'grid-auto-rows',
+  'grid-area', 'grid-row', 'grid-column', 'grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end',
+  'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-span',
+  'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
+  'string-set', 'bookmark-level', 'bookmark-label', 'bookmark-state',
 ]);

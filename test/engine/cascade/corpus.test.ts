@@ -20,7 +20,7 @@ const ALLOWED: Record<string, DiagnosticCode[]> = {
   letter: ['unsupported-value'],
   report: ['unsupported-value'],
   'mailgun-billing': ['unknown-property'],
-  'postmark-receipt': ['unknown-property'],
+  'postmark-receipt': ['unknown-property', 'unsupported-value'],
 };
 
 function count(el: StyledElement): number {
