@@ -113,6 +113,8 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
 
   let pending = 0;
   let closed = false;
+  /** set by close() while it waits for admitted jobs to settle */
+  let drained: (() => void) | undefined;
   let seq = 0;
   /** jobs admitted and not yet started: what to call when their worker starts them */
   const onStart = new Map<number, () => void>();
@@ -180,6 +182,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       clearTimeout(timer);
       onStart.delete(id);
       pending--;
+      if (pending === 0) drained?.();
     }
   }
 
@@ -196,7 +199,9 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     },
     async close() {
       if (closed) return;
-      closed = true;
+      closed = true; // new jobs are refused from here on
+      // jobs already admitted finish (each is bounded by its own wait and deadline timers)
+      while (pending > 0) await new Promise<void>((resolve) => { drained = resolve; });
       expectedDestroys += pool.threads.length;
       await pool.destroy();
     },

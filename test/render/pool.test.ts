@@ -143,6 +143,18 @@ describe('render: worker pool', () => {
     expect((await parsePdf(v2.pdf)).text).to.contain('second 3').and.not.contain('first');
   });
 
+  it('lets admitted jobs finish when closed, and refuses new ones', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    await pool.ready();
+    const inFlight = pool.render(job('<p>in flight</p>'));
+    const queued = pool.render(job('<p>queued</p>'));
+    const closing = pool.close();
+    expect((await rejection(pool.render(job('<p>too late</p>')))).code).to.equal('overloaded');
+    expect((await parsePdf((await inFlight).pdf)).text).to.contain('in flight');
+    expect((await parsePdf((await queued).pdf)).text).to.contain('queued');
+    await closing;
+  });
+
   it('refuses new work once closed', async () => {
     pool = createWorkerPoolRenderer({ workers: 1 });
     await pool.close();
