@@ -15,7 +15,8 @@ import type { PaintContext } from './paint/context';
 import { canvasBackground, paintDocument } from './paint/document';
 import { imageLoader } from './paint/images';
 import { replacedSize } from './paint/replaced';
-import { finishDocument } from './paint/finish';
+import { countTextNodes, finishDocument, pageBreakBefore } from './paint/finish';
+import type { PdfNode } from './paint/nodes';
 import { marginBoxCallbacks } from './paint/margins';
 
 export interface LayoutInput {
@@ -64,6 +65,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     content: finishDocument(painted.content, ctx),
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
+  docDefinition.pageBreakBefore = pageBreakBefore(countTextNodes(docDefinition.content as PdfNode[]));
   if (painted.canvas || painted.canvasImage) docDefinition.background = canvasBackground(painted.canvas, painted.canvasImage, page);
   const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);
   if (margins.header) docDefinition.header = margins.header;

@@ -11,6 +11,8 @@ export interface PageGeometry {
   readonly margin: { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
   /** the page area (CSS Paged Media 3 §3.1) */
   readonly pageArea: { readonly width: number; readonly height: number };
+  /** `@page :first { margin-top }` minus the margin-top of other pages: the first page's flow starts this much lower */
+  readonly firstPageTopShift: number;
 }
 
 const finite = (n: number | undefined, fallback: number) => (n !== undefined && Number.isFinite(n) ? n : fallback);
@@ -34,5 +36,7 @@ export function pageGeometry(page: PageStyle, format: { width: number; height: n
   // a page area narrower than 36pt cannot hold text: give the margins back proportionally
   if (width - m.left - m.right < 36) { const k = (width - 36) / Math.max(1, m.left + m.right); m.left *= k; m.right *= k; }
   if (height - m.top - m.bottom < 36) { const k = (height - 36) / Math.max(1, m.top + m.bottom); m.top *= k; m.bottom *= k; }
-  return { width, height, margin: m, pageArea: { width: width - m.left - m.right, height: height - m.top - m.bottom } };
+  const firstTop = page.variants?.[':first']?.margin.top;
+  const firstPageTopShift = firstTop !== undefined && Number.isFinite(firstTop) ? Math.max(-m.top, Math.max(0, firstTop) - m.top) : 0;
+  return { width, height, margin: m, pageArea: { width: width - m.left - m.right, height: height - m.top - m.bottom }, firstPageTopShift };
 }

@@ -123,6 +123,14 @@ function multicol(children: readonly BlockLevelBox[], count: number, s: Computed
   return { items: [{ columns: cols, columnGap: gap }], leadingMargin: 0, trailingMargin: 0, empty: false };
 }
 
+/** Marks the last text of a heading: the paginator keeps it off the bottom of a page. */
+function markKeep(items: PdfNode[]): void {
+  const last = items[items.length - 1];
+  if (!last) return;
+  if ('text' in last && last.headlineLevel) last.headlineLevel.keep = true;
+  else if ('stack' in last) markKeep(last.stack);
+}
+
 /** A node pdfmake positions on its own (absolutePosition / relativePosition, possibly wrapped). */
 export function isDetached(node: PdfNode): boolean {
   if (node.absolutePosition || node.relativePosition) return true;
@@ -159,6 +167,7 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
     last.margin = margin(mg[0], mg[1], mg[2], mg[3] + inner.trailingMargin);
   }
 
+  if (/^h[1-6]$/.test(box.element?.tag ?? '') || s.breakAfter === 'avoid' || s.breakAfter === 'avoid-page') markKeep(items);
   let content: PdfNode[] = items;
   if (box.kind === 'list-item' && box.marker) content = [listMarkerColumns(box, items, ctx)];
   if (inner.empty && s.backgroundImage !== 'none' && u.height !== undefined) {

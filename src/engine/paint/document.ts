@@ -45,7 +45,8 @@ export function paintDocument(root: BlockBox | FlexBox, ctx: PaintContext, page:
     // the root's margins do not collapse with anything: they are space in the page area
     const mg = painted.node.margin ?? [0, 0, 0, 0];
     // (the bottom margin is truncated at the end of the last page, as CSS Fragmentation 3 §5.2 does)
-    painted.node.margin = margin(mg[0], mg[1] + Math.max(0, painted.marginTop), mg[2], mg[3]);
+    // pdfmake has one set of page margins: the first page's own top margin (@page :first) moves the flow's start
+    painted.node.margin = margin(mg[0], mg[1] + Math.max(0, painted.marginTop) + page.firstPageTopShift, mg[2], mg[3]);
     content.push(painted.node);
   }
   // absolutely positioned boxes first: pdfmake places them on the page current when met

@@ -1,7 +1,56 @@
 // Last pass over the painted content: pdfmake must never receive a node it cannot handle
 // (NaN or negative sizes), and Platen's own markers (keepWithNext) are removed.
 import type { PaintContext } from './context';
-import type { PdfNode } from './nodes';
+import type { Fragmentation, PdfNode } from './nodes';
+
+/** What pdfmake's pageBreakBefore callback is given about a node. */
+interface NodeInfo {
+  readonly headlineLevel?: Fragmentation;
+  readonly pageNumbers: number[];
+  readonly startPosition?: { readonly pageInnerHeight: number; readonly verticalRatio: number };
+}
+interface PageBreakHelpers { getFollowingNodesOnPage(): unknown[] }
+
+/**
+ * CSS Fragmentation 3 §4.4 orphans and widows, and headings kept with what follows, through
+ * pdfmake's pageBreakBefore callback: a paragraph that would leave fewer than `orphans` lines
+ * at the bottom of a page (or fewer than `widows` on the next) moves whole to the next page;
+ * a heading with nothing after it on its page moves too. Each such break makes pdfmake lay the
+ * document out again, so they are budgeted (fewer for long documents).
+ */
+export function pageBreakBefore(textNodes: number): (node: NodeInfo, helpers: PageBreakHelpers) => boolean {
+  let budget = textNodes < 300 ? 6 : textNodes < 2000 ? 2 : 0;
+  return (node, helpers) => {
+    const f = node.headlineLevel;
+    const pos = node.startPosition;
+    if (!f || !pos || budget <= 0 || typeof f !== 'object') return false;
+    const remaining = pos.pageInnerHeight * (1 - pos.verticalRatio);
+    const capacity = Math.floor(pos.pageInnerHeight / Math.max(1, f.lineHeight));
+    if (f.keep) {
+      if (pos.verticalRatio < 0.6 || remaining > f.lineHeight * 4 || pos.verticalRatio <= 0.01) return false;
+      if (helpers.getFollowingNodesOnPage().length > 2) return false;
+      budget--;
+      return true;
+    }
+    if (node.pageNumbers.length < 2 || f.lines > capacity || pos.verticalRatio <= 0.01) return false;
+    const first = Math.floor(remaining / f.lineHeight + 0.05);
+    if (first < f.orphans || f.lines - first < f.widows) { budget--; return true; }
+    return false;
+  };
+}
+
+/** Counts the text nodes that carry fragmentation facts. */
+export function countTextNodes(content: PdfNode[]): number {
+  let n = 0;
+  const walk = (node: PdfNode) => {
+    if ('text' in node) { if (node.headlineLevel) n++; }
+    else if ('stack' in node) node.stack.forEach(walk);
+    else if ('columns' in node) node.columns.forEach((c) => c.stack.forEach(walk));
+    else if ('table' in node) for (const row of node.table.body) for (const cell of row) if ('stack' in cell) cell.stack.forEach(walk);
+  };
+  content.forEach(walk);
+  return n;
+}
 
 export function finishDocument(content: PdfNode[], _ctx: PaintContext): PdfNode[] {
   for (const n of content) clean(n);

@@ -12,9 +12,22 @@ export interface NodeCommon {
   unbreakable?: boolean;
   absolutePosition?: { x: number; y: number };
   relativePosition?: { x: number; y: number };
-  headlineLevel?: number;
+  /** fragmentation facts for the pageBreakBefore callback (pdfmake hands this key to it) */
+  headlineLevel?: Fragmentation;
   /** platen's own marker: this node is a heading that should not end a page */
   keepWithNext?: boolean;
+}
+
+/** CSS Fragmentation 3 §4 orphans/widows and break-after: avoid, as the paginator sees them. */
+export interface Fragmentation {
+  readonly orphans: number;
+  readonly widows: number;
+  /** line height, pt */
+  readonly lineHeight: number;
+  /** estimated number of lines */
+  readonly lines: number;
+  /** a heading (or break-after: avoid): not left alone at the bottom of a page */
+  keep: boolean;
 }
 
 export interface TextRunNode {

@@ -116,6 +116,11 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
     }
   } else main = atomicRow(atomics, width, align, ctx, container);
   if (main && ids !== undefined && 'text' in main) { main.id = ids; ctx.placedIds.add(ids); }
+  if (main && 'text' in main && main.text.length) {
+    const lh = ctx.faces.lineHeight(container);
+    const lines = Math.max(1, Math.ceil(ctx.intrinsic.inlines(box.children).max / Math.max(1, width)));
+    main.headlineLevel = { orphans: Math.max(1, container.orphans), widows: Math.max(1, container.widows), lineHeight: lh, lines, keep: false };
+  }
 
   if (floats.length && main) {
     const cols: ColumnNode[] = [];
@@ -231,7 +236,8 @@ function splitRun(whole: TextRunNode, ctx: PaintContext): TextRunNode[] {
   const run = whole;
   if (/^[\x20-\x7e]*$/.test(run.text) || !run.font) return [run];
   const pieces = ctx.faces.matcher.splitByCoverage(run.text, { font: run.font, bold: !!run.bold, italics: !!run.italics });
-  if (pieces.length <= 1) return [run];
+  if (pieces.length === 0) return [run];
+  // (one piece may still differ: the matcher substitutes characters no face has, e.g. U+2011)
   return pieces.map((p) => {
     const r: TextRunNode = { ...run, text: p.text, font: p.font };
     if (p.bold) r.bold = true; else delete r.bold;
