@@ -2,11 +2,11 @@
 // that loads (data: URI or template asset; `local()` is skipped: Platen has no system
 // fonts). WOFF 1.0 is unwrapped to its sfnt here (W3C WOFF §5); WOFF2 is passed through
 // as is, since fontkit (behind pdfmake) reads it directly.
-import { inflateSync } from 'node:zlib';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { Declaration } from '../css/stylesheet';
 import { splitCommas, type CV } from '../css/syntax';
 import { ident, parseNumber } from '../css/values';
+import { unwrapWoff } from '../fonts';
 import { loadResource, type LoadContext } from '../resources';
 import { parseFontFamily } from './properties';
 import type { FontFaceItem } from './sheets';
@@ -92,48 +92,8 @@ export function unwrapFont(bytes: Uint8Array): Uint8Array | undefined {
   const tag = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
   if (tag === '\0\x01\0\0' || tag === 'OTTO' || tag === 'true' || tag === 'ttcf') return bytes;
   if (tag === 'wOF2') return bytes;
-  if (tag === 'wOFF') {
-    try { return unwrapWoff(bytes); } catch { return undefined; }
-  }
+  // capped: declared table sizes are checked before inflating, and each table inflates no
+  // further than declared (engine/fonts unwrapWoff), so a small file cannot expand to gigabytes
+  if (tag === 'wOFF') return unwrapWoff(bytes);
   return undefined;
-}
-
-/** W3C WOFF 1.0 §5–6: rebuild the sfnt from the table directory, inflating compressed tables. */
-function unwrapWoff(bytes: Uint8Array): Uint8Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const flavor = view.getUint32(4);
-  const numTables = view.getUint16(12);
-  const tables: { tag: number; checksum: number; data: Uint8Array }[] = [];
-  for (let i = 0; i < numTables; i++) {
-    const o = 44 + i * 20;
-    const tag = view.getUint32(o), offset = view.getUint32(o + 4), compLength = view.getUint32(o + 8), origLength = view.getUint32(o + 12), checksum = view.getUint32(o + 16);
-    const raw = bytes.subarray(offset, offset + compLength);
-    const data = compLength < origLength ? new Uint8Array(inflateSync(raw)) : raw;
-    if (data.length !== origLength) throw new Error('bad WOFF table');
-    tables.push({ tag, checksum, data });
-  }
-  let searchRange = 1, entrySelector = 0;
-  while (searchRange * 2 <= numTables) { searchRange *= 2; entrySelector++; }
-  searchRange *= 16;
-  const headerSize = 12 + numTables * 16;
-  let total = headerSize;
-  for (const t of tables) total += (t.data.length + 3) & ~3;
-  const out = new Uint8Array(total);
-  const ov = new DataView(out.buffer);
-  ov.setUint32(0, flavor);
-  ov.setUint16(4, numTables);
-  ov.setUint16(6, searchRange);
-  ov.setUint16(8, entrySelector);
-  ov.setUint16(10, numTables * 16 - searchRange);
-  let offset = headerSize;
-  tables.forEach((t, i) => {
-    const o = 12 + i * 16;
-    ov.setUint32(o, t.tag);
-    ov.setUint32(o + 4, t.checksum);
-    ov.setUint32(o + 8, offset);
-    ov.setUint32(o + 12, t.data.length);
-    out.set(t.data, offset);
-    offset += (t.data.length + 3) & ~3;
-  });
-  return out;
 }

@@ -71,6 +71,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
   let skip = 0;
   const skipStack: boolean[] = [];
   let styleText: { media: string; loc: SourceLocation; text: string } | undefined;
+  let styleInSvg: DomElement | undefined;
   let doctype: string | undefined;
   let sawElement = false;
 
@@ -102,6 +103,12 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
       if (skip > 0) { skip++; skipStack.push(true); return; }
       if (lower === 'style') {
         styleText = { media: attribs.media ?? '', loc: locAt(parser.endIndex + 1), text: '' };
+        if (stack.some((e) => e.tag === 'svg')) {
+          // an SVG's own <style> applies to the document (as in browsers) and stays in the
+          // SVG too, for whoever draws the SVG from its markup
+          const el: DomElement = { kind: 'element', tag: 'style', attrs: { ...attribs }, children: [], parent: undefined, loc: locAt(parser.startIndex) };
+          if (append(el)) { stack.push(el); skipStack.push(false); styleInSvg = el; return; }
+        }
         skip++; skipStack.push(true);
         return;
       }
@@ -134,7 +141,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
       skipStack.push(false);
     },
     ontext(data) {
-      if (styleText) { styleText.text += data; return; }
+      if (styleText) { styleText.text += data; if (!styleInSvg) return; }
       if (skip > 0) return;
       const parent = stack[stack.length - 1];
       const last = parent ? parent.children[parent.children.length - 1] : top[top.length - 1];
@@ -157,7 +164,12 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
         }
         return;
       }
-      stack.pop();
+      const closed = stack.pop();
+      if (closed && closed === styleInSvg && styleText) {
+        styles.push({ kind: 'style', text: styleText.text, media: styleText.media, loc: styleText.loc });
+        styleText = undefined;
+        styleInSvg = undefined;
+      }
     },
   }, { decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: true, recognizeSelfClosing: true });
   parser.write(html);

@@ -97,3 +97,13 @@ describe('dom: document mode (HTML §13.2.6.4.1)', () => {
     it(`${doctype || '(none)'} → ${mode}`, () => expect(parse(`${doctype}<p>x</p>`).doc.mode).to.equal(mode));
   }
 });
+
+describe('dom: <style> inside inline SVG', () => {
+  it('applies to the document and stays inside the SVG', () => {
+    const { doc } = parse('<svg viewBox="0 0 10 10"><style>.r { fill: red }</style><rect class="r" width="5"/></svg><p>x</p>');
+    expect(doc.styles.map((s) => s.kind === 'style' && s.text)).to.deep.equal(['.r { fill: red }']);
+    const svg = doc.body.children[0] as DomElement;
+    expect(tags(svg)).to.deep.equal(['style', 'rect']);
+    expect(textOf(svg.children[0] as DomElement)).to.equal('.r { fill: red }');
+  });
+});
