@@ -144,3 +144,28 @@ describe('pipeline: inline content', () => {
     expect(json).to.contain('"link":"https://x.org"');
   });
 });
+
+describe('pipeline: orphans, widows and headings (CSS Fragmentation 3 §4.4)', () => {
+  // page area 280pt high, 10pt lines: 28 lines a page
+  const css = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 8pt/10pt Arial } p, h2 { margin: 0 } h2 { font-size: 8pt }';
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `<p>filler ${i}</p>`).join('');
+  const para = (n: number) => `<p id="para">${Array.from({ length: n }, (_, i) => `word${i}`).join('<br>')}</p>`;
+
+  it('a paragraph that would leave one line (orphans: 2) at the bottom moves to the next page', async () => {
+    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(27)}${para(4)}`, ''));
+    expect(pdf.pages[0]!.text).not.to.contain('word0');
+    expect(pdf.pages[1]!.text).to.contain('word0');
+  });
+
+  it('a paragraph that would leave one line (widows: 2) on the next page moves whole', async () => {
+    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(25)}${para(4)}`, ''));
+    expect(pdf.pages[0]!.text).not.to.contain('word0');
+    expect(pdf.pages[1]!.text).to.contain('word3');
+  });
+
+  it('a heading is not left alone at the bottom of a page', async () => {
+    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(27)}<h2>Heading</h2>${lines(5)}`, ''));
+    expect(pdf.pages[0]!.text).not.to.contain('Heading');
+    expect(pdf.pages[1]!.text).to.contain('Heading');
+  });
+});
