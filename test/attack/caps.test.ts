@@ -93,6 +93,28 @@ describe('attack: engine caps (real app, worker pool, 20 s deadline)', function 
     const { answer } = await run(`<table><thead><tr><th>n</th><th>name</th></tr></thead><tbody>${rows}</tbody></table>`);
     if (answer.status === 200) expect((await pdfPages(answer)).length).to.be.above(100);
   });
+  it('table spans: colspan 99999, rowspan 65534, <col span=100000>', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => `<tr><td colspan="99999">${i}</td><td rowspan="65534">r</td></tr>`).join('');
+    await run(`<table><colgroup><col span="100000" style="width: 1px"></colgroup>${rows}</table>`);
+  });
+  it('lists and counters: <ol start=1e15>, value=-1e15, counter-reset 1e308, 10,000 items', async () => {
+    await run(`<ol start="999999999999999" style="list-style-type: upper-roman">${'<li value="-999999999999999">x</li>'.repeat(20)}</ol><ul>${'<li>y</li>'.repeat(10_000)}</ul>`,
+      'body { counter-reset: c 1e308 } p::before { counter-increment: c 1e308; content: counter(c, lower-greek) }');
+  });
+  it('CSS bombs: 50,000 rules, a 10,000-part selector, :not() nested 1,000 deep, a 1 MB declaration value', async () => {
+    const rules = Array.from({ length: 50_000 }, (_, i) => `.c${i} > p:nth-child(${i}n+${i}) { color: red }`).join('\n');
+    const longSelector = `${Array.from({ length: 10_000 }, (_, i) => `.s${i}`).join(' ')} { color: blue }`;
+    const notNest = `${':not('.repeat(1_000)}.x${')'.repeat(1_000)} { color: green }`;
+    const huge = `p { font-family: ${'"A", '.repeat(200_000)}serif }`;
+    await run('<p class="x">styled</p>', [rules, longSelector, notNest, huge].join('\n'));
+  });
+  it('generated content bombs: ::before with a 100,000-character string on 2,000 elements', async () => {
+    await run('<p>x</p>'.repeat(2_000), `p::before { content: "${'z'.repeat(100_000)}" }`);
+  });
+  it('column-count, tab-size, z-index and border-spacing at 1e9', async () => {
+    await run('<div class="a">cols</div><pre class="b">\t\ttabs</pre><table class="c"><tr><td>x</td></tr></table>',
+      '.a { column-count: 1000000000 } .b { tab-size: 1000000000 } .c { border-spacing: 1e9px; z-index: 1e9 }');
+  });
   it('over 2,000 pages: render_failed naming the page cap', async () => {
     const { answer } = await run('<div style="break-after: page">p</div>'.repeat(2_100));
     expect(answer.status).to.equal(500);
