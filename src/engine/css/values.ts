@@ -82,10 +82,25 @@ function hasPct(e: LenExpr): boolean {
   return e.k === 'lin' ? e.lin.pct !== 0 : e.args.some(hasPct);
 }
 
+/** CSS Values 4 §6.1.2: on a page, the small/large/dynamic viewports are all the page area. */
+const VIEWPORT_ALIASES: Readonly<Record<string, RelativeUnit>> = {
+  svw: 'vw', lvw: 'vw', dvw: 'vw', vi: 'vw', svi: 'vw', lvi: 'vw', dvi: 'vw',
+  svh: 'vh', lvh: 'vh', dvh: 'vh', vb: 'vh', svb: 'vh', lvb: 'vh', dvb: 'vh',
+  svmin: 'vmin', lvmin: 'vmin', dvmin: 'vmin', svmax: 'vmax', lvmax: 'vmax', dvmax: 'vmax',
+  cap: 'ex', ic: 'em', rex: 'rem', rch: 'rem', ric: 'rem', rcap: 'rem',
+};
+
 function dimension(v: number, unit: string): LenExpr | undefined {
   if (!Number.isFinite(v)) return undefined;
   const abs = ABSOLUTE_UNITS[unit];
   if (abs !== undefined) return lin(v * abs);
+  const alias = VIEWPORT_ALIASES[unit];
+  if (alias !== undefined) {
+    // rex/rch/rcap are about half the root em, like ex and ch; ric is the root em
+    const k = unit === 'rex' || unit === 'rch' || unit === 'rcap' ? 0.5 : unit === 'cap' ? 1.4 : 1;
+    return { k: 'lin', lin: { pt: 0, pct: 0, rel: { [alias]: v * k } } };
+  }
+  if (unit === 'rlh') return { k: 'lin', lin: { pt: 0, pct: 0, rel: { rem: v * 1.2 } } };
   if (RELATIVE_UNITS.has(unit)) return { k: 'lin', lin: { pt: 0, pct: 0, rel: { [unit]: v } } };
   return undefined;
 }
