@@ -11,6 +11,7 @@ import { PAGE_FORMATS, type EngineLimits, type PageFormat, type ResourceResolver
 import { loadResource, normaliseAssetPath, type LoadContext } from '../resources';
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
 import { parseValue, type CompiledDecl, type Problem } from './declarations';
+import { contentText, CounterScopes } from './counters';
 import { resolveFontFace } from './fontface';
 import { AncestorFilter, buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
@@ -395,6 +396,9 @@ class StyleWalker {
   private readonly reported = new Set<StyleItem>();
   /** keys of the ancestors of the element being styled */
   private readonly ancestors = new AncestorFilter();
+  /** CSS counters in document order, for generated content */
+  private readonly counters = new CounterScopes();
+  private readonly quoteDepth = { value: 0 };
   constructor(private readonly o: WalkerOptions) {}
 
   styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
@@ -403,6 +407,10 @@ class StyleWalker {
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
+    // CSS Lists 3 §4: the element's counters change before its ::before; its children's
+    // counters go out of scope after its ::after
+    if (display !== 'none') this.counters.apply(own.values['counter-reset'], own.values['counter-set'], own.values['counter-increment']);
+    this.counters.open();
     if (display !== 'none') {
       const beforeBox = this.pseudo(e, own, 'before', '::before');
       if (beforeBox) children.push(beforeBox);
@@ -425,6 +433,7 @@ class StyleWalker {
       const afterBox = this.pseudo(e, own, 'after', '::after');
       if (afterBox) children.push(afterBox);
     }
+    this.counters.close();
     return { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
   }
 
@@ -439,7 +448,11 @@ class StyleWalker {
     // attr() is the element's business: resolve it here; counters and quotes are layout's
     const resolved = content.map((c): ContentItem => (c.kind === 'attr' ? { kind: 'string', value: e.el.attrs[c.name] ?? '' } : c));
     const style: ComputedStyle = { ...v.style, content: resolved };
-    return { kind: 'element', tag, attrs: {}, style, children: [], loc: e.el.loc };
+    // the generated box applies its own counters (CSS Lists 3 §4: ::before/::after are elements too)
+    this.counters.apply(v.values['counter-reset'], v.values['counter-set'], v.values['counter-increment']);
+    const text = contentText(resolved, this.counters, v.values.quotes, this.quoteDepth);
+    const children: StyledNode[] = text ? [{ kind: 'text', text, style }] : [];
+    return { kind: 'element', tag, attrs: {}, style, children, loc: e.el.loc };
   }
 
   private collect(e: MatchElement, target: Target, withElementLevel: boolean): Matched[] {

@@ -6,7 +6,12 @@ import type { ComputedStyle } from './computed';
 
 export interface StyledElement {
   readonly kind: 'element';
-  /** lower-case tag name; '::before' / '::after' / '::marker' for generated boxes */
+  /**
+   * lower-case tag name; '::before' / '::after' / '::marker' for generated boxes. A generated
+   * box carries its `content` as style.content (attr() resolved) AND, as one StyledText child,
+   * the text the cascade can produce from it: strings, attr(), counters (CSS Lists 3, in
+   * document order), quotes. counter(page)/counter(pages) and url() are left to layout.
+   */
   readonly tag: string;
   readonly attrs: Readonly<Record<string, string>>;
   readonly style: ComputedStyle;

@@ -101,3 +101,40 @@ describe('cascade: quirks mode (Chromium quirks.css)', () => {
     expect([s.fontSize, s.fontWeight, s.lineHeight]).to.deep.equal([11, 700, { kind: 'number', value: 2 }]);
   });
 });
+
+describe('cascade: generated text and counters (CSS Lists 3 §4)', () => {
+  const textOf = (el: StyledElement): string => el.children.map((c) => (c.kind === 'text' ? c.text : textOf(c))).join('');
+  it('strings and attr() become the generated box text', () => {
+    const s = styleOf('#t::before { content: "[" attr(data-n) "] " } #t::after { content: "!" }', '<p id="t" data-n="7">x</p>');
+    expect(textOf(s)).to.equal('[7] x!');
+  });
+  it('counters number headings, nested with counters()', () => {
+    const r = run(`<!doctype html><style>
+      body { counter-reset: h2 }
+      h2 { counter-increment: h2; counter-reset: h3 }
+      h3 { counter-increment: h3 }
+      h2::before { content: counter(h2) ". " }
+      h3::before { content: counter(h2) "." counter(h3, lower-roman) " " }
+    </style><h2 id="a">A</h2><h3 id="a1">x</h3><h3 id="a2">y</h3><h2 id="b">B</h2><h3 id="b1">z</h3>`);
+    expect(['a', 'a1', 'a2', 'b', 'b1'].map((id) => textOf(r.byId(id)))).to.deep.equal(['1. A', '1.i x', '1.ii y', '2. B', '2.i z']);
+  });
+  it('counters() joins nested instances', () => {
+    const r = run(`<!doctype html><style>ol { counter-reset: item; list-style: none } li { counter-increment: item } li::before { content: counters(item, ".") " " }</style>
+      <ol><li id="x">a<ol><li id="y">b</li><li id="z">c</li></ol></li><li id="w">d</li></ol>`);
+    expect(textOf(r.byId('y'))).to.equal('1.1 b');
+    expect(textOf(r.byId('z'))).to.equal('1.2 c');
+    expect(textOf(r.byId('w')).startsWith('2 d')).to.equal(true);
+  });
+  it('an increment without a reset creates a counter at the root', () => {
+    const r = run('<!doctype html><style>p { counter-increment: n } p::after { content: " #" counter(n, upper-alpha) }</style><p id="a">x</p><p id="b">y</p>');
+    expect([textOf(r.byId('a')), textOf(r.byId('b'))]).to.deep.equal(['x #A', 'y #B']);
+  });
+  it('quotes nest', () => {
+    const s = styleOf('', '<p id="t"><q>a <q>b</q></q></p>');
+    expect(textOf(s)).to.equal('\u201ca \u2018b\u2019\u201d');
+  });
+  it('counter(page) is left to layout', () => {
+    const s = styleOf('#t::after { content: "p. " counter(page) }', '<p id="t">x</p>');
+    expect(textOf(s)).to.equal('xp. ');
+  });
+});

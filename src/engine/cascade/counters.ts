@@ -1,0 +1,127 @@
+// CSS Lists 3 §4 counters and CSS Generated Content 3 §1 content text. The cascade walks
+// the tree in document order, so it keeps the counters: counter-reset creates an
+// instance scoped to the element, its following siblings and their descendants;
+// counter-increment and counter-set change the innermost instance (creating one at the
+// root when none is in scope). `page`/`pages` belong to layout and are left out here.
+import type { ContentItem, ListStyleType } from './computed';
+
+export class CounterScopes {
+  /** counter name → instances, innermost last */
+  private readonly instances = new Map<string, number[]>();
+  /** per open element: the counters its children have created (popped when it closes) */
+  private readonly frames: string[][] = [[]];
+
+  /** An element's counter-reset, counter-set and counter-increment, in that order (CSS Lists 3 §4.5). */
+  apply(reset: readonly { name: string; value: number }[], set: readonly { name: string; value: number }[], increment: readonly { name: string; value: number }[]): void {
+    const frame = this.frames[this.frames.length - 1]!;
+    for (const r of reset) {
+      const list = this.instances.get(r.name) ?? [];
+      list.push(r.value);
+      this.instances.set(r.name, list);
+      frame.push(r.name);
+    }
+    for (const s of set) {
+      const [list, at] = this.innermost(s.name, frame);
+      list[at] = s.value;
+    }
+    for (const i of increment) {
+      const [list, at] = this.innermost(i.name, frame);
+      list[at] = list[at]! + i.value;
+    }
+  }
+
+  /** Children of the element just applied start here. */
+  open(): void {
+    this.frames.push([]);
+  }
+
+  /** The element closes: counters its children created go out of scope. */
+  close(): void {
+    const frame = this.frames.pop() ?? [];
+    for (const name of frame) this.instances.get(name)?.pop();
+  }
+
+  value(name: string): number {
+    const list = this.instances.get(name);
+    return list && list.length ? list[list.length - 1]! : 0;
+  }
+
+  values(name: string): number[] {
+    const list = this.instances.get(name);
+    return list && list.length ? [...list] : [0];
+  }
+
+  private innermost(name: string, frame: string[]): [number[], number] {
+    let list = this.instances.get(name);
+    if (!list || list.length === 0) {
+      // no instance in scope: the element instantiates one (CSS Lists 3 §4.4)
+      list = [0];
+      this.instances.set(name, list);
+      frame.push(name);
+    }
+    return [list, list.length - 1];
+  }
+}
+
+const ROMAN: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+
+function roman(n: number): string {
+  if (n <= 0 || n >= 4000) return String(n);
+  let out = '';
+  for (const [v, s] of ROMAN) while (n >= v) { out += s; n -= v; }
+  return out;
+}
+
+function alphabetic(n: number, letters: string): string {
+  if (n <= 0) return String(n);
+  let out = '';
+  while (n > 0) { n--; out = letters[n % letters.length]! + out; n = Math.floor(n / letters.length); }
+  return out;
+}
+
+/** CSS Counter Styles 3 §6 predefined styles, as the number is printed in generated content. */
+export function formatCounter(n: number, style: ListStyleType): string {
+  if (typeof style === 'object') return style.string;
+  switch (style) {
+    case 'none': return '';
+    case 'disc': return '\u2022';
+    case 'circle': return '\u25e6';
+    case 'square': return '\u25aa';
+    case 'decimal': return String(n);
+    case 'decimal-leading-zero': return n >= 0 && n < 10 ? `0${n}` : String(n);
+    case 'lower-alpha': case 'lower-latin': return alphabetic(n, 'abcdefghijklmnopqrstuvwxyz');
+    case 'upper-alpha': case 'upper-latin': return alphabetic(n, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    case 'lower-roman': return roman(n);
+    case 'upper-roman': return roman(n).toUpperCase();
+    case 'lower-greek': return alphabetic(n, 'αβγδεζηθικλμνξοπρστυφχψω');
+  }
+}
+
+/** Default quotes for `quotes: auto` (English, as Chromium prints without a lang). */
+const AUTO_QUOTES = ['\u201c', '\u201d', '\u2018', '\u2019'];
+
+/**
+ * The text of a generated box: strings, attr() (already resolved), counters, quotes.
+ * `url()` items produce no text. `depth` is the quote nesting level before this box.
+ */
+export function contentText(items: readonly ContentItem[], counters: CounterScopes, quotes: 'auto' | 'none' | readonly string[], quoteDepth: { value: number }): string {
+  const pairs = quotes === 'auto' ? AUTO_QUOTES : quotes === 'none' ? [] : quotes;
+  const quote = (depth: number, close: boolean) => {
+    if (pairs.length === 0) return '';
+    const level = Math.min(Math.max(depth, 0), pairs.length / 2 - 1);
+    return pairs[level * 2 + (close ? 1 : 0)] ?? '';
+  };
+  let out = '';
+  for (const c of items) {
+    switch (c.kind) {
+      case 'string': out += c.value; break;
+      case 'attr': break; // resolved by the cascade before
+      case 'counter': out += c.name === 'page' || c.name === 'pages' ? '' : formatCounter(counters.value(c.name), c.style); break;
+      case 'counters': out += c.name === 'page' || c.name === 'pages' ? '' : counters.values(c.name).map((v) => formatCounter(v, c.style)).join(c.separator); break;
+      case 'url': break;
+      case 'open-quote': out += quote(quoteDepth.value, false); quoteDepth.value++; break;
+      case 'close-quote': quoteDepth.value = Math.max(0, quoteDepth.value - 1); out += quote(quoteDepth.value, true); break;
+    }
+  }
+  return out;
+}
