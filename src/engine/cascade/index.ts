@@ -409,7 +409,10 @@ class StyleWalker {
     const display = own.values.display;
     // CSS Lists 3 §4: the element's counters change before its ::before; its children's
     // counters go out of scope after its ::after
-    if (display !== 'none') this.counters.apply(own.values['counter-reset'], own.values['counter-set'], own.values['counter-increment']);
+    if (display !== 'none') {
+      const c = listItemCounters(e, own.values);
+      this.counters.apply(c.reset, c.set, c.increment);
+    }
     this.counters.open();
     if (display !== 'none') {
       const beforeBox = this.pseudo(e, own, 'before', '::before');
@@ -655,6 +658,26 @@ function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState):
     case 'wide': return d.keyword === 'inherit' || (d.keyword === 'unset' && INHERITED.has(name)) ? st.pv[name] : INITIAL[name];
     default: return INHERITED.has(name) ? st.pv[name] : INITIAL[name];
   }
+}
+
+type CounterList = readonly { name: string; value: number }[];
+
+/**
+ * CSS Lists 3 §4.6 the implicit `list-item` counter: lists reset it (HTML's `start`), list
+ * items increment it (HTML's `value` sets it), unless the author's own properties say so.
+ */
+function listItemCounters(e: MatchElement, v: ComputedValues): { reset: CounterList; set: CounterList; increment: CounterList } {
+  let reset: CounterList = v['counter-reset'], set: CounterList = v['counter-set'], increment: CounterList = v['counter-increment'];
+  if ((e.tag === 'ol' || e.tag === 'ul' || e.tag === 'menu' || e.tag === 'dir') && !reset.some((r) => r.name === 'list-item')) {
+    const start = e.tag === 'ol' ? parseInt(e.el.attrs.start ?? '', 10) : NaN;
+    reset = [...reset, { name: 'list-item', value: Number.isFinite(start) ? start - 1 : 0 }];
+  }
+  if (v.display === 'list-item') {
+    const value = e.tag === 'li' ? parseInt(e.el.attrs.value ?? '', 10) : NaN;
+    if (Number.isFinite(value) && !set.some((x) => x.name === 'list-item')) set = [...set, { name: 'list-item', value: value - 1 }];
+    if (!increment.some((x) => x.name === 'list-item')) increment = [...increment, { name: 'list-item', value: 1 }];
+  }
+  return { reset, set, increment };
 }
 
 /** CSS Display 3 §2.7 blockification: the block-level counterpart of a display value. */

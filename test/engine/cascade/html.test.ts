@@ -138,3 +138,11 @@ describe('cascade: generated text and counters (CSS Lists 3 §4)', () => {
     expect(textOf(s)).to.equal('xp. ');
   });
 });
+
+describe('cascade: the implicit list-item counter', () => {
+  const textOf = (el: StyledElement): string => el.children.map((c) => (c.kind === 'text' ? c.text : textOf(c))).join('');
+  it('counts list items, from start and value', () => {
+    const r = run('<!doctype html><style>li::before { content: counter(list-item) ") " }</style><ol start="4"><li id="a">a</li><li id="b" value="10">b</li><li id="c">c</li></ol><ul><li id="d">d</li></ul>');
+    expect(['a', 'b', 'c', 'd'].map((id) => textOf(r.byId(id)))).to.deep.equal(['4) a', '10) b', '11) c', '1) d']);
+  });
+});
