@@ -153,7 +153,6 @@ class BoxBuilder {
             this.flowChildren(nodes, style, children, positioned);
             return children.length ? { kind: 'block', style, element: undefined, children } : undefined;
           },
-          initialCellStyle: (p) => p,
         });
       case 'flex': case 'inline-flex':
         return { kind: 'flex', style: s, element: el, items: this.flexItems(el, positioned) };
@@ -168,7 +167,6 @@ class BoxBuilder {
         return buildTable({ ...el, style: { ...s, display: 'table' }, children: [el] }, {
           blockContainer: (e, style) => this.blockContainer(e, style, positioned),
           anonymousCell: () => undefined,
-          initialCellStyle: (p) => p,
         });
       case 'grid':
         this.options.diagnostics.report('unsupported-value', 'display: grid is laid out as a block', el.loc);

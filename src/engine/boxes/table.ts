@@ -49,7 +49,6 @@ export interface TableBuildHooks {
   readonly blockContainer: (el: StyledElement, style: ComputedStyle) => BlockBox;
   /** builds an anonymous cell from stray non-cell content inside a row */
   readonly anonymousCell: (nodes: StyledNode[], style: ComputedStyle) => BlockBox | undefined;
-  readonly initialCellStyle: (parent: ComputedStyle) => ComputedStyle;
 }
 
 /** HTML `width="570"` / `width="100%"` → a LengthPctAuto (pixels → pt). */

@@ -4,7 +4,6 @@ import type { DiagnosticList } from '../diagnostics';
 import type { FaceResolver } from '../layout/faces';
 import type { Intrinsic } from '../layout/intrinsic';
 import type { PageGeometry } from '../layout/page';
-import type { PdfNode } from './nodes';
 
 /** An image ready for pdfmake, with its intrinsic size in CSS px. */
 export type LoadedImage =
@@ -24,8 +23,6 @@ export interface PaintContext {
   readonly anchors: ReadonlySet<string>;
   /** ids already given to a pdfmake node (pdfmake throws on duplicates) */
   readonly placedIds: Set<string>;
-  /** out-of-flow boxes positioned on the page, painted after the flow */
-  readonly absolutes: PdfNode[];
   /** the containing block's height when definite (CSS 2.1 §10.5: percentage heights), else undefined */
   cbHeight: number | undefined;
   /** the link (<a href>) that encloses the box being painted, for atomic inlines inside links */

@@ -49,8 +49,7 @@ export function paintDocument(root: BlockBox | FlexBox, ctx: PaintContext, page:
     painted.node.margin = margin(mg[0], mg[1] + Math.max(0, painted.marginTop) + page.firstPageTopShift, mg[2], mg[3]);
     content.push(painted.node);
   }
-  // absolutely positioned boxes first: pdfmake places them on the page current when met
-  return { content: [...ctx.absolutes, ...content], canvas, canvasImage };
+  return { content, canvas, canvasImage };
 }
 
 /** pdfmake's `background` callback filling each page area with the canvas colour. */

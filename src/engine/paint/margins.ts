@@ -90,6 +90,14 @@ export function marginBoxCallbacks(page: PageStyle, geometry: PageGeometry, root
     if (pieces === undefined) { diagnostics.report('unsupported-value', `content of @${mb.name} is not drawn: only strings, counter(page) and counter(pages)`); continue; }
     if (pieces.length) boxes.push({ ...where, pieces, style, vertical });
   }
+  // CSS Fonts 4 §5.3 per-character fallback as in the body (splitRun in text.ts): the callbacks
+  // run in pdf/, after the font table is taken, so every face the fallback can pick is
+  // registered (and every missing glyph reported) now; digits only where counters print.
+  for (const b of boxes) {
+    const f = faces.of(b.style);
+    const sample = b.pieces.map((p) => (p.kind === 'text' ? p.text : '0123456789')).join('');
+    faces.matcher.splitByCoverage(sample, { font: f.font, bold: f.bold, italics: f.italics });
+  }
   const out: PageCallbacks = {};
   const top = boxes.filter((b) => b.edge === 'top');
   const bottom = boxes.filter((b) => b.edge === 'bottom');
@@ -108,13 +116,16 @@ function edgeNode(boxes: MarginBox[], page: number, pages: number, g: PageGeomet
     // pdfmake drops a line taller than the margin band: squeeze its line box to fit (the glyphs still draw)
     const box = faces.pdfmakeLineHeight(s) * (lh > 0 ? 1 : 0);
     const squeeze = lh > height && lh > 0 ? Math.max(0.05, (height - 0.5) / lh) : 1;
-    const run: TextRunNode = { text, font: f.font, fontSize: s.fontSize, color: hexColor(s.color), lineHeight: box * squeeze };
-    if (f.bold) run.bold = true;
-    if (f.italics) run.italics = true;
-    if (s.color.a < 1) run.opacity = s.color.a;
+    const runs = faces.matcher.splitByCoverage(text, { font: f.font, bold: f.bold, italics: f.italics }).map((piece) => {
+      const run: TextRunNode = { text: piece.text, font: piece.font, fontSize: s.fontSize, color: hexColor(s.color), lineHeight: box * squeeze };
+      if (piece.bold) run.bold = true;
+      if (piece.italics) run.italics = true;
+      if (s.color.a < 1) run.opacity = s.color.a;
+      return run;
+    });
     const y = b.vertical === 'top' ? 0 : b.vertical === 'bottom' ? Math.max(0, height - lh) : Math.max(0, (height - lh) / 2);
     // pdfmake lays header and footer across the whole page width: the page area is between the margins
-    return { text: [run], alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(g.margin.left, y, g.margin.right, 0) };
+    return { text: runs, alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(g.margin.left, y, g.margin.right, 0) };
   });
   if (nodes.length === 1) return nodes[0]!;
   return { columns: nodes.map((n) => ({ width: '*' as const, stack: [n] })), columnGap: 0 };
