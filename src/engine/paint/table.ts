@@ -27,11 +27,13 @@ export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): P
   if (centred) ml = Math.max(0, (cbWidth - outer) / 2);
   else if (s.margin.left === 'auto' || align === 'right') ml = Math.max(0, cbWidth - outer - u0.marginRight);
 
-  const parts: PdfNode[] = [];
+  // CSS 2.1 §17.4.1 caption-side: captions above or below the grid, as wide as the table
+  const captions: PdfNode[] = [];
   for (const cap of box.captions) {
     const st = stackChildren(cap.children, outer, ctx, false);
-    if (st.items.length) parts.push({ stack: st.items, margin: margin(ml, 0, 0, 0) });
+    if (st.items.length) captions.push({ stack: st.items, margin: margin(ml, 0, cbWidth - ml - outer, 0) });
   }
+  const parts: PdfNode[] = s.captionSide === 'bottom' ? [] : captions;
   const grid = box.rows.length && box.columnCount ? gridNode(box, widths.columns, ctx) : undefined;
   let node: PdfNode | undefined;
   if (grid) {
@@ -44,6 +46,7 @@ export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): P
     }
   }
   if (node) parts.push(node);
+  if (s.captionSide === 'bottom') parts.push(...captions);
   if (!parts.length) return { node: undefined, marginTop: u0.marginTop, marginBottom: u0.marginBottom };
   const result: PdfNode = parts.length === 1 ? parts[0]! : { stack: parts };
   applyBreaks(result, s, s.breakInside === 'auto' ? undefined : estimateHeight(box, ctx, widths.gridWidth), ctx);

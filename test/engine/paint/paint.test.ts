@@ -66,6 +66,17 @@ describe('paint: tables (CSS 2.1 §17)', () => {
     expect(right.x).to.be.closeTo(20 + 0.8 * 260, 2);
   });
 
+  for (const side of ['top', 'bottom'] as const) {
+    it(`caption-side: ${side} puts the caption ${side === 'top' ? 'above' : 'below'} the grid`, async () => {
+      const r = layout(doc({ page }, h('table', { captionSide: side }, {}, h('caption', { captionSide: side }, {}, 'Cap'), h('tr', {}, {}, h('td', {}, {}, 'cell')))));
+      expect(r.diagnostics).to.deep.equal([]);
+      const items = await placedText(await renderBytes(r));
+      const cap = items.find((i) => i.str === 'Cap')!;
+      const cell = items.find((i) => i.str === 'cell')!;
+      expect(side === 'top' ? cap.y < cell.y : cap.y > cell.y).to.equal(true);
+    });
+  }
+
   it('cell padding from CSS moves the text in', async () => {
     const r = layout(doc({ page }, h('table', {}, {}, h('tr', {}, {}, h('td', { padding: sides(pt(12)) }, {}, 'pad')))));
     const it0 = (await placedText(await renderBytes(r))).find((i) => i.str === 'pad')!;
