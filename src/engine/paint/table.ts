@@ -30,8 +30,9 @@ export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): P
   // CSS 2.1 §17.4.1 caption-side: captions above or below the grid, as wide as the table
   const captions: PdfNode[] = [];
   for (const cap of box.captions) {
-    const st = stackChildren(cap.children, outer, ctx, false);
-    if (st.items.length) captions.push({ stack: st.items, margin: margin(ml, 0, cbWidth - ml - outer, 0) });
+    const w = Math.min(cbWidth - ml, Math.max(outer, ctx.intrinsic.block(cap).min)); // never narrower than its longest word
+    const st = stackChildren(cap.children, w, ctx, false);
+    if (st.items.length) captions.push({ stack: st.items, margin: margin(ml, 0, cbWidth - ml - w, 0) });
   }
   const parts: PdfNode[] = s.captionSide === 'bottom' ? [] : captions;
   const grid = box.rows.length && box.columnCount ? gridNode(box, widths.columns, ctx) : undefined;
