@@ -77,4 +77,6 @@ export interface CascadeResult {
    * e.g. line height of images in table cells, percentage heights against the viewport).
    */
   readonly mode?: 'no-quirks' | 'limited-quirks' | 'quirks';
+  /** (additive) document metadata for the PDF info dictionary: <title>, <meta name=author|description|keywords|generator> */
+  readonly metadata?: { readonly title?: string; readonly author?: string; readonly subject?: string; readonly keywords?: string; readonly creator?: string };
 }

@@ -42,6 +42,8 @@ export interface DomDocument {
   readonly lines: LineIndex;
   /** HTML §13.2.6.4.1: no DOCTYPE (or an old one) means quirks mode */
   readonly mode: DocumentMode;
+  /** `<meta name=… content=…>` pairs (lower-case names, first one wins), for PDF metadata */
+  readonly meta: Readonly<Record<string, string>>;
 }
 
 export interface ParseHtmlOptions {
@@ -72,6 +74,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
   const skipStack: boolean[] = [];
   let styleText: { media: string; loc: SourceLocation; text: string } | undefined;
   let styleInSvg: DomElement | undefined;
+  const meta: Record<string, string> = {};
   let doctype: string | undefined;
   let sawElement = false;
 
@@ -119,6 +122,10 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
         }
         skip++; skipStack.push(true);
         return;
+      }
+      if (lower === 'meta' && attribs.name && attribs.content !== undefined) {
+        const key = attribs.name.toLowerCase();
+        if (!(key in meta)) meta[key] = attribs.content;
       }
       if (DROPPED_SILENTLY.has(lower)) { skip++; skipStack.push(true); return; }
       if (DROPPED_WITH_DIAGNOSTIC.has(lower)) {
@@ -177,7 +184,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
 
   const skeleton = buildSkeleton(top);
   fixTables(skeleton.root);
-  return { ...skeleton, styles, lines, mode: documentMode(doctype) };
+  return { ...skeleton, styles, lines, mode: documentMode(doctype), meta };
 }
 
 function element(tag: string, children: DomNode[], loc: SourceLocation = { line: 0, column: 0 }): DomElement {

@@ -146,3 +146,13 @@ describe('cascade: the implicit list-item counter', () => {
     expect(['a', 'b', 'c', 'd'].map((id) => textOf(r.byId(id)))).to.deep.equal(['4) a', '10) b', '11) c', '1) d']);
   });
 });
+
+describe('cascade: document metadata', () => {
+  it('comes from <title> and <meta name>', () => {
+    const r = run('<!doctype html><html><head><title> Invoice\n 42 </title><meta name="Author" content="ACME Ltd"><meta name="description" content="March invoice"><meta name="keywords" content="invoice, march"><meta charset="utf-8"></head><body>x</body></html>');
+    expect(r.result.metadata).to.deep.equal({ title: 'Invoice 42', author: 'ACME Ltd', subject: 'March invoice', keywords: 'invoice, march' });
+  });
+  it('is empty without a head', () => {
+    expect(run('<p>x</p>').result.metadata).to.deep.equal({});
+  });
+});
