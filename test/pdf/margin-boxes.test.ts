@@ -1,0 +1,38 @@
+// @page margin boxes (pdfmake header/footer) get the same per-character font fallback as the
+// body (CSS Fonts 4 §5.3): the corpus invoice's footer "♥ Thank you!" in Pacifico, which has no
+// ♥, draws the heart with a shipped face instead of an empty box. Checked through a real PDF.
+import { expect } from 'chai';
+import { layoutHtml, type Diagnostic } from '../../src/engine';
+import { toPdf } from '../../src/pdf';
+import { fixture, pdfFonts, pdfText } from './tools';
+
+const css = `
+@font-face { font-family: Pacifico; src: url(pacifico.ttf); }
+@page { size: 300pt 200pt; margin: 40pt 20pt;
+  @bottom-left { content: '\\2665  Thank you!'; font-family: Pacifico; font-size: 14pt; }
+  @bottom-right { content: 'page ' counter(page) ' of ' counter(pages); font-family: Pacifico; }
+}
+body { font-family: Pacifico; margin: 0; }`;
+
+async function render(extraCss = ''): Promise<{ pdf: Buffer; diagnostics: readonly Diagnostic[]; footer: unknown }> {
+  const r = layoutHtml('<p>Invoice</p>', css + extraCss, { resources: (p) => (p === 'pacifico.ttf' ? { bytes: fixture('pacifico.ttf') } : undefined) });
+  const footer = (r.docDefinition as { footer?: (p: number, n: number) => unknown }).footer?.(1, 1);
+  return { pdf: await toPdf(r.docDefinition, r.fonts), diagnostics: r.diagnostics, footer };
+}
+
+describe('pdf: margin boxes fall back per character like the body', function () {
+  this.timeout(30000);
+
+  it('a ♥ the margin box font lacks is drawn with a shipped face that has it (Liberation Serif), the rest stays in Pacifico', async () => {
+    const { pdf, diagnostics, footer } = await render();
+    expect(diagnostics).to.deep.equal([]);
+    const runs = JSON.stringify(footer).match(/"text":"[^"]*","font":"[^"]*"/g);
+    expect(runs).to.deep.equal(['"text":"♥ ","font":"Liberation Serif"', '"text":"Thank you!","font":"Pacifico#400"', '"text":"page 1 of 1","font":"Pacifico#400"']);
+    expect(pdfFonts(pdf).sort()).to.deep.equal(['LiberationSerif', 'Pacifico-Regular']);
+    const text = pdfText(pdf);
+    expect(text).to.contain('♥');
+    expect(text).to.contain('Thank you!');
+    expect(text).to.contain('page 1 of 1');
+  });
+
+});
