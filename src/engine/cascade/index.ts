@@ -187,12 +187,12 @@ export function cascade(input: CascadeInput): CascadeResult {
 
   // 2. @page first: media queries are evaluated against the page area it gives
   const format = PAGE_FORMATS[input.options.format];
-  const formatEnv = envFor(format, {});
+  const formatEnv = envFor(format);
   const pageItems: { item: PageItem; locate: (offset: number) => SourceLocation }[] = [];
   for (const ps of sheets) {
     if (!ps.mediaText.every((m) => matchesMediaList(m, formatEnv))) continue;
     for (const item of ps.sheet.items) {
-      if (item.kind === 'page' && item.media.every((m) => matchesMediaList(m, formatEnv))) pageItems.push({ item: rebasePage(item), locate: ps.locate });
+      if (item.kind === 'page' && item.media.every((m) => matchesMediaList(m, formatEnv))) pageItems.push({ item, locate: ps.locate });
     }
   }
   const page = resolvePages({ items: pageItems, diagnostics, fallbackSize: format });
@@ -255,7 +255,8 @@ function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait
   return o === 'landscape' ? { width: long, height: short } : { width: short, height: long };
 }
 
-function envFor(format: { width: number; height: number }, _margin: object): MediaEnvironment {
+/** The media environment before @page is known: the request format with the default margins. */
+function envFor(format: { width: number; height: number }): MediaEnvironment {
   return { widthPx: (format.width - 2 * DEFAULT_PAGE_MARGIN) / 0.75, heightPx: (format.height - 2 * DEFAULT_PAGE_MARGIN) / 0.75 };
 }
 
@@ -323,10 +324,6 @@ class RefusedImport extends DiagnosticList {
   override report(code: DiagnosticCode, message: string, at?: Partial<SourceLocation>): void {
     this.target.report(code === 'resource-refused' ? 'import-refused' : code, message, at);
   }
-}
-
-function rebasePage(item: PageItem): PageItem {
-  return item;
 }
 
 function rebaseFontFace(item: FontFaceItem, base: string): FontFaceItem {
@@ -921,7 +918,7 @@ export function initialStyle(): ComputedStyle {
   return toComputedStyle(initialValues());
 }
 
-/** For tests and tools: the DOM element behind a styled element is not kept; this helps find one by id. */
+/** For tests and tools: the styled element with this id (document order, first match). */
 export function findById(root: StyledElement, id: string): StyledElement | undefined {
   if (root.attrs.id === id) return root;
   for (const c of root.children) {
@@ -933,4 +930,3 @@ export function findById(root: StyledElement, id: string): StyledElement | undef
   return undefined;
 }
 
-export type { DomElement };
