@@ -15,8 +15,10 @@ export interface BoxBuildOptions {
 
 /** Elements that never generate boxes, whatever the stylesheet says. */
 const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', '::marker',
-  'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist', 'input', 'select', 'textarea']);
-const REPORTED_HTML = new Set(['iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'input', 'select', 'textarea']);
+  'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist']);
+const REPORTED_HTML = new Set(['iframe', 'object', 'embed', 'audio', 'video', 'canvas']);
+/** Form controls: printed as the empty boxes their CSS gives them (with an input's value as text). */
+const FORM_CONTROLS = new Set(['input', 'select', 'textarea']);
 
 const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex', 'grid', 'table-row', 'table-row-group',
   'table-header-group', 'table-footer-group', 'table-cell', 'table-caption', 'table-column', 'table-column-group']);
@@ -89,6 +91,13 @@ class BoxBuilder {
       if (s.display === 'none') return;
       if (s.display === 'contents') { for (const c of el.children) visit(c, addInline); return; }
       if (el.tag === 'br') { addInline({ kind: 'line-break', style: s }); return; }
+      if (FORM_CONTROLS.has(el.tag)) {
+        if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
+        const control = formControl(el);
+        if (BLOCK_LEVEL.has(s.display)) emitBlock(this.blockContainer(control, s, positioned));
+        else addInline({ kind: 'inline-block', style: s, element: control, box: this.blockContainer(control, s, positioned) });
+        return;
+      }
       if (s.position === 'absolute' || s.position === 'fixed') {
         const img = this.replaced(el);
         const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, counter);
@@ -218,6 +227,15 @@ class BoxBuilder {
     if (el.tag === 'svg') return { kind: 'replaced', style: el.style, element: el, content: { type: 'svg', markup: serializeSvg(el) } };
     return undefined;
   }
+}
+
+/** A form control as printed: an input shows its value (buttons their label), a textarea its text, a select nothing. */
+function formControl(el: StyledElement): StyledElement {
+  const type = (el.attrs.type ?? 'text').toLowerCase();
+  let text = '';
+  if (el.tag === 'input' && type !== 'checkbox' && type !== 'radio' && type !== 'file' && type !== 'password') text = el.attrs.value ?? '';
+  if (el.tag === 'textarea') return el;
+  return { ...el, children: text ? [{ kind: 'text', text, style: el.style }] : [] };
 }
 
 function prependMarker(children: BlockLevelBox[], marker: string, style: ComputedStyle): BlockLevelBox[] {

@@ -169,3 +169,18 @@ describe('pipeline: orphans, widows and headings (CSS Fragmentation 3 §4.4)', (
     expect(pdf.pages[1]!.text).to.contain('Heading');
   });
 });
+
+describe('pipeline: form controls print as boxes', () => {
+  it('inputs show their value, textareas their text, hidden inputs nothing; block controls take their height', async () => {
+    const r = layoutHtml('<style>@page { size: 200pt 300pt; margin: 10pt } body { margin: 0 } input.tall { display: block; height: 50pt; border: none }</style><p>Name: <input value="Ann"> <input type="hidden" value="secret"></p><input class="tall"><p id="after">after</p><textarea>typed text</textarea>', '');
+    expect(r.diagnostics).to.deep.equal([]);
+    const items = await placedText(await renderBytes(r));
+    const text = items.map((i) => i.str).join(' ');
+    expect(text).to.contain('Ann');
+    expect(text).to.contain('typed text');
+    expect(text).not.to.contain('secret');
+    const name = items.find((i) => i.str.startsWith('Name'))!;
+    const after = items.find((i) => i.str === 'after')!;
+    expect(after.y - name.y).to.be.greaterThan(50);
+  });
+});
