@@ -692,12 +692,16 @@ function listItemCounters(e: MatchElement, v: ComputedValues): { reset: CounterL
   let reset: CounterList = v['counter-reset'], set: CounterList = v['counter-set'], increment: CounterList = v['counter-increment'];
   if ((e.tag === 'ol' || e.tag === 'ul' || e.tag === 'menu' || e.tag === 'dir') && !reset.some((r) => r.name === 'list-item')) {
     const start = e.tag === 'ol' ? parseInt(e.el.attrs.start ?? '', 10) : NaN;
-    reset = [...reset, { name: 'list-item', value: Number.isFinite(start) ? start - 1 : 0 }];
+    // HTML §4.4.5: a reversed list counts down from its number of items
+    const reversed = e.tag === 'ol' && e.el.attrs.reversed !== undefined;
+    const items = reversed ? e.children.filter((c) => c.tag === 'li').length : 0;
+    reset = [...reset, { name: 'list-item', value: Number.isFinite(start) ? start + (reversed ? 1 : -1) : reversed ? items + 1 : 0 }];
   }
   if (v.display === 'list-item') {
     const value = e.tag === 'li' ? parseInt(e.el.attrs.value ?? '', 10) : NaN;
-    if (Number.isFinite(value) && !set.some((x) => x.name === 'list-item')) set = [...set, { name: 'list-item', value: value - 1 }];
-    if (!increment.some((x) => x.name === 'list-item')) increment = [...increment, { name: 'list-item', value: 1 }];
+    const down = e.parent?.tag === 'ol' && e.parent.el.attrs.reversed !== undefined;
+    if (Number.isFinite(value) && !set.some((x) => x.name === 'list-item')) set = [...set, { name: 'list-item', value: value + (down ? 1 : -1) }];
+    if (!increment.some((x) => x.name === 'list-item')) increment = [...increment, { name: 'list-item', value: down ? -1 : 1 }];
   }
   return { reset, set, increment };
 }

@@ -152,14 +152,21 @@ function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait
   return o === 'landscape' ? { width: long, height: short } : { width: short, height: long };
 }
 
+/** Inherited properties set on @page that its margin boxes take from the page context. */
+const PAGE_CONTEXT_INHERITED = new Set(['font-family', 'font-size', 'font-weight', 'font-style', 'color']);
+
 /** Folds the document's @page rules (already filtered by media) into a PageStyle. */
 export function resolvePages(opts: ResolvePagesOptions): PageStyle {
   const plain: PageDeclarations = { margin: {} };
   const variants = new Map<string, PageDeclarations>();
   const marginBoxes: { selector: string; name: string; declarations: readonly Declaration[] }[] = [];
+  const contextDeclarations: Declaration[] = [];
   for (const { item, locate } of opts.items) {
     const report = (d: Declaration, message: string) => opts.diagnostics.report('invalid-value', message, locate(d.at));
-    if (item.selector === '') readDeclarations(item.declarations, plain, report);
+    if (item.selector === '') {
+      readDeclarations(item.declarations, plain, report);
+      contextDeclarations.push(...item.declarations.filter((d) => PAGE_CONTEXT_INHERITED.has(d.name)));
+    }
     else {
       if (!/^[a-z_][\w-]*$|^(?:[a-z_][\w-]*)?(?::(?:first|left|right|blank))+$/.test(item.selector)) {
         opts.diagnostics.report('unsupported-selector', `Ignored @page ${item.selector}`, locate(item.at));
@@ -176,6 +183,7 @@ export function resolvePages(opts: ResolvePagesOptions): PageStyle {
     ...base,
     ...(variants.size ? { variants: Object.fromEntries([...variants].map(([k, v]) => [k, toRuleStyle(v, opts.fallbackSize)])) } : {}),
     ...(marginBoxes.length ? { marginBoxes } : {}),
+    ...(contextDeclarations.length ? { contextDeclarations } : {}),
   };
   return out;
 }

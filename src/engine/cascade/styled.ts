@@ -47,6 +47,11 @@ export interface PageStyle {
   readonly variants?: Readonly<Record<string, PageRuleStyle>>;
   /** (additive) margin boxes (@top-center, ...) as parsed declarations, for the paged-media issue */
   readonly marginBoxes?: readonly { readonly selector: string; readonly name: string; readonly declarations: readonly import('../css/stylesheet').Declaration[] }[];
+  /**
+   * (additive) font and colour declarations of the plain @page rules, in order: margin boxes
+   * inherit them from the page context (CSS Paged Media 3 §4.2, as Chromium prints them)
+   */
+  readonly contextDeclarations?: readonly import('../css/stylesheet').Declaration[];
 }
 
 /** (additive) What one @page rule sets: the plain PageStyle fields. */

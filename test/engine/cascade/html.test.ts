@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { px, run, styleOf } from './helpers';
 import type { StyledElement } from '../../../src/engine/cascade/styled';
+import { compileSheet } from '../../../src/engine/cascade/sheets';
 
 const L = (pt: number, pct = 0) => ({ pt, pct });
 
@@ -154,5 +155,17 @@ describe('cascade: document metadata', () => {
   });
   it('is empty without a head', () => {
     expect(run('<p>x</p>').result.metadata).to.deep.equal({});
+  });
+});
+
+describe('cascade: reversed lists and sheet memoization', () => {
+  const textOf = (el: StyledElement): string => el.children.map((c) => (c.kind === 'text' ? c.text : textOf(c))).join('');
+  it('a reversed list counts down', () => {
+    const r = run('<!doctype html><style>li::before { content: counter(list-item) ". " }</style><ol reversed><li id="a">a</li><li id="b">b</li><li id="c">c</li></ol><ol reversed start="10"><li id="d">d</li><li id="e">e</li></ol>');
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => textOf(r.byId(id)))).to.deep.equal(['3. a', '2. b', '1. c', '10. d', '9. e']);
+  });
+  it('a stylesheet is compiled once per process for the same text', () => {
+    const css = '.memo-test { color: red }';
+    expect(compileSheet(css)).to.equal(compileSheet(css));
   });
 });
