@@ -35,4 +35,18 @@ describe('pdf: margin boxes fall back per character like the body', function () 
     expect(text).to.contain('page 1 of 1');
   });
 
+  it('margin boxes inherit font-family and color from the @page context (the corpus invoice footer)', async () => {
+    const r = layoutHtml('<p>Invoice</p>', `@font-face { font-family: Pacifico; src: url(pacifico.ttf); }
+      @page { font-family: Pacifico; color: #1ee494; margin: 40pt 20pt; @bottom-left { content: 'Thank you!'; } @bottom-right { content: 'Page'; color: #aa99aa; } }
+      html { font-family: sans-serif; }`, { resources: (p) => (p === 'pacifico.ttf' ? { bytes: fixture('pacifico.ttf') } : undefined) });
+    expect(r.diagnostics).to.deep.equal([]);
+    const footer = JSON.stringify((r.docDefinition as { footer?: (p: number, n: number) => unknown }).footer?.(1, 1));
+    expect(footer.match(/"text":"[^"]*","font":"[^"]*","fontSize":[\d.]+,"color":"[^"]*"/g)).to.deep.equal([
+      '"text":"Thank you!","font":"Pacifico#400","fontSize":12,"color":"#1ee494"',
+      '"text":"Page","font":"Pacifico#400","fontSize":12,"color":"#aa99aa"',
+    ]);
+    const pdf = await toPdf(r.docDefinition, r.fonts);
+    expect(pdfFonts(pdf).sort()).to.deep.equal(['LiberationSans', 'Pacifico-Regular']);
+  });
+
 });

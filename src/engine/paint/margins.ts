@@ -62,7 +62,8 @@ export function marginBoxCallbacks(page: PageStyle, geometry: PageGeometry, root
     let pieces: Piece[] | undefined = [];
     let style: ComputedStyle = { ...rootStyle, textAlign: where.align };
     let vertical: MarginBox['vertical'] = 'middle';
-    for (const d of mb.declarations) {
+    // the page context's fonts and colour first (CSS Paged Media 3 §4.2: margin boxes inherit from it)
+    for (const d of [...(page.contextDeclarations ?? []), ...mb.declarations]) {
       const v = significant(d.value);
       switch (d.name) {
         case 'content': pieces = contentPieces(d.value); break;
