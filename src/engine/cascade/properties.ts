@@ -269,6 +269,16 @@ function parseContent(v: readonly CV[]): 'normal' | 'none' | ContentItem[] | und
 // ---------------------------------------------------------------- the table
 
 const BREAK_VALUES: readonly BreakValue[] = ['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso', 'always', 'column', 'avoid-page', 'avoid-column'];
+
+/**
+ * break-before/after. Chromium prints `break-before: always` without a break (it only
+ * knows `always` through the legacy page-break-* properties, which map it to `page`), so
+ * the modern property's `always` computes to `auto` here, as the browser shows it.
+ */
+function breakProp(name: string): PropertyDef<BreakValue, BreakValue> {
+  const base = keywords(name, BREAK_VALUES, 'auto');
+  return { ...base, compute: (s) => (s === 'always' ? 'auto' : s) };
+}
 const BREAK_INSIDE: readonly BreakInside[] = ['auto', 'avoid', 'avoid-page', 'avoid-column'];
 const DISPLAYS: readonly Display[] = ['none', 'contents', 'block', 'inline', 'inline-block', 'list-item', 'flow-root', 'table', 'inline-table', 'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column', 'table-column-group', 'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid'];
 /** CSS Display 3 §2 multi-keyword forms → the single keyword the contract uses. */
@@ -547,8 +557,8 @@ export const PROPERTIES = {
   'empty-cells': keywords('empty-cells', ['show', 'hide'], 'show', true),
 
   // fragmentation and paged media
-  'break-before': keywords('break-before', BREAK_VALUES, 'auto'),
-  'break-after': keywords('break-after', BREAK_VALUES, 'auto'),
+  'break-before': breakProp('break-before'),
+  'break-after': breakProp('break-after'),
   'break-inside': keywords('break-inside', BREAK_INSIDE, 'auto'),
   orphans: prop<number, number>({ name: 'orphans', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
   widows: prop<number, number>({ name: 'widows', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),

@@ -73,6 +73,8 @@ const cases: [string, Check][] = [
   ['table-layout: fixed; caption-side: bottom; empty-cells: hide', (s) => { expect(s.tableLayout).to.equal('fixed'); expect(s.captionSide).to.equal('bottom'); expect(s.emptyCells).to.equal('hide'); }],
   // fragmentation
   ['page-break-before: always; page-break-after: avoid; page-break-inside: avoid', (s) => { expect(s.breakBefore).to.equal('page'); expect(s.breakAfter).to.equal('avoid'); expect(s.breakInside).to.equal('avoid'); }],
+  ['break-before: always; break-after: always', (s) => { expect(s.breakBefore).to.equal('auto'); expect(s.breakAfter).to.equal('auto'); }],
+  ['page-break-after: always', (s) => expect(s.breakAfter).to.equal('page')],
   ['break-before: page; break-inside: avoid-page; orphans: 3; widows: 4', (s) => { expect(s.breakBefore).to.equal('page'); expect(s.breakInside).to.equal('avoid-page'); expect(s.orphans).to.equal(3); expect(s.widows).to.equal(4); }],
   // flex, gap, columns
   ['display: flex; flex-flow: column wrap', (s) => { expect(s.display).to.equal('flex'); expect(s.flexDirection).to.equal('column'); expect(s.flexWrap).to.equal('wrap'); }],
