@@ -95,3 +95,10 @@ describe('cascade: hostile input never throws', () => {
     });
   }
 });
+
+describe('cascade: UA details checked against Chromium 156', () => {
+  it('an h1 inside sectioning content is still 2em', () => {
+    const r = run('<!doctype html><section><article><h1 id="t">x</h1></article></section>');
+    expect(r.byId('t').style.fontSize).to.equal(24);
+  });
+});
