@@ -2,7 +2,7 @@
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
-import { ascentOf, normalLineHeight, pdfmakeLineBox, textWidth } from './metrics';
+import { ascentOf, chromiumLineSpacing, normalLineHeight, pdfmakeLineBox, textWidth } from './metrics';
 
 export interface UsedFont {
   /** pdfmake family key */
@@ -47,7 +47,7 @@ export class FaceResolver {
     switch (lh.kind) {
       case 'normal': {
         const f = this.of(style);
-        return f.metrics ? ((f.metrics.ascent - f.metrics.descent + f.metrics.lineGap) / 1000) * style.fontSize : normalLineHeight(f.file, style.fontSize);
+        return f.metrics ? chromiumLineSpacing(f.metrics.ascent, f.metrics.descent, f.metrics.lineGap, style.fontSize) : normalLineHeight(f.file, style.fontSize);
       }
       case 'number': return lh.value * style.fontSize;
       case 'length': return lh.pt;

@@ -70,7 +70,17 @@ export function textWidth(text: string, face: MeasureFace): number {
 /** CSS `line-height: normal` for the face, in pt (ascent + descent + line gap, as Chromium does). */
 export function normalLineHeight(file: string, size: number): number {
   const f = decode(file);
-  return ((f.ascent - f.descent + f.lineGap) / 1000) * size;
+  return chromiumLineSpacing(f.ascent, f.descent, f.lineGap, size);
+}
+
+/**
+ * Blink's line spacing (SimpleFontData): ascent, descent and line gap each rounded to whole
+ * CSS pixels before they are added. Metrics per 1000 em, size in pt; the result in pt.
+ */
+export function chromiumLineSpacing(ascent: number, descent: number, lineGap: number, size: number): number {
+  const px = size / 0.75;
+  const r = (v: number) => Math.round((v / 1000) * px);
+  return (r(ascent) + r(-descent) + r(lineGap)) * 0.75;
 }
 
 /** The height of one line box pdfmake makes with `lineHeight: 1` (ascent + descent, no gap), in pt. */

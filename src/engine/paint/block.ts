@@ -76,6 +76,7 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
   let atTop = true;
   const parentPage = ctx.pageName;
   let prevPage: string | undefined;
+  let afterBreak = false;
   for (const child of children) {
     // CSS Paged Media 3 §7.1: boxes on differently named pages are separated by a page break
     const page = child.kind !== 'inlines' && child.kind !== 'absolute' && child.style.page !== 'auto' ? child.style.page : parentPage;
@@ -88,12 +89,15 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
     if (isDetached(p.node)) { items.push(p.node); continue; } // out of flow: no margins, no room taken
     if (prevPage !== undefined && prevPage !== page && !p.node.pageBreak) p.node.pageBreak = 'before';
     prevPage = page;
-    const m = collapseMargins(pending, p.marginTop);
+    // CSS Fragmentation 3 §5.2: margins before a forced break are truncated; the one after it is kept
+    const forced = p.node.pageBreak === 'before' || afterBreak;
+    const m = forced ? p.marginTop : collapseMargins(pending, p.marginTop);
     if (atTop && collapseTop) leading = m;
     else setMarginTop(p.node, m);
     atTop = false;
     items.push(p.node);
     pending = p.marginBottom;
+    afterBreak = p.node.pageBreak === 'after';
   }
   if (atTop) return { items, leadingMargin: pending, trailingMargin: 0, empty: true };
   return { items, leadingMargin: leading, trailingMargin: pending, empty: false };

@@ -125,9 +125,16 @@ function edgeNode(boxes: MarginBox[], page: number, pages: number, g: PageGeomet
       return run;
     });
     const y = b.vertical === 'top' ? 0 : b.vertical === 'bottom' ? Math.max(0, height - lh) : Math.max(0, (height - lh) / 2);
-    // pdfmake lays header and footer across the whole page width: the page area is between the margins
-    return { text: runs, alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(g.margin.left, y, g.margin.right, 0) };
+    return { text: runs, alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(0, y, 0, 0) };
   });
-  if (nodes.length === 1) return nodes[0]!;
-  return { columns: nodes.map((n) => ({ width: '*' as const, stack: [n] })), columnGap: 0 };
+  // pdfmake lays header and footer across the whole page width: the page area is between the
+  // margins, which go around the whole edge (not around each column: that squeezed a right box
+  // into a quarter of the page). Columns in the order left, center, right, whatever the
+  // order of the rules; without a center box, left and right share the width.
+  const edge = margin(g.margin.left, 0, g.margin.right, 0);
+  if (nodes.length === 1) return { stack: [nodes[0]!], margin: edge };
+  const slots = (['left', 'center', 'right'] as const)
+    .map((align) => nodes.filter((_, i) => boxes[i]!.align === align))
+    .filter((slot, i) => slot.length > 0 || (i !== 1 && nodes.some((_, j) => boxes[j]!.align === 'center')));
+  return { columns: slots.map((slot) => ({ width: '*' as const, stack: slot.length ? slot : [{ text: '' }] })), columnGap: 0, margin: edge };
 }

@@ -138,3 +138,18 @@ describe('layout: documents', () => {
     for (const it of items) expect(it.x + it.width).to.be.at.most(190.5);
   });
 });
+
+describe('layout: line-height normal as Chromium computes it', () => {
+  // Blink rounds ascent, descent and line gap to whole px before adding them
+  const cases: { file: string; size: number; px: number }[] = [
+    { file: 'LiberationSans-Regular.ttf', size: 12, px: 14 + 3 + 1 },  // 16px: 14.48 → 14, 3.39 → 3, 0.53 → 1
+    { file: 'LiberationSerif-Regular.ttf', size: 12, px: 14 + 3 + 1 },
+    { file: 'LiberationSans-Regular.ttf', size: 7.5, px: 9 + 2 + 0 },  // 10px
+  ];
+  for (const c of cases) {
+    it(`${c.file} at ${c.size}pt → ${c.px}px`, async () => {
+      const { normalLineHeight } = await import('../../../src/engine/layout/metrics');
+      expect(normalLineHeight(c.file, c.size)).to.be.closeTo(c.px * 0.75, 1e-9);
+    });
+  }
+});
