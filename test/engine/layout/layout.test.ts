@@ -4,6 +4,7 @@ import { doc, h, layout, pct, placedText, pt, renderBytes, sides } from '../../h
 import { render } from '../../helpers/engine';
 import { pageGeometry } from '../../../src/engine/layout/page';
 import { collapseMargins, usedBlockBox } from '../../../src/engine/layout/used';
+import { normalLineHeight } from '../../../src/engine/layout/metrics';
 import { baseStyle } from '../../helpers/engine';
 
 describe('layout: page geometry (CSS Paged Media 3)', () => {
@@ -147,8 +148,7 @@ describe('layout: line-height normal as Chromium computes it', () => {
     { file: 'LiberationSans-Regular.ttf', size: 7.5, px: 9 + 2 + 0 },  // 10px
   ];
   for (const c of cases) {
-    it(`${c.file} at ${c.size}pt → ${c.px}px`, async () => {
-      const { normalLineHeight } = await import('../../../src/engine/layout/metrics');
+    it(`${c.file} at ${c.size}pt → ${c.px}px`, () => {
       expect(normalLineHeight(c.file, c.size)).to.be.closeTo(c.px * 0.75, 1e-9);
     });
   }
