@@ -49,4 +49,18 @@ describe('pdf: margin boxes fall back per character like the body', function () 
     expect(pdfFonts(pdf).sort()).to.deep.equal(['LiberationSans', 'Pacifico-Regular']);
   });
 
+  it('left and right boxes share the page area (a long right box stays on one line), in left-right order whatever the rule order', async () => {
+    const right = 'contact@courtbouillon.org | courtbouillon.org';
+    const r = layoutHtml('<p>Invoice</p>', `@page { size: A4; margin: 3cm; font-size: 9pt;
+      @bottom-right { content: '${right}'; } @bottom-left { content: 'Thank you!'; } }`);
+    expect(r.diagnostics).to.deep.equal([]);
+    const footer = (r.docDefinition as { footer?: (p: number, n: number) => { columns?: { stack: { text: { text: string }[] }[] }[]; margin?: number[] } }).footer!(1, 1);
+    expect(footer.margin![0]).to.be.closeTo(85.04, 0.01); // the edge keeps the page margins, not each column
+    expect(footer.margin![2]).to.be.closeTo(85.04, 0.01);
+    expect(footer.columns!.map((c) => c.stack[0]!.text.map((t) => t.text).join(''))).to.deep.equal(['Thank you!', right]);
+    const text = pdfText(await toPdf(r.docDefinition, r.fonts));
+    expect(text).to.contain(right); // wrapped, it would read 'contact@courtbouillon.org |\ncourtbouillon.org'
+    expect(text).to.contain('Thank you!');
+  });
+
 });

@@ -136,5 +136,5 @@ function edgeNode(boxes: MarginBox[], page: number, pages: number, g: PageGeomet
   const slots = (['left', 'center', 'right'] as const)
     .map((align) => nodes.filter((_, i) => boxes[i]!.align === align))
     .filter((slot, i) => slot.length > 0 || (i !== 1 && nodes.some((_, j) => boxes[j]!.align === 'center')));
-  return { columns: slots.map((slot) => ({ width: '*' as const, stack: slot.length ? slot : [{ text: '' }] })), columnGap: 0, margin: edge };
+  return { columns: slots.map((slot) => ({ width: '*' as const, stack: slot.length ? slot : [{ text: [] }] })), columnGap: 0, margin: edge };
 }
