@@ -4,6 +4,7 @@
 import type { ComputedStyle, ListStyleType } from '../cascade/computed';
 import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
+import { resetAttributeAlignment } from './align';
 import { buildTable } from './table';
 import type {
   BlockBox, BlockLevelBox, FlexBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox,
@@ -26,7 +27,7 @@ const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex',
 /** Builds the box tree of the document. The root box is the principal box of <html>. */
 export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox {
   const b = new BoxBuilder(options);
-  return b.rootBox(root);
+  return b.rootBox(resetAttributeAlignment(root));
 }
 
 interface InlineCursor {

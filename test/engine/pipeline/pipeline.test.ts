@@ -184,3 +184,14 @@ describe('pipeline: form controls print as boxes', () => {
     expect(after.y - name.y).to.be.greaterThan(50);
   });
 });
+
+describe('pipeline: align attributes and tables (Blink resets -webkit-center on <table>)', () => {
+  it('text in a table nested in a td align=center starts at the left; the centred cell itself stays centred', async () => {
+    const r = layoutHtml('<style>@page { size: 300pt 200pt; margin: 10pt } body { margin: 0 } table { width: 100%; border-spacing: 0 } td { padding: 0 }</style><table><tr><td align="center">Centred<table><tr><td>Left</td></tr></table></td></tr></table>', '');
+    const items = await placedText(await renderBytes(r));
+    const centred = items.find((i) => i.str === 'Centred')!;
+    const left = items.find((i) => i.str === 'Left')!;
+    expect(centred.x + centred.width / 2).to.be.closeTo(150, 2);
+    expect(left.x).to.be.closeTo(10, 1);
+  });
+});
