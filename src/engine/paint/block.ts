@@ -191,7 +191,7 @@ export function paintBlock(box: BlockBox | ListItemBox, cbWidth: number, ctx: Pa
 
   const decorated = hasBox(u) || s.backgroundColor.a > 0 || u.height !== undefined || u.minHeight > 0 || (s.backgroundImage !== 'none' && content.length > 0);
   let node: PdfNode;
-  if (decorated && content.length === 0) node = emptyBoxCanvas(s, u);
+  if (decorated && content.length === 0) node = emptyBoxCanvas(s, u, ctx.page.pageArea.height);
   else if (decorated) node = boxTable(s, u, content, ctx);
   else {
     node = { stack: content.length ? content : [{ text: [] }] };
@@ -234,10 +234,17 @@ export function applyBreaks(node: PdfNode, s: ComputedStyle, height?: number, ct
  * An empty box (an <hr>, a spacer with a border) drawn as a canvas: pdfmake draws no line
  * above a table row without content.
  */
-function emptyBoxCanvas(s: ComputedStyle, u: UsedBlockBox): CanvasNode {
-  const b = u.border;
-  const w = u.contentWidth + u.padding.left + u.padding.right + b.left + b.right;
-  const h = Math.max(u.height ?? 0, u.minHeight) + u.padding.top + u.padding.bottom + b.top + b.bottom;
+function emptyBoxCanvas(s: ComputedStyle, u: UsedBlockBox, pageHeight = Infinity): CanvasNode {
+  const full = u.border;
+  const w = u.contentWidth + u.padding.left + u.padding.right + full.left + full.right;
+  const fullH = Math.max(u.height ?? 0, u.minHeight) + u.padding.top + u.padding.bottom + full.top + full.bottom;
+  // pdfmake cannot place a canvas taller than a page area: it fails the whole document
+  // (issue #5). Such a box is drawn one page area tall (borders at most a quarter of it);
+  // the rest of its height is empty space.
+  const fits = fullH + Math.max(full.left, full.right) / 2 <= pageHeight;
+  const cap = (n: number) => (fits ? n : Math.min(n, pageHeight / 4));
+  const b = { top: cap(full.top), right: cap(full.right), bottom: cap(full.bottom), left: cap(full.left) };
+  const h = fits ? fullH : Math.max(0, pageHeight - Math.max(b.left, b.right) / 2 - 1);
   const shapes: CanvasShape[] = [];
   if (s.backgroundColor.a > 0) shapes.push({ type: 'rect', x: 0, y: 0, w, h, color: hexColor(s.backgroundColor), ...(s.backgroundColor.a < 1 ? { fillOpacity: s.backgroundColor.a } : {}) });
   const dash = (st: ComputedStyle['borderStyle']['top'], lw: number) => (st === 'dashed' ? { dash: { length: Math.max(2, lw * 3) } } : st === 'dotted' ? { dash: { length: Math.max(1, lw) } } : {});
@@ -249,7 +256,7 @@ function emptyBoxCanvas(s: ComputedStyle, u: UsedBlockBox): CanvasNode {
   line(b.left / 2, 0, b.left / 2, h, b.left, s.borderColor.left, s.borderStyle.left);
   line(w - b.right / 2, 0, w - b.right / 2, h, b.right, s.borderColor.right, s.borderStyle.right);
   // a zero-size canvas still takes its height through the bottom margin
-  return { canvas: shapes, margin: margin(u.marginLeft, 0, 0, Math.max(0, h - canvasExtent(shapes))) };
+  return { canvas: shapes, margin: margin(u.marginLeft, 0, 0, Math.max(0, fullH - canvasExtent(shapes))) };
 }
 
 const canvasExtent = (shapes: CanvasShape[]) => shapes.reduce((m, sh) => Math.max(m, sh.type === 'rect' ? sh.y + sh.h : Math.max(sh.y1, sh.y2) + sh.lineWidth / 2), 0);

@@ -33,6 +33,8 @@ const REMOVED_ELEMENTS = new Set([
 const IMAGE_ELEMENTS = new Set(['image', 'feimage']);
 const RASTER_DATA_URI = /^\s*data:image\/(?:png|jpe?g)\s*;\s*base64\s*,/i;
 
+/** An attribute name an XML parser accepts (ASCII subset of XML 1.0 Name, one optional prefix). */
+const XML_ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*(?::[A-Za-z_][A-Za-z0-9_.-]*)?$/;
 const localName = (name: string) => name.toLowerCase().replace(/^.*:/, '');
 
 /** Sanitized SVG markup, or undefined (with a diagnostic) when nothing safe is left. */
@@ -68,6 +70,9 @@ export function sanitizeSvg(markup: string, options: SvgSanitizeOptions = {}): s
       const attr = name.toLowerCase();
       const local = localName(attr);
       if (local.startsWith('on') || attr === 'xml:base') { delete el.attribs[name]; continue; }
+      // HTML parsing keeps names XML refuses (`a"b`, `1x`: a broken style="..." quote); the SVG
+      // parser in pdfmake would then throw and fail the whole render, so they go
+      if (!XML_ATTRIBUTE_NAME.test(name)) { delete el.attribs[name]; continue; }
       if (local === 'href' || local === 'src') {
         const v = value.trim();
         if (v.startsWith('#')) continue;
