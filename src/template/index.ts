@@ -53,6 +53,20 @@ if (!marker[PATCHED]) {
 
 const env = new nunjucks.Environment([], { autoescape: true, throwOnUndefined: false });
 
+// Nunjucks' range() builds its whole array first. `range(0, 1e9)` then grows one array until the
+// worker's heap cap, and V8 aborts the whole process on that allocation pattern instead of
+// ending only the worker (nodejs/node#47224). Same semantics, with a bound (issue #4/#5).
+export const MAX_RANGE_LENGTH = 100_000;
+env.addGlobal('range', (start: number, stop?: number, step?: number): number[] => {
+  if (stop === undefined) { stop = start; start = 0; step = 1; } else if (!step) step = 1;
+  const out: number[] = [];
+  for (let i = start; step > 0 ? i < stop : i > stop; i += step) {
+    if (out.length >= MAX_RANGE_LENGTH) throw new Error(`range() is limited to ${MAX_RANGE_LENGTH} numbers`);
+    out.push(i);
+  }
+  return out;
+});
+
 /**
  * Platen's own filters (besides Nunjucks' built-ins):
  *   `fixed(digits = 2)`: a number with exactly that many decimals, `1234.5 | fixed` → `1234.50`;

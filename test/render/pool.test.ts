@@ -123,6 +123,14 @@ describe('render: worker pool', () => {
     expect(pool.stats()).to.include({ failures: 1, workerRestarts: 1 });
   });
 
+  it('survives range(0, 1e9) in a template: `render_failed`, the process and the pool live on', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1, maxOldGenerationSizeMb: 64 });
+    const err = await rejection(pool.render(job('{% for i in range(0, 1000000000) %}{{ i }}{% endfor %}', { id: 'huge-range' })));
+    expect(err.code).to.equal('render_failed');
+    const ok = await pool.render(job('{% for i in range(3) %}<p>row {{ i }}</p>{% endfor %}'));
+    expect((await parsePdf(ok.pdf)).text).to.contain('row 2');
+  });
+
   it('answers a broken template with `render_failed` without losing the worker', async () => {
     pool = createWorkerPoolRenderer({ workers: 1 });
     const err = await rejection(pool.render(job('{% if %}', { id: 'broken' })));
