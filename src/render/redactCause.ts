@@ -17,7 +17,10 @@ export function redactCause(err: unknown): Error {
   // Nunjucks' own errors are plain `Error` / "Template render error"; JavaScript's are typed.
   const own = kind === 'Error' || kind === 'Template render error';
   const detail = (wrapped ? wrapped[2]! : body).trim().split('\n')[0]!.slice(0, 300);
-  const text = own ? `${kind}: ${detail}` : `${kind} (message withheld: it may quote params)`;
+  // where a withheld error was thrown (function and file:line, no message) still helps an operator
+  const frame = /^\s*at (?:(\S+) \()?(?:.*[\\/])?([^\\/():]+:\d+):\d+\)?$/m.exec(err.stack ?? '');
+  const where = frame ? ` at ${frame[1] ? `${frame[1]} ` : ''}(${frame[2]})` : '';
+  const text = own ? `${kind}: ${detail}` : `${kind} (message withheld: it may quote params)${where}`;
   const out = new Error(position ? `${position} ${text}` : text);
   out.name = err.name;
   return out;
