@@ -55,8 +55,16 @@ export class Intrinsic {
 
   private computeBlock(box: BlockLevelBox): ContentSizes {
     switch (box.kind) {
-      case 'block': case 'list-item':
-        return this.withStyle(box.style, this.children(box.children));
+      case 'block': case 'list-item': {
+        const inner = this.children(box.children);
+        const n = box.style.columnCount;
+        if (typeof n === 'number' && n > 1 && box.children.length > 1) {
+          // CSS Multi-column 1 §3.4: n columns of the widest content, with the gaps between
+          const gap = box.style.columnGap === 'normal' ? box.style.fontSize : box.style.columnGap.pt;
+          return this.withStyle(box.style, { min: inner.min * n + gap * (n - 1), max: inner.max * n + gap * (n - 1) });
+        }
+        return this.withStyle(box.style, inner);
+      }
       case 'inlines': return this.inlines(box.children, box.first ? resolve(box.style.textIndent, 0) : 0);
       case 'flex': {
         if (box.style.flexDirection === 'column' || box.style.flexDirection === 'column-reverse') return this.withStyle(box.style, this.children(box.items));
