@@ -14,6 +14,7 @@ import { SHIPPED_FAMILIES } from '../engine/fonts';
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
+import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
 
 export { fontParseStats };
 
