@@ -4,7 +4,6 @@
 import type { ComputedStyle, ListStyleType } from '../cascade/computed';
 import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
-import { resetAttributeAlignment } from './align';
 import { buildTable } from './table';
 import type {
   BlockBox, BlockLevelBox, FlexBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox,
@@ -27,7 +26,7 @@ const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex',
 /** Builds the box tree of the document. The root box is the principal box of <html>. */
 export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox {
   const b = new BoxBuilder(options);
-  return b.rootBox(resetAttributeAlignment(root));
+  return b.rootBox(root);
 }
 
 interface InlineCursor {

@@ -90,7 +90,8 @@ export interface ComputedStyle {
   fontStyle: 'normal' | 'italic' | 'oblique';
   fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
   lineHeight: LineHeight;
-  textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  /** the -webkit-* values come from HTML align attributes (Blink): they inherit like any value, but a <table> resets them to start */
+  textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end' | '-webkit-left' | '-webkit-right' | '-webkit-center';
   textIndent: LengthPct;
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
   textDecorationLine: { underline: boolean; overline: boolean; lineThrough: boolean };

@@ -425,7 +425,7 @@ class StyleWalker {
 
   styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
     const matched = this.collect(e, 'main', true);
-    const own = this.shared(matched, parent, () => adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent));
+    const own = this.shared(matched, parent, () => adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent)));
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
@@ -733,6 +733,17 @@ function adjustDisplay(own: ElementValues, parent: ElementValues | undefined): E
   if (display === v.display && float === v.float) return own;
   const values: ComputedValues = { ...v, display, float };
   return { values, customs: own.customs, style: { ...own.style, display, float } };
+}
+
+/**
+ * Blink StyleAdjuster: "tables never support the -webkit-* values of text-align". The value
+ * an align attribute gave (inherited into the table) becomes start, so text in a table nested
+ * in a centred cell starts at the left, while an author's own text-align: center stays.
+ */
+function adjustTableTextAlign(tag: string, own: ElementValues): ElementValues {
+  const align = own.values['text-align'];
+  if (tag !== 'table' || (align !== '-webkit-center' && align !== '-webkit-left' && align !== '-webkit-right')) return own;
+  return { values: { ...own.values, 'text-align': 'start' }, customs: own.customs, style: { ...own.style, textAlign: 'start' } };
 }
 
 // ---------------------------------------------------------------- custom properties (CSS Variables 1)

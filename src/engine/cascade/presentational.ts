@@ -25,7 +25,8 @@ function legacyColor(v: string | undefined): string | undefined {
   return undefined;
 }
 
-const ALIGN_TEXT: Record<string, string> = { left: 'left', right: 'right', center: 'center', middle: 'center', justify: 'justify', absmiddle: 'center' };
+// HTML §15.3.3 / Blink: align=left|right|center map to the -webkit-* values, which a <table> resets.
+const ALIGN_TEXT: Record<string, string> = { left: '-webkit-left', right: '-webkit-right', center: '-webkit-center', middle: '-webkit-center', justify: 'justify', absmiddle: '-webkit-center' };
 const VALIGN: Record<string, string> = { top: 'top', middle: 'middle', bottom: 'bottom', baseline: 'baseline', center: 'middle' };
 const FONT_SIZES = ['x-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
 

@@ -479,8 +479,8 @@ export const PROPERTIES = {
       return { kind: 'length', pt: Math.max(0, clampLength(r.pt + r.pct * ctx.em / 100)) };
     },
   }),
-  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end'], 'start', true, {
-    'justify-all': 'justify', '-webkit-center': 'center', '-moz-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-left': 'left', '-moz-right': 'right', 'match-parent': 'start', middle: 'center',
+  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center'], 'start', true, {
+    'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right', 'match-parent': 'start', middle: 'center',
   }),
   'text-indent': lengthPct('text-indent', { negative: true, inherited: true }),
   'text-transform': keywords('text-transform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),

@@ -125,7 +125,7 @@ function edgeNode(boxes: MarginBox[], page: number, pages: number, g: PageGeomet
       return run;
     });
     const y = b.vertical === 'top' ? 0 : b.vertical === 'bottom' ? Math.max(0, height - lh) : Math.max(0, (height - lh) / 2);
-    return { text: runs, alignment: s.textAlign === 'right' ? 'right' : s.textAlign === 'center' ? 'center' : 'left', margin: margin(0, y, 0, 0) };
+    return { text: runs, alignment: s.textAlign === 'right' || s.textAlign === '-webkit-right' ? 'right' : s.textAlign === 'center' || s.textAlign === '-webkit-center' ? 'center' : 'left', margin: margin(0, y, 0, 0) };
   });
   // pdfmake lays header and footer across the whole page width: the page area is between the
   // margins, which go around the whole edge (not around each column: that squeezed a right box

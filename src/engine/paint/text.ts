@@ -146,9 +146,9 @@ function hasOwnText(items: readonly InlineLevelBox[]): boolean {
 
 function alignment(a: ComputedStyle['textAlign']): 'left' | 'right' | 'center' | 'justify' {
   switch (a) {
-    case 'left': case 'start': return 'left';
-    case 'right': case 'end': return 'right';
-    case 'center': return 'center';
+    case 'left': case 'start': case '-webkit-left': return 'left';
+    case 'right': case 'end': case '-webkit-right': return 'right';
+    case 'center': case '-webkit-center': return 'center';
     case 'justify': return 'justify';
   }
 }

@@ -14,10 +14,14 @@ describe('cascade: presentational attributes', () => {
     ['table cellspacing', '<table id="t" cellspacing="0"><tr><td>x</td></tr></table>', (s) => expect(s.style.borderSpacing).to.deep.equal({ horizontal: 0, vertical: 0 })],
     ['cellpadding pads the cells', '<table cellpadding="6"><tr><td id="t">x</td></tr></table>', (s) => expect(s.style.padding.left).to.deep.equal(L(px(6)))],
     ['table border=1 borders the cells', '<table border="1"><tr><td id="t">x</td></tr></table>', (s) => { expect(s.style.borderWidth.top).to.equal(0.75); expect(s.style.borderStyle.top).to.equal('inset'); }],
-    ['td align/valign/width/bgcolor/nowrap', '<table><tr><td id="t" align="right" valign="top" width="50" bgcolor="navy" nowrap>x</td></tr></table>', (s) => { expect(s.style.textAlign).to.equal('right'); expect(s.style.verticalAlign).to.equal('top'); expect(s.style.width).to.deep.equal(L(px(50))); expect(s.style.backgroundColor).to.deep.equal({ r: 0, g: 0, b: 128, a: 1 }); expect(s.style.whiteSpace).to.equal('nowrap'); }],
+    ['td align/valign/width/bgcolor/nowrap', '<table><tr><td id="t" align="right" valign="top" width="50" bgcolor="navy" nowrap>x</td></tr></table>', (s) => { expect(s.style.textAlign).to.equal('-webkit-right'); expect(s.style.verticalAlign).to.equal('top'); expect(s.style.width).to.deep.equal(L(px(50))); expect(s.style.backgroundColor).to.deep.equal({ r: 0, g: 0, b: 128, a: 1 }); expect(s.style.whiteSpace).to.equal('nowrap'); }],
     ['tr valign is inherited by cells', '<table><tr valign="bottom"><td id="t">x</td></tr></table>', (s) => expect(s.style.verticalAlign).to.equal('bottom')],
     ['col width', '<table><col id="t" width="30"><tr><td>x</td></tr></table>', (s) => expect(s.style.width).to.deep.equal(L(px(30)))],
-    ['p align', '<p id="t" align="center">x</p>', (s) => expect(s.style.textAlign).to.equal('center')],
+    ['p align', '<p id="t" align="center">x</p>', (s) => expect(s.style.textAlign).to.equal('-webkit-center')],
+    // Blink StyleAdjuster: a <table> resets the -webkit-* alignment it inherits from an align attribute ...
+    ['table inside td align=center starts at start', '<table><tr><td align="center"><table id="t"><tr><td>x</td></tr></table></td></tr></table>', (s) => expect(s.style.textAlign).to.equal('start')],
+    // ... but an author's own text-align: center inside that table stays
+    ['author center inside a reset table stays', '<table><tr><td align="center"><table><tr><td id="t" style="text-align: center">x</td></tr></table></td></tr></table>', (s) => expect(s.style.textAlign).to.equal('center')],
     ['font color/face/size', '<font id="t" color="red" face="Arial, Helvetica" size="5">x</font>', (s) => { expect(s.style.color).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 }); expect(s.style.fontFamily).to.deep.equal(['Arial', 'Helvetica']); expect(s.style.fontSize).to.equal(18); }],
     ['font size=+1', '<font id="t" size="+1">x</font>', (s) => expect(s.style.fontSize).to.equal(13.5)],
     ['img border and align', '<img id="t" border="2" align="right" src="x.png">', (s) => { expect(s.style.borderWidth.left).to.equal(1.5); expect(s.style.float).to.equal('right'); }],
