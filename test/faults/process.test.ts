@@ -92,7 +92,7 @@ describe('faults: kill -9 and SIGTERM (real processes)', function () {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: 'slow', params: { n } }),
-    }).then(async (res) => ({ status: res.status, bytes: Buffer.from(await res.arrayBuffer()) }));
+    }).then(async (res) => ({ status: res.status, connection: res.headers.get('connection'), bytes: Buffer.from(await res.arrayBuffer()) }));
     const inFlight = [1, 2, 3, 4].map(call);
     await new Promise((r) => setTimeout(r, 400));
     child.kill('SIGTERM');
@@ -106,6 +106,9 @@ describe('faults: kill -9 and SIGTERM (real processes)', function () {
       expect(a.status, a.bytes.toString('utf8').slice(0, 200)).to.equal(200);
       expect(a.bytes.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
     }
+    // 4 renders on 2 workers: the last ones finish after SIGTERM, and their answers close the
+    // connection so no client reuses a socket to a server that is going away
+    expect(answers.map((a) => a.connection)).to.include('close');
     const { code } = await done;
     expect(code, stderr).to.equal(0);
     const wal = join(dataDir, `${DB_FILE_NAME}-wal`);

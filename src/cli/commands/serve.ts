@@ -2,7 +2,7 @@
 // Opens (or creates) the database, seeds the demo on first start, renders on the worker pool.
 // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close the pool and the
 // database (checkpointing the WAL), exit 0.
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp, listen } from '../../http/app';
@@ -73,16 +73,32 @@ export async function serveCommand(args: string[]): Promise<void> {
   io.result({ url, port: address.port, dataDir: config.dataDir, ...(demo ? { demo: { accountId: demo.accountId, keyId: demo.keyId, key: demo.key, templates: demo.templates, curl: demoCurl(url, demo.key) } } : {}) }, human.join('\n'));
   logger.info({ url, dataDir: config.dataDir }, 'listening');
 
+  // Once stopping, every response not yet sent goes out with Connection: close, so no client
+  // reuses a kept-alive socket to reach a server that is going away (closeIdleConnections only
+  // closes the sockets idle at the moment it is called: one freed by a render finishing a
+  // moment later stayed open and kept answering).
   let stopping = false;
+  const unsent = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) res.shouldKeepAlive = false;
+    unsent.add(res);
+    res.once('close', () => unsent.delete(res));
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const res of unsent) if (!res.headersSent) res.shouldKeepAlive = false;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.closeIdleConnections();
+    // a response whose headers were already out keeps its socket until it finishes: sweep
+    // the sockets that fall idle until the server has closed
+    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    sweep.unref();
     server.close(() => {
       clearTimeout(force);
+      clearInterval(sweep);
       void renderer.close().finally(() => {
         try {
           db.pragma('wal_checkpoint(TRUNCATE)');
