@@ -2,6 +2,7 @@
 // boxes (block-in-inline splits the inline), CSS Text 3 §4 white-space processing and §2.1
 // text-transform, and CSS Lists 3 markers (ol start / reversed / li value).
 import type { ComputedStyle, ListStyleType } from '../cascade/computed';
+import { formatCounter } from '../cascade/counters';
 import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
@@ -351,40 +352,15 @@ function listCounter(parent: StyledElement | undefined): ListCounter | undefined
   };
 }
 
-const ROMAN: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
-
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
-  let out = '';
-  for (const [v, s] of ROMAN) while (n >= v) { out += s; n -= v; }
-  return out;
-}
-
-function alphabetic(n: number, letters: string): string {
-  if (n <= 0) return String(n);
-  let out = '';
-  const len = [...letters].length;
-  const chars = [...letters];
-  while (n > 0) { n--; out = chars[n % len] + out; n = Math.floor(n / len); }
-  return out;
-}
-
-/** The marker string of a list item (CSS Counter Styles 3 predefined styles). */
+/**
+ * The marker string of a list item: the counter in its predefined style (CSS Counter Styles 3
+ * §6, formatted by the cascade's counters) followed by the ". " suffix of the numeric and
+ * alphabetic styles; the symbolic ones and strings stand alone.
+ */
 export function markerText(type: ListStyleType, n: number): string {
-  if (typeof type === 'object') return type.string;
-  switch (type) {
-    case 'none': return '';
-    case 'disc': return '\u2022';
-    case 'circle': return '\u25e6';
-    case 'square': return '\u25aa';
-    case 'decimal': return `${n}.`;
-    case 'decimal-leading-zero': return `${n >= 0 && n < 10 ? '0' : ''}${n}.`;
-    case 'lower-alpha': case 'lower-latin': return `${alphabetic(n, 'abcdefghijklmnopqrstuvwxyz')}.`;
-    case 'upper-alpha': case 'upper-latin': return `${alphabetic(n, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}.`;
-    case 'lower-roman': return `${roman(n)}.`;
-    case 'upper-roman': return `${roman(n).toUpperCase()}.`;
-    case 'lower-greek': return `${alphabetic(n, 'αβγδεζηθικλμνξοπρστυφχψω')}.`;
-  }
+  const text = formatCounter(n, type);
+  const symbolic = typeof type === 'object' || type === 'none' || type === 'disc' || type === 'circle' || type === 'square';
+  return symbolic ? text : `${text}.`;
 }
 
 // ---- inline <svg> -----------------------------------------------------------------------
