@@ -60,6 +60,24 @@ export function parseStylesheet(source: string, ctx: ParseContext): Rule[] {
   return parseRules({ ts, from: 0, to: ts.count }, ctx, true);
 }
 
+/**
+ * §5.4.2 consume an at-rule starting at the at-keyword token `i`: its prelude up to a `;` or
+ * a `{}` block (which it keeps, unparsed), and the index of the token after it.
+ */
+function consumeAtRule(ts: TokenStream, i: number, to: number): { rule: AtRule; next: number } {
+  const { types, starts, match } = ts;
+  let j = i + 1;
+  let block: BlockRef | undefined;
+  for (; j < to; j++) {
+    const t = types[j]!;
+    if (t === T.Semicolon) break;
+    if (t === T.LeftCurlyBracket) { block = { ts, from: j + 1, to: Math.min(match[j]!, to) }; break; }
+    if (ts.isOpener(j)) j = match[j]!;
+  }
+  const name = ts.source.slice(starts[i]! + 1, ts.ends[i]!).toLowerCase();
+  return { rule: { kind: 'at', name, prelude: trimWs(ts.values(i + 1, Math.min(j, to), true)), block, at: starts[i]! }, next: block ? block.to + 1 : j + 1 };
+}
+
 /** §5.4.1 consume a list of rules. */
 export function parseRules(block: BlockRef, ctx: ParseContext, topLevel = false): Rule[] {
   const { ts, to } = block;
@@ -70,17 +88,9 @@ export function parseRules(block: BlockRef, ctx: ParseContext, topLevel = false)
     const type = types[i]!;
     if (type === T.WhiteSpace || type === T.CDO || type === T.CDC || (!topLevel && type === T.Semicolon)) { i++; continue; }
     if (type === T.AtKeyword) {
-      let j = i + 1;
-      let body: BlockRef | undefined;
-      for (; j < to; j++) {
-        const t = types[j]!;
-        if (t === T.Semicolon) break;
-        if (t === T.LeftCurlyBracket) { body = { ts, from: j + 1, to: Math.min(match[j]!, to) }; break; }
-        if (ts.isOpener(j)) j = match[j]!;
-      }
-      const name = ts.source.slice(starts[i]! + 1, ts.ends[i]!).toLowerCase();
-      rules.push({ kind: 'at', name, prelude: trimWs(ts.values(i + 1, Math.min(j, to), true)), block: body, at: starts[i]! });
-      i = body ? body.to + 1 : j + 1;
+      const { rule, next } = consumeAtRule(ts, i, to);
+      rules.push(rule);
+      i = next;
       continue;
     }
     // qualified rule: prelude up to a {} block
@@ -118,16 +128,9 @@ export function parseDeclarations(block: BlockRef, ctx: ParseContext): { declara
     const type = types[i]!;
     if (type === T.WhiteSpace || type === T.Semicolon) { i++; continue; }
     if (type === T.AtKeyword) {
-      let j = i + 1;
-      let body: BlockRef | undefined;
-      for (; j < to; j++) {
-        const t = types[j]!;
-        if (t === T.Semicolon) break;
-        if (t === T.LeftCurlyBracket) { body = { ts, from: j + 1, to: Math.min(match[j]!, to) }; break; }
-        if (ts.isOpener(j)) j = match[j]!;
-      }
-      atRules.push({ kind: 'at', name: source.slice(starts[i]! + 1, ts.ends[i]!).toLowerCase(), prelude: trimWs(ts.values(i + 1, Math.min(j, to), true)), block: body, at: starts[i]! });
-      i = body ? body.to + 1 : j + 1;
+      const { rule, next } = consumeAtRule(ts, i, to);
+      atRules.push(rule);
+      i = next;
       continue;
     }
     // up to the next top-level ';', or a nested rule's {} block
