@@ -2,7 +2,7 @@
 // process, every URL and local file denied, fixed dates so the same input gives
 // byte-identical PDFs. The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>;
 // any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
-import { fontParseStats } from './fontkit-cache'; // must load before pdfmake: see the file
+import { fontParseStats, setPdfCaches as setFontkitCaches } from './fontkit-cache'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +15,23 @@ import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
+import './style-stack'; // pdfmake's style lookups without a push/pop per property
+import { deflateCacheStats, setDeflateCache } from './deflate-cache';
+import { memoiseWidths, setWidthMemo } from './text-width';
 
-export { fontParseStats };
+export { fontParseStats, deflateCacheStats };
+
+/**
+ * The pdf layer's cross-document caches (shaped words per face, deflated streams per content),
+ * on by default; switched off for the benchmark's "cache defeated" rows and for tests that
+ * compare cached with uncached output. Returns the previous settings.
+ */
+export function setPdfCaches(settings: { readonly shaping?: boolean; readonly deflate?: boolean }): { readonly shaping: boolean; readonly deflate: boolean } {
+  const { shaping } = setFontkitCaches({ shaping: settings.shaping });
+  if (settings.shaping !== undefined) setWidthMemo(settings.shaping);
+  const deflate = settings.deflate === undefined ? setDeflateCache(setDeflateCache(true)) : setDeflateCache(settings.deflate);
+  return { shaping, deflate };
+}
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
 pdfmake.setUrlAccessPolicy(() => false);
@@ -32,10 +47,12 @@ pdfmake.setLocalAccessPolicy(() => false);
     if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) {
       this.registerFont(src, vfs.readFileSync(src));
     }
-    return pdfkitFont.call(this, src, family, size);
+    const out = pdfkitFont.call(this, src, family, size);
+    memoiseWidths(this._font);
+    return out;
   };
 }
-interface PdfkitDocument { _registeredFonts: Record<string, unknown>; registerFont(name: string, src: Buffer): unknown }
+interface PdfkitDocument { _registeredFonts: Record<string, unknown>; _font?: unknown; registerFont(name: string, src: Buffer): unknown }
 
 interface VirtualFs { storage: Record<string, unknown>; readFileSync(name: string): Buffer }
 const vfs = pdfmake.virtualfs as unknown as VirtualFs & typeof pdfmake.virtualfs;

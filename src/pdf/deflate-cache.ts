@@ -1,0 +1,78 @@
+// pdfkit deflates every stream of every document: page contents, and per face the embedded
+// font subset and its ToUnicode map. The subset bytes repeat whenever a template is rendered
+// again with the same glyphs (fontkit-cache.ts already serves the subset itself from a
+// cache), yet deflating them again was about 5% of a one-page invoice. Streams of at least
+// MIN_CACHED_BYTES are deflated once per content (SHA-1 of the bytes, in a bounded LRU);
+// smaller ones are deflated directly, since hashing would cost about as much as it saves.
+// Output is byte-identical: the same zlib call on the same bytes.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+interface ReferenceLike {
+  compress: boolean;
+  buffer: Buffer[] | Buffer;
+  document: { _security?: unknown };
+  finalize(this: ReferenceLike): unknown;
+}
+interface PdfkitDocumentClass { prototype: { ref(this: unknown, data?: unknown): ReferenceLike } }
+
+const MIN_CACHED_BYTES = 4096;
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+const deflated = new Map<string, Buffer>();
+let cachedBytes = 0;
+const stats = { hits: 0, misses: 0 };
+let enabled = true;
+
+function deflateOnce(raw: Buffer): Buffer {
+  if (!enabled || raw.length < MIN_CACHED_BYTES) return deflateSync(raw);
+  const key = createHash('sha1').update(raw).digest('base64') + raw.length;
+  const hit = deflated.get(key);
+  if (hit) { deflated.delete(key); deflated.set(key, hit); stats.hits++; return hit; }
+  stats.misses++;
+  const out = deflateSync(raw);
+  deflated.set(key, out);
+  cachedBytes += out.length;
+  for (const [k, v] of deflated) {
+    if (cachedBytes <= MAX_CACHED_BYTES) break;
+    deflated.delete(k); cachedBytes -= v.length;
+  }
+  return out;
+}
+
+const require_ = createRequire(__filename);
+const pdfkitEntry = require_.resolve('pdfkit', { paths: [dirname(require_.resolve('pdfmake'))] });
+const PDFDocument = require_(pdfkitEntry) as PdfkitDocumentClass & { default?: PdfkitDocumentClass };
+const documentProto = (PDFDocument.default ?? PDFDocument).prototype;
+const ref = documentProto.ref;
+let patched = false;
+
+// PDFReference is not exported: its prototype is patched through the first reference made.
+documentProto.ref = function patchedRef(this: unknown, data?: unknown): ReferenceLike {
+  const reference = ref.call(this, data);
+  if (!patched) {
+    patched = true;
+    const proto = Object.getPrototypeOf(reference) as ReferenceLike;
+    const finalize = proto.finalize;
+    proto.finalize = function finalizeOnce(this: ReferenceLike): unknown {
+      if (!this.compress || this.document._security || !Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
+      const raw = this.buffer.length === 1 ? this.buffer[0]! : Buffer.concat(this.buffer);
+      this.buffer = [deflateOnce(raw)];
+      this.compress = false; // already deflated: pdfkit writes it as it is (Filter was set by write())
+      try { return finalize.call(this); } finally { this.compress = true; }
+    };
+  }
+  return reference;
+};
+
+/** Turns the deflate cache on or off (benchmark rows, tests); returns the previous setting. */
+export function setDeflateCache(on: boolean): boolean {
+  const previous = enabled;
+  enabled = on;
+  return previous;
+}
+
+export function deflateCacheStats(): { readonly hits: number; readonly misses: number; readonly bytes: number } {
+  return { ...stats, bytes: cachedBytes };
+}

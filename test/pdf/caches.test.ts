@@ -1,0 +1,80 @@
+// The pdf layer's cross-document caches (shaped words and string widths per face, deflated
+// streams per content) must change nothing but time: the same documents give the same bytes
+// with the caches off, cold, and warm, in any order; and the caches must actually answer.
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { layoutHtml } from '../../src/engine';
+import { deflateCacheStats, fontParseStats, setPdfCaches, toPdf } from '../../src/pdf';
+import { loadBenchDoc, standaloneHtml } from '../../src/bench/fixtures';
+import { pdfText } from './tools';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+const TYPOGRAPHY = `<!doctype html><style>
+  body { font-family: Arial, sans-serif; font-size: 11pt }
+  .j { text-align: justify; width: 300px } .ls { letter-spacing: 2px } .r { text-align: right }
+  .lig { font-family: 'DejaVu Serif'; font-feature-settings: "liga" 1, "kern" 1 }
+  .mono { font-family: monospace } .u { text-decoration: underline }
+</style>
+<h1>AVATAR WAVE Tÿpo — “quotes” fi fl ffi</h1>
+<p class="j">Justified text repeats words: the quick brown fox jumps over the lazy dog, the quick brown fox jumps over the lazy dog again and again.</p>
+<p class="ls">Letter spaced AVATAR</p><p class="r">Right aligned total €1,234.56</p>
+<p class="lig">office affine ﬁnal AV To</p><p class="mono">mono 0123456789 AV</p>
+<p class="u">Ωμέγα Привет café ♥ ✈ underlined</p>`;
+
+function docs(): { name: string; html: string }[] {
+  return [
+    { name: 'bench invoice', html: standaloneHtml(loadBenchDoc('invoice')) },
+    { name: 'bench statement', html: standaloneHtml(loadBenchDoc('statement')) },
+    { name: 'typography', html: TYPOGRAPHY },
+  ];
+}
+
+async function render(html: string): Promise<Buffer> {
+  const { docDefinition, fonts } = layoutHtml(html, '', {});
+  return toPdf(docDefinition, fonts);
+}
+
+describe('pdf: cross-document caches change nothing but time', function () {
+  this.timeout(60000);
+  afterEach(() => setPdfCaches({ shaping: true, deflate: true }));
+
+  it('each document gives the same bytes with the caches off, on and cold, and on and warm (renders interleaved)', async () => {
+    const list = docs();
+    setPdfCaches({ shaping: false, deflate: false });
+    const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
+    setPdfCaches({ shaping: true, deflate: true });
+    for (let round = 0; round < 2; round++) {
+      for (let i = list.length - 1; i >= 0; i--) {
+        expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
+      }
+    }
+  });
+
+  it('a second render of a document is answered by the shaping and deflate caches', async () => {
+    const html = TYPOGRAPHY.replace('Justified', 'Another justified');
+    await render(html);
+    const s0 = fontParseStats(); const d0 = deflateCacheStats();
+    const pdf = await render(html);
+    const s1 = fontParseStats(); const d1 = deflateCacheStats();
+    expect(s1.shapingMisses - s0.shapingMisses, 'words shaped afresh').to.equal(0);
+    expect(d1.hits - d0.hits, 'font streams deflated from the cache').to.be.greaterThan(0);
+    expect(pdfText(pdf).replace(/\s+/g, ' ')).to.contain('Another justified text repeats words');
+  });
+
+  it('a new word is shaped once and then served, with the right width (right-aligned text ends at the same x)', async () => {
+    const word = `Zyxwv${Date.now().toString(36)}`;
+    const html = `<p style="text-align:right;font-family:Arial">${word} total</p>`;
+    setPdfCaches({ shaping: false });
+    const cold = sha(await render(html));
+    setPdfCaches({ shaping: true });
+    const s0 = fontParseStats().shapingMisses;
+    const first = sha(await render(html));
+    const s1 = fontParseStats().shapingMisses;
+    const second = sha(await render(html));
+    expect(s1 - s0).to.be.greaterThan(0);
+    expect(fontParseStats().shapingMisses).to.equal(s1);
+    expect(first).to.equal(cold);
+    expect(second).to.equal(cold);
+  });
+});
