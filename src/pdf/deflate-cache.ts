@@ -67,9 +67,9 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
 };
 
 /** Turns the deflate cache on or off (benchmark rows, tests); returns the previous setting. */
-export function setDeflateCache(on: boolean): boolean {
+export function setDeflateCache(on?: boolean): boolean {
   const previous = enabled;
-  enabled = on;
+  if (on !== undefined) enabled = on;
   return previous;
 }
 

@@ -15,7 +15,7 @@ import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
-import './style-stack'; // pdfmake's style lookups without a push/pop per property
+import { setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './deflate-cache';
 import { memoiseWidths, setWidthMemo } from './text-width';
 
@@ -26,11 +26,21 @@ export { fontParseStats, deflateCacheStats };
  * on by default; switched off for the benchmark's "cache defeated" rows and for tests that
  * compare cached with uncached output. Returns the previous settings.
  */
-export function setPdfCaches(settings: { readonly shaping?: boolean; readonly deflate?: boolean }): { readonly shaping: boolean; readonly deflate: boolean } {
+export function setPdfCaches(settings: PdfCacheSettings): Required<PdfCacheSettings> {
   const { shaping } = setFontkitCaches({ shaping: settings.shaping });
-  if (settings.shaping !== undefined) setWidthMemo(settings.shaping);
-  const deflate = settings.deflate === undefined ? setDeflateCache(setDeflateCache(true)) : setDeflateCache(settings.deflate);
-  return { shaping, deflate };
+  setWidthMemo(settings.shaping);
+  const deflate = setDeflateCache(settings.deflate);
+  const styles = setStyleMemo(settings.styles);
+  return { shaping, deflate, styles };
+}
+
+export interface PdfCacheSettings {
+  /** shaped words and string widths per face */
+  readonly shaping?: boolean;
+  /** deflated streams per content */
+  readonly deflate?: boolean;
+  /** pdfmake style lookups without push/pop (off: pdfmake's own code) */
+  readonly styles?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
@@ -178,7 +188,10 @@ interface ShippedFamilyLike { normal: string; bold: string; italics: string; bol
 function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
-  if (Array.isArray(node)) { for (const n of node) secureNodes(n, ctx, seen); return; }
+  if (Array.isArray(node)) {
+    for (const n of node) if (n !== null && typeof n === 'object') secureNodes(n, ctx, seen);
+    return;
+  }
   const obj = node as Record<string, unknown>;
   if (typeof obj.svg === 'string') {
     // sanitized again here (idempotent on what the engine already cleaned): no <use> bombs,
@@ -196,14 +209,17 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   }
   if (typeof obj.font === 'string') obj.font = knownFont(obj.font, ctx);
   if (typeof obj.image === 'string' && obj.image.startsWith('data:')) obj.image = safePng(obj.image);
-  for (const [key, value] of Object.entries(obj)) {
-    if (key === 'options') continue;
-    if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
+  // for...in over own keys, descending only into objects: this walk visits every node of a
+  // 100-page definition, and Object.entries' arrays were a measurable share of a render
+  for (const key in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    const value = obj[key];
+    if (typeof value === 'object') {
+      if (value !== null && key !== 'options') secureNodes(value, ctx, seen);
+    } else if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
       const produce = value as (...args: unknown[]) => unknown;
       const lateCtx: WallContext = { ...ctx, late: true };
       obj[key] = (...args: unknown[]) => { const out = produce(...args); secureNodes(out, lateCtx, new Set()); return out; };
-    } else {
-      secureNodes(value, ctx, seen);
     }
   }
 }

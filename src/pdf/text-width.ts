@@ -38,8 +38,8 @@ export function memoiseWidths(embedded: unknown): void {
 }
 
 /** Turns the width memo on or off (benchmark rows, tests); returns the previous setting. */
-export function setWidthMemo(on: boolean): boolean {
+export function setWidthMemo(on?: boolean): boolean {
   const previous = enabled;
-  enabled = on;
+  if (on !== undefined) enabled = on;
   return previous;
 }

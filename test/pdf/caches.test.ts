@@ -1,5 +1,5 @@
-// The pdf layer's cross-document caches (shaped words and string widths per face, deflated
-// streams per content) must change nothing but time: the same documents give the same bytes
+// The pdf layer's caches (shaped words and string widths per face, deflated streams per
+// content) and the faster pdfmake style lookups must change nothing but time: the same documents give the same bytes
 // with the caches off, cold, and warm, in any order; and the caches must actually answer.
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
@@ -37,13 +37,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: cross-document caches change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfCaches({ shaping: true, deflate: true }));
+  afterEach(() => setPdfCaches({ shaping: true, deflate: true, styles: true }));
 
   it('each document gives the same bytes with the caches off, on and cold, and on and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfCaches({ shaping: false, deflate: false });
+    setPdfCaches({ shaping: false, deflate: false, styles: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfCaches({ shaping: true, deflate: true });
+    setPdfCaches({ shaping: true, deflate: true, styles: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
