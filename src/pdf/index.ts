@@ -15,8 +15,9 @@ import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
+import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import { setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
-import { deflateCacheStats, setDeflateCache } from './deflate-cache';
+import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseWidths, setWidthMemo } from './text-width';
 
 export { fontParseStats, deflateCacheStats };

@@ -50,13 +50,13 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-/** A PNG with the given header and IDAT payload (RGB, 8 bits). */
-export function makePng(width: number, height: number, idat: Buffer): Buffer {
+/** A PNG with the given header and IDAT payload (RGB, 8 bits; colour type 6: RGBA). */
+export function makePng(width: number, height: number, idat: Buffer, colourType: 2 | 6 = 2): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
+  ihdr[9] = colourType; // 2 truecolour, 6 truecolour with alpha
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0)),
@@ -67,6 +67,17 @@ export function makePng(width: number, height: number, idat: Buffer): Buffer {
 export function redPng(width: number, height: number): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([255, 0, 0]))]);
   return makePng(width, height, deflateSync(Buffer.concat(Array.from({ length: height }, () => row))));
+}
+
+/** A decodable w×h RGBA PNG with a gradient and varying alpha (pdfkit splits its alpha channel). */
+export function rgbaPng(width: number, height: number, seed = 0): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) row.set([(x * 7 + seed) & 255, (y * 5 + seed) & 255, (x * y + seed) & 255, (x + y + seed) & 255], 1 + x * 4);
+    rows.push(row);
+  }
+  return makePng(width, height, deflateSync(Buffer.concat(rows)), 6);
 }
 
 /**

@@ -1,5 +1,13 @@
-// pdfkit deflates every stream of every document: page contents, and per face the embedded
-// font subset and its ToUnicode map. The subset bytes repeat whenever a template is rendered
+// PDF stream objects (pdfkit's PDFReference), two changes that leave the bytes as they were:
+//
+// Text is kept as text until the stream is finished. pdfkit turned every operator it wrote
+// into its own small Buffer (Buffer.from(op + '\n', 'binary')) and concatenated them all at
+// the end: a page of text is thousands of writes, and the Buffers were ~4% of a render and a
+// good part of its garbage. Now strings are joined once and converted once; the Length
+// bookkeeping is unchanged ('binary' is one byte per UTF-16 unit, so bytes = string length).
+//
+// Deflate once per content. pdfkit deflates every stream of every document: page contents,
+// and per face the embedded font subset and its ToUnicode map. The subset bytes repeat whenever a template is rendered
 // again with the same glyphs (fontkit-cache.ts already serves the subset itself from a
 // cache), yet deflating them again was about 5% of a one-page invoice. Streams of at least
 // MIN_CACHED_BYTES are deflated once per content (SHA-1 of the bytes, in a bounded LRU);
@@ -12,8 +20,11 @@ import { deflateSync } from 'node:zlib';
 
 interface ReferenceLike {
   compress: boolean;
-  buffer: Buffer[] | Buffer;
+  buffer: (Buffer | Uint8Array | string)[] | Buffer;
+  uncompressedLength: number;
+  data: { Length?: number; Filter?: unknown };
   document: { _security?: unknown };
+  write(this: ReferenceLike, chunk: unknown): unknown;
   finalize(this: ReferenceLike): unknown;
 }
 interface PdfkitDocumentClass { prototype: { ref(this: unknown, data?: unknown): ReferenceLike } }
@@ -54,10 +65,21 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
   if (!patched) {
     patched = true;
     const proto = Object.getPrototypeOf(reference) as ReferenceLike;
+    const write = proto.write;
     const finalize = proto.finalize;
+    proto.write = function writeText(this: ReferenceLike, chunk: unknown): unknown {
+      if (chunk instanceof Uint8Array || !Array.isArray(this.buffer)) return write.call(this, chunk);
+      const text = `${String(chunk)}\n`;
+      this.uncompressedLength += text.length;
+      this.data.Length = (this.data.Length ?? 0) + text.length;
+      this.buffer.push(text);
+      if (this.compress) this.data.Filter = 'FlateDecode';
+      return undefined;
+    };
     proto.finalize = function finalizeOnce(this: ReferenceLike): unknown {
-      if (!this.compress || this.document._security || !Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
-      const raw = this.buffer.length === 1 ? this.buffer[0]! : Buffer.concat(this.buffer);
+      if (!Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
+      const raw = joinChunks(this.buffer);
+      if (!this.compress || this.document._security) { this.buffer = [raw]; return finalize.call(this); }
       this.buffer = [deflateOnce(raw)];
       this.compress = false; // already deflated: pdfkit writes it as it is (Filter was set by write())
       try { return finalize.call(this); } finally { this.compress = true; }
@@ -65,6 +87,20 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
   }
   return reference;
 };
+
+/** The stream's bytes: runs of text joined and converted once, Buffers as they are. */
+function joinChunks(chunks: (Buffer | Uint8Array | string)[]): Buffer {
+  if (chunks.length === 1) { const c = chunks[0]!; return typeof c === 'string' ? Buffer.from(c, 'latin1') : Buffer.from(c.buffer, c.byteOffset, c.byteLength); }
+  const parts: Uint8Array[] = [];
+  let text: string[] = [];
+  for (const c of chunks) {
+    if (typeof c === 'string') { text.push(c); continue; }
+    if (text.length) { parts.push(Buffer.from(text.join(''), 'latin1')); text = []; }
+    parts.push(c);
+  }
+  if (text.length) parts.push(Buffer.from(text.join(''), 'latin1'));
+  return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+}
 
 /** Turns the deflate cache on or off (benchmark rows, tests); returns the previous setting. */
 export function setDeflateCache(on?: boolean): boolean {
