@@ -127,7 +127,7 @@ export async function warmUp(server: BenchServer, names: readonly BenchDocName[]
       url: `http://127.0.0.1:${server.ready.port}/v1/pdf/generate`, method: 'POST',
       headers: { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' }),
-      connections: server.ready.workers, amount: server.ready.workers * 4, timeout: 60,
+      connections: Math.max(1, server.ready.workers), amount: Math.max(1, server.ready.workers) * 4, timeout: 60,
     });
   }
 }

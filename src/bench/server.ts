@@ -2,6 +2,10 @@
 // a real SQLite file in a temporary directory, started as its own process so its RSS is its
 // own. Started by run.ts with an IPC channel; it answers { port, key } once it listens.
 // Logs are written at the production level (info) to /dev/null: their cost is part of a request.
+//
+// BENCH_RENDERER=stub swaps the worker pool for a renderer that answers a fixed PDF at once:
+// what is left is the service path alone (auth, SQLite, body, validation, logging, streaming),
+// the per-request cost the HTTP thread adds to every render.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +13,8 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { createApp, listen } from '../http/app';
 import { createLogger } from '../log';
-import { createWorkerPoolRenderer } from '../render';
+import type { Renderer } from '../render';
+import { createWorkerPoolRenderer } from '../render/pool';
 import { createStore, openDatabase } from '../store';
 import { BENCH_DOCS, benchGlobals, loadBenchDoc } from './fixtures';
 
@@ -18,6 +23,16 @@ export interface BenchServerReady {
   readonly key: string;
   readonly workers: number;
   readonly maxQueue: number;
+}
+
+/** A PDF-sized answer (30 kB, about the invoice) without rendering anything. */
+function stubRenderer(): Renderer {
+  const pdf = Buffer.alloc(30_000, 0x20);
+  pdf.write('%PDF-1.7\n');
+  return {
+    render: async () => ({ pdf: Buffer.from(pdf), diagnostics: [] }),
+    close: async () => {},
+  };
 }
 
 async function main(): Promise<void> {
@@ -35,7 +50,9 @@ async function main(): Promise<void> {
     store.templates.save({ accountId: account.id, id: doc.templateId, name: doc.templateId, html: doc.job.template.html, css: doc.job.template.css });
     saved.add(doc.templateId);
   }
-  const renderer = createWorkerPoolRenderer({ deadlineMs: config.renderTimeoutMs });
+  const stub = process.env.BENCH_RENDERER === 'stub';
+  const pool = stub ? undefined : createWorkerPoolRenderer({ deadlineMs: config.renderTimeoutMs });
+  const renderer: Renderer = pool ?? stubRenderer();
   const logger = createLogger({ level: config.logLevel, destination: pino.destination({ dest: '/dev/null', sync: true }) });
   const app = createApp({ db, renderer, config, logger });
   const server = await listen(app, config, { host: '127.0.0.1', port: 0 });
@@ -51,7 +68,7 @@ async function main(): Promise<void> {
   };
   process.on('message', (m) => { if (m === 'stop') void stop(); });
   process.on('disconnect', () => void stop());
-  const ready: BenchServerReady = { port, key, workers: renderer.settings.workers, maxQueue: renderer.settings.maxQueue };
+  const ready: BenchServerReady = { port, key, workers: pool?.settings.workers ?? 0, maxQueue: pool?.settings.maxQueue ?? 0 };
   process.send?.(ready);
 }
 

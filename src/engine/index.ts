@@ -9,21 +9,10 @@ import { layoutDocument } from './pipeline';
 
 export type { Diagnostic, DiagnosticCode } from './diagnostics';
 
-/** The request's `format` (CONTRACT.md): portrait page sizes in points. */
-export const PAGE_FORMATS = {
-  A0: { width: 2383.94, height: 3370.39 },
-  A1: { width: 1683.78, height: 2383.94 },
-  A2: { width: 1190.55, height: 1683.78 },
-  A3: { width: 841.89, height: 1190.55 },
-  A4: { width: 595.28, height: 841.89 },
-  A5: { width: 419.53, height: 595.28 },
-  A6: { width: 297.64, height: 419.53 },
-  Letter: { width: 612, height: 792 },
-  Legal: { width: 612, height: 1008 },
-  Tabloid: { width: 792, height: 1224 },
-  Ledger: { width: 1224, height: 792 },
-} as const;
-export type PageFormat = keyof typeof PAGE_FORMATS;
+// The page sizes live in their own module so the HTTP thread can validate `format` without
+// loading the engine (the service renders on worker threads; its HTTP thread stays small).
+import { PAGE_FORMATS, type PageFormat } from './pageFormats';
+export { PAGE_FORMATS, type PageFormat };
 
 /** A template asset (logo, font, stylesheet) already in memory. */
 export interface Resource {

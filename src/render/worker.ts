@@ -8,7 +8,7 @@
 // rejects the pool's promise.
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, resourceLimits, workerData, type ResourceLimits } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { Diagnostic } from '../engine';
 import { PlatenError, type ErrorCode } from '../errors';
@@ -28,6 +28,8 @@ export interface WorkerStarted {
 /** Posted to the pool once the worker's warm-up render is done. */
 export interface WorkerWarm {
   readonly platenWorkerWarm: true;
+  /** the V8 heap limits this worker runs under, as Node applied them */
+  readonly resourceLimits: ResourceLimits;
 }
 
 export type WorkerResult =
@@ -61,7 +63,7 @@ const WARM_UP_HTML = '<h1>Platen</h1><p>warm <b>bold</b> <i>italic</i> <b><i>bot
   + '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>';
 const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} })
   .then(() => undefined, () => undefined)
-  .then(() => { parentPort?.postMessage({ platenWorkerWarm: true } satisfies WorkerWarm); });
+  .then(() => { parentPort?.postMessage({ platenWorkerWarm: true, resourceLimits } satisfies WorkerWarm); });
 
 function asTransferable(bytes: Buffer): Uint8Array {
   // A Buffer may be a slice of a shared pool: transfer only a buffer that is wholly ours.

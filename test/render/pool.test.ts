@@ -69,8 +69,20 @@ describe('render: worker pool', () => {
   });
 
   it('reads its settings from the environment when options leave them out', async () => {
-    pool = createWorkerPoolRenderer({ env: { PLATEN_WORKERS: '1', PLATEN_QUEUE: '3', PLATEN_RENDER_TIMEOUT_MS: '1234', PLATEN_WORKER_HEAP_MB: '96', PLATEN_WORKER_NICE: '7' } });
-    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxWaitMs: 1234, maxOldGenerationSizeMb: 96, workerNice: 7 });
+    pool = createWorkerPoolRenderer({ env: { PLATEN_WORKERS: '1', PLATEN_QUEUE: '3', PLATEN_RENDER_TIMEOUT_MS: '1234', PLATEN_WORKER_HEAP_MB: '96', PLATEN_WORKER_YOUNG_MB: '8', PLATEN_WORKER_NICE: '7' } });
+    expect(pool.settings).to.deep.equal({ workers: 1, maxQueue: 3, deadlineMs: 1234, maxWaitMs: 1234, maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8, workerNice: 7 });
+  });
+
+  it('gives each worker the young-generation size asked for (default 16 MB; 0 leaves V8 its own)', async () => {
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    await pool.ready();
+    expect(pool.settings.maxYoungGenerationSizeMb).to.equal(16);
+    expect(pool.stats().workerResourceLimits?.maxYoungGenerationSizeMb).to.equal(16);
+    await pool.close();
+    pool = createWorkerPoolRenderer({ workers: 1, env: { PLATEN_WORKER_YOUNG_MB: '0' } });
+    await pool.ready();
+    expect(pool.settings.maxYoungGenerationSizeMb).to.equal(undefined);
+    expect(pool.stats().workerResourceLimits?.maxYoungGenerationSizeMb).to.be.above(16); // V8's default
   });
 
   it('refuses a job with `overloaded` and Retry-After when the queue is full, and works again afterwards', async () => {

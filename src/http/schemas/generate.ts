@@ -3,7 +3,7 @@
 // CONTRACT.md's order (6 templateId, 7 unknown field, 8 format, 9 params, 10 global, 11 limits),
 // so the answer does not depend on the order of keys in the client's JSON.
 import Joi from 'joi';
-import { PAGE_FORMATS, type PageFormat } from '../../engine';
+import { PAGE_FORMATS, type PageFormat } from '../../engine/pageFormats';
 import { PlatenError } from '../../errors';
 import { DEFAULT_PARAMS_LIMITS, findParamsLimitBreach, type ParamsLimits } from './paramsLimits';
 
