@@ -121,7 +121,7 @@ function copyRun(run: GlyphRunLike): GlyphRunLike {
 }
 
 /** Turns the pdf layer's cross-document caches on or off (benchmark rows, tests); returns the previous settings. */
-export function setPdfCaches(settings: { readonly shaping?: boolean }): { readonly shaping: boolean } {
+export function setFontkitCaches(settings: { readonly shaping?: boolean }): { readonly shaping: boolean } {
   const previous = { ...enabled };
   if (settings.shaping !== undefined) enabled.shaping = settings.shaping;
   return previous;

@@ -2,7 +2,7 @@
 // process, every URL and local file denied, fixed dates so the same input gives
 // byte-identical PDFs. The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>;
 // any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
-import { fontParseStats, setPdfCaches as setFontkitCaches } from './fontkit-cache'; // must load before pdfmake: see the file
+import { fontParseStats, setFontkitCaches } from './fontkit-cache'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +16,7 @@ import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
+import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseWidths, setWidthMemo } from './text-width';
@@ -23,25 +24,29 @@ import { memoiseWidths, setWidthMemo } from './text-width';
 export { fontParseStats, deflateCacheStats };
 
 /**
- * The pdf layer's cross-document caches (shaped words per face, deflated streams per content),
- * on by default; switched off for the benchmark's "cache defeated" rows and for tests that
- * compare cached with uncached output. Returns the previous settings.
+ * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
+ * style lookups, linear paragraphs), on by default; each can be switched back to the library's
+ * own code for the benchmark's "cache defeated" rows and for tests that compare output.
+ * Returns the previous settings.
  */
-export function setPdfCaches(settings: PdfCacheSettings): Required<PdfCacheSettings> {
+export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> {
   const { shaping } = setFontkitCaches({ shaping: settings.shaping });
   setWidthMemo(settings.shaping);
   const deflate = setDeflateCache(settings.deflate);
   const styles = setStyleMemo(settings.styles);
-  return { shaping, deflate, styles };
+  const paragraphs = setLinearParagraphs(settings.paragraphs);
+  return { shaping, deflate, styles, paragraphs };
 }
 
-export interface PdfCacheSettings {
+export interface PdfFastPaths {
   /** shaped words and string widths per face */
   readonly shaping?: boolean;
   /** deflated streams per content */
   readonly deflate?: boolean;
   /** pdfmake style lookups without push/pop (off: pdfmake's own code) */
   readonly styles?: boolean;
+  /** paragraphs flattened and broken into lines in linear time (off: pdfmake's own code) */
+  readonly paragraphs?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

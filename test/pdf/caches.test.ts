@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { layoutHtml } from '../../src/engine';
-import { deflateCacheStats, fontParseStats, setPdfCaches, toPdf } from '../../src/pdf';
+import { deflateCacheStats, fontParseStats, setPdfFastPaths, toPdf } from '../../src/pdf';
 import { loadBenchDoc, standaloneHtml } from '../../src/bench/fixtures';
 import { pdfText } from './tools';
 
@@ -22,8 +22,15 @@ const TYPOGRAPHY = `<!doctype html><style>
 <p class="lig">office affine ﬁnal AV To</p><p class="mono">mono 0123456789 AV</p>
 <p class="u">Ωμέγα Привет café ♥ ✈ underlined</p>`;
 
+// runs glued with no break opportunity between them (pdfmake's noNewLine) inside a paragraph
+// long enough for the linear line breaking to take over
+const LONG_PARAGRAPH = `<!doctype html><p style="width:420px;font-family:Arial">${Array.from({ length: 400 }, (_, i) =>
+  i % 9 === 0 ? `glued<b>bold</b><i>it</i>${i}` : i % 5 === 0 ? `<span style="color:red">w${i}</span>` : `word${i}`).join(' ')}</p>
+<p>${Array.from({ length: 3000 }, (_, i) => (i % 4 ? `w${i}` : `<b>b${i}</b>`)).join(' ')}</p>`;
+
 function docs(): { name: string; html: string }[] {
   return [
+    { name: 'long paragraphs', html: LONG_PARAGRAPH },
     { name: 'bench invoice', html: standaloneHtml(loadBenchDoc('invoice')) },
     { name: 'bench statement', html: standaloneHtml(loadBenchDoc('statement')) },
     { name: 'typography', html: TYPOGRAPHY },
@@ -35,15 +42,15 @@ async function render(html: string): Promise<Buffer> {
   return toPdf(docDefinition, fonts);
 }
 
-describe('pdf: cross-document caches change nothing but time', function () {
+describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfCaches({ shaping: true, deflate: true, styles: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true }));
 
-  it('each document gives the same bytes with the caches off, on and cold, and on and warm (renders interleaved)', async () => {
+  it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfCaches({ shaping: false, deflate: false, styles: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfCaches({ shaping: true, deflate: true, styles: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -65,9 +72,9 @@ describe('pdf: cross-document caches change nothing but time', function () {
   it('a new word is shaped once and then served, with the right width (right-aligned text ends at the same x)', async () => {
     const word = `Zyxwv${Date.now().toString(36)}`;
     const html = `<p style="text-align:right;font-family:Arial">${word} total</p>`;
-    setPdfCaches({ shaping: false });
+    setPdfFastPaths({ shaping: false });
     const cold = sha(await render(html));
-    setPdfCaches({ shaping: true });
+    setPdfFastPaths({ shaping: true });
     const s0 = fontParseStats().shapingMisses;
     const first = sha(await render(html));
     const s1 = fontParseStats().shapingMisses;
