@@ -24,6 +24,15 @@ export interface HttpRun {
   /** server CPU per 2xx response (ms): the HTTP thread alone, and the whole process (workers included) */
   readonly cpuPerPdfMain: number;
   readonly cpuPerPdfTotal: number;
+  /**
+   * CPU of the load generator (autocannon, in the bench process) per 2xx response (ms): it
+   * shares the machine with the server, so this is CPU the server did not get
+   */
+  readonly cpuPerPdfLoadGen: number;
+  /** server RSS right before the run (after earlier rows and warm-up) */
+  readonly serverRssBeforeMb: number;
+  /** 'stub': the service path with a renderer that answers a fixed PDF (BENCH_RENDERER=stub) */
+  readonly renderer: 'pool' | 'stub';
   readonly healthzP99?: number;      // ms, when probed during this run
   readonly healthzRequests?: number;
 }
@@ -90,8 +99,10 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   const body = JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' });
   const headers = { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' };
 
+  const rssBefore = server.rssMb().rss;
   let rssMax = 0;
   const cpu0 = server.cpuMs();
+  const gen0 = process.cpuUsage();
   const sampler = setInterval(() => { rssMax = Math.max(rssMax, server.rssMb().rss); }, 200);
   const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, connections, duration: durationS, timeout: 60 });
   // the probe starts a little after the load and ends before it, so it sees only loaded time
@@ -103,6 +114,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   rssMax = Math.max(rssMax, server.rssMb().rss);
 
   const cpu1 = server.cpuMs();
+  const gen = process.cpuUsage(gen0);
   const ok = result['2xx'];
   return {
     doc: name, connections, durationS,
@@ -115,6 +127,9 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
     serverRssMb: rssMax,
     cpuPerPdfMain: round((cpu1.main - cpu0.main) / Math.max(1, ok), 2),
     cpuPerPdfTotal: round((cpu1.total - cpu0.total) / Math.max(1, ok), 1),
+    cpuPerPdfLoadGen: round((gen.user + gen.system) / 1000 / Math.max(1, ok), 2),
+    serverRssBeforeMb: rssBefore,
+    renderer: server.ready.workers > 0 ? 'pool' : 'stub',
     ...(health ? { healthzP99: health.latency.p99, healthzRequests: health.requests.total } : {}),
   };
 }

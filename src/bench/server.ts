@@ -21,8 +21,15 @@ import { BENCH_DOCS, benchGlobals, loadBenchDoc } from './fixtures';
 export interface BenchServerReady {
   readonly port: number;
   readonly key: string;
+  /** 0 with the stub renderer */
   readonly workers: number;
   readonly maxQueue: number;
+  /** the pool's V8 limits per worker and nice increment (absent with the stub renderer) */
+  readonly workerOldMb?: number;
+  readonly workerYoungMb?: number;
+  readonly workerNice?: number;
+  /** server RSS once every worker is warm, before any request (MB) */
+  readonly rssReadyMb: number;
 }
 
 /** A PDF-sized answer (30 kB, about the invoice) without rendering anything. */
@@ -68,7 +75,12 @@ async function main(): Promise<void> {
   };
   process.on('message', (m) => { if (m === 'stop') void stop(); });
   process.on('disconnect', () => void stop());
-  const ready: BenchServerReady = { port, key, workers: pool?.settings.workers ?? 0, maxQueue: pool?.settings.maxQueue ?? 0 };
+  await pool?.ready();
+  const ready: BenchServerReady = {
+    port, key, workers: pool?.settings.workers ?? 0, maxQueue: pool?.settings.maxQueue ?? 0,
+    ...(pool ? { workerOldMb: pool.settings.maxOldGenerationSizeMb, workerYoungMb: pool.settings.maxYoungGenerationSizeMb ?? 0, workerNice: pool.settings.workerNice } : {}),
+    rssReadyMb: Math.round(process.memoryUsage.rss() / 2 ** 20 * 10) / 10,
+  };
   process.send?.(ready);
 }
 
