@@ -173,6 +173,13 @@ interface WallContext {
   readonly defaultFont: string;
   /** inside a header/footer function: the font table is already with pdfmake, nothing can be added */
   readonly late: boolean;
+  /**
+   * Inline data: images moved into the definition's images dictionary, one entry per distinct
+   * URI. pdfmake opens and embeds an inline image once per node (a logo in a repeated header
+   * was embedded on every page); by name it is checked, decoded and embedded once.
+   * Absent inside header/footer functions, where the dictionary is already with pdfmake.
+   */
+  readonly images?: { readonly dictionary: Record<string, string>; readonly names: Map<string, string> };
 }
 
 /**
@@ -214,7 +221,7 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
     if (obj.font === undefined) obj.font = ctx.defaultFont;
   }
   if (typeof obj.font === 'string') obj.font = knownFont(obj.font, ctx);
-  if (typeof obj.image === 'string' && obj.image.startsWith('data:')) obj.image = safePng(obj.image);
+  if (typeof obj.image === 'string' && obj.image.startsWith('data:')) obj.image = imageByName(obj.image, ctx);
   // for...in over own keys, descending only into objects: this walk visits every node of a
   // 100-page definition, and Object.entries' arrays were a measurable share of a render
   for (const key in obj) {
@@ -224,10 +231,22 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
       if (value !== null && key !== 'options') secureNodes(value, ctx, seen);
     } else if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
       const produce = value as (...args: unknown[]) => unknown;
-      const lateCtx: WallContext = { ...ctx, late: true };
+      const lateCtx: WallContext = { ...ctx, late: true, images: undefined };
       obj[key] = (...args: unknown[]) => { const out = produce(...args); secureNodes(out, lateCtx, new Set()); return out; };
     }
   }
+}
+
+function imageByName(uri: string, ctx: WallContext): string {
+  if (!ctx.images) return safePng(uri);
+  let name = ctx.images.names.get(uri);
+  if (name === undefined) {
+    name = `platen-image-${ctx.images.names.size + 1}`;
+    while (name in ctx.images.dictionary) name += '+';
+    ctx.images.dictionary[name] = safePng(uri);
+    ctx.images.names.set(uri, name);
+  }
+  return name;
 }
 
 export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, options: PdfOptions = {}): Promise<Buffer> {
@@ -238,7 +257,10 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   const firstFamily = Object.keys(table0)[0] ?? 'Liberation Serif';
   const ctx0: WallContext = { fonts: table0, defaultFont: firstFamily, late: false };
   const defaultFont = knownFont(typeof style.font === 'string' ? style.font : firstFamily, ctx0);
-  const ctx: WallContext = { fonts: table0, defaultFont: knownFont(defaultFont, ctx0), late: false };
+  const ctx: WallContext = {
+    fonts: table0, defaultFont: knownFont(defaultFont, ctx0), late: false,
+    images: { dictionary: (docDefinition.images ??= {}) as Record<string, string>, names: new Map() },
+  };
   style.font = ctx.defaultFont;
   secureNodes(docDefinition, ctx, new Set());
   fonts = table0;

@@ -7,6 +7,7 @@ import { layoutHtml } from '../../src/engine';
 import { deflateCacheStats, fontParseStats, setPdfFastPaths, toPdf } from '../../src/pdf';
 import { loadBenchDoc, standaloneHtml } from '../../src/bench/fixtures';
 import { pdfText } from './tools';
+import { redPng } from '../helpers/canary';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -83,5 +84,17 @@ describe('pdf: caches and fast paths change nothing but time', function () {
     expect(fontParseStats().shapingMisses).to.equal(s1);
     expect(first).to.equal(cold);
     expect(second).to.equal(cold);
+  });
+});
+
+describe('pdf: a data: image used many times is embedded once', () => {
+  it('the same logo on three pages (and once more, resized) is one image object drawn four times', async () => {
+    const logo = `data:image/png;base64,${redPng(40, 20).toString('base64')}`;
+    const other = `data:image/png;base64,${redPng(20, 40).toString('base64')}`;
+    const page = (i: number) => `<section style="break-after:page"><img src="${logo}" width="40"> page ${i}</section>`;
+    const pdf = await render(`${page(1)}${page(2)}${page(3)}<img src="${logo}" width="80"><img src="${other}">`);
+    const raw = pdf.toString('latin1');
+    expect(raw.match(/\/Subtype \/Image/g) ?? [], 'image XObjects').to.have.length(2);
+    expect(pdfText(pdf)).to.contain('page 3');
   });
 });
