@@ -6,6 +6,7 @@
 import { DiagnosticList, type DiagnosticCode, type SourceLocation } from '../diagnostics';
 import { parseHtml, textOf, type DomDocument, type DomElement } from '../dom';
 import { LineIndex } from '../dom/lines';
+import type { ComplexSelector } from '../css/selectors';
 import { componentValues, type CV } from '../css/syntax';
 import { PAGE_FORMATS, type EngineLimits, type PageFormat, type ResourceResolver } from '../index';
 import { loadResource, normaliseAssetPath, type LoadContext } from '../resources';
@@ -16,6 +17,7 @@ import { resolveFontFace } from './fontface';
 import { AncestorFilter, buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
 import { resolvePages } from './page';
+import { FeatureCollector, newSiblingState, Signatures, type Signature } from './sharing';
 import { presentationalHints } from './presentational';
 import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
 import { compileInlineStyle, compileSheet, type CompiledSheet, type FontFaceItem, type PageItem, type StyleItem } from './sheets';
@@ -94,6 +96,20 @@ function rulesFor(sheet: CompiledSheet, env: MediaEnvironment): SheetRules {
   perEnv.set(key, rules);
   return rules;
 }
+
+/** What the selectors of a sheet ask about where an element stands (sharing.ts), cached per sheet. */
+function positionalFeatures(rules: SheetRules): FeatureCollector {
+  let hit = positionalCache.get(rules);
+  if (!hit) {
+    const features = new FeatureCollector();
+    const add = (sel: ComplexSelector) => features.add(sel);
+    rules.main.forEachPositional(add); rules.before.forEachPositional(add); rules.after.forEachPositional(add);
+    hit = features;
+    positionalCache.set(rules, hit);
+  }
+  return hit;
+}
+const positionalCache = new WeakMap<SheetRules, FeatureCollector>();
 
 interface Matched {
   readonly decls: readonly CompiledDecl[];
@@ -218,10 +234,14 @@ export function cascade(input: CascadeInput): CascadeResult {
     }
   }
 
-  // 4. the tree
+  // 4. the tree (elements no selector can tell apart share their matched rules: sharing.ts)
   const tree = buildMatchTree(doc.root);
-  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered) });
-  const root = walker.styleElement(tree, undefined);
+  const features = new FeatureCollector();
+  for (const a of active) features.merge(positionalFeatures(a.rules));
+  const positional = features.result();
+  const signatures = positional ? new Signatures(positional) : undefined;
+  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures });
+  const root = walker.styleElement(tree, undefined, signatures?.root);
   return { root, page, fontFaces, mode: doc.mode, metadata: metadataOf(doc) };
 }
 
@@ -392,6 +412,8 @@ interface WalkerOptions {
   /** the page area in pt (vw/vh, and the guess for percentages inside min()/max()) */
   readonly area: { readonly width: number; readonly height: number };
   readonly registered: Registered;
+  /** set when elements share matched rules by signature (sharing.ts) */
+  readonly signatures: Signatures | undefined;
 }
 
 type Customs = ReadonlyMap<string, readonly CV[]>;
@@ -421,11 +443,16 @@ class StyleWalker {
   /** CSS counters in document order, for generated content */
   private readonly counters = new CounterScopes();
   private readonly quoteDepth = { value: 0 };
-  constructor(private readonly o: WalkerOptions) {}
+  /** whether any sheet has ::before / ::after rules */
+  private readonly hasRules: { readonly before: boolean; readonly after: boolean };
+  constructor(private readonly o: WalkerOptions) {
+    this.hasRules = { before: o.sheets.some((s) => s.rules.before.size > 0), after: o.sheets.some((s) => s.rules.after.size > 0) };
+  }
 
-  styleElement(e: MatchElement, parent: ElementValues | undefined): StyledElement {
-    const matched = this.collect(e, 'main', true);
-    const own = this.shared(matched, parent, () => adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent)));
+  /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
+  styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined): StyledElement {
+    const { matched, key } = this.collectMain(e, sig);
+    const own = this.shared(key, parent, () => adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent)));
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
@@ -437,12 +464,15 @@ class StyleWalker {
     }
     this.counters.open();
     if (display !== 'none') {
-      const beforeBox = this.pseudo(e, own, 'before', '::before');
+      const beforeBox = this.pseudo(e, own, 'before', '::before', sig);
       if (beforeBox) children.push(beforeBox);
     }
     let textStyle: ComputedStyle | undefined;
     let ci = 0;
-    this.ancestors.enter(e);
+    const siblings = newSiblingState();
+    const signatures = this.o.signatures;
+    // with sharing, the ancestor filter is built only for the elements that are matched
+    if (!signatures) this.ancestors.enter(e);
     for (const c of e.el.children) {
       if (c.kind === 'text') {
         textStyle ??= own.style;
@@ -450,21 +480,22 @@ class StyleWalker {
         children.push(t);
       } else {
         const child = e.children[ci++]!;
-        children.push(this.styleElement(child, own));
+        const childSig = sig && signatures ? signatures.of(child, sig, siblings) : undefined;
+        children.push(this.styleElement(child, own, childSig));
       }
     }
-    this.ancestors.leave(e);
+    if (!signatures) this.ancestors.leave(e);
     if (display !== 'none') {
-      const afterBox = this.pseudo(e, own, 'after', '::after');
+      const afterBox = this.pseudo(e, own, 'after', '::after', sig);
       if (afterBox) children.push(afterBox);
     }
     this.counters.close();
     return { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
   }
 
-  private pseudo(e: MatchElement, own: ElementValues, target: Target, tag: '::before' | '::after'): StyledElement | undefined {
-    if (!this.o.sheets.some((s) => s.rules[target].size > 0)) return undefined;
-    const matched = this.collect(e, target, false);
+  private pseudo(e: MatchElement, own: ElementValues, target: 'before' | 'after', tag: '::before' | '::after', sig: Signature | undefined): StyledElement | undefined {
+    if (!this.hasRules[target]) return undefined;
+    const matched = this.sheetMatches(e, target, sig).list;
     // no `content` declared: it is `normal`, there is no box (`*::before { box-sizing }` is common)
     if (!matched.some((m) => m.decls.some((d) => d.name === 'content'))) return undefined;
     const v = adjustDisplay(this.computeValues(matched, own, undefined), own);
@@ -480,14 +511,43 @@ class StyleWalker {
     return { kind: 'element', tag, attrs: {}, style, children, loc: e.el.loc };
   }
 
-  private collect(e: MatchElement, target: Target, withElementLevel: boolean): Matched[] {
+  /** The element's own matched declarations: the sheets' (shared by signature), then its element-level ones. */
+  private collectMain(e: MatchElement, sig: Signature | undefined): { matched: readonly Matched[]; key: string } {
+    const sheets = this.sheetMatches(e, 'main', sig);
+    const out = sheets.list.slice();
+    this.addElementLevel(e, out);
+    if (out.length === sheets.list.length) return { matched: sheets.list, key: sheets.key };
+    out.sort(byCascadeOrder);
+    let key = '';
+    for (const m of out) key += `${declsId(m.decls)},`;
+    return { matched: out, key };
+  }
+
+  /** Matched rules of the sheets for a target, in cascade order; the same for every element of a signature. */
+  private sheetMatches(e: MatchElement, target: Target, sig: Signature | undefined): SheetMatches {
+    const cached = sig?.matched[target] as SheetMatches | undefined;
+    if (cached) return cached;
+    let ancestors = this.ancestors;
+    if (this.o.signatures) {
+      ancestors = new AncestorFilter();
+      for (let p = e.parent; p; p = p.parent) ancestors.enter(p);
+    }
+    const list = this.collect(e, target, ancestors);
+    let key = '';
+    for (const m of list) key += `${declsId(m.decls)},`;
+    const result: SheetMatches = { list, key };
+    if (sig) sig.matched[target] = result;
+    return result;
+  }
+
+  private collect(e: MatchElement, target: Target, ancestors: AncestorFilter): Matched[] {
     const out: Matched[] = [];
     const hits: Hit<RulePayload>[] = [];
     const invalid: SelectorSource[] = [];
     for (const active of this.o.sheets) {
       hits.length = 0;
       invalid.length = 0;
-      active.rules[target].matching(e, hits, invalid, this.ancestors);
+      active.rules[target].matching(e, hits, invalid, ancestors);
       if (hits.length) this.addHits(hits, active, out);
       for (const source of invalid) {
         const item = source as StyleItem;
@@ -497,8 +557,7 @@ class StyleWalker {
         if (problem) replayProblems([problem], active.placed.locate, this.o.diagnostics);
       }
     }
-    if (withElementLevel) this.addElementLevel(e, out);
-    out.sort((a, b) => a.key - b.key || a.order - b.order);
+    out.sort(byCascadeOrder);
     return out;
   }
 
@@ -595,10 +654,8 @@ class StyleWalker {
    * declaration blocks in the same order have the same computed values, so they share one
    * ElementValues (and one ComputedStyle object). Rows of a long table cost one computation.
    */
-  private shared(matched: readonly Matched[], parent: ElementValues | undefined, compute: () => ElementValues): ElementValues {
+  private shared(key: string, parent: ElementValues | undefined, compute: () => ElementValues): ElementValues {
     if (!parent) return compute();
-    let key = '';
-    for (const m of matched) key += `${declsId(m.decls)},`;
     let byKey = shareCache.get(parent);
     const hit = byKey?.get(key);
     if (hit) return hit;
@@ -638,6 +695,10 @@ class StyleWalker {
   }
 }
 const inheritCache = new WeakMap<ElementValues, ElementValues>();
+const byCascadeOrder = (a: Matched, b: Matched) => a.key - b.key || a.order - b.order;
+
+/** The sheets' matched rules for one target, and their declaration blocks as a sharing key. */
+interface SheetMatches { readonly list: readonly Matched[]; readonly key: string }
 const shareCache = new WeakMap<ElementValues, Map<string, ElementValues>>();
 const declIds = new WeakMap<readonly CompiledDecl[], number>();
 let nextDeclId = 0;

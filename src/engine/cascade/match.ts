@@ -103,7 +103,7 @@ function matchesAttr(a: AttrSelector, attrs: Readonly<Record<string, string>>): 
 
 const FORM_ELEMENTS = new Set(['button', 'input', 'select', 'textarea', 'optgroup', 'option', 'fieldset']);
 
-function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
+export function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
   switch (p.kind) {
     case 'never': return false;
     case 'root': case 'scope': return e.parent === undefined;
@@ -217,6 +217,8 @@ function matchAnchored(sel: ComplexSelector, i: number, e: MatchElement, anchor:
 /** A rule's selector list, parsed on first use; undefined when the list is invalid (the rule is dropped). */
 export interface SelectorSource {
   selectors(): readonly ComplexSelector[] | undefined;
+  /** false when no selector of the list can have a pseudo-class or a sibling combinator (decided without parsing) */
+  mayBePositional?(): boolean;
 }
 
 export interface IndexedRule<T> {
@@ -250,10 +252,26 @@ export class RuleIndex<T> {
   }
 
   /**
+   * Calls `fn` with every valid selector indexed here that may ask where an element stands
+   * (pseudo-classes, sibling combinators), parsing those not parsed yet.
+   */
+  forEachPositional(fn: (sel: ComplexSelector) => void): void {
+    const visit = (list: readonly IndexedRule<T>[]) => {
+      for (const r of list) {
+        if (r.source.mayBePositional?.() === false) continue;
+        const sel = r.source.selectors()?.[r.part];
+        if (sel) fn(sel);
+      }
+    };
+    for (const m of [this.byId, this.byClass, this.byTag]) for (const list of m.values()) visit(list);
+    visit(this.universal);
+  }
+
+  /**
    * Rules whose selector matches `e` (unordered: callers sort); `invalid` collects dropped
    * rules met on the way. `ancestors` holds the keys of e's ancestors (see AncestorFilter).
    */
-  matching(e: MatchElement, out: Hit<T>[], invalid: SelectorSource[], ancestors: AncestorFilter): void {
+  matching(e: MatchElement, out: Hit<T>[], invalid: SelectorSource[], ancestors: { has(key: string): boolean }): void {
     if (this.size === 0) return;
     const test = (list: IndexedRule<T>[] | undefined) => {
       if (!list) return;

@@ -50,6 +50,18 @@ export class StyleItem {
     return this.parsed ?? undefined;
   }
 
+  /**
+   * Whether some selector of the list may ask where an element stands (a structural
+   * pseudo-class, :has(), `+`, `~`), decided from the text without parsing it: false only
+   * when none of their names or signs is there (and no escape or comment could hide one).
+   */
+  mayBePositional(): boolean {
+    if (Array.isArray(this.prelude)) return true;
+    const ref = this.prelude as BlockRef;
+    const text = ref.ts.source.slice(ref.ts.starts[ref.from] ?? this.at, ref.ts.ends[ref.to - 1] ?? this.at);
+    return POSITIONAL_HINT.test(text);
+  }
+
   /** Why the selector list was dropped (after selectors() said undefined); none for silent drops. */
   selectorProblem(): Problem | undefined {
     return this.problem;
@@ -66,6 +78,8 @@ export class StyleItem {
     return this.compiled;
   }
 }
+
+const POSITIONAL_HINT = /[+~\\]|\/\*|:(?:first-|last-|only-|nth-|empty|has)/i;
 
 export interface ImportItem { readonly kind: 'import'; readonly url: string; readonly mediaQuery: readonly CV[]; readonly media: readonly (readonly CV[])[]; readonly at: number }
 export interface PageItem {

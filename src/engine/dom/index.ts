@@ -74,11 +74,13 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
   const skipStack: boolean[] = [];
   let styleText: { media: string; loc: SourceLocation; text: string } | undefined;
   let styleInSvg: DomElement | undefined;
+  /** open <svg> elements on the stack */
+  let svgDepth = 0;
   const meta: Record<string, string> = {};
   let doctype: string | undefined;
   let sawElement = false;
 
-  const locAt = (offset: number): SourceLocation => ({ ...lines.locate(offset), source });
+  const locAt = (offset: number): SourceLocation => lines.locateIn(offset, source);
   const append = (node: DomNode): boolean => {
     if (nodes >= opts.limits.maxDomNodes) {
       if (!nodesExceeded) {
@@ -106,7 +108,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
       if (skip > 0) { skip++; skipStack.push(true); return; }
       if (lower === 'style') {
         styleText = { media: attribs.media ?? '', loc: locAt(parser.endIndex + 1), text: '' };
-        if (stack.some((e) => e.tag === 'svg')) {
+        if (svgDepth > 0) {
           // an SVG's own <style> applies to the document (as in browsers) and stays in the
           // SVG too, for whoever draws the SVG from its markup
           const el: DomElement = { kind: 'element', tag: 'style', attrs: { ...attribs }, children: [], parent: undefined, loc: locAt(parser.startIndex) };
@@ -141,10 +143,11 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
         skip++; skipStack.push(true);
         return;
       }
-      const inSvg = stack.some((e) => e.tag === 'svg');
+      const inSvg = svgDepth > 0;
       const el: DomElement = { kind: 'element', tag: inSvg ? tag : lower, attrs: { ...attribs }, children: [], parent: undefined, loc: locAt(parser.startIndex) };
       if (!append(el)) { skip++; skipStack.push(true); return; }
       stack.push(el);
+      if (el.tag === 'svg') svgDepth++;
       skipStack.push(false);
     },
     ontext(data) {
@@ -172,6 +175,7 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
         return;
       }
       const closed = stack.pop();
+      if (closed?.tag === 'svg') svgDepth--;
       if (closed && closed === styleInSvg && styleText) {
         styles.push({ kind: 'style', text: styleText.text, media: styleText.media, loc: styleText.loc });
         styleText = undefined;

@@ -1,0 +1,129 @@
+// Matched-rules sharing (cascade/sharing.ts): elements no selector can tell apart share one
+// matching; elements a selector can tell apart never do. Each case is checked twice: against
+// the expected colours, and against the same document with sharing turned off (a :has() rule
+// that matches nothing turns it off), which must give the same styled tree.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { run } from './helpers';
+import type { StyledElement, StyledNode } from '../../../src/engine/cascade/styled';
+
+/** A rule that changes nothing but turns sharing off for the document. */
+const SHARING_OFF = 'x-never:has(x-never) { color: red }';
+
+const RED = 'rgb(255, 0, 0)';
+
+/**
+ * Colour of every element with text of its own, as `text:r,g,b`. Elements are named by their
+ * text, not by an id: an id would make every element its own kind, and nothing would be shared.
+ */
+function colours(root: StyledElement): string[] {
+  const out: string[] = [];
+  const walk = (el: StyledElement) => {
+    const own = el.children.map((c) => (c.kind === 'text' ? c.text : '')).join('').trim();
+    if (own && !el.tag.startsWith('::')) out.push(`${own}:${el.style.color.r},${el.style.color.g},${el.style.color.b}`);
+    for (const c of el.children) if (c.kind === 'element') walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/** The whole styled tree as text: tags, attributes, every computed value. */
+function dump(n: StyledNode): unknown {
+  if (n.kind === 'text') return { text: n.text, style: n.style };
+  return { tag: n.tag, attrs: n.attrs, style: n.style, children: n.children.map(dump) };
+}
+
+function styled(html: string, css: string) {
+  const on = run(`<!doctype html><html><head><style>${css}</style></head><body>${html}</body></html>`);
+  const off = run(`<!doctype html><html><head><style>${css}\n${SHARING_OFF}</style></head><body>${html}</body></html>`);
+  expect(on.diagnostics, 'no unexpected diagnostics').to.deep.equal([]);
+  expect(JSON.stringify(dump(on.result.root)), 'sharing changes nothing').to.equal(JSON.stringify(dump(off.result.root)));
+  return on;
+}
+
+/** The elements (named by their text) whose colour is red. */
+function red(html: string, css: string): string[] {
+  const r = styled(html, css);
+  return colours(r.result.root).filter((c) => c.endsWith(':255,0,0')).map((c) => c.split(':')[0]!);
+}
+
+const rows = (n: number, cell = (i: number) => `<td>c${i}</td>`, row = (i: number) => `r${i}`) =>
+  `<table><tbody>${Array.from({ length: n }, (_, i) => `<tr>${row(i + 1)}${cell(i + 1)}</tr>`).join('')}</tbody></table>`;
+
+describe('cascade: matched-rules sharing', () => {
+  it('tells rows apart by :nth-child, in the row and through an ancestor', () => {
+    expect(red(rows(6), `tr:nth-child(even) td { color: ${RED} }`)).to.deep.equal(['c2', 'c4', 'c6']);
+    expect(red(rows(6), `tr:nth-child(3n+1) { color: ${RED} }`)).to.deep.equal(['r1', 'c1', 'r4', 'c4']);
+    expect(red(rows(5, (i) => `<td><span>s${i}</span></td>`), `tr:nth-last-child(2) span { color: ${RED} }`)).to.deep.equal(['s4']);
+  });
+
+  it('tells siblings apart by :first-child, :last-child, :only-child, :empty and the -of-type classes', () => {
+    const list = '<ul><li>a</li><li>b</li><li><b>c</b></li><li></li><li>d</li></ul><ul><li>e</li></ul>';
+    expect(red(list, `li:first-child { color: ${RED} }`)).to.deep.equal(['a', 'e']);
+    expect(red(list, `li:last-child { color: ${RED} }`)).to.deep.equal(['d', 'e']);
+    expect(red(list, `li:only-child { color: ${RED} }`)).to.deep.equal(['e']);
+    expect(red(list, `li:not(:empty) + li:empty + li { color: ${RED} }`)).to.deep.equal(['d']);
+    expect(red(list, `li:not(:first-child):not(:last-child) { color: ${RED} }`)).to.deep.equal(['b', 'c']);
+    const mixed = '<div><p>p1</p><span>s1</span><p>p2</p><p>p3</p></div>';
+    expect(red(mixed, `p:first-of-type, p:last-of-type { color: ${RED} }`)).to.deep.equal(['p1', 'p3']);
+    expect(red(mixed, `p:nth-of-type(2) { color: ${RED} }`)).to.deep.equal(['p2']);
+  });
+
+  it('tells siblings apart by the sibling combinators, also inside :is() and on an ancestor', () => {
+    const list = '<ul><li>a</li><li class="x">b</li><li>c</li><li>d</li><li class="x">e</li><li>f</li></ul>';
+    expect(red(list, `li + li { color: ${RED} }`)).to.deep.equal(['b', 'c', 'd', 'e', 'f']);
+    expect(red(list, `.x + li { color: ${RED} }`)).to.deep.equal(['c', 'f']);
+    expect(red(list, `.x ~ li:not(.x) { color: ${RED} }`)).to.deep.equal(['c', 'd', 'f']);
+    expect(red(list, `li:is(.x + *) { color: ${RED} }`)).to.deep.equal(['c', 'f']);
+    const nested = '<div><h2>t</h2><p><b>b1</b></p><p><b>b2</b></p></div><div><p><b>b3</b></p></div>';
+    expect(red(nested, `h2 + p b { color: ${RED} }`)).to.deep.equal(['b1']);
+    expect(red(nested, `h2 ~ p b { color: ${RED} }`)).to.deep.equal(['b1', 'b2']);
+  });
+
+  it('tells elements apart by any attribute, and by the attributes of an ancestor', () => {
+    expect(red(rows(4, (i) => `<td data-k="${i % 2}">c${i}</td>`), `[data-k="1"] { color: ${RED} }`)).to.deep.equal(['c1', 'c3']);
+    expect(red(rows(3, (i) => `<td ${i === 2 ? 'style="color: red"' : ''}>c${i}</td>`), '')).to.deep.equal(['c2']);
+    expect(red(rows(3, (i) => `<td><span lang="${i === 3 ? 'fr' : 'en'}">s${i}</span></td>`), `:lang(fr) { color: ${RED} }`)).to.deep.equal(['s3']);
+    expect(red(rows(3, (i) => `<td><span>s${i}</span></td>`, (i) => (i === 2 ? '<td lang="fr"></td>' : '<td lang="en"></td>')), `td:lang(fr) + td span { color: ${RED} }`)).to.deep.equal(['s2']);
+    const deep = '<div title="a"><p><i>i1</i></p></div><div title="b"><p><i>i2</i></p></div>';
+    expect(red(deep, `[title=b] i { color: ${RED} }`)).to.deep.equal(['i2']);
+  });
+
+  it('shares nothing between documents or sheets: each cascade starts afresh', () => {
+    const css = `li:first-child { color: ${RED} }`;
+    expect(red('<ul><li>a</li><li>b</li></ul>', css)).to.deep.equal(['a']);
+    expect(red('<ul><li>b</li><li>a</li></ul>', css)).to.deep.equal(['b']);
+    // the same sheet, then the same sheet with a sibling rule added after it
+    expect(red('<ul><li>a</li><li>b</li></ul>', `${css} li + li { color: ${RED} }`)).to.deep.equal(['a', 'b']);
+    expect(red('<ul><li>a</li><li>b</li></ul>', css)).to.deep.equal(['a']);
+  });
+
+  it('gives ::before and ::after the matching of their own element', () => {
+    const r = styled('<ul id="list"><li>a</li><li>b</li><li>c</li></ul>', 'li:nth-child(2)::before { content: "two" } li + li::after { content: "next" }');
+    const items = r.byId('list').children.filter((c): c is StyledElement => c.kind === 'element');
+    const gen = items.map((li) => li.children.filter((c): c is StyledElement => c.kind === 'element').map((c) => c.tag).join(' '));
+    expect(gen).to.deep.equal(['', '::before ::after', '::after']);
+  });
+
+  it('is the same styled tree with and without sharing, for random documents and selectors', function () {
+    this.timeout(60_000);
+    const tag = fc.constantFrom('div', 'p', 'span', 'li', 'b');
+    const attrs = fc.constantFrom('', ' class="a"', ' class="b"', ' class="a b"', ' data-x="1"', ' title="t"', ' lang="fr"');
+    type Tree = { tag: string; attrs: string; kids: Tree[]; text: boolean };
+    const level = (depth: number): fc.Arbitrary<Tree[]> => fc.array(
+      fc.record({ tag, attrs, kids: depth > 0 ? level(depth - 1) : fc.constant([]), text: fc.boolean() }),
+      { maxLength: 4 },
+    );
+    const tree = level(3);
+    const toHtml = (ts: Tree[]): string => ts.map((n) => `<${n.tag}${n.attrs}>${n.text ? 'x' : ''}${toHtml(n.kids)}</${n.tag}>`).join('');
+    const compound = fc.tuple(fc.constantFrom('', 'div', 'p', 'span', 'li', '*'), fc.constantFrom('', '.a', '.b', '[data-x]', ':first-child', ':last-child', ':nth-child(2n)', ':nth-last-child(2)', ':empty', ':first-of-type', ':only-of-type', ':not(.a)', ':is(.b + *)', ':lang(fr)'))
+      .map(([t, rest]) => (t === '' && rest === '' ? '*' : t + rest));
+    const selector = fc.tuple(compound, fc.array(fc.tuple(fc.constantFrom(' ', ' > ', ' + ', ' ~ '), compound), { maxLength: 3 }))
+      .map(([first, more]) => first + more.map(([c, s]) => c + s).join(''));
+    const colour = fc.constantFrom('red', 'blue', 'green', 'inherit');
+    const rules = fc.array(fc.tuple(selector, colour, fc.constantFrom('', '::before')), { minLength: 1, maxLength: 5 })
+      .map((rs) => rs.map(([s, c, pe]) => `${s}${pe} { color: ${c}${pe ? '; content: "g"' : ''} }`).join('\n'));
+    fc.assert(fc.property(tree, rules, (t, css) => { styled(`<div id="top">${toHtml(t)}</div>`, css); }),
+      { numRuns: Number(process.env.PLATEN_FUZZ_RUNS ?? 300), seed: Number(process.env.PLATEN_FUZZ_SEED ?? 7) });
+  });
+});
