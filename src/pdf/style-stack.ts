@@ -6,9 +6,21 @@
 // (`style: 'x'`, strings on the stack) keep pdfmake's own code path; the engine emits none,
 // but a definition may. (A per-level memo of the answers was tried and measured slower on a
 // 10-page report: the stacks are only 7-8 levels deep.)
+//
+// Most of the walks are for properties no node of the document sets at all (decoration,
+// link, sup, opacity, ... on a document that has none): toPdf records the keys that occur
+// anywhere in the definition (DOCUMENT_KEYS, on its defaultStyle, which pdfmake hands to its
+// stacks by reference), and a property outside that set is answered from the default style
+// without a walk. Keys pdfmake itself writes into nodes it may push later are always in the
+// set (PDFMAKE_WRITTEN_KEYS).
 import { createRequire } from 'node:module';
 
-interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string, unknown> }
+interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string | symbol, unknown> }
+
+/** On a definition's defaultStyle: every key that occurs in any object of the definition. */
+export const DOCUMENT_KEYS: unique symbol = Symbol('platen: keys of the definition');
+/** Style keys pdfmake writes into definition nodes while it lays them out (DocMeasure, DocPreprocessor). */
+export const PDFMAKE_WRITTEN_KEYS: readonly string[] = ['font', 'fillColor', 'fillOpacity', 'linkToDestination', 'leadingIndent', 'background'];
 interface StyleContextStackClass {
   prototype: { getProperty(this: StackLike, property: string): unknown };
   getStyleProperty(item: unknown, stack: StackLike | undefined, property: string, defaultValue: unknown): unknown;
@@ -26,6 +38,8 @@ let fast = true;
 proto.getProperty = function getProperty(this: StackLike, property: string): unknown {
   const overrides = this.styleOverrides;
   if (!fast) return originalGetProperty.call(this, property);
+  const keys = this.defaultStyle?.[DOCUMENT_KEYS] as ReadonlySet<string> | undefined;
+  if (keys !== undefined && !keys.has(property)) return this.defaultStyle![property];
   if (overrides) {
     for (let i = overrides.length - 1; i >= 0; i--) {
       const item = overrides[i];
