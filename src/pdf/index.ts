@@ -41,7 +41,7 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
 export interface PdfFastPaths {
   /** shaped words and string widths per face */
   readonly shaping?: boolean;
-  /** deflated streams per content */
+  /** streams' text joined once, and deflated once per content */
   readonly deflate?: boolean;
   /** pdfmake style lookups without push/pop (off: pdfmake's own code) */
   readonly styles?: boolean;

@@ -9,9 +9,10 @@
 // Deflate once per content. pdfkit deflates every stream of every document: page contents,
 // and per face the embedded font subset and its ToUnicode map. The subset bytes repeat whenever a template is rendered
 // again with the same glyphs (fontkit-cache.ts already serves the subset itself from a
-// cache), yet deflating them again was about 5% of a one-page invoice. Streams of at least
-// MIN_CACHED_BYTES are deflated once per content (SHA-1 of the bytes, in a bounded LRU);
-// smaller ones are deflated directly, since hashing would cost about as much as it saves.
+// cache), yet deflating them again was about 5% of a one-page invoice, and the ToUnicode
+// maps (small, but each deflateSync sets up a zlib stream) another 2%. Every stream is
+// deflated once per content, in a bounded LRU: keyed by the bytes themselves below
+// HASHED_FROM_BYTES, by their SHA-1 above.
 // Output is byte-identical: the same zlib call on the same bytes.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -29,7 +30,8 @@ interface ReferenceLike {
 }
 interface PdfkitDocumentClass { prototype: { ref(this: unknown, data?: unknown): ReferenceLike } }
 
-const MIN_CACHED_BYTES = 4096;
+/** below this, the content itself is the key; from here on its SHA-1 */
+const HASHED_FROM_BYTES = 4096;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const deflated = new Map<string, Buffer>();
 let cachedBytes = 0;
@@ -37,17 +39,16 @@ const stats = { hits: 0, misses: 0 };
 let enabled = true;
 
 function deflateOnce(raw: Buffer): Buffer {
-  if (!enabled || raw.length < MIN_CACHED_BYTES) return deflateSync(raw);
-  const key = createHash('sha1').update(raw).digest('base64') + raw.length;
+  const key = raw.length < HASHED_FROM_BYTES ? raw.toString('latin1') : createHash('sha1').update(raw).digest('base64') + raw.length;
   const hit = deflated.get(key);
   if (hit) { deflated.delete(key); deflated.set(key, hit); stats.hits++; return hit; }
   stats.misses++;
   const out = deflateSync(raw);
   deflated.set(key, out);
-  cachedBytes += out.length;
+  cachedBytes += out.length + (raw.length < HASHED_FROM_BYTES ? raw.length : 0);
   for (const [k, v] of deflated) {
     if (cachedBytes <= MAX_CACHED_BYTES) break;
-    deflated.delete(k); cachedBytes -= v.length;
+    deflated.delete(k); cachedBytes -= v.length + (k.length < HASHED_FROM_BYTES ? k.length : 0);
   }
   return out;
 }
@@ -68,16 +69,17 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
     const write = proto.write;
     const finalize = proto.finalize;
     proto.write = function writeText(this: ReferenceLike, chunk: unknown): unknown {
-      if (chunk instanceof Uint8Array || !Array.isArray(this.buffer)) return write.call(this, chunk);
-      const text = `${String(chunk)}\n`;
-      this.uncompressedLength += text.length;
-      this.data.Length = (this.data.Length ?? 0) + text.length;
+      if (!enabled || chunk instanceof Uint8Array || !Array.isArray(this.buffer)) return write.call(this, chunk);
+      // kept without its newline (joined with '\n' at the end: no concatenated string per write)
+      const text = typeof chunk === 'string' ? chunk : `${chunk as string}`;
+      this.uncompressedLength += text.length + 1;
+      this.data.Length = (this.data.Length ?? 0) + text.length + 1;
       this.buffer.push(text);
       if (this.compress) this.data.Filter = 'FlateDecode';
       return undefined;
     };
     proto.finalize = function finalizeOnce(this: ReferenceLike): unknown {
-      if (!Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
+      if (!enabled || !Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
       const raw = joinChunks(this.buffer);
       if (!this.compress || this.document._security) { this.buffer = [raw]; return finalize.call(this); }
       this.buffer = [deflateOnce(raw)];
@@ -88,21 +90,22 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
   return reference;
 };
 
-/** The stream's bytes: runs of text joined and converted once, Buffers as they are. */
+/** The stream's bytes: runs of text (each written line) joined and converted once, Buffers as they are. */
 function joinChunks(chunks: (Buffer | Uint8Array | string)[]): Buffer {
-  if (chunks.length === 1) { const c = chunks[0]!; return typeof c === 'string' ? Buffer.from(c, 'latin1') : Buffer.from(c.buffer, c.byteOffset, c.byteLength); }
+  const lines = (run: string[]) => Buffer.from(`${run.join('\n')}\n`, 'latin1');
   const parts: Uint8Array[] = [];
   let text: string[] = [];
   for (const c of chunks) {
     if (typeof c === 'string') { text.push(c); continue; }
-    if (text.length) { parts.push(Buffer.from(text.join(''), 'latin1')); text = []; }
+    if (text.length) { parts.push(lines(text)); text = []; }
     parts.push(c);
   }
-  if (text.length) parts.push(Buffer.from(text.join(''), 'latin1'));
-  return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  if (text.length) parts.push(lines(text));
+  if (parts.length === 1) { const p = parts[0]!; return Buffer.isBuffer(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength); }
+  return Buffer.concat(parts);
 }
 
-/** Turns the deflate cache on or off (benchmark rows, tests); returns the previous setting. */
+/** Turns both changes on or off (off: pdfkit's own code, for benchmark rows and tests); returns the previous setting. */
 export function setDeflateCache(on?: boolean): boolean {
   const previous = enabled;
   if (on !== undefined) enabled = on;
