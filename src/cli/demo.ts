@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir } from '../paths';
 import type { Store } from '../store';
-import { addTemplate } from './commands/templates';
 
 export interface DemoSeed {
   readonly accountId: string;
@@ -21,9 +20,14 @@ export const DEMO_TEMPLATES = [
   { id: 'demo-report', name: 'Demo report (several pages)', base: 'report' },
 ] as const;
 
-/** Seeds the demo when the database has no account yet; undefined otherwise. */
-export function seedDemoIfEmpty(store: Store): DemoSeed | undefined {
+/**
+ * Seeds the demo when the database has no account yet; undefined otherwise. The template
+ * checks (engine) are imported only when there is something to seed, so a restarted server's
+ * HTTP thread does not load the engine.
+ */
+export async function seedDemoIfEmpty(store: Store): Promise<DemoSeed | undefined> {
   if (store.accounts.count() > 0) return undefined;
+  const { addTemplate } = await import('./commands/templates.js');
   const globals = JSON.parse(readFileSync(join(DEMO_DIR, 'globals.json'), 'utf8')) as Record<string, unknown>;
   return store.db.transaction((): DemoSeed => {
     const account = store.accounts.create({ name: 'Demo', globals });

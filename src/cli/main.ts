@@ -5,9 +5,7 @@
 import { accountsCommand, globalsCommand } from './commands/accounts';
 import { backupCommand, restoreCommand } from './commands/backup';
 import { keysCommand } from './commands/keys';
-import { renderCommand } from './commands/render';
 import { serveCommand } from './commands/serve';
-import { templatesCommand } from './commands/templates';
 import { CliError } from './io';
 
 const USAGE = `usage: platen <command> [--data DIR] [--json]
@@ -34,12 +32,14 @@ async function main(argv: string[]): Promise<void> {
   try {
     switch (command) {
       case 'serve': await serveCommand(rest); return;
-      case 'render': await renderCommand(rest); return;
+      // render and templates load the engine and pdfmake: imported when used, so `serve` keeps them
+      // off its HTTP thread (they run on the render workers)
+      case 'render': await (await import('./commands/render.js')).renderCommand(rest); return;
       case 'backup': await backupCommand(rest); return;
       case 'restore': await restoreCommand(rest); return;
       case 'accounts': accountsCommand(rest[0], rest.slice(1)); return;
       case 'keys': keysCommand(rest[0], rest.slice(1)); return;
-      case 'templates': templatesCommand(rest[0], rest.slice(1)); return;
+      case 'templates': (await import('./commands/templates.js')).templatesCommand(rest[0], rest.slice(1)); return;
       case 'globals': globalsCommand(rest[0], rest.slice(1)); return;
       case undefined: case 'help': case '--help': case '-h':
         process.stdout.write(USAGE);

@@ -50,7 +50,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     throw err;
   }
   // seeded only once the port is ours: a failed start must not swallow the one-time key
-  const demo = seedDemoIfEmpty(store);
+  const demo = await seedDemoIfEmpty(store);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost === '0.0.0.0' || shownHost === '[::]' ? '127.0.0.1' : shownHost}:${address.port}`;
