@@ -1,7 +1,7 @@
 // CSS Sizing 3 §5 intrinsic sizes: min-content and max-content inline sizes of boxes, for
 // shrink-to-fit widths (inline-blocks, floats, flex items) and the CSS 2.1 §17.5.2.2
 // automatic table layout. Cached per box: each box is measured once per layout (linear).
-import type { BlockLevelBox, InlineLevelBox } from '../boxes/types';
+import type { BlockLevelBox, InlineFormattingBox, InlineLevelBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { TableBox } from '../boxes/table';
 import type { ComputedStyle } from '../cascade/computed';
@@ -84,6 +84,12 @@ export class Intrinsic {
     let min = 0; let max = 0;
     for (const c of children) { const s = this.block(c); min = Math.max(min, s.min); max = Math.max(max, s.max); }
     return { min, max };
+  }
+
+  /** Content sizes of an inline formatting context without its text-indent (cached per box when it has none). */
+  unindented(box: InlineFormattingBox): ContentSizes {
+    const indent = box.first ? resolve(box.style.textIndent, 0) : 0;
+    return indent === 0 ? this.block(box) : this.inlines(box.children);
   }
 
   /** Inline formatting context: max = longest line without wrapping; min = widest unbreakable piece. */

@@ -12,7 +12,12 @@ interface DecodedFace {
   readonly lineGap: number;
   readonly widths: Float32Array;
   readonly average: number;
+  /** advance(face, cp) for every code point below DIRECT_LIMIT, looked up directly */
+  readonly direct: Float64Array;
 }
+
+/** Code points measured through the direct table: the end of the last measured range. */
+const DIRECT_LIMIT = METRIC_RANGES[METRIC_RANGES.length - 1]![1] + 1;
 
 const decoded = new Map<string, DecodedFace>();
 const rangeStart: number[] = [];
@@ -28,7 +33,8 @@ function decode(file: string): DecodedFace {
   const widths = Float32Array.from(m.widths.split(',').map((s) => parseInt(s, 36)));
   let sum = 0; let n = 0;
   for (let cp = 0x61; cp <= 0x7a; cp++) { const w = widths[cp - 0x20]!; if (w) { sum += w; n++; } }
-  const face: DecodedFace = { ascent: m.ascent, descent: m.descent, lineGap: m.lineGap, widths, average: n ? sum / n : 500 };
+  const face: DecodedFace = { ascent: m.ascent, descent: m.descent, lineGap: m.lineGap, widths, average: n ? sum / n : 500, direct: new Float64Array(DIRECT_LIMIT) };
+  for (let cp = 0; cp < DIRECT_LIMIT; cp++) face.direct[cp] = advance(face, cp);
   decoded.set(file, face);
   return face;
 }
@@ -57,10 +63,17 @@ export interface MeasureFace {
 /** Width in pt of a string set in one face, no line breaking. */
 export function textWidth(text: string, face: MeasureFace): number {
   const f = decode(face.file);
+  const direct = f.direct;
   let w = 0; let chars = 0; let spaces = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    w += advance(f, cp);
+  const n = text.length;
+  // code points as a string iterator yields them (a lone surrogate counts as itself)
+  for (let i = 0; i < n; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) { cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000; i++; }
+    }
+    w += cp < DIRECT_LIMIT ? direct[cp]! : advance(f, cp);
     chars++;
     if (cp === 0x20) spaces++;
   }

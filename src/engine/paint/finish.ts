@@ -1,7 +1,7 @@
 // Last pass over the painted content: pdfmake must never receive a node it cannot handle
 // (NaN or negative sizes), and Platen's own markers (keepWithNext) are removed.
 import type { PaintContext } from './context';
-import type { Fragmentation, PdfNode } from './nodes';
+import type { Fragmentation, Margin, PdfNode } from './nodes';
 
 /** What pdfmake's pageBreakBefore callback is given about a node. */
 interface NodeInfo {
@@ -89,14 +89,26 @@ function dropTrailingBreak(list: PdfNode[]): void {
 
 const fin = (n: number, d = 0) => (Number.isFinite(n) ? n : d);
 
+/** The margin with non-finite sides as 0 (the same array when every side is finite). */
+function finiteMargin(m: Margin): Margin {
+  return Number.isFinite(m[0]) && Number.isFinite(m[1]) && Number.isFinite(m[2]) && Number.isFinite(m[3]) ? m : [fin(m[0]), fin(m[1]), fin(m[2]), fin(m[3])];
+}
+
 function clean(node: PdfNode): void {
-  if (node.margin) node.margin = [fin(node.margin[0]), fin(node.margin[1]), fin(node.margin[2]), fin(node.margin[3])];
-  delete node.keepWithNext;
-  if ('stack' in node) node.stack.forEach(clean);
+  if (node.margin) node.margin = finiteMargin(node.margin);
+  if ('keepWithNext' in node) delete node.keepWithNext;
+  if ('stack' in node) { for (const c of node.stack) clean(c); }
   else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; c.stack.forEach(clean); });
   else if ('table' in node) {
-    node.table.widths = node.table.widths.map((w) => Math.max(0, fin(w)));
-    for (const row of node.table.body) for (const cell of row) if ('stack' in cell) { if (cell.margin) cell.margin = cell.margin.map((x) => fin(x)) as typeof cell.margin; cell.stack.forEach(clean); }
+    const widths = node.table.widths;
+    if (!widths.every((w) => w >= 0 && Number.isFinite(w) && !Object.is(w, -0))) node.table.widths = widths.map((w) => Math.max(0, fin(w)));
+    for (const row of node.table.body) {
+      for (const cell of row) {
+        if (!('stack' in cell)) continue;
+        if (cell.margin) cell.margin = finiteMargin(cell.margin);
+        for (const c of cell.stack) clean(c);
+      }
+    }
   } else if ('image' in node || 'svg' in node) { node.width = Math.max(0.1, fin(node.width, 1)); node.height = Math.max(0.1, fin(node.height, 1)); }
   if (node.absolutePosition) node.absolutePosition = { x: fin(node.absolutePosition.x), y: fin(node.absolutePosition.y) };
   if (node.relativePosition) node.relativePosition = { x: fin(node.relativePosition.x), y: fin(node.relativePosition.y) };

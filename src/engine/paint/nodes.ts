@@ -92,8 +92,14 @@ export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
 export type PdfNode = TextNode | StackNode | ColumnsNode | TableNode | ImageNode | SvgNode | CanvasNode;
 
 const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
-/** '#rrggbb' of a colour (alpha is carried separately as opacity). */
-export const hexColor = (c: RGBA): string => `#${hex2(c.r)}${hex2(c.g)}${hex2(c.b)}`;
+/** '#rrggbb' of a colour (alpha is carried separately as opacity); computed once per colour object. */
+export const hexColor = (c: RGBA): string => {
+  let hex = hexCache.get(c);
+  if (hex === undefined) { hex = `#${hex2(c.r)}${hex2(c.g)}${hex2(c.b)}`; hexCache.set(c, hex); }
+  return hex;
+};
+// RGBA objects are immutable values shared by computed styles: a weak map keyed by the object
+const hexCache = new WeakMap<RGBA, string>();
 
 const m = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : 0);
 export const margin = (l: number, t: number, r: number, b: number): Margin => [m(l), m(t), m(r), m(b)];

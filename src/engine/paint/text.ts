@@ -118,7 +118,7 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
   if (main && ids !== undefined && 'text' in main) { main.id = ids; ctx.placedIds.add(ids); }
   if (main && 'text' in main && main.text.length) {
     const lh = ctx.faces.lineHeight(container);
-    const lines = Math.max(1, Math.ceil(ctx.intrinsic.inlines(box.children).max / Math.max(1, width)));
+    const lines = Math.max(1, Math.ceil(ctx.intrinsic.unindented(box).max / Math.max(1, width)));
     main.headlineLevel = { orphans: Math.max(1, container.orphans), widows: Math.max(1, container.widows), lineHeight: lh, lines, keep: false };
   }
 

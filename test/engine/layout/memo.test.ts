@@ -1,0 +1,77 @@
+// The memos of layout and paint (issue #4) give the values the plain computation gives.
+import { expect } from 'chai';
+import { FACE_METRICS, METRIC_RANGES } from '../../../src/engine/layout/metrics.data';
+import { textWidth } from '../../../src/engine/layout/metrics';
+import { hexColor } from '../../../src/engine/paint/nodes';
+import { layoutHtml } from '../../../src/engine';
+
+/** The advance of one code point by the range tables, as metrics.ts computed it before its direct table. */
+function referenceWidth(text: string, file: string, size: number): number {
+  const m = FACE_METRICS[file]!;
+  const widths = m.widths.split(',').map((s) => parseInt(s, 36));
+  let sum = 0; let n = 0;
+  for (let cp = 0x61; cp <= 0x7a; cp++) { const w = widths[cp - 0x20]!; if (w) { sum += w; n++; } }
+  const average = n ? sum / n : 500;
+  const advance = (cp: number): number => {
+    let offset = 0;
+    for (const [a, b] of METRIC_RANGES) {
+      if (cp >= a && cp <= b) return Math.fround(widths[offset + cp - a]!) || average;
+      offset += b - a + 1;
+    }
+    if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfeff || cp === 0xad) return 0;
+    if (cp >= 0x2e80) return 1000;
+    return average;
+  };
+  let w = 0;
+  for (const ch of text) w += advance(ch.codePointAt(0)!);
+  return (w / 1000) * size;
+}
+
+describe('layout memos: text widths from the direct table', () => {
+  const samples = [
+    'Invoice INV-2026-0042', 'Hafenstraße 12 — €1,234.56', '\t tab and controls \u0001', 'soft\u00adhyphen zero\u200bwidth',
+    'Ωμέγα Кириллица', '→ ← ■ ●', '中文字符', 'emoji 😀 pair', 'lone \ud800 high and \udc00 low', '\ud83d', '',
+    String.fromCodePoint(...Array.from({ length: 400 }, (_, i) => 0x20 + i * 24)),
+  ];
+  for (const file of ['LiberationSans-Regular.ttf', 'LiberationSerif-Bold.ttf', 'DejaVuSansMono.ttf', 'NoSuchFace.ttf']) {
+    it(`measures as the range lookup does: ${file}`, () => {
+      const measured = FACE_METRICS[file] ? file : 'LiberationSans-Regular.ttf';
+      for (const s of samples) expect(textWidth(s, { file, size: 11 }), JSON.stringify(s)).to.equal(referenceWidth(s, measured, 11));
+    });
+  }
+
+  it('adds letter and word spacing per code point and per space', () => {
+    const plain = textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10 });
+    expect(textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10, letterSpacing: 1, wordSpacing: 2 })).to.be.closeTo(plain + 5 * 1 + 2 * 2, 1e-9);
+  });
+});
+
+describe('paint memos', () => {
+  it('hexColor: one string per colour object, right for every object', () => {
+    const a = { r: 30, g: 64, b: 175, a: 1 };
+    expect(hexColor(a)).to.equal('#1e40af');
+    expect(hexColor(a)).to.equal('#1e40af');
+    expect(hexColor({ r: 255.4, g: -3, b: 300, a: 0.5 })).to.equal('#ff00ff');
+    expect(hexColor({ r: 0, g: 0, b: 0, a: 1 })).to.equal('#000000');
+  });
+
+  it('a paragraph\'s line estimate (pageBreakBefore facts) is the same memoised or not, with or without text-indent', () => {
+    const words = 'word '.repeat(40);
+    const lines = (css: string) => {
+      const { docDefinition, diagnostics } = layoutHtml(`<!doctype html><p style="${css}">${words}</p>`, '@page { size: 300pt 400pt; margin: 0 }');
+      expect(diagnostics).to.deep.equal([]);
+      const find = (n: unknown): { lines: number } | undefined => {
+        if (!n || typeof n !== 'object') return undefined;
+        const o = n as Record<string, unknown>;
+        if (o.headlineLevel) return o.headlineLevel as { lines: number };
+        for (const v of Object.values(o)) { const hit = Array.isArray(v) ? v.map(find).find(Boolean) : undefined; if (hit) return hit; }
+        return undefined;
+      };
+      return find({ content: docDefinition.content })!.lines;
+    };
+    expect(lines('')).to.be.greaterThan(1);
+    expect(lines('text-indent: 0')).to.equal(lines(''));
+    // the estimate is of the text alone (as before the memo): an indent does not change it
+    expect(lines('text-indent: 150pt')).to.equal(lines(''));
+  });
+});
