@@ -17,7 +17,7 @@ import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
-import { DOCUMENT_KEYS, PDFMAKE_WRITTEN_KEYS, setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
+import { DOCUMENT_KEYS, recordKey, setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseWidths, setWidthMemo } from './text-width';
 
@@ -228,7 +228,7 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   // 100-page definition, and Object.entries' arrays were a measurable share of a render
   for (const key in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
-    ctx.keys.add(key);
+    recordKey(ctx.keys, key);
     const value = obj[key];
     if (typeof value === 'object') {
       if (value !== null && key !== 'options') secureNodes(value, ctx, seen);
@@ -258,7 +258,7 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   const table0: Record<string, FontTable[string]> = { ...fonts };
   const style = (docDefinition.defaultStyle ??= {}) as { font?: unknown };
   const firstFamily = Object.keys(table0)[0] ?? 'Liberation Serif';
-  const keys = new Set<string>(PDFMAKE_WRITTEN_KEYS);
+  const keys = new Set<string>();
   const ctx0: WallContext = { fonts: table0, defaultFont: firstFamily, late: false, keys };
   const defaultFont = knownFont(typeof style.font === 'string' ? style.font : firstFamily, ctx0);
   const ctx: WallContext = {

@@ -11,16 +11,22 @@
 // link, sup, opacity, ... on a document that has none): toPdf records the keys that occur
 // anywhere in the definition (DOCUMENT_KEYS, on its defaultStyle, which pdfmake hands to its
 // stacks by reference), and a property outside that set is answered from the default style
-// without a walk. Keys pdfmake itself writes into nodes it may push later are always in the
-// set (PDFMAKE_WRITTEN_KEYS).
+// without a walk. What pdfmake itself writes into nodes keeps that answer right: it writes
+// fillColor/fillOpacity (table cells), font (SVG) and leadingIndent from the same stack, so
+// an absent key gets the default it would have got anyway; background only into section
+// nodes, which are never pushed; linkToDestination from pageReference/textReference, so
+// recordKey() adds it when those occur.
 import { createRequire } from 'node:module';
 
 interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string | symbol, unknown> }
 
 /** On a definition's defaultStyle: every key that occurs in any object of the definition. */
 export const DOCUMENT_KEYS: unique symbol = Symbol('platen: keys of the definition');
-/** Style keys pdfmake writes into definition nodes while it lays them out (DocMeasure, DocPreprocessor). */
-export const PDFMAKE_WRITTEN_KEYS: readonly string[] = ['font', 'fillColor', 'fillOpacity', 'linkToDestination', 'leadingIndent', 'background'];
+/** Adds a key met in the definition to the set stored under DOCUMENT_KEYS (and what pdfmake derives from it). */
+export function recordKey(keys: Set<string>, key: string): void {
+  keys.add(key);
+  if (key === 'pageReference' || key === 'textReference') keys.add('linkToDestination');
+}
 interface StyleContextStackClass {
   prototype: { getProperty(this: StackLike, property: string): unknown };
   getStyleProperty(item: unknown, stack: StackLike | undefined, property: string, defaultValue: unknown): unknown;

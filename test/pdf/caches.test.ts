@@ -3,7 +3,7 @@
 // with the caches off, cold, and warm, in any order; and the caches must actually answer.
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { layoutHtml } from '../../src/engine';
+import { layoutHtml, type DocDefinition } from '../../src/engine';
 import { deflateCacheStats, fontParseStats, setPdfFastPaths, toPdf } from '../../src/pdf';
 import { loadBenchDoc, standaloneHtml } from '../../src/bench/fixtures';
 import { pdfText } from './tools';
@@ -96,5 +96,29 @@ describe('pdf: a data: image used many times is embedded once', () => {
     const raw = pdf.toString('latin1');
     expect(raw.match(/\/Subtype \/Image/g) ?? [], 'image XObjects').to.have.length(2);
     expect(pdfText(pdf)).to.contain('page 3');
+  });
+});
+
+describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions the engine does not make', () => {
+  afterEach(() => setPdfFastPaths({ styles: true }));
+
+  it('named styles, a style key only in a header function, pageReference links and table fills: same bytes as pdfmake\'s own lookups', async () => {
+    const build = (): DocDefinition => ({
+      pageSize: { width: 400, height: 300 }, pageMargins: [30, 40, 30, 30],
+      styles: { big: { fontSize: 18, decoration: 'underline' }, red: { color: '#c00' } },
+      defaultStyle: { font: 'Liberation Sans', fontSize: 10 },
+      header: (page: number) => ({ stack: [{ text: `header ${page}` }], characterSpacing: 2, margin: [30, 10, 30, 0] }),
+      content: [
+        { text: 'Chapter', style: ['big', 'red'], id: 'ch1' },
+        { text: [{ text: 'see page ' }, { pageReference: 'ch1' }] },
+        { stack: [{ text: 'inherits opacity', opacity: 0.5 }, 'plain'], style: 'red' },
+        { table: { body: [[{ text: 'cell', fillColor: '#eee' }, 'b'], ['c', { text: 'd', style: 'big' }]] } },
+        { text: 'last', pageBreak: 'before' },
+      ],
+    } as unknown as DocDefinition);
+    setPdfFastPaths({ styles: false });
+    const own = sha(await toPdf(build(), {}));
+    setPdfFastPaths({ styles: true });
+    expect(sha(await toPdf(build(), {}))).to.equal(own);
   });
 });
