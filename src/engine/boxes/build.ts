@@ -337,12 +337,16 @@ interface ListCounter { next(li: StyledElement): string }
 function listCounter(parent: StyledElement | undefined): ListCounter | undefined {
   if (!parent) return undefined;
   const reversed = parent.tag === 'ol' && parent.attrs.reversed !== undefined;
-  const items = parent.children.filter((c): c is StyledElement => c.kind === 'element' && c.style.display === 'list-item');
-  const startAttr = parent.tag === 'ol' ? parseInt(parent.attrs.start ?? '', 10) : NaN;
-  let value = Number.isFinite(startAttr) ? startAttr : reversed ? items.length : 1;
+  let value = 0;
   let firstCall = true;
   return {
     next(li) {
+      if (firstCall) {
+        // (counted on first use: most containers hold no list items)
+        const startAttr = parent.tag === 'ol' ? parseInt(parent.attrs.start ?? '', 10) : NaN;
+        const items = reversed ? parent.children.filter((c) => c.kind === 'element' && c.style.display === 'list-item').length : 0;
+        value = Number.isFinite(startAttr) ? startAttr : reversed ? items : 1;
+      }
       const v = parseInt(li.attrs.value ?? '', 10);
       if (Number.isFinite(v)) value = v;
       else if (!firstCall) value += reversed ? -1 : 1;

@@ -36,14 +36,20 @@ function typePosition(e: MatchElement): { index: number; count: number } {
   return { index: e.typeIndex!, count: e.typeCount! };
 }
 
+const NO_CLASSES: readonly string[] = Object.freeze([]);
+/** a class attribute that is one class name, no white space */
+const ONE_CLASS = /^[^ \t\n\r\f]+$/;
+
 export function buildMatchTree(root: DomElement): MatchElement {
   const make = (el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement => {
     const cls = el.attrs.class;
+    let hasContent = false;
+    for (const c of el.children) if (c.kind === 'element' || c.text.length > 0) { hasContent = true; break; }
     const node: MatchElement = {
       el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
-      classes: cls ? cls.split(/[ \t\n\r\f]+/).filter(Boolean) : [],
+      classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? [cls] : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
       parent, siblings, index, children: [],
-      hasContent: el.children.some((c) => c.kind === 'element' || c.text.length > 0),
+      hasContent,
     };
     let i = 0;
     for (const c of el.children) {

@@ -144,7 +144,8 @@ export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
         return;
       }
       const inSvg = svgDepth > 0;
-      const el: DomElement = { kind: 'element', tag: inSvg ? tag : lower, attrs: { ...attribs }, children: [], parent: undefined, loc: locAt(parser.startIndex) };
+      // htmlparser2 hands over a fresh attribute object per tag and keeps no reference to it
+      const el: DomElement = { kind: 'element', tag: inSvg ? tag : lower, attrs: attribs, children: [], parent: undefined, loc: locAt(parser.startIndex) };
       if (!append(el)) { skip++; skipStack.push(true); return; }
       stack.push(el);
       if (el.tag === 'svg') svgDepth++;

@@ -82,6 +82,20 @@ function isSpace(cp: number): boolean {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** Whether a face has a glyph for every code point of `text` (a lone surrogate is its own code point). */
+function coversAll(face: Candidate, text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) { cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000; i++; }
+    }
+    if (!face.coverage.has(cp)) return false;
+  }
+  return true;
+}
+
 /** Accumulates the faces a document uses; `table()` gives pdfmake's font dictionary. */
 export class FontMatcher {
   private readonly used = new Map<string, FontTable[string]>();
@@ -191,6 +205,11 @@ export class FontMatcher {
   splitByCoverage(text: string, choice: FontChoice): FontRun[] {
     if (!this.embeddedByKey.has(choice.font) && PRINTABLE_ASCII.test(text)) return [{ ...choice, text }];
     const chain = this.chain(choice);
+    if (text.length && coversAll(chain[0]!, text)) {
+      // the common case: the run's own face has every character (what the loop below finds, without building the text again)
+      if (chain[0]!.choice.font !== choice.font) this.registerChoice(chain[0]!.choice);
+      return [{ ...chain[0]!.choice, text }];
+    }
     const runs: { candidate: Candidate; text: string }[] = [];
     let current: { candidate: Candidate; text: string } | undefined;
     for (let ch of text) {

@@ -103,20 +103,23 @@ export class Intrinsic {
           case 'text': {
             const nowrap = b.style.whiteSpace === 'nowrap' || b.style.whiteSpace === 'pre';
             const breakAll = b.style.wordBreak === 'break-all' || b.style.overflowWrap === 'anywhere';
-            const lines = b.text.split('\n');
-            lines.forEach((segment, i) => {
+            const lines = b.text.includes('\n') ? b.text.split('\n') : [b.text];
+            for (let i = 0; i < lines.length; i++) {
+              const segment = lines[i]!;
               if (i > 0) endLine();
               const w = this.o.faces.width(segment, b.style);
               line += w;
-              if (nowrap) { word += w; return; }
-              if (breakAll) { endWord(); min = Math.max(min, this.o.faces.width('W', b.style)); return; }
+              if (nowrap) { word += w; continue; }
+              if (breakAll) { endWord(); min = Math.max(min, this.o.faces.width('W', b.style)); continue; }
               const parts = segment.split(/[ \u200b]/);
-              parts.forEach((p, j) => {
+              for (let j = 0; j < parts.length; j++) {
+                const p = parts[j]!;
                 if (j > 0) endWord();
+                if (!p.includes('-')) { word += this.o.faces.width(p, b.style); continue; }
                 const hy = p.split(/(?<=-)/); // a break opportunity after hyphens
-                hy.forEach((h, k) => { if (k > 0) endWord(); word += this.o.faces.width(h, b.style); });
-              });
-            });
+                for (let k = 0; k < hy.length; k++) { if (k > 0) endWord(); word += this.o.faces.width(hy[k]!, b.style); }
+              }
+            }
             break;
           }
           case 'inline': {
@@ -204,7 +207,7 @@ export class Intrinsic {
 export function cellPadding(style: ComputedStyle, cellPaddingAttr: number | undefined): { top: number; right: number; bottom: number; left: number } {
   const p = style.padding;
   const px = (v: typeof p.top) => Math.max(0, v.pt);
-  const isUaDefault = [p.top, p.right, p.bottom, p.left].every((v) => v.pct === 0 && Math.abs(v.pt - 0.75) < 0.01);
-  if (cellPaddingAttr !== undefined && isUaDefault) return { top: cellPaddingAttr, right: cellPaddingAttr, bottom: cellPaddingAttr, left: cellPaddingAttr };
+  const uaDefault = (v: typeof p.top) => v.pct === 0 && Math.abs(v.pt - 0.75) < 0.01;
+  if (cellPaddingAttr !== undefined && uaDefault(p.top) && uaDefault(p.right) && uaDefault(p.bottom) && uaDefault(p.left)) return { top: cellPaddingAttr, right: cellPaddingAttr, bottom: cellPaddingAttr, left: cellPaddingAttr };
   return { top: px(p.top), right: px(p.right), bottom: px(p.bottom), left: px(p.left) };
 }

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { FACE_METRICS, METRIC_RANGES } from '../../../src/engine/layout/metrics.data';
 import { textWidth } from '../../../src/engine/layout/metrics';
 import { hexColor } from '../../../src/engine/paint/nodes';
+import { FontMatcher } from '../../../src/engine/fonts';
 import { layoutHtml } from '../../../src/engine';
 
 /** The advance of one code point by the range tables, as metrics.ts computed it before its direct table. */
@@ -43,6 +44,22 @@ describe('layout memos: text widths from the direct table', () => {
   it('adds letter and word spacing per code point and per space', () => {
     const plain = textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10 });
     expect(textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10, letterSpacing: 1, wordSpacing: 2 })).to.be.closeTo(plain + 5 * 1 + 2 * 2, 1e-9);
+  });
+});
+
+describe('fonts: the covered-text fast path of splitByCoverage', () => {
+  const runs = (text: string, families: string[]) => {
+    const m = new FontMatcher();
+    return m.splitByCoverage(text, m.match({ families, weight: 400, style: 'normal' })).map((r) => `${r.font}${r.bold ? ' bold' : ''}${r.italics ? ' italic' : ''}:${r.text}`);
+  };
+  it('text the face covers whole stays one run, unchanged, in the run\'s own face', () => {
+    expect(runs('€12,345.00 · Ωμέγα Привет café ♥', ['Arial'])).to.deep.equal(['Liberation Sans:€12,345.00 · Ωμέγα Привет café ♥']);
+    expect(runs('€ 1\u00a02', ['monospace'])).to.deep.equal(['Noto Sans Mono:€ 1\u00a02']);
+  });
+  it('one character the face lacks still splits the run, wherever it is', () => {
+    expect(runs('✈€', ['Arial'])).to.deep.equal(['DejaVu Sans:✈', 'Liberation Sans:€']);
+    expect(runs('€€✈', ['Arial'])).to.deep.equal(['Liberation Sans:€€', 'DejaVu Sans:✈']);
+    expect(runs('a\u2011b', ['Arial'])).to.deep.equal(['Liberation Sans:a\u2010b']);
   });
 });
 
