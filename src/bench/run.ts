@@ -2,7 +2,7 @@
 // the same run. A script, not a test: it prints tables and writes every figure to JSON.
 //
 //   node dist/src/bench/run.js [--quick] [--no-http] [--no-anchors] [--docs invoice,statement]
-//                              [--out bench-results.json]
+//                              [--out bench-results.json] [--cpu-prof DIR]
 //
 // Parts, in order:
 //   1. in-process: one fresh process per document (so peak RSS and the cold first render are
@@ -24,6 +24,8 @@ import { round } from './stats';
 
 interface Args {
   quick: boolean; http: boolean; anchors: boolean; out: string; docs: BenchDocName[];
+  /** write CPU profiles of the HTTP server (its HTTP thread and every worker) to this directory */
+  cpuProf?: string;
   child?: { doc: BenchDocName; runs: number; warmup: number };
 }
 
@@ -35,9 +37,10 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--no-http') args.http = false;
     else if (a === '--no-anchors') args.anchors = false;
     else if (a === '--out') args.out = resolve(argv[++i] ?? args.out);
+    else if (a === '--cpu-prof') args.cpuProf = resolve(argv[++i] ?? 'bench-profiles');
     else if (a === '--docs') args.docs = (argv[++i] ?? '').split(',').filter((d): d is BenchDocName => (BENCH_DOCS as readonly string[]).includes(d));
     else if (a === '--child') args.child = { doc: argv[++i] as BenchDocName, runs: Number(argv[++i]), warmup: Number(argv[++i]) };
-    else if (a === '--help' || a === '-h') { console.log('usage: npm run bench -- [--quick] [--no-http] [--no-anchors] [--docs invoice,statement,report-10,report-100] [--out FILE]'); process.exit(0); }
+    else if (a === '--help' || a === '-h') { console.log('usage: npm run bench -- [--quick] [--no-http] [--no-anchors] [--docs invoice,statement,report-10,report-100] [--out FILE] [--cpu-prof DIR]'); process.exit(0); }
     else { console.error(`unknown option ${a}`); process.exit(2); }
   }
   return args;
@@ -124,7 +127,8 @@ async function main(): Promise<void> {
   const http: HttpRun[] = [];
   let httpSkipped: string | undefined;
   if (args.http) {
-    const server = await startServer();
+    // --cpu-prof applies to worker threads too: one .cpuprofile per thread, written when the server stops
+    const server = await startServer({}, args.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', args.cpuProf] : []);
     try {
       // report-100's params hold ~19,000 values: over the contract's total_values limit (10,000),
       // so it cannot be sent over HTTP; it is measured in-process and against the anchors.
