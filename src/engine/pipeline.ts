@@ -48,7 +48,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const faces = new FaceResolver(matcher);
   const loadCtx = { resolver: options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
   const images = imageLoader({
-    diagnostics, maxImagePixels: limits.maxImagePixels,
+    diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
   const image = images.forBox;

@@ -92,3 +92,38 @@ describe('paint memos', () => {
     expect(lines('text-indent: 150pt')).to.equal(lines(''));
   });
 });
+
+describe('paint memos: data: images prepared once per process', () => {
+  // a PNG whose data: URI no other test uses (the memo is per process)
+  const png = (() => {
+    const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+    const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+    const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 255]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+    const chunk = (type: string, data: Buffer) => Buffer.concat([u32(data.length), Buffer.from(type, 'latin1'), data, u32(crc(Buffer.concat([Buffer.from(type, 'latin1'), data])))]);
+    const ihdr = Buffer.concat([u32(30), u32(20), Buffer.from([8, 2, 0, 0, 0])]);
+    const raw = Buffer.alloc(20 * (1 + 30 * 3), 0x5a);
+    for (let y = 0; y < 20; y++) raw[y * 91] = 0;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { deflateSync } = require('node:zlib') as typeof import('node:zlib');
+    const bytes = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+    return `data:image/png;base64,${bytes.toString('base64')}`;
+  })();
+  const html = `<!doctype html><img src="${png}" style="width: 30px">`;
+  const imageOf = (r: ReturnType<typeof layoutHtml>) => JSON.stringify(r.docDefinition.content).match(/"image":"(data:[^"]+)"/)?.[1];
+
+  it('gives the same image again, and still refuses it under smaller caps', () => {
+    const first = layoutHtml(html, '');
+    expect(first.diagnostics).to.deep.equal([]);
+    expect(imageOf(first)).to.equal(png);
+    const again = layoutHtml(html, '');
+    expect(again.diagnostics).to.deep.equal([]);
+    expect(JSON.stringify(again.docDefinition.content)).to.equal(JSON.stringify(first.docDefinition.content));
+    const fewPixels = layoutHtml(html, '', { limits: { maxImagePixels: 100 } });
+    expect(fewPixels.diagnostics.map((d) => d.code)).to.deep.equal(['resource-invalid']);
+    expect(imageOf(fewPixels)).to.equal(undefined);
+    const fewBytes = layoutHtml(html, '', { limits: { maxDataUriBytes: 50 } });
+    expect(fewBytes.diagnostics.map((d) => d.code)).to.deep.equal(['resource-invalid']);
+    expect(imageOf(fewBytes)).to.equal(undefined);
+    expect(imageOf(layoutHtml(html, ''))).to.equal(png);
+  });
+});
