@@ -1,43 +1,67 @@
-// pdfmake measures every inline with pdfkit's widthOfString, which splits the string at
-// spaces and looks each word up in the document's own layout cache: the first document to
-// use a word pays for the shaping (answered by fontkit-cache.ts across documents), every
-// document pays for the split, the lookups and the copies. The width of a string without
-// font features depends only on the face and the string, so it is kept per parsed face
-// (pdfkit's EmbeddedFont.font, shared across documents by fontkit-cache.ts), bounded like the
-// shaping cache. pdfkit's EmbeddedFont class is not exported: its prototype is patched the
-// first time a document selects an embedded font (see the font() wrapper in index.ts).
+// pdfkit's EmbeddedFont (one per document and face) keeps its word cache per document, so
+// every document re-did, for every word it used: the split of each string at spaces, the
+// lookups, and for each new word the shaped run (answered by fontkit-cache.ts across
+// documents, but copied) scaled to 1000 units per em. Both things kept here depend only on
+// the face (pdfkit's EmbeddedFont.font, the parsed font fontkit-cache.ts shares across
+// documents) and the string, so they are kept per face, bounded:
+//  - widthOfString for strings without font features (what pdfmake measures every inline with);
+//  - layoutCached: the scaled run of a word. pdfkit reads these runs and never writes them
+//    (encode() collects glyphs and positions; _fragment copies a position before changing
+//    it), so documents can share them.
+// pdfkit's EmbeddedFont class is not exported: its prototype is patched the first time a
+// document selects an embedded font (see the font() wrapper in index.ts).
+interface RunLike { advanceWidth: number }
 interface EmbeddedFontLike {
   font: object;
-  layout(text: string, features: unknown, onlyWidth: boolean): { advanceWidth: number };
+  layout(text: string, features: unknown, onlyWidth: boolean): RunLike;
+  layoutRun(text: string, features?: unknown): RunLike;
+  layoutCached(text: string): RunLike;
   widthOfString(text: string, size: number, features?: unknown): number;
 }
 
-const MAX_WIDTHS = 50_000;
+const MAX_ENTRIES = 50_000;
 const widths = new WeakMap<object, Map<string, number>>();
+const runs = new WeakMap<object, Map<string, RunLike>>();
 const patched = new WeakSet<object>();
 let enabled = true;
+
+function tableFor<V>(tables: WeakMap<object, Map<string, V>>, font: object): Map<string, V> {
+  let table = tables.get(font);
+  if (!table) { table = new Map(); tables.set(font, table); }
+  if (table.size >= MAX_ENTRIES) table.clear();
+  return table;
+}
 
 export function memoiseWidths(embedded: unknown): void {
   if (typeof embedded !== 'object' || embedded === null) return;
   const proto = Object.getPrototypeOf(embedded) as EmbeddedFontLike | null;
-  if (!proto || patched.has(proto) || typeof proto.widthOfString !== 'function' || typeof proto.layout !== 'function' || !('layoutCached' in proto)) return;
+  if (!proto || patched.has(proto) || typeof proto.widthOfString !== 'function' || typeof proto.layoutCached !== 'function' || typeof proto.layoutRun !== 'function') return;
   patched.add(proto);
   const widthOfString = proto.widthOfString;
+  const layoutCached = proto.layoutCached;
   proto.widthOfString = function memoWidthOfString(this: EmbeddedFontLike, text: string, size: number, features?: unknown): number {
     if (!enabled || features || typeof text !== 'string' || typeof this.font !== 'object' || this.font === null) return widthOfString.call(this, text, size, features);
-    let table = widths.get(this.font);
-    if (!table) { table = new Map(); widths.set(this.font, table); }
+    const table = tableFor(widths, this.font);
     let width = table.get(text);
     if (width === undefined) {
       width = this.layout(text, features, true).advanceWidth;
-      if (table.size >= MAX_WIDTHS) table.clear();
       table.set(text, width);
     }
     return width * (size / 1000);
   };
+  proto.layoutCached = function sharedLayoutCached(this: EmbeddedFontLike, text: string): RunLike {
+    if (!enabled || typeof this.font !== 'object' || this.font === null) return layoutCached.call(this, text);
+    const table = tableFor(runs, this.font);
+    let run = table.get(text);
+    if (run === undefined) {
+      run = this.layoutRun(text);
+      table.set(text, run);
+    }
+    return run;
+  };
 }
 
-/** Turns the width memo on or off (benchmark rows, tests); returns the previous setting. */
+/** Turns both memos on or off (off: pdfkit's own code, for benchmark rows and tests); returns the previous setting. */
 export function setWidthMemo(on?: boolean): boolean {
   const previous = enabled;
   if (on !== undefined) enabled = on;

@@ -19,7 +19,7 @@ import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib 
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { DOCUMENT_KEYS, recordKey, setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
-import { memoiseWidths, setWidthMemo } from './text-width';
+import { memoiseWidths, setWidthMemo } from './embedded-font';
 
 export { fontParseStats, deflateCacheStats };
 
