@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadBenchDoc, type BenchDocName } from './fixtures';
+import { probeOnOwnThread } from './probe';
 import type { BenchServerReady } from './server';
 import { round } from './stats';
 
@@ -105,9 +106,10 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   const gen0 = process.cpuUsage();
   const sampler = setInterval(() => { rssMax = Math.max(rssMax, server.rssMb().rss); }, 200);
   const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, connections, duration: durationS, timeout: 60 });
-  // the probe starts a little after the load and ends before it, so it sees only loaded time
+  // the probe starts a little after the load and ends before it, so it sees only loaded time;
+  // it runs on its own thread, so the load generator's event loop does not delay its answers
   const probe = probeHealthz
-    ? new Promise((r) => setTimeout(r, 500)).then(() => cannon({ url: `${url}/healthz`, connections: 1, overallRate: 20, duration: Math.max(1, durationS - 1.5) }))
+    ? new Promise((r) => setTimeout(r, 500)).then(() => probeOnOwnThread({ url: `${url}/healthz`, ratePerS: 20, durationS: Math.max(1, durationS - 1.5) }))
     : undefined;
   const [result, health] = await Promise.all([load, probe]);
   clearInterval(sampler);
@@ -130,7 +132,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
     cpuPerPdfLoadGen: round((gen.user + gen.system) / 1000 / Math.max(1, ok), 2),
     serverRssBeforeMb: rssBefore,
     renderer: server.ready.workers > 0 ? 'pool' : 'stub',
-    ...(health ? { healthzP99: health.latency.p99, healthzRequests: health.requests.total } : {}),
+    ...(health ? { healthzP99: health.p99, healthzRequests: health.requests } : {}),
   };
 }
 
