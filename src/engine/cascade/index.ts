@@ -445,14 +445,19 @@ class StyleWalker {
   private readonly quoteDepth = { value: 0 };
   /** whether any sheet has ::before / ::after rules */
   private readonly hasRules: { readonly before: boolean; readonly after: boolean };
+  /** this document, for styles shared across documents */
+  private readonly documentId = ++documents;
+  /** what computing values reports, counted */
+  private readonly computeDiagnostics: CountingDiagnostics;
   constructor(private readonly o: WalkerOptions) {
+    this.computeDiagnostics = new CountingDiagnostics(o.diagnostics);
     this.hasRules = { before: o.sheets.some((s) => s.rules.before.size > 0), after: o.sheets.some((s) => s.rules.after.size > 0) };
   }
 
   /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
   styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined): StyledElement {
     const { matched, key } = this.collectMain(e, sig);
-    const own = this.shared(key, parent, () => adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent)));
+    const own = this.shared(e.tag === 'table' ? `table|${key}` : key, parent, () => adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent)));
     if (!parent) this.rootFontSize = own.values['font-size'];
     const children: StyledNode[] = [];
     const display = own.values.display;
@@ -622,7 +627,7 @@ class StyleWalker {
       em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
       lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv,
     };
-    const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.o.diagnostics };
+    const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics };
     const fontSize = declared.get('font-size');
     if (fontSize) {
       values['font-size'] = computeDeclared('font-size', fontSize, state);
@@ -655,13 +660,28 @@ class StyleWalker {
    * ElementValues (and one ComputedStyle object). Rows of a long table cost one computation.
    */
   private shared(key: string, parent: ElementValues | undefined, compute: () => ElementValues): ElementValues {
-    if (!parent) return compute();
-    let byKey = shareCache.get(parent);
-    const hit = byKey?.get(key);
-    if (hit) return hit;
+    let cacheKey = key;
+    if (!parent) {
+      // the root is shared across documents too (so is, through it, every style below it) when
+      // nothing but its declarations and the page area decides it: no @property registrations
+      const reg = this.o.registered;
+      if (reg.rootCustoms.size > 0 || reg.nonInherited.length > 0) return compute();
+      cacheKey = `${this.o.area.width}x${this.o.area.height}|${key}`;
+    }
+    const cacheParent = parent ?? INITIAL_STYLE_VALUES;
+    let byKey = shareCache.get(cacheParent);
+    const hit = byKey?.get(cacheKey);
+    // values whose computation said something are reused only in the document that heard it
+    if (hit && (hit.noisyIn === undefined || hit.noisyIn === this.documentId)) return hit.values;
+    const said = this.computeDiagnostics.count;
     const own = compute();
-    if (!byKey) { byKey = new Map(); shareCache.set(parent, byKey); }
-    if (byKey.size < 256) byKey.set(key, own);
+    const entry: SharedValues = { values: own, noisyIn: this.computeDiagnostics.count !== said ? this.documentId : undefined };
+    if (!byKey) { byKey = new Map(); shareCache.set(cacheParent, byKey); }
+    if (!parent) {
+      byKey.delete(cacheKey);
+      if (byKey.size >= MAX_SHARED_ROOTS) byKey.delete(byKey.keys().next().value!);
+      byKey.set(cacheKey, entry);
+    } else if (byKey.size < 256 || hit) byKey.set(cacheKey, entry);
     return own;
   }
 
@@ -699,7 +719,22 @@ const byCascadeOrder = (a: Matched, b: Matched) => a.key - b.key || a.order - b.
 
 /** The sheets' matched rules for one target, and their declaration blocks as a sharing key. */
 interface SheetMatches { readonly list: readonly Matched[]; readonly key: string }
-const shareCache = new WeakMap<ElementValues, Map<string, ElementValues>>();
+/** A computed style shared by elements (and documents); `noisyIn`: the document whose computation reported diagnostics. */
+interface SharedValues { readonly values: ElementValues; readonly noisyIn: number | undefined }
+const shareCache = new WeakMap<ElementValues, Map<string, SharedValues>>();
+/** roots kept across documents (each holds the styles computed under it): the templates in use */
+const MAX_SHARED_ROOTS = 16;
+let documents = 0;
+
+/** Forwards reports and counts them. */
+class CountingDiagnostics extends DiagnosticList {
+  count = 0;
+  constructor(private readonly target: DiagnosticList) { super(); }
+  override report(code: DiagnosticCode, message: string, at?: Partial<SourceLocation>): void {
+    this.count++;
+    this.target.report(code, message, at);
+  }
+}
 const declIds = new WeakMap<readonly CompiledDecl[], number>();
 let nextDeclId = 0;
 

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { run } from './helpers';
 import type { StyledElement, StyledNode } from '../../../src/engine/cascade/styled';
+import type { LengthPctAuto } from '../../../src/engine/cascade/computed';
 
 /** A rule that changes nothing but turns sharing off for the document. */
 const SHARING_OFF = 'x-never:has(x-never) { color: red }';
@@ -127,3 +128,42 @@ describe('cascade: matched-rules sharing', () => {
       { numRuns: Number(process.env.PLATEN_FUZZ_RUNS ?? 300), seed: Number(process.env.PLATEN_FUZZ_SEED ?? 7) });
   });
 });
+
+describe('cascade: computed styles shared across documents', () => {
+  const page = (size: string, body: string, css = '') => run(`<!doctype html><html><head><style>@page { size: ${size}; margin: 0 } ${css}</style></head><body>${body}</body></html>`);
+
+  it('the same document twice: the same styles, and each time the same diagnostics', () => {
+    const body = '<div id="a" style="width: var(--missing); color: var(--nope)">x</div><p id="b">y</p>';
+    const first = page('A4', body);
+    const second = page('A4', body);
+    expect(JSON.stringify(dump(second.result.root))).to.equal(JSON.stringify(dump(first.result.root)));
+    expect(first.diagnostics.map((d) => d.code)).to.deep.equal(['invalid-value', 'invalid-value']);
+    expect(second.diagnostics).to.deep.equal(first.diagnostics);
+  });
+
+  it('page-relative lengths follow each document\'s page area (same sheets, another format)', () => {
+    const html = '<!doctype html><html><head><style>@page { margin: 0 } html { font-size: 2vw } #a { width: 50vw; height: 10vh }</style></head><body><div id="a">x</div></body></html>';
+    const a4 = run(html, '', { format: 'A4' });
+    const a5 = run(html, '', { format: 'A5' });
+    const again = run(html, '', { format: 'A4' });
+    const pt = (v: LengthPctAuto) => (v === 'auto' ? NaN : v.pt);
+    expect(pt(a4.byId('a').style.width)).to.be.closeTo(595.28 / 2, 1e-9);
+    expect(pt(a5.byId('a').style.width)).to.be.closeTo(419.53 / 2, 1e-9);
+    expect(a5.byId('a').style.fontSize).to.be.closeTo(419.53 * 0.02, 1e-9);
+    expect(pt(again.byId('a').style.height)).to.be.closeTo(84.189, 1e-9);
+    expect(again.byId('a').style.fontSize).to.be.closeTo(595.28 * 0.02, 1e-9);
+  });
+
+  it('registered custom properties (@property) are computed for their own document', () => {
+    const reg = '@property --w { syntax: "<length>"; inherits: false; initial-value: 40pt } #a { width: var(--w) }';
+    expect(page('A4', '<div id="a">x</div>', reg).byId('a').style.width).to.deep.equal({ pt: 40, pct: 0 });
+    expect(page('A4', '<div id="a">x</div>', '#a { width: var(--w, 10pt) }').byId('a').style.width).to.deep.equal({ pt: 10, pct: 0 });
+  });
+
+  it('a table and another element with the same declarations are not confused (the table resets align)', () => {
+    const r = page('A4', '<div align="center"><section id="s">x</section><table id="t"><tr><td>y</td></tr></table></div>', 'section, table { display: block }');
+    expect(r.byId('s').style.textAlign).to.equal('-webkit-center');
+    expect(r.byId('t').style.textAlign).to.equal('start');
+  });
+});
+
