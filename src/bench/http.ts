@@ -32,6 +32,8 @@ export interface HttpRun {
   readonly cpuPerPdfLoadGen: number;
   /** server RSS right before the run (after earlier rows and warm-up) */
   readonly serverRssBeforeMb: number;
+  /** non-2xx answers of POST /v1/pdf/generate during the run, by status (from the server's /metrics) */
+  readonly non2xxByStatus?: Readonly<Record<string, number>>;
   /** 'stub': the service path with a renderer that answers a fixed PDF (BENCH_RENDERER=stub) */
   readonly renderer: 'pool' | 'stub';
   readonly healthzP99?: number;      // ms, when probed during this run
@@ -88,6 +90,22 @@ export function startServer(env: Record<string, string | undefined> = {}, execAr
   });
 }
 
+/** POST /v1/pdf/generate answers so far by status, from the server's Prometheus counters. */
+async function generateAnswers(url: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const line = /^platen_http_requests_total\{([^}]*)\} (\d+)/gm;
+    for (let m = line.exec(text); m; m = line.exec(text)) {
+      const labels = m[1] as string;
+      if (!labels.includes('route="/v1/pdf/generate"')) continue;
+      const status = /status="(\d+)"/.exec(labels)?.[1] ?? '?';
+      counts.set(status, (counts.get(status) ?? 0) + Number(m[2]));
+    }
+  } catch { /* no figures then */ }
+  return counts;
+}
+
 function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
@@ -101,6 +119,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   const headers = { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' };
 
   const rssBefore = server.rssMb().rss;
+  const answersBefore = await generateAnswers(url);
   let rssMax = 0;
   const cpu0 = server.cpuMs();
   const gen0 = process.cpuUsage();
@@ -117,6 +136,12 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
 
   const cpu1 = server.cpuMs();
   const gen = process.cpuUsage(gen0);
+  const answersAfter = await generateAnswers(url);
+  const non2xxByStatus: Record<string, number> = {};
+  for (const [status, n] of answersAfter) {
+    const during = n - (answersBefore.get(status) ?? 0);
+    if (!status.startsWith('2') && during > 0) non2xxByStatus[status] = during;
+  }
   const ok = result['2xx'];
   return {
     doc: name, connections, durationS,
@@ -125,6 +150,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
     non2xx: result.non2xx,
+    ...(Object.keys(non2xxByStatus).length ? { non2xxByStatus } : {}),
     errors: result.errors + result.timeouts,
     serverRssMb: rssMax,
     cpuPerPdfMain: round((cpu1.main - cpu0.main) / Math.max(1, ok), 2),

@@ -161,6 +161,9 @@ async function main(): Promise<void> {
     ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'CPU ms/PDF HTTP thread', 'CPU ms/PDF all', 'load gen CPU ms/req', 'CPU ceiling req/s', 'healthz p99 ms'],
     http.map((h) => [h.renderer === 'stub' ? `${h.doc} (no render)` : h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.cpuPerPdfMain, h.cpuPerPdfTotal, h.cpuPerPdfLoadGen,
       Math.round(m.cores * 1000 / (h.cpuPerPdfTotal + h.cpuPerPdfLoadGen)), h.healthzP99 ?? '']));
+    for (const h of http) {
+      if (h.non2xxByStatus) console.log(`  ${h.doc} at ${h.connections} connections: non-2xx by status ${JSON.stringify(h.non2xxByStatus)} (the server's /metrics)`);
+    }
   } else httpSkipped = '--no-http';
 
   // 3. anchors
