@@ -445,6 +445,9 @@ class StyleWalker {
   private readonly quoteDepth = { value: 0 };
   /** whether any sheet has ::before / ::after rules */
   private readonly hasRules: { readonly before: boolean; readonly after: boolean };
+  /** with sharing: the ancestor filter of `filterParent`'s children */
+  private parentFilter: AncestorFilter | undefined;
+  private filterParent: MatchElement | undefined;
   /** this document, for styles shared across documents */
   private readonly documentId = ++documents;
   /** what computing values reports, counted */
@@ -534,8 +537,13 @@ class StyleWalker {
     if (cached) return cached;
     let ancestors = this.ancestors;
     if (this.o.signatures) {
-      ancestors = new AncestorFilter();
-      for (let p = e.parent; p; p = p.parent) ancestors.enter(p);
+      // built for the parent whose children are being matched (siblings reuse it)
+      if (this.filterParent !== e.parent || !this.parentFilter) {
+        this.parentFilter = new AncestorFilter();
+        for (let p = e.parent; p; p = p.parent) this.parentFilter.enter(p);
+        this.filterParent = e.parent;
+      }
+      ancestors = this.parentFilter;
     }
     const list = this.collect(e, target, ancestors);
     let key = '';

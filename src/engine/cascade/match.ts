@@ -20,6 +20,8 @@ export interface MatchElement {
   /** position among same-type siblings, and their number: filled for a whole sibling list on first use */
   typeIndex?: number;
   typeCount?: number;
+  /** keys in the ancestor filter, once computed */
+  filterKeys?: readonly string[];
 }
 
 /** :nth-of-type and friends in O(1) per element after one O(n) pass over its siblings. */
@@ -316,21 +318,29 @@ export class AncestorFilter {
   }
 
   enter(e: MatchElement): void {
-    this.bump(e.tag, 1);
-    if (e.id !== undefined) this.bump(`#${e.id}`, 1);
-    for (const c of e.classes) this.bump(`.${c}`, 1);
+    for (const k of filterKeys(e)) this.bump(k, 1);
   }
 
   leave(e: MatchElement): void {
-    this.bump(e.tag, -1);
-    if (e.id !== undefined) this.bump(`#${e.id}`, -1);
-    for (const c of e.classes) this.bump(`.${c}`, -1);
+    for (const k of filterKeys(e)) this.bump(k, -1);
   }
 
   private bump(key: string, by: number): void {
     const n = (this.counts.get(key) ?? 0) + by;
     if (n > 0) this.counts.set(key, n); else this.counts.delete(key);
   }
+}
+
+/** An element's keys in the ancestor filter: its tag, '#id', '.class' (built once per element). */
+function filterKeys(e: MatchElement): readonly string[] {
+  let keys = e.filterKeys;
+  if (!keys) {
+    const out = [e.tag];
+    if (e.id !== undefined) out.push(`#${e.id}`);
+    for (const c of e.classes) out.push(`.${c}`);
+    keys = e.filterKeys = out;
+  }
+  return keys;
 }
 
 function push<T>(m: Map<string, T[]>, k: string, v: T): void {

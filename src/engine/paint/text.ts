@@ -237,6 +237,9 @@ function splitRun(whole: TextRunNode, ctx: PaintContext): TextRunNode[] {
   if (/^[\x20-\x7e]*$/.test(run.text) || !run.font) return [run];
   const pieces = ctx.faces.matcher.splitByCoverage(run.text, { font: run.font, bold: !!run.bold, italics: !!run.italics });
   if (pieces.length === 0) return [run];
+  const only = pieces.length === 1 ? pieces[0]! : undefined;
+  // one piece in the run's own face: the run as it is (the copy below would equal it, key order included)
+  if (only && only.text === run.text && only.font === run.font && only.bold === !!run.bold && only.italics === !!run.italics) return [run];
   // (one piece may still differ: the matcher substitutes characters no face has, e.g. U+2011)
   return pieces.map((p) => {
     const r: TextRunNode = { ...run, text: p.text, font: p.font };
