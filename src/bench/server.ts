@@ -16,7 +16,7 @@ import { createLogger } from '../log';
 import type { Renderer } from '../render';
 import { createWorkerPoolRenderer } from '../render/pool';
 import { createStore, openDatabase } from '../store';
-import { BENCH_DOCS, benchGlobals, loadBenchDoc } from './fixtures';
+import { BENCH_DOCS, benchGlobals, loadBenchDoc } from './documents';
 
 export interface BenchServerReady {
   readonly port: number;
