@@ -15,8 +15,7 @@ import type { PaintContext } from './paint/context';
 import { canvasBackground, paintDocument } from './paint/document';
 import { imageLoader } from './paint/images';
 import { replacedSize } from './paint/replaced';
-import { countTextNodes, finishDocument, pageBreakBefore } from './paint/finish';
-import type { PdfNode } from './paint/nodes';
+import { finishDocument, pageBreakBefore } from './paint/finish';
 import { marginBoxCallbacks } from './paint/margins';
 
 export interface LayoutInput {
@@ -59,13 +58,14 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   };
   const root = buildBoxes(styled.root, { diagnostics });
   const painted = paintDocument(root, ctx, page, styled.page.backgroundColor);
+  const finished = finishDocument(painted.content, ctx);
   const docDefinition: DocDefinition = {
     pageSize: { width: page.width, height: page.height },
     pageMargins: [page.margin.left, page.margin.top, page.margin.right, page.margin.bottom],
-    content: finishDocument(painted.content, ctx),
+    content: finished.content,
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  docDefinition.pageBreakBefore = pageBreakBefore(countTextNodes(docDefinition.content as PdfNode[]));
+  docDefinition.pageBreakBefore = pageBreakBefore(finished.textNodes);
   if (painted.canvas || painted.canvasImage) docDefinition.background = canvasBackground(painted.canvas, painted.canvasImage, page);
   const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);
   if (margins.header) docDefinition.header = margins.header;

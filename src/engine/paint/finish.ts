@@ -52,12 +52,14 @@ export function countTextNodes(content: PdfNode[]): number {
   return n;
 }
 
-export function finishDocument(content: PdfNode[], _ctx: PaintContext): PdfNode[] {
-  for (const n of content) clean(n);
+/** The finished content, and its number of text nodes with fragmentation facts (what countTextNodes gives). */
+export function finishDocument(content: PdfNode[], _ctx: PaintContext): { content: PdfNode[]; textNodes: number } {
+  const count = { textNodes: 0 };
+  for (const n of content) clean(n, count);
   dropTrailingBreak(content);
   const state = { fresh: true };
   for (const n of content) dropRedundantBreaks(n, state);
-  return content;
+  return { content, textNodes: count.textNodes };
 }
 
 /**
@@ -94,11 +96,13 @@ function finiteMargin(m: Margin): Margin {
   return Number.isFinite(m[0]) && Number.isFinite(m[1]) && Number.isFinite(m[2]) && Number.isFinite(m[3]) ? m : [fin(m[0]), fin(m[1]), fin(m[2]), fin(m[3])];
 }
 
-function clean(node: PdfNode): void {
+/** Makes a node safe for pdfmake (and counts the text nodes with fragmentation facts, as countTextNodes does). */
+function clean(node: PdfNode, count: { textNodes: number }): void {
   if (node.margin) node.margin = finiteMargin(node.margin);
   if ('keepWithNext' in node) delete node.keepWithNext;
-  if ('stack' in node) { for (const c of node.stack) clean(c); }
-  else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; c.stack.forEach(clean); });
+  if ('text' in node) { if (node.headlineLevel) count.textNodes++; }
+  else if ('stack' in node) { for (const c of node.stack) clean(c, count); }
+  else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; for (const n of c.stack) clean(n, count); });
   else if ('table' in node) {
     const widths = node.table.widths;
     if (!widths.every((w) => w >= 0 && Number.isFinite(w) && !Object.is(w, -0))) node.table.widths = widths.map((w) => Math.max(0, fin(w)));
@@ -106,7 +110,7 @@ function clean(node: PdfNode): void {
       for (const cell of row) {
         if (!('stack' in cell)) continue;
         if (cell.margin) cell.margin = finiteMargin(cell.margin);
-        for (const c of cell.stack) clean(c);
+        for (const c of cell.stack) clean(c, count);
       }
     }
   } else if ('image' in node || 'svg' in node) { node.width = Math.max(0.1, fin(node.width, 1)); node.height = Math.max(0.1, fin(node.height, 1)); }
