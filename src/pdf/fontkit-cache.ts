@@ -14,10 +14,8 @@ import { dirname } from 'node:path';
 
 type FontkitModule = typeof import('fontkit');
 
-const stats = { parses: 0, hits: 0, subsetHits: 0, shapingHits: 0, shapingMisses: 0 };
+const stats = { parses: 0, hits: 0, subsetHits: 0 };
 let active = false;
-/** switches for the benchmark's "cache defeated" rows and for tests comparing cached with uncached output */
-const enabled = { shaping: true };
 
 const pdfmakeEntry = require.resolve('pdfmake');
 const pdfkitEntry = require.resolve('pdfkit', { paths: [dirname(pdfmakeEntry)] });
@@ -34,10 +32,7 @@ if (!require.cache[pdfkitEntry]) {
     if (hit) { stats.hits++; return hit; }
     stats.parses++;
     const font = real.create(buffer);
-    if (!('fonts' in font)) {
-      memoiseSubsets(font as unknown as SubsettableFont);
-      memoiseLayout(font as unknown as ShapingFont);
-    }
+    if (!('fonts' in font)) memoiseSubsets(font as unknown as SubsettableFont);
     parsed.set(buffer, font);
     return font;
   };
@@ -78,53 +73,6 @@ function memoiseSubsets(font: SubsettableFont): void {
     };
     return subset;
   };
-}
-
-// Text shaping across documents. pdfkit shapes text word by word (fontkit's layout: cmap
-// lookup, GSUB, GPOS kerning), and its word cache lives in the per-document EmbeddedFont, so
-// every document shaped every word afresh: 15-17% of a one-page invoice. The shaped run
-// depends only on the face, the string and the features asked for, so it is kept per parsed
-// face. pdfkit scales a run's positions in place (layoutRun), so each caller gets fresh
-// position objects; glyph objects are fontkit's own per-face cache and are shared as they
-// were before. Bounded: a face's table is dropped whole when it reaches MAX_SHAPED_RUNS.
-interface GlyphPositionLike { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }
-interface GlyphRunLike { glyphs: unknown[]; positions: GlyphPositionLike[]; script: unknown; language: unknown; direction: unknown; features: unknown }
-interface ShapingFont { layout(text: unknown, features?: unknown, script?: unknown, language?: unknown, direction?: unknown): GlyphRunLike }
-const MAX_SHAPED_RUNS = 20_000;
-
-function memoiseLayout(font: ShapingFont): void {
-  const layout = font.layout.bind(font);
-  const runs = new Map<string, GlyphRunLike>();
-  font.layout = (text, features, script, language, direction) => {
-    if (!enabled.shaping || typeof text !== 'string' || script !== undefined || language !== undefined || direction !== undefined) {
-      return layout(text, features, script, language, direction);
-    }
-    const key = features === undefined || features === null ? text : `${JSON.stringify(features)}\u0000${text}`;
-    let run = runs.get(key);
-    if (run) stats.shapingHits++;
-    else {
-      stats.shapingMisses++;
-      run = layout(text, features);
-      if (runs.size >= MAX_SHAPED_RUNS) runs.clear();
-      runs.set(key, run);
-    }
-    return copyRun(run);
-  };
-}
-
-function copyRun(run: GlyphRunLike): GlyphRunLike {
-  const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRunLike;
-  copy.glyphs = run.glyphs.slice();
-  copy.positions = run.positions.map((p) => ({ xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset }));
-  copy.script = run.script; copy.language = run.language; copy.direction = run.direction; copy.features = run.features;
-  return copy;
-}
-
-/** Turns the pdf layer's cross-document caches on or off (benchmark rows, tests); returns the previous settings. */
-export function setFontkitCaches(settings: { readonly shaping?: boolean }): { readonly shaping: boolean } {
-  const previous = { ...enabled };
-  if (settings.shaping !== undefined) enabled.shaping = settings.shaping;
-  return previous;
 }
 
 // fontkit's TTFSubset._addGlyph decodes every glyph's whole outline (points, flags) only to
@@ -207,6 +155,6 @@ export function encodeSubsetBothWays(font: object, glyphIds: readonly number[]):
 }
 
 /** How often pdfkit asked fontkit to parse font bytes, and how often the cache answered. */
-export function fontParseStats(): { readonly parses: number; readonly hits: number; readonly subsetHits: number; readonly shapingHits: number; readonly shapingMisses: number; readonly active: boolean } {
+export function fontParseStats(): { readonly parses: number; readonly hits: number; readonly subsetHits: number; readonly active: boolean } {
   return { ...stats, active };
 }

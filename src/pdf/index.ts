@@ -2,7 +2,7 @@
 // process, every URL and local file denied, fixed dates so the same input gives
 // byte-identical PDFs. The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>;
 // any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
-import { fontParseStats, setFontkitCaches } from './fontkit-cache'; // must load before pdfmake: see the file
+import { fontParseStats } from './fontkit-cache'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,9 +19,9 @@ import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib 
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { DOCUMENT_KEYS, recordKey, setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
-import { memoiseWidths, setWidthMemo } from './embedded-font';
+import { memoiseWidths, setShapingMemo, shapingStats } from './embedded-font';
 
-export { fontParseStats, deflateCacheStats };
+export { fontParseStats, deflateCacheStats, shapingStats };
 
 /**
  * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
@@ -30,8 +30,7 @@ export { fontParseStats, deflateCacheStats };
  * Returns the previous settings.
  */
 export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> {
-  const { shaping } = setFontkitCaches({ shaping: settings.shaping });
-  setWidthMemo(settings.shaping);
+  const shaping = setShapingMemo(settings.shaping);
   const deflate = setDeflateCache(settings.deflate);
   const styles = setStyleMemo(settings.styles);
   const paragraphs = setLinearParagraphs(settings.paragraphs);

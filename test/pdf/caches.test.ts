@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { layoutHtml, type DocDefinition } from '../../src/engine';
-import { deflateCacheStats, fontParseStats, setPdfFastPaths, toPdf } from '../../src/pdf';
+import { deflateCacheStats, setPdfFastPaths, shapingStats, toPdf } from '../../src/pdf';
 import { loadBenchDoc, standaloneHtml } from '../../src/bench/fixtures';
 import { pdfText } from './tools';
 import { redPng } from '../helpers/canary';
@@ -62,10 +62,11 @@ describe('pdf: caches and fast paths change nothing but time', function () {
   it('a second render of a document is answered by the shaping and deflate caches', async () => {
     const html = TYPOGRAPHY.replace('Justified', 'Another justified');
     await render(html);
-    const s0 = fontParseStats(); const d0 = deflateCacheStats();
+    const s0 = shapingStats(); const d0 = deflateCacheStats();
     const pdf = await render(html);
-    const s1 = fontParseStats(); const d1 = deflateCacheStats();
-    expect(s1.shapingMisses - s0.shapingMisses, 'words shaped afresh').to.equal(0);
+    const s1 = shapingStats(); const d1 = deflateCacheStats();
+    expect(s1.runMisses - s0.runMisses, 'words shaped afresh').to.equal(0);
+    expect(s1.runHits - s0.runHits, 'words served').to.be.greaterThan(0);
     expect(d1.hits - d0.hits, 'font streams deflated from the cache').to.be.greaterThan(0);
     expect(pdfText(pdf).replace(/\s+/g, ' ')).to.contain('Another justified text repeats words');
   });
@@ -76,12 +77,12 @@ describe('pdf: caches and fast paths change nothing but time', function () {
     setPdfFastPaths({ shaping: false });
     const cold = sha(await render(html));
     setPdfFastPaths({ shaping: true });
-    const s0 = fontParseStats().shapingMisses;
+    const s0 = shapingStats().runMisses;
     const first = sha(await render(html));
-    const s1 = fontParseStats().shapingMisses;
+    const s1 = shapingStats().runMisses;
     const second = sha(await render(html));
     expect(s1 - s0).to.be.greaterThan(0);
-    expect(fontParseStats().shapingMisses).to.equal(s1);
+    expect(shapingStats().runMisses).to.equal(s1);
     expect(first).to.equal(cold);
     expect(second).to.equal(cold);
   });
