@@ -46,7 +46,7 @@ if (!require.cache[pdfkitEntry]) {
 // cache. Bytes are handed out read-only: pdfkit only deflates them.
 interface FontSubset { glyphs: number[]; encode(): Uint8Array }
 interface SubsettableFont { createSubset(): FontSubset }
-const MAX_SUBSET_BYTES = 16 * 1024 * 1024;
+const MAX_SUBSET_BYTES = 8 * 1024 * 1024;
 const subsets = new Map<string, Uint8Array>();
 let subsetBytes = 0;
 let fontSerial = 0;

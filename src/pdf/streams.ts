@@ -32,7 +32,7 @@ interface PdfkitDocumentClass { prototype: { ref(this: unknown, data?: unknown):
 
 /** below this, the content itself is the key; from here on its SHA-1 */
 const HASHED_FROM_BYTES = 4096;
-const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+const MAX_CACHED_BYTES = 8 * 1024 * 1024; // per worker: the deflated font subsets and maps of the templates in use
 const deflated = new Map<string, Buffer>();
 let cachedBytes = 0;
 const stats = { hits: 0, misses: 0 };
