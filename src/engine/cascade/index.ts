@@ -242,6 +242,7 @@ export function cascade(input: CascadeInput): CascadeResult {
   const signatures = positional ? new Signatures(positional) : undefined;
   const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures });
   const root = walker.styleElement(tree, undefined, signatures?.root);
+  walker.finish();
   return { root, page, fontFaces, mode: doc.mode, metadata: metadataOf(doc) };
 }
 
@@ -448,6 +449,9 @@ class StyleWalker {
   /** with sharing: the ancestor filter of `filterParent`'s children */
   private parentFilter: AncestorFilter | undefined;
   private filterParent: MatchElement | undefined;
+  /** the root's entry in the cross-document cache, and how many styles were cached under it */
+  private sharedRoot: { readonly key: string; readonly entry: SharedValues } | undefined;
+  private computed = 0;
   /** this document, for styles shared across documents */
   private readonly documentId = ++documents;
   /** what computing values reports, counted */
@@ -689,8 +693,23 @@ class StyleWalker {
       byKey.delete(cacheKey);
       if (byKey.size >= MAX_SHARED_ROOTS) byKey.delete(byKey.keys().next().value!);
       byKey.set(cacheKey, entry);
-    } else if (byKey.size < 256 || hit) byKey.set(cacheKey, entry);
+      this.sharedRoot = { key: cacheKey, entry };
+    } else if (byKey.size < 256 || hit) {
+      byKey.set(cacheKey, entry);
+      this.computed++;
+    }
     return own;
+  }
+
+  /**
+   * After the walk: a document with more distinct styles than MAX_STYLES_KEPT does not keep its
+   * root (and with it every style computed under it) for later documents, so what the process
+   * holds between documents stays small.
+   */
+  finish(): void {
+    if (!this.sharedRoot || this.computed <= MAX_STYLES_KEPT) return;
+    const roots = shareCache.get(INITIAL_STYLE_VALUES);
+    if (roots?.get(this.sharedRoot.key) === this.sharedRoot.entry) roots.delete(this.sharedRoot.key);
   }
 
   /**
@@ -732,6 +751,8 @@ interface SharedValues { readonly values: ElementValues; readonly noisyIn: numbe
 const shareCache = new WeakMap<ElementValues, Map<string, SharedValues>>();
 /** roots kept across documents (each holds the styles computed under it): the templates in use */
 const MAX_SHARED_ROOTS = 16;
+/** styles one document may leave cached for later documents (the corpus documents have 20 to 80; 500 is about 1.5 MB) */
+const MAX_STYLES_KEPT = 500;
 let documents = 0;
 
 /** Forwards reports and counts them. */

@@ -165,5 +165,15 @@ describe('cascade: computed styles shared across documents', () => {
     expect(r.byId('s').style.textAlign).to.equal('-webkit-center');
     expect(r.byId('t').style.textAlign).to.equal('start');
   });
+
+  it('a document with thousands of distinct styles is styled right the first time and the next', () => {
+    const body = Array.from({ length: 2100 }, (_, i) => `<p style="margin-left: ${i}px">p${i}</p>`).join('');
+    for (let round = 0; round < 2; round++) {
+      const r = run(`<!doctype html><body>${body}<div id="last" style="margin-left: 7px">x</div></body>`);
+      expect(r.byId('last').style.margin.left).to.deep.equal({ pt: 5.25, pct: 0 });
+      const ps = r.result.root.children.filter((c): c is StyledElement => c.kind === 'element' && c.tag === 'body')[0]!.children.filter((c): c is StyledElement => c.kind === 'element');
+      expect(ps[1234]!.style.margin.left).to.deep.equal({ pt: 1234 * 0.75, pct: 0 });
+    }
+  });
 });
 
