@@ -18,8 +18,11 @@ interface PageBreakHelpers { getFollowingNodesOnPage(): unknown[] }
  * a heading with nothing after it on its page moves too. Each such break makes pdfmake lay the
  * document out again, so they are budgeted (fewer for long documents).
  */
-export function pageBreakBefore(textNodes: number): (node: NodeInfo, helpers: PageBreakHelpers) => boolean {
+export function pageBreakBefore(textNodes: number): ((node: NodeInfo, helpers: PageBreakHelpers) => boolean) | undefined {
   let budget = textNodes < 300 ? 6 : textNodes < 2000 ? 2 : 0;
+  // no budget, no callback: pdfmake would still describe every node of the document to it
+  // after each layout (3% of a 100-page render) for a callback that can only say no
+  if (budget <= 0) return undefined;
   return (node, helpers) => {
     const f = node.headlineLevel;
     const pos = node.startPosition;

@@ -4,6 +4,7 @@ import { FACE_METRICS, METRIC_RANGES } from '../../../src/engine/layout/metrics.
 import { textWidth } from '../../../src/engine/layout/metrics';
 import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
+import { pageBreakBefore } from '../../../src/engine/paint/finish';
 import { layoutHtml } from '../../../src/engine';
 
 /** The advance of one code point by the range tables, as metrics.ts computed it before its direct table. */
@@ -127,3 +128,15 @@ describe('paint memos: data: images prepared once per process', () => {
     expect(imageOf(layoutHtml(html, ''))).to.equal(png);
   });
 });
+
+describe('the pageBreakBefore callback only when it may act', () => {
+  it('is given to pdfmake below 2,000 text nodes and left out above (its budget there is 0)', () => {
+    expect(pageBreakBefore(10)).to.be.a('function');
+    expect(pageBreakBefore(1999)).to.be.a('function');
+    expect(pageBreakBefore(2000)).to.equal(undefined);
+    const doc = (n: number) => layoutHtml(`<!doctype html>${'<p>para</p>'.repeat(n)}`, '').docDefinition;
+    expect(doc(10).pageBreakBefore).to.be.a('function');
+    expect(doc(2100)).to.not.have.property('pageBreakBefore');
+  });
+});
+
