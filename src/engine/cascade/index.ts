@@ -111,11 +111,50 @@ function positionalFeatures(rules: SheetRules): FeatureCollector {
 }
 const positionalCache = new WeakMap<SheetRules, FeatureCollector>();
 
+/**
+ * The signature tree of a set of active sheets (in order, with their origin and base), kept for
+ * the next document with the same sheets: its matched rules do not depend on the document. At
+ * most 16 sets; a tree that grew past MAX_SIGNATURES kinds of element is dropped.
+ */
+function signaturesFor(active: readonly ActiveSheet[]): Signatures | undefined {
+  let key = '';
+  for (const a of active) key += `${rulesId(a.rules)}:${a.placed.origin}:${a.placed.base.length}:${a.placed.base}|`;
+  const kept = keptSignatures.get(key);
+  if (kept) return kept;
+  const features = new FeatureCollector();
+  for (const a of active) features.merge(positionalFeatures(a.rules));
+  const positional = features.result();
+  if (!positional) return undefined;
+  const made = new Signatures(positional, key);
+  if (keptSignatures.size >= MAX_SIGNATURE_SETS) keptSignatures.delete(keptSignatures.keys().next().value!);
+  keptSignatures.set(key, made);
+  return made;
+}
+
+/** After a document: a tree that grew too large is not kept (the next document starts a new one). */
+function keepSignatures(s: Signatures): void {
+  if (s.size > MAX_SIGNATURES || s.keyLength > MAX_SIGNATURE_CHARS) keptSignatures.delete(s.setKey);
+}
+
+const keptSignatures = new Map<string, Signatures>();
+const MAX_SIGNATURE_SETS = 16;
+/** kinds of element (and characters of their keys) a kept signature tree may hold */
+const MAX_SIGNATURES = 400;
+const MAX_SIGNATURE_CHARS = 200_000;
+const rulesIds = new WeakMap<SheetRules, number>();
+let nextRulesId = 0;
+function rulesId(rules: SheetRules): number {
+  let id = rulesIds.get(rules);
+  if (id === undefined) { id = ++nextRulesId; rulesIds.set(rules, id); }
+  return id;
+}
+
 interface Matched {
   readonly decls: readonly CompiledDecl[];
   readonly key: number;   // band · 2^32 + specificity
   readonly order: number;
-  readonly locate: (offset: number) => SourceLocation;
+  /** where offsets point: a function (element-level declarations), or the rank of the active sheet (the same in every document of its sheet set) */
+  readonly locate: ((offset: number) => SourceLocation) | number;
 }
 
 /** A sheet in cascade order, with where its offsets point. */
@@ -236,13 +275,11 @@ export function cascade(input: CascadeInput): CascadeResult {
 
   // 4. the tree (elements no selector can tell apart share their matched rules: sharing.ts)
   const tree = buildMatchTree(doc.root);
-  const features = new FeatureCollector();
-  for (const a of active) features.merge(positionalFeatures(a.rules));
-  const positional = features.result();
-  const signatures = positional ? new Signatures(positional) : undefined;
+  const signatures = signaturesFor(active);
   const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures });
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
+  if (signatures) keepSignatures(signatures);
   return { root, page, fontFaces, mode: doc.mode, metadata: metadataOf(doc) };
 }
 
@@ -538,7 +575,7 @@ class StyleWalker {
   /** Matched rules of the sheets for a target, in cascade order; the same for every element of a signature. */
   private sheetMatches(e: MatchElement, target: Target, sig: Signature | undefined): SheetMatches {
     const cached = sig?.matched[target] as SheetMatches | undefined;
-    if (cached) return cached;
+    if (cached) { this.say(cached); return cached; }
     let ancestors = this.ancestors;
     if (this.o.signatures) {
       // built for the parent whose children are being matched (siblings reuse it)
@@ -549,15 +586,37 @@ class StyleWalker {
       }
       ancestors = this.parentFilter;
     }
-    const list = this.collect(e, target, ancestors);
+    const events: RuleEvent[] = [];
+    const list = this.collect(e, target, ancestors, events);
     let key = '';
     for (const m of list) key += `${declsId(m.decls)},`;
-    const result: SheetMatches = { list, key };
+    const result: SheetMatches = { list, key, events, saidIn: 0 };
+    this.say(result);
     if (sig) sig.matched[target] = result;
     return result;
   }
 
-  private collect(e: MatchElement, target: Target, ancestors: AncestorFilter): Matched[] {
+  /**
+   * Reports what matching these rules first meets in a document (a rule's declaration problems,
+   * a dropped selector), in the order a fresh matching would: once per rule and document.
+   */
+  private say(m: SheetMatches): void {
+    if (m.saidIn === this.documentId) return;
+    m.saidIn = this.documentId;
+    for (const ev of m.events) {
+      if (this.reported.has(ev.item)) continue;
+      this.reported.add(ev.item);
+      const locate = this.o.sheets[ev.rank]!.placed.locate;
+      if (ev.kind === 'declarations') replayProblems(ev.item.declarations().problems, locate, this.o.diagnostics);
+      else {
+        const problem = ev.item.selectorProblem();
+        if (problem) replayProblems([problem], locate, this.o.diagnostics);
+      }
+    }
+  }
+
+  /** The sheets' rules matching `e`, in cascade order; `events` gets the rules met, in order, for say(). */
+  private collect(e: MatchElement, target: Target, ancestors: AncestorFilter, events: RuleEvent[]): Matched[] {
     const out: Matched[] = [];
     const hits: Hit<RulePayload>[] = [];
     const invalid: SelectorSource[] = [];
@@ -565,36 +624,27 @@ class StyleWalker {
       hits.length = 0;
       invalid.length = 0;
       active.rules[target].matching(e, hits, invalid, ancestors);
-      if (hits.length) this.addHits(hits, active, out);
-      for (const source of invalid) {
-        const item = source as StyleItem;
-        if (this.reported.has(item)) continue;
-        this.reported.add(item);
-        const problem = item.selectorProblem();
-        if (problem) replayProblems([problem], active.placed.locate, this.o.diagnostics);
-      }
+      if (hits.length) this.addHits(hits, active, out, events);
+      for (const source of invalid) events.push({ item: source as StyleItem, rank: active.rank, kind: 'selector' });
     }
     out.sort(byCascadeOrder);
     return out;
   }
 
-  private addHits(hits: readonly Hit<RulePayload>[], active: ActiveSheet, out: Matched[]): void {
+  private addHits(hits: readonly Hit<RulePayload>[], active: ActiveSheet, out: Matched[], events: RuleEvent[]): void {
     const sheet = active.placed;
     for (const h of hits) {
       const { item } = h.rule.payload;
       const order = active.rank * 1048576 + h.rule.payload.order;
-      const { block, problems } = item.declarations();
-      if (!this.reported.has(item)) {
-        this.reported.add(item);
-        replayProblems(problems, sheet.locate, this.o.diagnostics);
-      }
+      const { block } = item.declarations();
+      events.push({ item, rank: active.rank, kind: 'declarations' });
       const ua = sheet.origin === 'ua';
       const spec = h.selector.specificity;
       if (block.normal.length) {
-        out.push({ decls: sheet.base ? rebaseDecls(block.normal, sheet.base) : block.normal, key: (ua ? Band.UaNormal : Band.AuthorNormal) * 4294967296 + spec, order, locate: sheet.locate });
+        out.push({ decls: sheet.base ? rebaseDecls(block.normal, sheet.base) : block.normal, key: (ua ? Band.UaNormal : Band.AuthorNormal) * 4294967296 + spec, order, locate: active.rank });
       }
       if (block.important.length) {
-        out.push({ decls: sheet.base ? rebaseDecls(block.important, sheet.base) : block.important, key: (ua ? Band.UaImportant : Band.AuthorImportant) * 4294967296 + spec, order, locate: sheet.locate });
+        out.push({ decls: sheet.base ? rebaseDecls(block.important, sheet.base) : block.important, key: (ua ? Band.UaImportant : Band.AuthorImportant) * 4294967296 + spec, order, locate: active.rank });
       }
     }
   }
@@ -625,7 +675,7 @@ class StyleWalker {
     for (const m of matched) {
       for (const d of m.decls) {
         if (d.k === 'custom' || d.k === 'custom-wide') (customDecls ??= new Map()).set(d.name, d);
-        else declared.set(d.name, { d, locate: m.locate });
+        else declared.set(d.name, { d, locate: typeof m.locate === 'number' ? this.o.sheets[m.locate]!.placed.locate : m.locate });
       }
     }
     const inherited = this.inheritedCustoms(parent);
@@ -744,15 +794,19 @@ class StyleWalker {
 const inheritCache = new WeakMap<ElementValues, ElementValues>();
 const byCascadeOrder = (a: Matched, b: Matched) => a.key - b.key || a.order - b.order;
 
-/** The sheets' matched rules for one target, and their declaration blocks as a sharing key. */
-interface SheetMatches { readonly list: readonly Matched[]; readonly key: string }
+/**
+ * The sheets' matched rules for one target, their declaration blocks as a sharing key, and the
+ * rules met while matching (for their diagnostics, said once per document: `saidIn`).
+ */
+interface SheetMatches { readonly list: readonly Matched[]; readonly key: string; readonly events: readonly RuleEvent[]; saidIn: number }
+interface RuleEvent { readonly item: StyleItem; readonly rank: number; readonly kind: 'declarations' | 'selector' }
 /** A computed style shared by elements (and documents); `noisyIn`: the document whose computation reported diagnostics. */
 interface SharedValues { readonly values: ElementValues; readonly noisyIn: number | undefined }
 const shareCache = new WeakMap<ElementValues, Map<string, SharedValues>>();
 /** roots kept across documents (each holds the styles computed under it): the templates in use */
 const MAX_SHARED_ROOTS = 16;
-/** styles one document may leave cached for later documents (the corpus documents have 20 to 80; 500 is about 1.5 MB) */
-const MAX_STYLES_KEPT = 500;
+/** styles one document may leave cached for later documents (the corpus documents have 20 to 80; 300 are about 1 MB) */
+const MAX_STYLES_KEPT = 300;
 let documents = 0;
 
 /** Forwards reports and counts them. */

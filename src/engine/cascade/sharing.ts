@@ -80,15 +80,24 @@ export class FeatureCollector {
   }
 }
 
-/** One kind of element in one document: what its matching found, per target. */
+/** How large a signature tree has grown: kinds of element, and characters of their keys. */
+interface TreeSize { nodes: number; chars: number }
+
+/** One kind of element (for one set of sheets): what its matching found, per target. */
 export class Signature {
   private readonly children = new Map<string, Signature>();
   /** matched rules of the sheets (element-level declarations excluded), per target */
   readonly matched: { main?: unknown; before?: unknown; after?: unknown } = {};
+  constructor(private readonly size: TreeSize) {}
 
   child(key: string): Signature {
     let s = this.children.get(key);
-    if (!s) { s = new Signature(); this.children.set(key, s); }
+    if (!s) {
+      s = new Signature(this.size);
+      this.children.set(key, s);
+      this.size.nodes++;
+      this.size.chars += key.length;
+    }
     return s;
   }
 }
@@ -120,6 +129,7 @@ class Questions {
   answers(e: MatchElement): number[] {
     const hits = this.hits;
     hits.length = 0;
+    this.invalid.length = 0;
     this.index.matching(e, hits, this.invalid, EVERY_ANCESTOR);
     const out = hits.map((h) => h.rule.payload);
     return out.length > 1 ? [...new Set(out)].sort((a, b) => a - b) : out;
@@ -129,14 +139,25 @@ class Questions {
 /** The ancestor pre-filter of RuleIndex.matching, turned off: the questions match for real. */
 const EVERY_ANCESTOR = { has: () => true };
 
+/**
+ * The signature tree of one set of sheets. Signatures do not depend on the document: the tree
+ * (and the matched rules it holds) may serve the next document with the same sheets.
+ */
 export class Signatures {
-  readonly root = new Signature();
+  private readonly tree: TreeSize = { nodes: 0, chars: 0 };
+  readonly root = new Signature(this.tree);
   private readonly adjacent: Questions;
   private readonly general: Questions;
-  constructor(private readonly f: PositionalFeatures) {
+  /** `setKey`: names the set of sheets, for whoever keeps the tree */
+  constructor(private readonly f: PositionalFeatures, readonly setKey = '') {
     this.adjacent = new Questions(f.adjacent);
     this.general = new Questions(f.general);
   }
+
+  /** kinds of element in the tree */
+  get size(): number { return this.tree.nodes; }
+  /** characters of their keys */
+  get keyLength(): number { return this.tree.chars; }
 
   /** The signature of `e`, its previous siblings already visited with the same `state`. */
   of(e: MatchElement, parent: Signature, state: SiblingState): Signature {

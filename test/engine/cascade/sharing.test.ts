@@ -177,3 +177,42 @@ describe('cascade: computed styles shared across documents', () => {
   });
 });
 
+describe('cascade: matched rules kept for the next document with the same sheets', () => {
+  const css = 'p { color: nonsense; margin: 1px } p:first-line { color: red } div { width: var(--nope) } .x { widht: 1px }';
+  const doc = (before: string, body: string) => run(`<!doctype html><html><head>${before}<style>\n${css}\n</style></head><body>${body}</body></html>`);
+  const said = (r: ReturnType<typeof run>) => r.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`);
+
+  it('says each rule\'s problems again in every document, where that document has them', () => {
+    const body = '<p>a</p><div class="x">b</div><p>c</p>';
+    const first = doc('', body);
+    const again = doc('', body);
+    const lower = doc('<title>t</title>\n\n\n', body);
+    expect(said(first)).to.have.length.greaterThan(2);
+    expect(said(again)).to.deep.equal(said(first));
+    // the same sheet three lines lower: same problems, three lines lower
+    expect(said(lower)).to.deep.equal(first.diagnostics.map((d) => `${d.code}@${d.line! + 3}:${d.column}`));
+  });
+
+  it('says them in document order, when the elements that meet them come in another order', () => {
+    const a = doc('', '<p>a</p><div class="x">b</div>');
+    const b = doc('', '<div class="x">b</div><p>a</p>');
+    const codes = (r: ReturnType<typeof run>) => r.diagnostics.map((d) => d.message);
+    expect(codes(b)).to.have.members(codes(a));
+    expect(codes(b)).to.not.deep.equal(codes(a));
+    expect(codes(doc('', '<div class="x">b</div><p>a</p>'))).to.deep.equal(codes(b));
+    expect(codes(doc('', '<p>a</p><div class="x">b</div>'))).to.deep.equal(codes(a));
+  });
+
+  it('styles the next document like a fresh cascade would (turned off by a :has() rule)', () => {
+    const body = '<ul><li>a</li><li class="x">b</li><li>c</li></ul><p>d</p>';
+    const sheets = `${css} li:nth-child(odd) { color: blue } .x + li { color: green }`;
+    const plain = (extra: string) => run(`<!doctype html><html><head><style>${sheets}${extra}</style></head><body>${body}</body></html>`);
+    const fresh = plain(` ${SHARING_OFF}`);
+    for (let i = 0; i < 3; i++) {
+      const kept = plain('');
+      expect(JSON.stringify(dump(kept.result.root))).to.equal(JSON.stringify(dump(fresh.result.root)));
+      expect(kept.diagnostics.map((d) => d.message)).to.deep.equal(fresh.diagnostics.map((d) => d.message));
+    }
+  });
+});
+
