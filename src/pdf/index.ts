@@ -16,6 +16,7 @@ import { fontsDir } from '../paths';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
+import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { DOCUMENT_KEYS, recordKey, setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
@@ -34,7 +35,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const deflate = setDeflateCache(settings.deflate);
   const styles = setStyleMemo(settings.styles);
   const paragraphs = setLinearParagraphs(settings.paragraphs);
-  return { shaping, deflate, styles, paragraphs };
+  const runs = setJoinedRuns(settings.runs);
+  return { shaping, deflate, styles, paragraphs, runs };
 }
 
 export interface PdfFastPaths {
@@ -46,6 +48,8 @@ export interface PdfFastPaths {
   readonly styles?: boolean;
   /** paragraphs flattened and broken into lines in linear time (off: pdfmake's own code) */
   readonly paragraphs?: boolean;
+  /** a line's touching look-alike words drawn as one text object (off: pdfmake's one per word; changes bytes, not what is drawn) */
+  readonly runs?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
