@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { layoutHtml } from '../engine';
-import { fontParseStats, toPdf } from '../pdf';
+import { fontParseStats, setPdfFastPaths, toPdf } from '../pdf';
 import { fontsDir } from '../paths';
 import { createInProcessRenderer } from '../render';
 import { compileTemplateSource, createRenderCaches } from '../render/renderDocument';
@@ -33,7 +33,15 @@ export interface InProcessResult {
   readonly caches: {
     readonly templateUncachedMs: number;
     readonly layoutCssChangedMs: number;
+    /** the pdf stage with the pdf layer's caches and fast paths off (pdfmake/pdfkit/fontkit's own code) */
+    readonly pdfFastPathsOffMs: number;
   };
+  /**
+   * Full renders with every digit of the params changed on each run (numbers, dates, amounts,
+   * references differ; the words and the layout stay): what content-keyed caches see in real
+   * traffic, where the fixed document above repeats exactly. p50 wall and CPU.
+   */
+  readonly varied: { readonly p50: number; readonly cpuP50: number };
   readonly peakRssMb: number;
   /** the pdf layer's parsed-font cache after all runs: parses should equal the faces used */
   readonly fontCache: { readonly parses: number; readonly hits: number; readonly subsetHits: number; readonly active: boolean };
@@ -83,11 +91,22 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
   const warm = summarize(samples);
   const pages = countPdfPages(first.pdf);
 
+  const variedWall: number[] = []; const variedCpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const job = { ...doc.job, params: rotateDigits(doc.job.params, 1 + (i % 9)) };
+    const c0 = process.cpuUsage();
+    t0 = performance.now();
+    await renderer.render(job);
+    variedWall.push(ms(t0));
+    const c = process.cpuUsage(c0);
+    variedCpu.push((c.user + c.system) / 1000);
+  }
+
   // stage timings, and each stage with its cache defeated
   const stageRuns = Math.max(3, Math.min(runs, 20));
   const caches = createRenderCaches();
   const ctx = { params: doc.job.params, globals: doc.job.globals };
-  const tpl: number[] = []; const tplCold: number[] = []; const lay: number[] = []; const layCold: number[] = []; const pdf: number[] = [];
+  const tpl: number[] = []; const tplCold: number[] = []; const lay: number[] = []; const layCold: number[] = []; const pdf: number[] = []; const pdfOff: number[] = [];
   for (let i = 0; i < stageRuns; i++) {
     t0 = performance.now();
     const html = caches.templates.get(doc.job.template, doc.job.template.html, compileTemplateSource)(ctx);
@@ -104,6 +123,12 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     t0 = performance.now();
     await toPdf(laid.docDefinition, laid.fonts);
     pdf.push(ms(t0));
+    const off = layoutHtml(html, doc.job.template.css, { format: doc.job.format });
+    const before = setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, runs: false });
+    t0 = performance.now();
+    await toPdf(off.docDefinition, off.fonts);
+    pdfOff.push(ms(t0));
+    setPdfFastPaths(before);
   }
   const p50 = (xs: number[]) => round(summarize(xs).p50, 2);
   await renderer.close();
@@ -117,8 +142,22 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     cpuP50: round(summarize(cpu).p50, 2),
     perPageMs: round(warm.p50 / Math.max(1, pages), 3),
     stages: { templateMs: p50(tpl), layoutMs: p50(lay), pdfMs: p50(pdf) },
-    caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold) },
+    caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold), pdfFastPathsOffMs: p50(pdfOff) },
+    varied: { p50: round(summarize(variedWall).p50, 2), cpuP50: round(summarize(variedCpu).p50, 2) },
     peakRssMb: round(process.resourceUsage().maxRSS / 1024, 1),
     fontCache, fontParseMs,
   };
+}
+
+/** The params with every digit d in every string and number replaced by (d + shift) mod 10. */
+function rotateDigits(value: unknown, shift: number): never {
+  const rotate = (text: string) => text.replace(/[0-9]/g, (d) => String((Number(d) + shift) % 10));
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return rotate(v);
+    if (typeof v === 'number') return Number(rotate(String(v)));
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as never;
 }
