@@ -155,12 +155,28 @@ function checkImages(images: DocDefinition['images']): void {
   }
 }
 
-/** A PNG data: URL whose data would inflate past its header's promise becomes a blank pixel. */
+/**
+ * A PNG data: URL whose data would inflate past its header's promise becomes a blank pixel.
+ * The check inflates the image, so its answer is kept per URL (a logo is checked once per
+ * worker, not once per document), in a small LRU bounded by the URLs' length.
+ */
 function safePng(src: string): string {
   if (!/^data:image\/png;base64,/i.test(src)) return src;
+  const known = checkedPngs.get(src);
+  if (known !== undefined) { checkedPngs.delete(src); checkedPngs.set(src, known); return known ? src : BLANK_PNG; }
   const bytes = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
-  return checkPngData(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === undefined ? src : BLANK_PNG;
+  const ok = checkPngData(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === undefined;
+  checkedPngs.set(src, ok);
+  checkedPngChars += src.length;
+  for (const [k] of checkedPngs) {
+    if (checkedPngChars <= MAX_CHECKED_PNG_CHARS) break;
+    checkedPngs.delete(k); checkedPngChars -= k.length;
+  }
+  return ok ? src : BLANK_PNG;
 }
+const checkedPngs = new Map<string, boolean>();
+const MAX_CHECKED_PNG_CHARS = 8 * 1024 * 1024;
+let checkedPngChars = 0;
 
 // pdfmake draws svg nodes with svg-to-pdfkit, which opens <image href> through pdfkit's
 // openImage: a path there is read from disk. The engine sanitizes SVG; this is the second wall:
