@@ -20,22 +20,40 @@ interface EmbeddedFontLike {
 }
 
 /**
- * Per face and table; a full table is dropped whole (a long-running server meets new words
- * forever). A shaped word costs about 2 KB of heap (glyph positions are objects of boxed
- * numbers): 8,000 distinct words kept 17 MB. 4,000 bounds a face at ~8 MB per worker and
- * still holds a long report's vocabulary (an invoice uses a few hundred words).
+ * Each table is two generations of at most GENERATION entries: lookups that hit the older
+ * one move into the newer, and when the newer is full the older is dropped. What a run of
+ * documents keeps using stays; a long-running server that meets new words forever holds at
+ * most 2 × GENERATION per face and table. Measured: a kept word costs about 1 KB of heap (a
+ * 100-page report's 8,000 distinct words, 7.5 MB); that report renders 27% faster when its
+ * vocabulary stays than with 4,000-entry tables dropped whole (CPU 1,082 vs 1,475 ms median).
  */
-const MAX_ENTRIES = 4_000;
+const GENERATION = 8_000;
 const stats = { runHits: 0, runMisses: 0 };
-const widths = new WeakMap<object, Map<string, number>>();
-const runs = new WeakMap<object, Map<string, RunLike>>();
+
+class Generations<V> {
+  private newer = new Map<string, V>();
+  private older = new Map<string, V>();
+  get(key: string): V | undefined {
+    const hit = this.newer.get(key);
+    if (hit !== undefined) return hit;
+    const old = this.older.get(key);
+    if (old !== undefined) this.set(key, old);
+    return old;
+  }
+  set(key: string, value: V): void {
+    if (this.newer.size >= GENERATION) { this.older = this.newer; this.newer = new Map(); }
+    this.newer.set(key, value);
+  }
+}
+
+const widths = new WeakMap<object, Generations<number>>();
+const runs = new WeakMap<object, Generations<RunLike>>();
 const patched = new WeakSet<object>();
 let enabled = true;
 
-function tableFor<V>(tables: WeakMap<object, Map<string, V>>, font: object): Map<string, V> {
+function tableFor<V>(tables: WeakMap<object, Generations<V>>, font: object): Generations<V> {
   let table = tables.get(font);
-  if (!table) { table = new Map(); tables.set(font, table); }
-  if (table.size >= MAX_ENTRIES) table.clear();
+  if (!table) { table = new Generations(); tables.set(font, table); }
   return table;
 }
 
