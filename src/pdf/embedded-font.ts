@@ -57,7 +57,7 @@ function tableFor<V>(tables: WeakMap<object, Generations<V>>, font: object): Gen
   return table;
 }
 
-export function memoiseWidths(embedded: unknown): void {
+export function memoiseShaping(embedded: unknown): void {
   if (typeof embedded !== 'object' || embedded === null) return;
   const proto = Object.getPrototypeOf(embedded) as EmbeddedFontLike | null;
   if (!proto || patched.has(proto) || typeof proto.widthOfString !== 'function' || typeof proto.layoutCached !== 'function' || typeof proto.layoutRun !== 'function') return;

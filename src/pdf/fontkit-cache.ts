@@ -9,20 +9,16 @@
 // What stays per document: pdfkit's EmbeddedFont (one per document and face) owns the
 // subset (font.createSubset()), the glyph widths and the layout cache, so no document sees
 // another's glyphs. The shared fontkit object only memoises decoded tables and glyphs.
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { fontkitPath, loadModule, pdfkitPath } from './internals';
+import { BoundedLru } from './lru';
 
 type FontkitModule = typeof import('fontkit');
 
 const stats = { parses: 0, hits: 0, subsetHits: 0 };
 let active = false;
 
-const pdfmakeEntry = require.resolve('pdfmake');
-const pdfkitEntry = require.resolve('pdfkit', { paths: [dirname(pdfmakeEntry)] });
-const fontkitEntry = require.resolve('fontkit', { paths: [dirname(pdfkitEntry)] });
-
-if (!require.cache[pdfkitEntry]) {
-  const real = createRequire(__filename)(fontkitEntry) as FontkitModule;
+if (!require.cache[pdfkitPath]) {
+  const real = loadModule<FontkitModule>(fontkitPath);
   const parsed = new WeakMap<Uint8Array, ReturnType<FontkitModule['create']>>();
   const wrapped: Record<string, unknown> = {};
   for (const key of Object.keys(real)) wrapped[key] = (real as unknown as Record<string, unknown>)[key];
@@ -36,7 +32,7 @@ if (!require.cache[pdfkitEntry]) {
     parsed.set(buffer, font);
     return font;
   };
-  require.cache[fontkitEntry]!.exports = wrapped;
+  require.cache[fontkitPath]!.exports = wrapped;
   active = true;
 }
 
@@ -46,9 +42,7 @@ if (!require.cache[pdfkitEntry]) {
 // cache. Bytes are handed out read-only: pdfkit only deflates them.
 interface FontSubset { glyphs: number[]; encode(): Uint8Array }
 interface SubsettableFont { createSubset(): FontSubset }
-const MAX_SUBSET_BYTES = 8 * 1024 * 1024;
-const subsets = new Map<string, Uint8Array>();
-let subsetBytes = 0;
+const subsets = new BoundedLru<string, Uint8Array>(8 * 1024 * 1024);
 let fontSerial = 0;
 
 function memoiseSubsets(font: SubsettableFont): void {
@@ -61,14 +55,9 @@ function memoiseSubsets(font: SubsettableFont): void {
     subset.encode = () => {
       const key = `${id}|${subset.glyphs.join(',')}`;
       const hit = subsets.get(key);
-      if (hit) { subsets.delete(key); subsets.set(key, hit); stats.subsetHits++; return hit; }
+      if (hit) { stats.subsetHits++; return hit; }
       const bytes = encode();
-      subsets.set(key, bytes);
-      subsetBytes += bytes.length;
-      for (const [k, v] of subsets) {
-        if (subsetBytes <= MAX_SUBSET_BYTES) break;
-        subsets.delete(k); subsetBytes -= v.length;
-      }
+      subsets.set(key, bytes, bytes.length);
       return bytes;
     };
     return subset;

@@ -7,7 +7,7 @@
 // breaks across pages hit it. Here each page's content stream is kept balanced: a restore()
 // only closes a save() made on the same page, and saves still open when a page ends are
 // closed before the next page begins.
-import { createRequire } from 'node:module';
+import { pdfmakeInternal } from './internals';
 
 interface PdfkitDoc { page: unknown; restore(): unknown; addPage(...args: unknown[]): unknown }
 interface VerticalAlignItem { isCellContentMultiPage?: boolean; verticalAlignment?: string }
@@ -21,7 +21,7 @@ type RendererProto = {
 const savesState = (item: VerticalAlignItem) =>
   !item.isCellContentMultiPage && (item.verticalAlignment === 'middle' || item.verticalAlignment === 'bottom');
 
-const Renderer = (createRequire(__filename)('pdfmake/js/Renderer') as { default: { prototype: RendererProto } }).default;
+const Renderer = pdfmakeInternal<{ prototype: RendererProto }>('Renderer');
 const proto = Renderer.prototype;
 const begin = proto.beginVerticalAlignment;
 const renderPages = proto.renderPages;

@@ -5,7 +5,6 @@
 import { fontParseStats } from './fontkit-cache'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
@@ -13,14 +12,16 @@ import type { DocDefinition, FontSource, FontTable } from '../engine';
 import { SHIPPED_FAMILIES } from '../engine/fonts';
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
+import { pdfmakeInternal } from './internals';
+import { BoundedLru } from './lru';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
-import { DOCUMENT_KEYS, recordKey, setStyleMemo } from './style-stack'; // pdfmake's style lookups without a push/pop per property
+import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
-import { memoiseWidths, setShapingMemo, shapingStats } from './embedded-font';
+import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
 
 export { fontParseStats, deflateCacheStats, shapingStats };
 
@@ -33,7 +34,7 @@ export { fontParseStats, deflateCacheStats, shapingStats };
 export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> {
   const shaping = setShapingMemo(settings.shaping);
   const deflate = setDeflateCache(settings.deflate);
-  const styles = setStyleMemo(settings.styles);
+  const styles = setFastStyleLookups(settings.styles);
   const paragraphs = setLinearParagraphs(settings.paragraphs);
   const runs = setJoinedRuns(settings.runs);
   return { shaping, deflate, styles, paragraphs, runs };
@@ -60,14 +61,14 @@ pdfmake.setLocalAccessPolicy(() => false);
 // key to pdfkit's font(), which would read it as a file path, fail, and leave no font (a
 // TypeError at render time). Keys of our virtual fs are registered with the document first.
 {
-  const PdfmakeDocument = (createRequire(__filename)('pdfmake/js/PDFDocument') as { default: { prototype: Record<string, unknown> } }).default;
+  const PdfmakeDocument = pdfmakeInternal<{ prototype: Record<string, unknown> }>('PDFDocument');
   const pdfkitFont = PdfmakeDocument.prototype.font as (this: PdfkitDocument, src: unknown, family?: unknown, size?: unknown) => unknown;
   PdfmakeDocument.prototype.font = function font(this: PdfkitDocument, src: unknown, family?: unknown, size?: unknown) {
     if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) {
       this.registerFont(src, vfs.readFileSync(src));
     }
     const out = pdfkitFont.call(this, src, family, size);
-    memoiseWidths(this._font);
+    memoiseShaping(this._font);
     return out;
   };
 }
@@ -162,21 +163,16 @@ function checkImages(images: DocDefinition['images']): void {
  */
 function safePng(src: string): string {
   if (!/^data:image\/png;base64,/i.test(src)) return src;
-  const known = checkedPngs.get(src);
-  if (known !== undefined) { checkedPngs.delete(src); checkedPngs.set(src, known); return known ? src : BLANK_PNG; }
-  const bytes = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
-  const ok = checkPngData(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === undefined;
-  checkedPngs.set(src, ok);
-  checkedPngChars += src.length;
-  for (const [k] of checkedPngs) {
-    if (checkedPngChars <= MAX_CHECKED_PNG_CHARS) break;
-    checkedPngs.delete(k); checkedPngChars -= k.length;
+  let ok = checkedPngs.get(src);
+  if (ok === undefined) {
+    const bytes = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
+    ok = checkPngData(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === undefined;
+    checkedPngs.set(src, ok, src.length);
   }
   return ok ? src : BLANK_PNG;
 }
-const checkedPngs = new Map<string, boolean>();
-const MAX_CHECKED_PNG_CHARS = 8 * 1024 * 1024;
-let checkedPngChars = 0;
+/** PNG data: URLs checked, and whether they passed; bounded by the URLs' length in characters */
+const checkedPngs = new BoundedLru<string, boolean>(8 * 1024 * 1024);
 
 // pdfmake draws svg nodes with svg-to-pdfkit, which opens <image href> through pdfkit's
 // openImage: a path there is read from disk. The engine sanitizes SVG; this is the second wall:

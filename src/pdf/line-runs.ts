@@ -11,7 +11,7 @@
 // difference is that a word no longer starts from its own rounded position (pdfkit writes
 // positions to 1/100 pt), which is below a pixel at any resolution a reader uses.
 // Backgrounds and decorations are drawn from the line's own inlines, untouched.
-import { createRequire } from 'node:module';
+import { pdfmakeInternal } from './internals';
 
 interface InlineLike {
   text?: unknown; x: number; width: number; height?: number; font?: unknown; fontSize?: number; color?: unknown; opacity?: unknown;
@@ -21,7 +21,7 @@ interface InlineLike {
 interface LineLike { inlines: InlineLike[]; _pageNodeRef?: unknown }
 interface RendererClass { prototype: { renderLine(this: unknown, line: LineLike, x: unknown, y: unknown): unknown } }
 
-const Renderer = (createRequire(__filename)('pdfmake/js/Renderer') as { default: RendererClass }).default;
+const Renderer = pdfmakeInternal<RendererClass>('Renderer');
 const renderLine = Renderer.prototype.renderLine;
 let enabled = true;
 

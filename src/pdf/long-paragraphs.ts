@@ -15,14 +15,13 @@
 // current one (`noNewLine`), up to and including the first that is not. While buildNextLine
 // runs, the paragraph's array answers slice(1) with exactly that prefix (or nothing when the
 // current inline is not glued), so the answers are the same and the cost is the chain's.
-import { createRequire } from 'node:module';
+import { pdfmakeInternal } from './internals';
 
 interface InlineLike { noNewLine?: boolean; text?: unknown }
 interface TextNodeLike { _inlines?: InlineLike[] }
 interface LayoutBuilderClass { prototype: { buildNextLine(this: unknown, node: TextNodeLike): unknown } }
 
-const require_ = createRequire(__filename);
-const LayoutBuilder = (require_('pdfmake/js/LayoutBuilder') as { default: LayoutBuilderClass }).default;
+const LayoutBuilder = pdfmakeInternal<LayoutBuilderClass>('LayoutBuilder');
 const buildNextLine = LayoutBuilder.prototype.buildNextLine;
 let linear = true;
 
@@ -64,9 +63,9 @@ interface TextInlinesProto {
   measure(this: TextInlinesProto, array: unknown[], stack: unknown): MeasuredInline[];
   buildInlines(this: TextInlinesProto, textArray: unknown, stack: unknown): { items: MeasuredInline[]; minWidth: number; maxWidth: number };
 }
-const TextInlines = (require_('pdfmake/js/TextInlines') as { default: { prototype: TextInlinesProto } }).default;
-const TextBreaker = (require_('pdfmake/js/TextBreaker') as { default: new () => { getBreaks(items: unknown[], stack: unknown): unknown[] } }).default;
-const StyleContextStack = (require_('pdfmake/js/StyleContextStack') as { default: StyleStackClass }).default;
+const TextInlines = pdfmakeInternal<{ prototype: TextInlinesProto }>('TextInlines');
+const TextBreaker = pdfmakeInternal<new () => { getBreaks(items: unknown[], stack: unknown): unknown[] }>('TextBreaker');
+const StyleContextStack = pdfmakeInternal<StyleStackClass>('StyleContextStack');
 
 function flatten(array: unknown[]): unknown[] {
   const out: unknown[] = [];

@@ -8,25 +8,20 @@
 // Here decodePixels runs its inflate synchronously: the callback runs in order, before
 // decodePixels returns, and an error is thrown to pdfkit's caller (a rejected render). The
 // swap of zlib.inflate lasts only for that synchronous call; nothing else can run meanwhile.
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import * as zlib from 'node:zlib';
+import { loadModule, pngjsPath } from './internals';
 
 type InflateCallback = (error: Error | null, data?: Buffer) => void;
 interface PngPrototype { decodePixels(this: unknown, fn: (pixels: Buffer) => unknown): unknown }
 
-const require_ = createRequire(__filename);
-const pdfkitEntry = require_.resolve('pdfkit', { paths: [dirname(require_.resolve('pdfmake'))] });
-const PNG = require_(require_.resolve('png-js', { paths: [dirname(pdfkitEntry)] })) as { prototype: PngPrototype; default?: { prototype: PngPrototype } };
+const PNG = loadModule<{ prototype: PngPrototype; default?: { prototype: PngPrototype } }>(pngjsPath);
 const proto = (PNG.default ?? PNG).prototype;
 const decodePixels = proto.decodePixels;
 // png-js reads `zlib.inflate` off the module object at call time (CommonJS interop)
-const zlibModule = require_('node:zlib') as { inflate: unknown };
+const zlibModule = loadModule<{ inflate: unknown }>('node:zlib');
 
 function inflateNow(data: zlib.InputType, callback: InflateCallback): void {
-  let out: Buffer;
-  try { out = zlib.inflateSync(data); } catch (error) { throw error instanceof Error ? error : new Error(String(error)); }
-  callback(null, out);
+  callback(null, zlib.inflateSync(data)); // an inflate error is thrown here, to decodePixels' caller
 }
 
 proto.decodePixels = function decodePixelsInOrder(this: unknown, fn: (pixels: Buffer) => unknown): unknown {

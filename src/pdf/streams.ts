@@ -15,9 +15,9 @@
 // HASHED_FROM_BYTES, by their SHA-1 above.
 // Output is byte-identical: the same zlib call on the same bytes.
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { loadModule, pdfkitPath } from './internals';
+import { BoundedLru } from './lru';
 
 interface ReferenceLike {
   compress: boolean;
@@ -32,30 +32,24 @@ interface PdfkitDocumentClass { prototype: { ref(this: unknown, data?: unknown):
 
 /** below this, the content itself is the key; from here on its SHA-1 */
 const HASHED_FROM_BYTES = 4096;
-const MAX_CACHED_BYTES = 8 * 1024 * 1024; // per worker: the deflated font subsets and maps of the templates in use
-const deflated = new Map<string, Buffer>();
-let cachedBytes = 0;
+// per worker: the deflated font subsets and maps of the templates in use; a key of raw
+// content is charged with its length too
+const deflated = new BoundedLru<string, Buffer>(8 * 1024 * 1024);
 const stats = { hits: 0, misses: 0 };
 let enabled = true;
 
 function deflateOnce(raw: Buffer): Buffer {
-  const key = raw.length < HASHED_FROM_BYTES ? raw.toString('latin1') : createHash('sha1').update(raw).digest('base64') + raw.length;
+  const small = raw.length < HASHED_FROM_BYTES;
+  const key = small ? raw.toString('latin1') : createHash('sha1').update(raw).digest('base64') + raw.length;
   const hit = deflated.get(key);
-  if (hit) { deflated.delete(key); deflated.set(key, hit); stats.hits++; return hit; }
+  if (hit) { stats.hits++; return hit; }
   stats.misses++;
   const out = deflateSync(raw);
-  deflated.set(key, out);
-  cachedBytes += out.length + (raw.length < HASHED_FROM_BYTES ? raw.length : 0);
-  for (const [k, v] of deflated) {
-    if (cachedBytes <= MAX_CACHED_BYTES) break;
-    deflated.delete(k); cachedBytes -= v.length + (k.length < HASHED_FROM_BYTES ? k.length : 0);
-  }
+  deflated.set(key, out, out.length + (small ? key.length : 0));
   return out;
 }
 
-const require_ = createRequire(__filename);
-const pdfkitEntry = require_.resolve('pdfkit', { paths: [dirname(require_.resolve('pdfmake'))] });
-const PDFDocument = require_(pdfkitEntry) as PdfkitDocumentClass & { default?: PdfkitDocumentClass };
+const PDFDocument = loadModule<PdfkitDocumentClass & { default?: PdfkitDocumentClass }>(pdfkitPath);
 const documentProto = (PDFDocument.default ?? PDFDocument).prototype;
 const ref = documentProto.ref;
 let patched = false;
@@ -113,5 +107,5 @@ export function setDeflateCache(on?: boolean): boolean {
 }
 
 export function deflateCacheStats(): { readonly hits: number; readonly misses: number; readonly bytes: number } {
-  return { ...stats, bytes: cachedBytes };
+  return { ...stats, bytes: deflated.size };
 }

@@ -16,7 +16,7 @@
 // an absent key gets the default it would have got anyway; background only into section
 // nodes, which are never pushed; linkToDestination from pageReference/textReference, so
 // recordKey() adds it when those occur.
-import { createRequire } from 'node:module';
+import { pdfmakeInternal } from './internals';
 
 interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string | symbol, unknown> }
 
@@ -32,7 +32,7 @@ interface StyleContextStackClass {
   getStyleProperty(item: unknown, stack: StackLike | undefined, property: string, defaultValue: unknown): unknown;
 }
 
-const StyleContextStack = (createRequire(__filename)('pdfmake/js/StyleContextStack') as { default: StyleContextStackClass }).default;
+const StyleContextStack = pdfmakeInternal<StyleContextStackClass>('StyleContextStack');
 const proto = StyleContextStack.prototype;
 const originalGetProperty = proto.getProperty;
 const originalGetStyleProperty = StyleContextStack.getStyleProperty.bind(StyleContextStack);
@@ -72,7 +72,7 @@ StyleContextStack.getStyleProperty = function getStyleProperty(item: unknown, st
 };
 
 /** Switches back to pdfmake's own lookups (tests comparing output); returns the previous setting. */
-export function setStyleMemo(on?: boolean): boolean {
+export function setFastStyleLookups(on?: boolean): boolean {
   const previous = fast;
   if (on !== undefined) fast = on;
   return previous;

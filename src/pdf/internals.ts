@@ -1,0 +1,22 @@
+// Where the pdf layer reaches into the libraries it patches: pdfmake's own modules by path,
+// and the pdfkit, fontkit and png-js copies that pdfmake itself loads (resolved from pdfmake's
+// directory, not ours, so a patch lands on the instance pdfmake uses). Resolving loads
+// nothing: fontkit-cache.ts must replace fontkit before pdfkit is first loaded.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+const require_ = createRequire(__filename);
+
+export const pdfkitPath = require_.resolve('pdfkit', { paths: [dirname(require_.resolve('pdfmake'))] });
+export const fontkitPath = require_.resolve('fontkit', { paths: [dirname(pdfkitPath)] });
+export const pngjsPath = require_.resolve('png-js', { paths: [dirname(pdfkitPath)] });
+
+/** The default export of a module in pdfmake's js/ directory (`'Renderer'`, `'TextInlines'`, ...). */
+export function pdfmakeInternal<T>(name: string): T {
+  return (require_(`pdfmake/js/${name}`) as { default: T }).default;
+}
+
+/** A module by resolved path or builtin name, as CommonJS exports (mutable, unlike an ES import's namespace). */
+export function loadModule<T>(path: string): T {
+  return require_(path) as T;
+}
