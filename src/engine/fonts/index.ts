@@ -86,11 +86,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 function coversAll(face: Candidate, text: string): boolean {
   const n = text.length;
   for (let i = 0; i < n; i++) {
-    let cp = text.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
-      const lo = text.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) { cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000; i++; }
-    }
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
     if (!face.coverage.has(cp)) return false;
   }
   return true;

@@ -68,11 +68,8 @@ export function textWidth(text: string, face: MeasureFace): number {
   const n = text.length;
   // code points as a string iterator yields them (a lone surrogate counts as itself)
   for (let i = 0; i < n; i++) {
-    let cp = text.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
-      const lo = text.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) { cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000; i++; }
-    }
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
     w += cp < DIRECT_LIMIT ? direct[cp]! : advance(f, cp);
     chars++;
     if (cp === 0x20) spaces++;

@@ -35,11 +35,7 @@ export interface ParamsLimitBreach {
 export function codePointLength(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
+    if (s.codePointAt(i)! > 0xffff) i++; // a pair is one code point, a lone surrogate its own
     n++;
   }
   return n;
