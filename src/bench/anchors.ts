@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { countPdfPages, loadBenchDoc, standaloneHtml, type BenchDocName } from './fixtures';
+import type { WarmUp } from './inprocess';
 import { round, summarize, type Summary } from './stats';
 
 export type AnchorName = 'chromium-process' | 'chromium-warm' | 'weasyprint';
@@ -178,29 +179,37 @@ export function weasyprintPerProcess(name: BenchDocName, runs: number): Promise<
  * every render of it (setContent + pdf). Reusing the page is the fastest way to drive a warm
  * Chromium, so the ratio against it is the conservative one.
  */
-export async function chromiumWarm(docs: readonly { name: BenchDocName; runs: number }[]): Promise<AnchorResult[]> {
+export async function chromiumWarm(docs: readonly { name: BenchDocName; runs: number; warmup: WarmUp }[]): Promise<AnchorResult[]> {
   const { chromium } = await import('playwright-core');
   // playwright adds its own headless switch and a temporary profile (it refuses --user-data-dir here)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => f !== '--headless') });
   const results: AnchorResult[] = [];
   try {
     const context = await browser.newContext();
-    for (const { name, runs } of docs) {
+    for (const { name, runs, warmup } of docs) {
       const html = standaloneHtml(loadBenchDoc(name));
       const times: number[] = [];
       const cpu: number[] = [];
       let pages = 0; let peak = 0;
       const page = await context.newPage();
       try {
-        for (let i = 0; i < runs + 2; i++) { // two warm-up renders per document
+        // the same warm-up as Platen's in-process figures: at least as many renders, at least as long
+        const warmStart = performance.now();
+        let warm = 0;
+        for (; warm < warmup.runs || performance.now() - warmStart < warmup.ms; warm++) {
+          await page.setContent(html, { waitUntil: 'load' });
+          const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+          if (warm === 0) pages = countPdfPages(pdf);
+        }
+        for (let i = 0; i < runs; i++) {
           const c0 = descendantsCpuMs();
           const t0 = performance.now();
           await page.setContent(html, { waitUntil: 'load' });
           const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
           const dt = performance.now() - t0;
           const dc = descendantsCpuMs() - c0;
-          if (i === 0) pages = countPdfPages(pdf);
-          if (i >= 2) { times.push(dt); cpu.push(dc); }
+          if (pages === 0) pages = countPdfPages(pdf);
+          times.push(dt); cpu.push(dc);
           if (i % 5 === 0) peak = Math.max(peak, descendantsRssMb());
         }
         results.push({ anchor: 'chromium-warm', doc: name, pages, times: roundSummary(summarize(times)), cpuP50: round(summarize(cpu).p50), peakRssMb: round(peak) });

@@ -25,6 +25,13 @@ export interface InProcessResult {
   readonly pdfBytes: number;
   readonly diagnostics: number;
   readonly firstMs: number;
+  /**
+   * p50 of the ten renders after the first: what a fresh worker gives its first requests, while
+   * V8 is still compiling the hot paths (about 100 invoice renders before it settles here)
+   */
+  readonly earlyP50: number;
+  /** renders done between the first and the measured ones: at least the plan's count, and until `warmupMs` of rendering had passed */
+  readonly warmupRuns: number;
   readonly warm: Summary;
   /** CPU time (user + system, all threads of the process) per warm render: p50. Less sensitive than wall time to other load on a shared machine. */
   readonly cpuP50: number;
@@ -69,14 +76,28 @@ async function fontParseCost(): Promise<number> {
 
 const ms = (t0: number) => performance.now() - t0;
 
-export async function measureInProcess(name: BenchDocName, runs: number, warmup: number): Promise<InProcessResult> {
+export interface WarmUp {
+  /** at least this many renders after the first */
+  readonly runs: number;
+  /** and at least this long (ms): a service renders thousands of documents per worker, so the figures quoted are V8's steady state, not its compile phase */
+  readonly ms: number;
+}
+
+export async function measureInProcess(name: BenchDocName, runs: number, warmup: WarmUp): Promise<InProcessResult> {
   const doc = loadBenchDoc(name);
   const renderer = createInProcessRenderer();
 
   let t0 = performance.now();
   const first = await renderer.render(doc.job);
   const firstMs = ms(t0);
-  for (let i = 0; i < warmup; i++) await renderer.render(doc.job);
+  const early: number[] = [];
+  const warmStart = performance.now();
+  let warmupRuns = 0;
+  while (warmupRuns < warmup.runs || performance.now() - warmStart < warmup.ms) {
+    t0 = performance.now();
+    await renderer.render(doc.job);
+    if (warmupRuns++ < 10) early.push(ms(t0));
+  }
 
   const samples: number[] = [];
   const cpu: number[] = [];
@@ -138,6 +159,8 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
   return {
     doc: name, pages, designedPages: doc.designedPages, pdfBytes: first.pdf.byteLength, diagnostics: first.diagnostics.length,
     firstMs: round(firstMs, 1),
+    earlyP50: round(summarize(early).p50, 2),
+    warmupRuns,
     warm: { ...warm, p50: round(warm.p50, 2), p95: round(warm.p95, 2), p99: round(warm.p99, 2), min: round(warm.min, 2), max: round(warm.max, 2), mean: round(warm.mean, 2) },
     cpuP50: round(summarize(cpu).p50, 2),
     perPageMs: round(warm.p50 / Math.max(1, pages), 3),
