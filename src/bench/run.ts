@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   table('Caches (p50 ms of the stage: cached vs. cache defeated; fonts: parses/hits of the per-process font cache over the whole run, and what one uncached face costs)',
     ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'pdf', 'pdf fast paths off', 'font parses', 'font hits', 'subset hits', 'CPU ms/face uncached', 'first render', 'warm render'],
     inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.stages.pdfMs, r.caches.pdfFastPathsOffMs, r.fontCache.parses, r.fontCache.hits, r.fontCache.subsetHits, r.fontParseMs, r.firstMs, r.warm.p50]));
-  table('Params varied (every digit of the params changed on each run: what content-keyed caches meet in real traffic; the rows above repeat one document exactly)',
+  table('Params varied (every digit of the params drawn afresh on each run: what content-keyed caches meet in real traffic; the rows above repeat one document exactly)',
     ['document', 'p50 ms, same params', 'p50 ms, varied', 'CPU p50 ms, same', 'CPU p50 ms, varied'],
     inProcess.map((r) => [r.doc, r.warm.p50, r.varied.p50, r.cpuP50, r.varied.cpuP50]));
   const r10 = inProcess.find((r) => r.doc === 'report-10');

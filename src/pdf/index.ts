@@ -22,6 +22,7 @@ import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out 
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
+import { setStableSubsets, stabiliseSubsets } from './stable-subsets'; // the ten digits take fixed places in every subset
 
 export { fontParseStats, deflateCacheStats, shapingStats };
 
@@ -37,7 +38,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const styles = setFastStyleLookups(settings.styles);
   const paragraphs = setLinearParagraphs(settings.paragraphs);
   const runs = setJoinedRuns(settings.runs);
-  return { shaping, deflate, styles, paragraphs, runs };
+  const digits = setStableSubsets(settings.digits);
+  return { shaping, deflate, styles, paragraphs, runs, digits };
 }
 
 export interface PdfFastPaths {
@@ -51,6 +53,8 @@ export interface PdfFastPaths {
   readonly paragraphs?: boolean;
   /** a line's touching look-alike words drawn as one text object (off: pdfmake's one per word; changes bytes, not what is drawn) */
   readonly runs?: boolean;
+  /** the first digit a font subset meets brings all ten, so documents differing only in numbers share subsets (off: pdfkit's first-use order; changes bytes, not what is drawn) */
+  readonly digits?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
@@ -69,6 +73,7 @@ pdfmake.setLocalAccessPolicy(() => false);
     }
     const out = pdfkitFont.call(this, src, family, size);
     memoiseShaping(this._font);
+    stabiliseSubsets(this._font);
     return out;
   };
 }
