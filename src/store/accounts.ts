@@ -1,5 +1,5 @@
 // Accounts: subscription state and the `global` variables every template of the account sees.
-import type { Db } from './db';
+import { statement, type Db } from './db';
 import { newId, nowIso } from './ids';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
@@ -39,30 +39,30 @@ export class AccountStore {
 
   create(input: { name: string; globals?: Record<string, unknown> }): Account {
     const id = newId('acc');
-    this.db.prepare('INSERT INTO accounts (id, name, globals, created_at) VALUES (?, ?, ?, ?)')
+    statement(this.db, 'INSERT INTO accounts (id, name, globals, created_at) VALUES (?, ?, ?, ?)')
       .run(id, input.name, JSON.stringify(input.globals ?? {}), nowIso());
     return this.get(id)!;
   }
 
   get(id: string): Account | undefined {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
     return row && toAccount(row);
   }
 
   list(): Account[] {
-    return (this.db.prepare('SELECT * FROM accounts ORDER BY created_at, id').all() as AccountRow[]).map(toAccount);
+    return (statement(this.db, 'SELECT * FROM accounts ORDER BY created_at, id').all() as AccountRow[]).map(toAccount);
   }
 
   count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM accounts').get() as { n: number }).n;
+    return (statement(this.db, 'SELECT count(*) AS n FROM accounts').get() as { n: number }).n;
   }
 
   /** Returns false when no such account. */
   setSubscription(id: string, status: SubscriptionStatus, until: string | null): boolean {
-    return this.db.prepare('UPDATE accounts SET subscription_status = ?, subscription_until = ? WHERE id = ?').run(status, until, id).changes === 1;
+    return statement(this.db, 'UPDATE accounts SET subscription_status = ?, subscription_until = ? WHERE id = ?').run(status, until, id).changes === 1;
   }
 
   setGlobals(id: string, globals: Record<string, unknown>): boolean {
-    return this.db.prepare('UPDATE accounts SET globals = ? WHERE id = ?').run(JSON.stringify(globals), id).changes === 1;
+    return statement(this.db, 'UPDATE accounts SET globals = ? WHERE id = ?').run(JSON.stringify(globals), id).changes === 1;
   }
 }

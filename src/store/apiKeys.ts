@@ -2,7 +2,7 @@
 // keeps only the SHA-256 of the key (a fast hash is enough for a high-entropy secret), a
 // visible prefix to tell keys apart, a name, and created / last used / revoked times.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Db } from './db';
+import { statement, type Db } from './db';
 import { newId, nowIso, randomBase62 } from './ids';
 
 export const KEY_PREFIX = 'plt_';
@@ -42,23 +42,23 @@ export class ApiKeyStore {
   create(input: { accountId: string; name?: string }): { apiKey: ApiKey; key: string } {
     const key = KEY_PREFIX + randomBase62(KEY_RANDOM_LENGTH);
     const id = newId('key');
-    this.db.prepare('INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    statement(this.db, 'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, input.accountId, input.name ?? 'default', key.slice(0, VISIBLE_PREFIX_LENGTH), hashKey(key), nowIso());
     return { apiKey: this.get(id)!, key };
   }
 
   get(id: string): ApiKey | undefined {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
     return row && toKey(row);
   }
 
   list(accountId: string): ApiKey[] {
-    return (this.db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId) as KeyRow[]).map(toKey);
+    return (statement(this.db, 'SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId) as KeyRow[]).map(toKey);
   }
 
   /** Returns false when there is no such key or it was already revoked. */
   revoke(id: string): boolean {
-    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), id).changes === 1;
+    return statement(this.db, 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), id).changes === 1;
   }
 
   /**
@@ -68,7 +68,7 @@ export class ApiKeyStore {
   authenticate(presented: string, now: Date = new Date()): ApiKey | undefined {
     if (!KEY_PATTERN.test(presented)) return undefined;
     const hash = hashKey(presented);
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
     if (!row || row.hash.length !== hash.length || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
     const last = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
     if (now.getTime() - last >= LAST_USED_RESOLUTION_MS) {
@@ -77,7 +77,7 @@ export class ApiKeyStore {
       const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
       try {
         this.db.pragma('busy_timeout = 0');
-        this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(nowIso(now), row.id);
+        statement(this.db, 'UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(nowIso(now), row.id);
       } catch {
         // skipped; the next request after the lock is gone records it
       } finally {

@@ -1,7 +1,7 @@
 // Templates: Nunjucks HTML + CSS + sample params, owned by one account. The template ID is
 // unique across the installation (it is what clients send as `templateId`); a lookup is
 // always by (account, ID), so another account's template is simply not found.
-import type { Db } from './db';
+import { statement, type Db } from './db';
 import { newId, nowIso } from './ids';
 
 /** IDs chosen by users: letters, digits, `_ . -`, up to 128 characters, safe in a filename. */
@@ -59,13 +59,13 @@ export class TemplateStore {
     if (!TEMPLATE_ID_PATTERN.test(id)) throw new Error(`template ID "${id}" must match ${TEMPLATE_ID_PATTERN}`);
     const now = nowIso();
     return this.db.transaction(() => {
-      const existing = this.db.prepare('SELECT account_id FROM templates WHERE id = ?').get(id) as { account_id: string } | undefined;
+      const existing = statement(this.db, 'SELECT account_id FROM templates WHERE id = ?').get(id) as { account_id: string } | undefined;
       if (existing && existing.account_id !== input.accountId) throw new TemplateIdTakenError(id);
       if (existing) {
-        this.db.prepare('UPDATE templates SET name = ?, html = ?, css = ?, sample_params = ?, version = version + 1, updated_at = ? WHERE id = ?')
+        statement(this.db, 'UPDATE templates SET name = ?, html = ?, css = ?, sample_params = ?, version = version + 1, updated_at = ? WHERE id = ?')
           .run(input.name, input.html, input.css ?? '', JSON.stringify(input.sampleParams ?? {}), now, id);
       } else {
-        this.db.prepare('INSERT INTO templates (id, account_id, name, html, css, sample_params, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)')
+        statement(this.db, 'INSERT INTO templates (id, account_id, name, html, css, sample_params, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)')
           .run(id, input.accountId, input.name, input.html, input.css ?? '', JSON.stringify(input.sampleParams ?? {}), now, now);
       }
       return this.getAny(id)!;
@@ -74,21 +74,21 @@ export class TemplateStore {
 
   /** The account's template with that ID; another account's is undefined too. */
   get(accountId: string, id: string): Template | undefined {
-    const row = this.db.prepare('SELECT * FROM templates WHERE id = ? AND account_id = ?').get(id, accountId) as TemplateRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM templates WHERE id = ? AND account_id = ?').get(id, accountId) as TemplateRow | undefined;
     return row && toTemplate(row);
   }
 
   /** Administrative lookup (CLI), regardless of account. */
   getAny(id: string): Template | undefined {
-    const row = this.db.prepare('SELECT * FROM templates WHERE id = ?').get(id) as TemplateRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM templates WHERE id = ?').get(id) as TemplateRow | undefined;
     return row && toTemplate(row);
   }
 
   list(accountId: string): Template[] {
-    return (this.db.prepare('SELECT * FROM templates WHERE account_id = ? ORDER BY created_at, id').all(accountId) as TemplateRow[]).map(toTemplate);
+    return (statement(this.db, 'SELECT * FROM templates WHERE account_id = ? ORDER BY created_at, id').all(accountId) as TemplateRow[]).map(toTemplate);
   }
 
   remove(id: string): boolean {
-    return this.db.prepare('DELETE FROM templates WHERE id = ?').run(id).changes === 1;
+    return statement(this.db, 'DELETE FROM templates WHERE id = ?').run(id).changes === 1;
   }
 }
