@@ -29,4 +29,11 @@ export interface PaintContext {
   link: { readonly link?: string; readonly linkToDestination?: string } | undefined;
   /** the used page name (CSS Paged Media 3 §7: 'auto' takes the parent's) of the box being painted */
   pageName: string;
+  /**
+   * Whether text painted now flows in the page's fragmentation context, where CSS
+   * Fragmentation 3 §4.4 orphans and widows move a paragraph (its facts go to pdfmake's
+   * pageBreakBefore). False inside table cells: a cell's text moved on its own to the next
+   * page split its row, the other cells staying behind, and cost pdfmake a second layout.
+   */
+  fragmentable: boolean;
 }

@@ -116,7 +116,7 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
     }
   } else main = atomicRow(atomics, width, align, ctx, container);
   if (main && ids !== undefined && 'text' in main) { main.id = ids; ctx.placedIds.add(ids); }
-  if (main && 'text' in main && main.text.length) {
+  if (main && 'text' in main && main.text.length && ctx.fragmentable) {
     const lh = ctx.faces.lineHeight(container);
     const lines = Math.max(1, Math.ceil(ctx.intrinsic.unindented(box).max / Math.max(1, width)));
     main.headlineLevel = { orphans: Math.max(1, container.orphans), widows: Math.max(1, container.widows), lineHeight: lh, lines, keep: false };

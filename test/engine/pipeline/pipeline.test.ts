@@ -168,6 +168,22 @@ describe('pipeline: orphans, widows and headings (CSS Fragmentation 3 §4.4)', (
     expect(pdf.pages[0]!.text).not.to.contain('Heading');
     expect(pdf.pages[1]!.text).to.contain('Heading');
   });
+
+  it('a table cell that meets the page end does not move to the next page without the rest of its row', async () => {
+    // 26 rows of one 10pt line fill 260 of the 280pt; the next row's middle cell has three lines:
+    // two fit, the third goes over (widows: 2 would have moved that cell alone to page 2)
+    const row = (i: number, cell: string) => `<tr><td>d${i}</td><td>${cell}</td><td>a${i}</td></tr>`;
+    const rows = Array.from({ length: 26 }, (_, i) => row(i, `s${i}`)).join('') + row(26, 'first<br>second<br>third') + row(27, 'after');
+    const r = layoutHtml(`<style>${css} table { border-collapse: collapse } td { padding: 0 0 0 20pt; line-height: 10pt; vertical-align: top }</style><table>${rows}</table>`, '');
+    expect(r.diagnostics).to.deep.equal([]);
+    const items = await placedText(await renderBytes(r));
+    const at = (s: string) => items.find((i) => i.str.trim() === s)!;
+    expect(at('third').page, 'the row meets the page end').to.equal(2);
+    // the row's cells start side by side on one page
+    expect(at('first').page).to.equal(at('d26').page);
+    expect(at('a26').page).to.equal(at('d26').page);
+    expect(at('first').y).to.be.closeTo(at('d26').y, 0.5);
+  });
 });
 
 describe('pipeline: form controls print as boxes', () => {
