@@ -65,7 +65,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     content: finished.content,
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  const breaks = pageBreakBefore(finished.textNodes);
+  const breaks = pageBreakBefore(finished);
   if (breaks) docDefinition.pageBreakBefore = breaks;
   if (painted.canvas || painted.canvasImage) docDefinition.background = canvasBackground(painted.canvas, painted.canvasImage, page);
   const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);

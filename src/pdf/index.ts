@@ -17,6 +17,7 @@ import { BoundedLru } from './lru';
 import { toSfnt } from './sfnt';
 import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
+import './fragmentation'; // orphans and widows decided while a paragraph is placed, in the one layout
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property

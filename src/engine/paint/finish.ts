@@ -12,33 +12,27 @@ interface NodeInfo {
 interface PageBreakHelpers { getFollowingNodesOnPage(): unknown[] }
 
 /**
- * CSS Fragmentation 3 §4.4 orphans and widows, and headings kept with what follows, through
- * pdfmake's pageBreakBefore callback: a paragraph that would leave fewer than `orphans` lines
- * at the bottom of a page (or fewer than `widows` on the next) moves whole to the next page;
- * a heading with nothing after it on its page moves too. Each such break makes pdfmake lay the
- * document out again, so they are budgeted (fewer for long documents).
+ * Headings kept with what follows (CSS Fragmentation 3 §3.2, the UA sheet's break-after: avoid
+ * on h1-h6), through pdfmake's pageBreakBefore callback: a heading near the bottom of a page
+ * with nothing after it there moves to the next page. Each such break makes pdfmake lay the
+ * document out again, so they are budgeted (fewer for long documents). Orphans and widows,
+ * the other facts on the text nodes, are decided by the pdf layer while pdfmake places each
+ * paragraph (src/pdf/fragmentation.ts), in the one layout.
  */
-export function pageBreakBefore(textNodes: number): ((node: NodeInfo, helpers: PageBreakHelpers) => boolean) | undefined {
-  let budget = textNodes < 300 ? 6 : textNodes < 2000 ? 2 : 0;
-  // no budget, no callback: pdfmake would still describe every node of the document to it
-  // after each layout (3% of a 100-page render) for a callback that can only say no
-  if (budget <= 0) return undefined;
+export function pageBreakBefore(options: { readonly textNodes: number; readonly keepNodes: number }): ((node: NodeInfo, helpers: PageBreakHelpers) => boolean) | undefined {
+  let budget = options.textNodes < 300 ? 6 : options.textNodes < 2000 ? 2 : 0;
+  // no heading to keep or no budget, no callback: pdfmake would still describe every node of
+  // the document to it after each layout (3% of a 100-page render) for a callback that can only say no
+  if (budget <= 0 || options.keepNodes === 0) return undefined;
   return (node, helpers) => {
     const f = node.headlineLevel;
     const pos = node.startPosition;
-    if (!f || !pos || budget <= 0 || typeof f !== 'object') return false;
+    if (!f || !pos || budget <= 0 || typeof f !== 'object' || !f.keep) return false;
     const remaining = pos.pageInnerHeight * (1 - pos.verticalRatio);
-    const capacity = Math.floor(pos.pageInnerHeight / Math.max(1, f.lineHeight));
-    if (f.keep) {
-      if (pos.verticalRatio < 0.6 || remaining > f.lineHeight * 4 || pos.verticalRatio <= 0.01) return false;
-      if (helpers.getFollowingNodesOnPage().length > 2) return false;
-      budget--;
-      return true;
-    }
-    if (node.pageNumbers.length < 2 || f.lines > capacity || pos.verticalRatio <= 0.01) return false;
-    const first = Math.floor(remaining / f.lineHeight + 0.05);
-    if (first < f.orphans || f.lines - first < f.widows) { budget--; return true; }
-    return false;
+    if (pos.verticalRatio < 0.6 || remaining > f.lineHeight * 4 || pos.verticalRatio <= 0.01) return false;
+    if (helpers.getFollowingNodesOnPage().length > 2) return false;
+    budget--;
+    return true;
   };
 }
 
@@ -55,14 +49,14 @@ export function countTextNodes(content: PdfNode[]): number {
   return n;
 }
 
-/** The finished content, and its number of text nodes with fragmentation facts (what countTextNodes gives). */
-export function finishDocument(content: PdfNode[], _ctx: PaintContext): { content: PdfNode[]; textNodes: number } {
-  const count = { textNodes: 0 };
+/** The finished content, its number of text nodes with fragmentation facts (what countTextNodes gives), and of those kept with what follows. */
+export function finishDocument(content: PdfNode[], _ctx: PaintContext): { content: PdfNode[]; textNodes: number; keepNodes: number } {
+  const count = { textNodes: 0, keepNodes: 0 };
   for (const n of content) clean(n, count);
   dropTrailingBreak(content);
   const state = { fresh: true };
   for (const n of content) dropRedundantBreaks(n, state);
-  return { content, textNodes: count.textNodes };
+  return { content, textNodes: count.textNodes, keepNodes: count.keepNodes };
 }
 
 /**
@@ -100,10 +94,10 @@ function finiteMargin(m: Margin): Margin {
 }
 
 /** Makes a node safe for pdfmake (and counts the text nodes with fragmentation facts, as countTextNodes does). */
-function clean(node: PdfNode, count: { textNodes: number }): void {
+function clean(node: PdfNode, count: { textNodes: number; keepNodes: number }): void {
   if (node.margin) node.margin = finiteMargin(node.margin);
   if ('keepWithNext' in node) delete node.keepWithNext;
-  if ('text' in node) { if (node.headlineLevel) count.textNodes++; }
+  if ('text' in node) { if (node.headlineLevel) { count.textNodes++; if (node.headlineLevel.keep) count.keepNodes++; } }
   else if ('stack' in node) { for (const c of node.stack) clean(c, count); }
   else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; for (const n of c.stack) clean(n, count); });
   else if ('table' in node) {

@@ -130,12 +130,14 @@ describe('paint memos: data: images prepared once per process', () => {
 });
 
 describe('the pageBreakBefore callback only when it may act', () => {
-  it('is given to pdfmake below 2,000 text nodes and left out above (its budget there is 0)', () => {
-    expect(pageBreakBefore(10)).to.be.a('function');
-    expect(pageBreakBefore(1999)).to.be.a('function');
-    expect(pageBreakBefore(2000)).to.equal(undefined);
-    const doc = (n: number) => layoutHtml(`<!doctype html>${'<p>para</p>'.repeat(n)}`, '').docDefinition;
+  it('is given to pdfmake when a heading is to be kept, below 2,000 text nodes, and left out otherwise (its budget there is 0)', () => {
+    expect(pageBreakBefore({ textNodes: 10, keepNodes: 1 })).to.be.a('function');
+    expect(pageBreakBefore({ textNodes: 1999, keepNodes: 1 })).to.be.a('function');
+    expect(pageBreakBefore({ textNodes: 2000, keepNodes: 1 })).to.equal(undefined);
+    expect(pageBreakBefore({ textNodes: 10, keepNodes: 0 })).to.equal(undefined);
+    const doc = (n: number, heading = '<h2>Heading</h2>') => layoutHtml(`<!doctype html>${heading}${'<p>para</p>'.repeat(n)}`, '').docDefinition;
     expect(doc(10).pageBreakBefore).to.be.a('function');
+    expect(doc(10, '')).to.not.have.property('pageBreakBefore');
     expect(doc(2100)).to.not.have.property('pageBreakBefore');
   });
 });

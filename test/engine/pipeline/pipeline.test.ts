@@ -151,15 +151,53 @@ describe('pipeline: orphans, widows and headings (CSS Fragmentation 3 §4.4)', (
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `<p>filler ${i}</p>`).join('');
   const para = (n: number) => `<p id="para">${Array.from({ length: n }, (_, i) => `word${i}`).join('<br>')}</p>`;
 
+  // (each filler line is a little over 10pt: 26 of them leave room for one more line, 24 for three)
   it('a paragraph that would leave one line (orphans: 2) at the bottom moves to the next page', async () => {
-    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(27)}${para(4)}`, ''));
+    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(26)}${para(4)}`, ''));
     expect(pdf.pages[0]!.text).not.to.contain('word0');
     expect(pdf.pages[1]!.text).to.contain('word0');
   });
 
-  it('a paragraph that would leave one line (widows: 2) on the next page moves whole', async () => {
-    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(25)}${para(4)}`, ''));
+  it('a paragraph that would leave one line (widows: 2) on the next page breaks a line earlier', async () => {
+    // three of its four lines fit: two stay (orphans: 2), two go over (widows: 2)
+    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(24)}${para(4)}`, ''));
+    expect(pdf.pages[0]!.text).to.contain('word1');
+    expect(pdf.pages[0]!.text).not.to.contain('word2');
+    expect(pdf.pages[1]!.text).to.contain('word2');
+    expect(pdf.pages[1]!.text).to.contain('word3');
+  });
+
+  it('a paragraph whose widows would leave fewer than orphans lines moves whole', async () => {
+    // two of its three lines fit: breaking earlier for widows: 2 would leave one line (orphans: 2)
+    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(25)}${para(3)}`, ''));
     expect(pdf.pages[0]!.text).not.to.contain('word0');
+    expect(pdf.pages[1]!.text).to.contain('word0');
+  });
+
+  it('orphans and widows hold in a long document too (no budget: decided in the one layout)', async () => {
+    // 300 paragraphs of five lines over ~55 pages: wherever a page end cuts one, at least two
+    // of its lines stay and at least two go over
+    const words = (i: number) => ['a', 'b', 'c', 'd', 'e'].map((l) => `p${i}${l}`);
+    const paras = Array.from({ length: 300 }, (_, i) => `<p>${words(i).join('<br>')}</p>`).join('');
+    const pdf = await render(layoutHtml(`<style>${css}</style>${paras}`, ''));
+    expect(pdf.pages.length).to.be.greaterThan(50);
+    const pageOf = new Map<string, number>();
+    pdf.pages.forEach((p, i) => { for (const w of p.text.split(/\s+/)) pageOf.set(w, i); });
+    const cut = [];
+    for (let i = 0; i < 300; i++) {
+      const pages = words(i).map((w) => pageOf.get(w));
+      const first = pages.filter((n) => n === pages[0]).length;
+      if (first < 5) cut.push({ i, first, rest: 5 - first });
+    }
+    expect(cut.length, 'page ends cut paragraphs').to.be.greaterThan(20);
+    expect(cut.filter((c) => c.first < 2 || c.rest < 2)).to.deep.equal([]);
+  });
+
+  it('orphans: 3 and widows: 3 from the style sheet', async () => {
+    // four of six lines fit: widows: 3 breaks after three, which orphans: 3 allows
+    const pdf = await render(layoutHtml(`<style>${css} #para { orphans: 3; widows: 3 }</style>${lines(23)}${para(6)}`, ''));
+    expect(pdf.pages[0]!.text).to.contain('word2');
+    expect(pdf.pages[0]!.text).not.to.contain('word3');
     expect(pdf.pages[1]!.text).to.contain('word3');
   });
 
