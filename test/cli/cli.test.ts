@@ -182,7 +182,13 @@ describe('cli: platen', function () {
       });
       const body = JSON.stringify({ templateId: 'report', params: { weeks: 60 } });
       const inFlight = [1, 2, 3].map(() => fetch(`${url}/v1/pdf/generate`, { method: 'POST', headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' }, body }));
-      await new Promise((r) => setTimeout(r, 300)); // the requests are in, their renders are not done
+      // SIGTERM once the three are admitted and rendering (polled: a fixed wait lost the race on a
+      // busy machine, the requests not yet read when the server stopped accepting)
+      for (let t0 = Date.now(); Date.now() - t0 < 15_000;) {
+        const metrics = await (await fetch(`${url}/metrics`)).text();
+        if (Number(/^platen_render_in_flight (\d+)/m.exec(metrics)?.[1] ?? 0) >= 3) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       child.kill('SIGTERM');
       const answers = await Promise.all(inFlight);
       expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200]);
