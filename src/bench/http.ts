@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { loadBenchDoc, type BenchDocName } from './fixtures';
+import { freshDigits, loadBenchDoc, type BenchDocName } from './fixtures';
 import { probeOnOwnThread } from './probe';
 import type { BenchServerReady } from './server';
 import { round } from './stats';
@@ -36,6 +36,8 @@ export interface HttpRun {
   readonly non2xxByStatus?: Readonly<Record<string, number>>;
   /** 'stub': the service path with a renderer that answers a fixed PDF (BENCH_RENDERER=stub) */
   readonly renderer: 'pool' | 'stub';
+  /** every request's params with fresh digits (new amounts, dates, references: real traffic), or the same body every time */
+  readonly freshDigits: boolean;
   readonly healthzP99?: number;      // ms, when probed during this run
   readonly healthzRequests?: number;
 }
@@ -122,10 +124,26 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-export async function loadTest(server: BenchServer, name: BenchDocName, connections: number, durationS: number, probeHealthz: boolean): Promise<HttpRun> {
+export interface LoadTestOptions {
+  readonly doc: BenchDocName;
+  readonly connections: number;
+  readonly durationS: number;
+  /** probe GET /healthz on its own thread during the run */
+  readonly probeHealthz?: boolean;
+  /** every request with fresh digits in its params (what content-keyed caches meet in real traffic) */
+  readonly freshDigits?: boolean;
+}
+
+export async function loadTest(server: BenchServer, options: LoadTestOptions): Promise<HttpRun> {
+  const { doc: name, connections, durationS, probeHealthz = false, freshDigits: fresh = false } = options;
   const doc = loadBenchDoc(name);
   const url = `http://127.0.0.1:${server.ready.port}`;
-  const body = JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' });
+  const bodyOf = (params: unknown) => JSON.stringify({ templateId: doc.templateId, params, format: 'A4' });
+  const body = bodyOf(doc.job.params);
+  let sent = 0;
+  const requests: autocannon.Request[] | undefined = fresh
+    ? [{ setupRequest: (req) => ({ ...req, body: bodyOf(freshDigits(doc.job.params, sent++)) }) }]
+    : undefined;
   const headers = { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' };
 
   const rssBefore = server.rssMb().rss;
@@ -134,7 +152,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
   const cpu0 = server.cpuMs();
   const gen0 = process.cpuUsage();
   const sampler = setInterval(() => { rssMax = Math.max(rssMax, server.rssMb().rss); }, 200);
-  const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, connections, duration: durationS, timeout: 60 });
+  const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, ...(requests ? { requests } : {}), connections, duration: durationS, timeout: 60 });
   // the probe starts a little after the load and ends before it, so it sees only loaded time;
   // it runs on its own thread, so the load generator's event loop does not delay its answers
   const probe = probeHealthz
@@ -168,6 +186,7 @@ export async function loadTest(server: BenchServer, name: BenchDocName, connecti
     cpuPerPdfLoadGen: round((gen.user + gen.system) / 1000 / Math.max(1, ok), 2),
     serverRssBeforeMb: rssBefore,
     renderer: server.ready.workers > 0 ? 'pool' : 'stub',
+    freshDigits: fresh,
     ...(health ? { healthzP99: health.p99, healthzRequests: health.requests } : {}),
   };
 }

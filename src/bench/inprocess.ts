@@ -15,7 +15,7 @@ import { fontParseStats, setPdfFastPaths, toPdf } from '../pdf';
 import { fontsDir } from '../paths';
 import { createInProcessRenderer } from '../render';
 import { compileTemplateSource, createRenderCaches } from '../render/renderDocument';
-import { countPdfPages, loadBenchDoc, type BenchDocName } from './fixtures';
+import { countPdfPages, freshDigits, loadBenchDoc, type BenchDocName } from './fixtures';
 import { round, summarize, type Summary } from './stats';
 
 export interface InProcessResult {
@@ -170,23 +170,4 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     peakRssMb: round(process.resourceUsage().maxRSS / 1024, 1),
     fontCache, fontParseMs,
   };
-}
-
-/**
- * The params with every digit of every string and number replaced by a pseudo-random digit,
- * seeded by `run`: each run is a document no earlier run has shown (new amounts, dates and
- * references, as in real traffic), and the bench gives the same documents every time.
- */
-function freshDigits(value: unknown, run: number): never {
-  let state = (run + 1) * 2654435761 % 2147483647 || 1;
-  const digit = () => { state = (state * 48271) % 2147483647; return String(state % 10); };
-  const rewrite = (text: string) => text.replace(/[0-9]/g, digit);
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return rewrite(v);
-    if (typeof v === 'number') return Number(rewrite(String(v)));
-    if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(value) as never;
 }

@@ -150,9 +150,11 @@ async function main(): Promise<void> {
       for (const doc of docs) {
         for (const c of p.connections) {
           const probe = doc === 'invoice' && c === Math.max(...p.connections);
-          http.push(await loadTest(server, doc, c, p.httpDurationS, probe));
+          http.push(await loadTest(server, { doc, connections: c, durationS: p.httpDurationS, probeHealthz: probe }));
         }
       }
+      // real traffic: every request a document no earlier one showed (fresh digits in its params)
+      if (docs.includes('invoice')) http.push(await loadTest(server, { doc: 'invoice', connections: Math.max(...p.connections), durationS: p.httpDurationS, freshDigits: true }));
       const { hwm } = server.rssMb();
       const r = server.ready;
       console.log(`\nserver: ${r.workers} workers (V8 old generation ≤ ${r.workerOldMb} MB, young ${r.workerYoungMb || 'V8 default'} MB, nice +${r.workerNice}), queue ${r.maxQueue};`
@@ -164,7 +166,7 @@ async function main(): Promise<void> {
     const stub = await startServer({ BENCH_RENDERER: 'stub' });
     try {
       await warmUp(stub, ['invoice'], p.httpWarmUpS);
-      http.push(await loadTest(stub, 'invoice', Math.max(...p.connections), p.httpDurationS, false));
+      http.push(await loadTest(stub, { doc: 'invoice', connections: Math.max(...p.connections), durationS: p.httpDurationS }));
     } finally {
       await stub.stop();
     }
@@ -172,7 +174,7 @@ async function main(): Promise<void> {
       + ' "no render": the same service with a renderer that answers a fixed 30 kB PDF, the cost of the service path alone;'
       + ` "load gen": autocannon's own CPU, taken from the same ${m.cores} cores; "CPU ceiling": ${m.cores} cores × 1000 / (CPU ms/PDF all + load gen), the rate this CPU cost allows on an idle machine)`,
     ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'CPU ms/PDF HTTP thread', 'CPU ms/PDF all', 'load gen CPU ms/req', 'CPU ceiling req/s', 'healthz p99 ms'],
-    http.map((h) => [h.renderer === 'stub' ? `${h.doc} (no render)` : h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.cpuPerPdfMain, h.cpuPerPdfTotal, h.cpuPerPdfLoadGen,
+    http.map((h) => [h.renderer === 'stub' ? `${h.doc} (no render)` : h.freshDigits ? `${h.doc} (fresh digits)` : h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.cpuPerPdfMain, h.cpuPerPdfTotal, h.cpuPerPdfLoadGen,
       Math.round(m.cores * 1000 / (h.cpuPerPdfTotal + h.cpuPerPdfLoadGen)), h.healthzP99 ?? '']));
     for (const h of http) {
       if (h.non2xxByStatus) console.log(`  ${h.doc} at ${h.connections} connections: non-2xx by status ${JSON.stringify(h.non2xxByStatus)} (the server's /metrics)`);
@@ -202,7 +204,7 @@ async function main(): Promise<void> {
 
   // targets
   const inv = inProcess.find((r) => r.doc === 'invoice');
-  const h32 = http.find((h) => h.doc === 'invoice' && h.connections === 32 && h.renderer === 'pool');
+  const h32 = http.find((h) => h.doc === 'invoice' && h.connections === 32 && h.renderer === 'pool' && !h.freshDigits);
   const poolRuns = http.filter((h) => h.renderer === 'pool');
   const ratio = (anchor: AnchorName, doc: BenchDocName) => {
     const a = anchors.find((x) => x.anchor === anchor && x.doc === doc && !x.error);
