@@ -14,12 +14,22 @@
 // that `widows` lines go over, as long as `orphans` stay, else it moves whole. Where the
 // engine gave the facts: not in table cells, whose text cannot move without its row. Inside
 // unbreakable blocks (headers, footers) and snaking columns pdfmake places the lines as before.
+//
+// Table rows: a row whose cells are all too short to break with orphans and widows lines on
+// both sides cannot break at all (Chromium moves it to the next page whole). The engine gives
+// such rows' estimated heights (table.keepRows); before pdfmake begins a row that would not
+// fit in what is left of the page (and is under half a page), it moves to the next page, as
+// pdfmake itself does between rows in snaking columns (the repeated header rows follow). An
+// estimate short of the truth leaves pdfmake's own break inside the row: nothing is lost.
 import { pdfmakeInternal } from './internals';
 
 interface LineLike { getHeight(): number }
 interface Facts { readonly orphans?: unknown; readonly widows?: unknown }
 interface TextNodeLike { headlineLevel?: Facts; pageOrientation?: unknown }
-interface ContextLike { availableHeight: number; y: number; pageMargins: { top: number }; inSnakingColumns(): boolean }
+interface ContextLike {
+  availableHeight: number; y: number; pageMargins: { top: number; bottom: number }; inSnakingColumns(): boolean;
+  getCurrentPage?(): { pageSize: { height: number } } | undefined;
+}
 interface WriterLike { transactionLevel: number; context(): ContextLike; moveToNextPage(orientation?: unknown): unknown }
 interface BuilderLike {
   writer: WriterLike;
@@ -29,8 +39,16 @@ interface BuilderLike {
 interface LayoutBuilderClass { prototype: BuilderLike }
 
 const LayoutBuilder = pdfmakeInternal<LayoutBuilderClass>('LayoutBuilder');
+interface TableProcessorLike {
+  tableNode: { table: { keepRows?: unknown } };
+  headerRows?: number;
+  layout: { hLineWhenBroken?: unknown };
+  beginRow(rowIndex: number, writer: WriterLike): unknown;
+  drawHorizontalLine(rowIndex: number, writer: WriterLike): unknown;
+}
+const TableProcessor = pdfmakeInternal<{ prototype: TableProcessorLike }>('TableProcessor');
+const beginRow = TableProcessor.prototype.beginRow;
 const processLeaf = LayoutBuilder.prototype.processLeaf;
-
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.max(1, Math.floor(v)) : 1);
 
 /** How many of the lines fit in `available` points, placed in order as pdfmake places them. */
@@ -82,3 +100,26 @@ LayoutBuilder.prototype.processLeaf = function processLeafWithFragmentation(this
     delete (this as Partial<BuilderLike>).buildNextLine;
   }
 };
+
+TableProcessor.prototype.beginRow = function beginRowKept(this: TableProcessorLike, rowIndex: number, writer: WriterLike): unknown {
+  const keep = this.tableNode.table.keepRows;
+  const height = Array.isArray(keep) ? keep[rowIndex] as unknown : undefined;
+  const context = writer.context();
+  if (typeof height === 'number' && height > 0 && rowIndex > (this.headerRows ?? 0) - 1 && height > context.availableHeight
+    && writer.transactionLevel === 0 && !context.inSnakingColumns() && context.y > context.pageMargins.top
+    && height <= pageRoom(context)) {
+    writer.moveToNextPage();
+    if (this.layout.hLineWhenBroken !== false && !this.headerRows) this.drawHorizontalLine(rowIndex, writer);
+  }
+  return beginRow.call(this, rowIndex, writer);
+};
+
+/**
+ * Half the page area: a kept row is far shorter than a page (three lines or fewer a cell), so
+ * the bound only guards against estimates gone wrong; on the fresh page the repeated header
+ * rows come first, and whatever still does not fit breaks as pdfmake breaks it.
+ */
+function pageRoom(context: ContextLike): number {
+  const page = context.getCurrentPage?.();
+  return page ? (page.pageSize.height - context.pageMargins.top - context.pageMargins.bottom) / 2 : 0;
+}

@@ -12,7 +12,7 @@ export interface NodeCommon {
   unbreakable?: boolean;
   absolutePosition?: { x: number; y: number };
   relativePosition?: { x: number; y: number };
-  /** fragmentation facts for the pageBreakBefore callback (pdfmake hands this key to it) */
+  /** fragmentation facts: orphans and widows for the pdf layer (src/pdf/fragmentation.ts), keep for the pageBreakBefore callback (pdfmake hands this key to it) */
   headlineLevel?: Fragmentation;
   /** platen's own marker: this node is a heading that should not end a page */
   keepWithNext?: boolean;
@@ -75,7 +75,15 @@ export interface TableLayout {
   fillOpacity?: (row: number, node: unknown, col?: number) => number;
 }
 export interface TableNode extends NodeCommon {
-  table: { widths: number[]; body: TableBodyCell[][]; headerRows?: number; heights?: (number | 'auto')[]; dontBreakRows?: boolean; keepWithHeaderRows?: number };
+  table: {
+    widths: number[]; body: TableBodyCell[][]; headerRows?: number; heights?: (number | 'auto')[]; dontBreakRows?: boolean; keepWithHeaderRows?: number;
+    /**
+     * Per row, the estimated height of a row that cannot break across pages (CSS Fragmentation
+     * 3 §4.4: each of its cells too short to leave orphans and widows lines on either side),
+     * which the pdf layer moves whole to the next page when it does not fit; 0: the row may break.
+     */
+    keepRows?: number[];
+  };
   layout: TableLayout;
 }
 export interface ImageNode extends NodeCommon {

@@ -95,10 +95,12 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   // inherited from an enclosing cell when it measures the table
   const fills: ({ color: string; opacity: number } | undefined)[][] = [];
   const heights: (number | 'auto')[] = [];
+  const keepRows: number[] = [];
   let anyHeight = false;
   rows.forEach((row, r) => {
     const line: TableBodyCell[] = new Array(n).fill(null).map(() => ({}));
     let rowHeight = 0;
+    let keep = row.cells.length > 0 ? 0 : -1; // the row's estimated height, or -1: it may break
     const rh = row.style.height;
     if (rh !== 'auto' && !rh.pct) rowHeight = rh.pt;
     for (const c of row.cells) {
@@ -106,14 +108,25 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
       const cs = Math.min(c.colSpan, n - c.col);
       let inner = 0;
       for (let k = 0; k < cs; k++) inner += widths[c.col + k]! + (k ? v[c.col + k]! : 0);
+      const cellText = { height: 0, breakable: false };
+      const outer = ctx.cellText;
+      ctx.cellText = cellText;
       const cell = cellNode(c, box, inner, Math.min(c.rowSpan, R - r), cs, ctx);
+      ctx.cellText = outer;
       line[c.col] = cell;
+      // only cells of text alone are estimated; a row spanning down may break
+      if (keep >= 0 && !cellText.breakable && c.rowSpan <= 1 && 'stack' in cell && cell.stack.every((item) => 'text' in item)) {
+        let height = cellText.height + c.style.borderWidth.top + c.style.borderWidth.bottom;
+        for (const item of [cell, ...cell.stack]) height += (item.margin?.[1] ?? 0) + (item.margin?.[3] ?? 0);
+        keep = Math.max(keep, height);
+      } else keep = -1;
       const bg = c.style.backgroundColor.a > 0 ? c.style.backgroundColor : row.style.backgroundColor.a > 0 ? row.style.backgroundColor : tableBg;
       if (bg) { fills[r] ??= []; fills[r]![c.col] = { color: hexColor(bg), opacity: bg.a }; }
       const ch = c.style.height;
       if (ch !== 'auto' && !ch.pct) rowHeight = Math.max(rowHeight, ch.pt);
     }
     body.push(line);
+    keepRows.push(Math.max(0, keep));
     heights.push(rowHeight > 0 ? rowHeight : 'auto');
     if (rowHeight > 0) anyHeight = true;
   });
@@ -153,6 +166,7 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   if (box.headerRows > 0 && box.headerRows < R) node.table.headerRows = box.headerRows;
   if (rows.some((r) => r.style.breakInside === 'avoid' || r.style.breakInside === 'avoid-page')) node.table.dontBreakRows = true;
   if (anyHeight) node.table.heights = heights;
+  if (keepRows.some((k) => k > 0)) node.table.keepRows = keepRows;
   return node;
 }
 

@@ -207,20 +207,35 @@ describe('pipeline: orphans, widows and headings (CSS Fragmentation 3 §4.4)', (
     expect(pdf.pages[1]!.text).to.contain('Heading');
   });
 
-  it('a table cell that meets the page end does not move to the next page without the rest of its row', async () => {
-    // 26 rows of one 10pt line fill 260 of the 280pt; the next row's middle cell has three lines:
-    // two fit, the third goes over (widows: 2 would have moved that cell alone to page 2)
-    const row = (i: number, cell: string) => `<tr><td>d${i}</td><td>${cell}</td><td>a${i}</td></tr>`;
-    const rows = Array.from({ length: 26 }, (_, i) => row(i, `s${i}`)).join('') + row(26, 'first<br>second<br>third') + row(27, 'after');
-    const r = layoutHtml(`<style>${css} table { border-collapse: collapse } td { padding: 0 0 0 20pt; line-height: 10pt; vertical-align: top }</style><table>${rows}</table>`, '');
-    expect(r.diagnostics).to.deep.equal([]);
-    const items = await placedText(await renderBytes(r));
-    const at = (s: string) => items.find((i) => i.str.trim() === s)!;
-    expect(at('third').page, 'the row meets the page end').to.equal(2);
-    // the row's cells start side by side on one page
-    expect(at('first').page).to.equal(at('d26').page);
-    expect(at('a26').page).to.equal(at('d26').page);
-    expect(at('first').y).to.be.closeTo(at('d26').y, 0.5);
+  describe('table rows at the page end', () => {
+    // 26 rows of one 10pt line fill 260 of the 280pt; the next row's middle cell has `n` lines
+    const table = (n: number) => {
+      const row = (i: number, cell: string) => `<tr><td>d${i}</td><td>${cell}</td><td>a${i}</td></tr>`;
+      const long = Array.from({ length: n }, (_, i) => `line${i}`).join('<br>');
+      const rows = Array.from({ length: 26 }, (_, i) => row(i, `s${i}`)).join('') + row(26, long) + row(27, 'after');
+      return layoutHtml(`<style>${css} table { border-collapse: collapse } td { padding: 0 0 0 20pt; line-height: 10pt; vertical-align: top }</style><table>${rows}</table>`, '');
+    };
+    const placed = async (n: number) => {
+      const r = table(n);
+      expect(r.diagnostics).to.deep.equal([]);
+      const items = await placedText(await renderBytes(r));
+      return (s: string) => items.find((i) => i.str.trim() === s)!;
+    };
+
+    it('a row too short to break (three lines: orphans 2 + widows 2 need four) moves whole to the next page', async () => {
+      const at = await placed(3);
+      for (const s of ['d26', 'line0', 'line2', 'a26']) expect(at(s).page, s).to.equal(2);
+      expect(at('s25').page).to.equal(1);
+      expect(at('line0').y).to.be.closeTo(at('d26').y, 0.5);
+    });
+
+    it('a row with a cell long enough to break breaks inside, its cells starting side by side on one page', async () => {
+      const at = await placed(6);
+      expect(at('line5').page).to.equal(2);
+      expect(at('line0').page).to.equal(1);
+      expect(at('d26').page).to.equal(1);
+      expect(at('line0').y).to.be.closeTo(at('d26').y, 0.5);
+    });
   });
 });
 
