@@ -14,6 +14,9 @@ export interface BoxBuildOptions {
   readonly diagnostics: DiagnosticList;
 }
 
+/** The open inline boxes of a run that has none (replaced by a fresh array when one opens). */
+const NO_OPEN: InlineBox[] = [];
+
 /** Elements that never generate boxes, whatever the stylesheet says. */
 const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', '::marker',
   'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist']);
@@ -30,10 +33,18 @@ export function buildBoxes(root: StyledElement, options: BoxBuildOptions): Block
   return b.rootBox(root);
 }
 
-interface InlineCursor {
+/** One run of flowChildren: the block-level boxes made so far and the inline run being gathered. */
+interface Flow {
+  readonly out: BlockLevelBox[];
+  readonly containerStyle: ComputedStyle;
+  readonly positioned: boolean;
+  readonly listParent: StyledElement | undefined;
+  /** the list-item counter of `listParent`, made when its first list item is met */
+  counter: ListCounter | undefined;
   /** the open inline boxes, outermost first; cloned after a block-in-inline split */
   stack: InlineBox[];
   group: InlineLevelBox[];
+  first: boolean;
 }
 
 class BoxBuilder {
@@ -54,104 +65,124 @@ class BoxBuilder {
 
   /** Generates the boxes of a sequence of children into `out` (block-level), wrapping inline runs. */
   private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, out: BlockLevelBox[], positioned: boolean, listParent?: StyledElement): void {
-    let cursor: InlineCursor = { stack: [], group: [] };
-    let first = true;
-    const flush = () => {
-      const group = cursor.group;
-      if (hasContent(group)) {
-        processWhiteSpace(group);
-        out.push({ kind: 'inlines', style: containerStyle, children: group, first } satisfies InlineFormattingBox);
-        first = false;
-      }
-      // re-open the inline ancestors for what follows the block (CSS 2.1 §9.2.1.1)
-      const reopened: InlineBox[] = [];
-      let parentList: InlineLevelBox[] = [];
-      const newGroup = parentList;
-      for (const open of cursor.stack) {
-        const clone: InlineBox = { kind: 'inline', style: open.style, element: open.element, children: [] };
-        parentList.push(clone);
-        reopened.push(clone);
-        parentList = clone.children;
-      }
-      cursor = { stack: reopened, group: newGroup };
-    };
-    const emitBlock = (box: BlockLevelBox) => { flush(); out.push(box); first = false; };
-    const counter = listCounter(listParent);
+    const flow: Flow = { out, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: [], first: true };
+    for (const n of nodes) this.visit(flow, n, 0);
+    this.flush(flow);
+  }
 
-    const visit = (node: StyledNode, addInline: (b: InlineLevelBox) => void) => {
-      if (node.kind === 'text') {
-        if (node.text) addInline({ kind: 'text', style: node.style, text: node.text });
-        return;
-      }
-      const el = node;
-      if (NO_BOX.has(el.tag)) {
-        if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
-        return;
-      }
-      const s = el.style;
-      if (s.display === 'none') return;
-      if (s.display === 'contents') { for (const c of el.children) visit(c, addInline); return; }
-      if (el.tag === 'br') { addInline({ kind: 'line-break', style: s }); return; }
-      if (FORM_CONTROLS.has(el.tag)) {
-        if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
-        const control = formControl(el);
-        if (BLOCK_LEVEL.has(s.display)) emitBlock(this.blockContainer(control, s, positioned));
-        else addInline({ kind: 'inline-block', style: s, element: control, box: this.blockContainer(control, s, positioned) });
-        return;
-      }
-      if (s.position === 'absolute' || s.position === 'fixed') {
-        const img = this.replaced(el);
-        const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, counter);
-        if (!inner) return;
-        const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
-        // after inline content, its static position is taken as the current line's top (the cascade
-        // has blockified it, so its display no longer tells whether it was inline): it goes before
-        // the line's group; it takes no room, so only its vertical place changes
-        if (abs.anchor === 'flow' && hasContent(cursor.group)) out.push(abs);
-        else emitBlock(abs);
-        return;
-      }
-      const replaced = this.replaced(el);
-      if (replaced) {
-        if (BLOCK_LEVEL.has(s.display)) emitBlock({ kind: 'block-replaced', style: s, replaced });
-        else addInline(replaced);
-        return;
-      }
-      if (s.float !== 'none' && s.display !== 'table' && s.display !== 'flex') {
-        // (the cascade blockifies floats; a float joins the line it is written in)
-        // a float inside a line: kept with its line as a side box
-        const inner = this.blockLevel(el, positioned || s.position !== 'static', counter, 'block');
-        if (inner) addInline({ kind: 'float', style: s, element: el, box: inner });
-        return;
-      }
-      if (BLOCK_LEVEL.has(s.display)) {
-        const box = this.blockLevel(el, positioned || s.position !== 'static', counter);
-        if (box) emitBlock(box);
-        return;
-      }
-      if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
-        const inner = this.blockLevel(el, positioned || s.position !== 'static', counter,
-          s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : 'block');
-        if (inner) addInline({ kind: 'inline-block', style: s, element: el, box: inner });
-        return;
-      }
-      // display: inline (and anything unknown) → an inline box
-      const box: InlineBox = { kind: 'inline', style: s, element: el, children: [] };
-      addInline(box);
-      cursor.stack.push(box);
-      const depth = cursor.stack.length;
-      for (const c of el.children) {
-        visit(c, (b) => { cursor.stack[depth - 1]!.children.push(b); });
-      }
-      cursor.stack.pop();
-    };
+  /** Ends the inline run: wraps it in an anonymous block (when it has content) and re-opens its inline ancestors. */
+  private flush(flow: Flow): void {
+    const group = flow.group;
+    if (hasContent(group)) {
+      processWhiteSpace(group);
+      flow.out.push({ kind: 'inlines', style: flow.containerStyle, children: group, first: flow.first } satisfies InlineFormattingBox);
+      flow.first = false;
+    }
+    if (flow.stack.length === 0) {
+      // nothing to re-open: a fresh run (the one just ended is kept only if it had content)
+      if (group.length) flow.group = [];
+      return;
+    }
+    // re-open the inline ancestors for what follows the block (CSS 2.1 §9.2.1.1)
+    const reopened: InlineBox[] = [];
+    let parentList: InlineLevelBox[] = [];
+    const newGroup = parentList;
+    for (const open of flow.stack) {
+      const clone: InlineBox = { kind: 'inline', style: open.style, element: open.element, children: [] };
+      parentList.push(clone);
+      reopened.push(clone);
+      parentList = clone.children;
+    }
+    flow.stack = reopened;
+    flow.group = newGroup;
+  }
 
-    for (const n of nodes) visit(n, (b) => cursor.group.push(b));
-    flush();
+  private emitBlock(flow: Flow, box: BlockLevelBox): void {
+    this.flush(flow);
+    flow.out.push(box);
+    flow.first = false;
+  }
+
+  /** Adds an inline-level box inside the open inline box at `depth` (0: the run itself). */
+  private addInline(flow: Flow, depth: number, b: InlineLevelBox): void {
+    (depth === 0 ? flow.group : flow.stack[depth - 1]!.children).push(b);
+  }
+
+  private counterOf(flow: Flow): ListCounter | undefined {
+    return flow.listParent ? (flow.counter ??= listCounter(flow.listParent)) : undefined;
+  }
+
+  /** Generates the boxes of one child node; its inline-level boxes go inside the open inline box at `depth`. */
+  private visit(flow: Flow, node: StyledNode, depth: number): void {
+    if (node.kind === 'text') {
+      if (node.text) this.addInline(flow, depth, { kind: 'text', style: node.style, text: node.text });
+      return;
+    }
+    const el = node;
+    if (NO_BOX.has(el.tag)) {
+      if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
+      return;
+    }
+    const s = el.style;
+    const positioned = flow.positioned;
+    if (s.display === 'none') return;
+    if (s.display === 'contents') { for (const c of el.children) this.visit(flow, c, depth); return; }
+    if (el.tag === 'br') { this.addInline(flow, depth, { kind: 'line-break', style: s }); return; }
+    if (FORM_CONTROLS.has(el.tag)) {
+      if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
+      const control = formControl(el);
+      if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, this.blockContainer(control, s, positioned));
+      else this.addInline(flow, depth, { kind: 'inline-block', style: s, element: control, box: this.blockContainer(control, s, positioned) });
+      return;
+    }
+    if (s.position === 'absolute' || s.position === 'fixed') {
+      const img = this.replaced(el);
+      const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, flow);
+      if (!inner) return;
+      const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
+      // after inline content, its static position is taken as the current line's top (the cascade
+      // has blockified it, so its display no longer tells whether it was inline): it goes before
+      // the line's group; it takes no room, so only its vertical place changes
+      if (abs.anchor === 'flow' && hasContent(flow.group)) flow.out.push(abs);
+      else this.emitBlock(flow, abs);
+      return;
+    }
+    const replaced = this.replaced(el);
+    if (replaced) {
+      if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, { kind: 'block-replaced', style: s, replaced });
+      else this.addInline(flow, depth, replaced);
+      return;
+    }
+    if (s.float !== 'none' && s.display !== 'table' && s.display !== 'flex') {
+      // (the cascade blockifies floats; a float joins the line it is written in)
+      // a float inside a line: kept with its line as a side box
+      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, 'block');
+      if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
+      return;
+    }
+    if (BLOCK_LEVEL.has(s.display)) {
+      const box = this.blockLevel(el, positioned || s.position !== 'static', flow);
+      if (box) this.emitBlock(flow, box);
+      return;
+    }
+    if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
+      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow,
+        s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : 'block');
+      if (inner) this.addInline(flow, depth, { kind: 'inline-block', style: s, element: el, box: inner });
+      return;
+    }
+    // display: inline (and anything unknown) → an inline box
+    const box: InlineBox = { kind: 'inline', style: s, element: el, children: [] };
+    this.addInline(flow, depth, box);
+    if (flow.stack === NO_OPEN) flow.stack = [];
+    flow.stack.push(box);
+    const inside = flow.stack.length;
+    for (const c of el.children) this.visit(flow, c, inside);
+    flow.stack.pop();
   }
 
   /** The principal block-level box of an element (CSS Display 3 §2.1). */
-  private blockLevel(el: StyledElement, positioned: boolean, counter: ListCounter | undefined, as?: 'block' | 'table' | 'flex'): BlockLevelBox | undefined {
+  private blockLevel(el: StyledElement, positioned: boolean, flow: Flow | undefined, as?: 'block' | 'table' | 'flex'): BlockLevelBox | undefined {
     const s = el.style;
     const display = as ?? s.display;
     switch (display) {
@@ -167,6 +198,7 @@ class BoxBuilder {
       case 'flex': case 'inline-flex':
         return { kind: 'flex', style: s, element: el, items: this.flexItems(el, positioned) };
       case 'list-item': {
+        const counter = flow ? this.counterOf(flow) : undefined;
         const marker = counter ? counter.next(el) : markerText(s.listStyleType, 1);
         const children: BlockLevelBox[] = [];
         this.flowChildren(el.children, s, children, positioned, el);
