@@ -2,7 +2,7 @@
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
-import { ascentOf, chromiumLineSpacing, normalLineHeight, pdfmakeLineBox, textWidth } from './metrics';
+import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, pdfmakeLineBox, textWidth, type PieceSink } from './metrics';
 
 export interface UsedFont {
   /** pdfmake family key */
@@ -80,5 +80,12 @@ export class FaceResolver {
       return (w / 1000) * style.fontSize + style.letterSpacing * n + style.wordSpacing * spaces;
     }
     return textWidth(text, { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
+  }
+
+  /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */
+  pieces(text: string, style: ComputedStyle, sink: PieceSink): number {
+    const f = this.of(style);
+    const face = { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
+    return measurePieces(text, face, sink, f.metrics?.advance.bind(f.metrics));
   }
 }

@@ -1,7 +1,7 @@
 // The memos of layout and paint (issue #4) give the values the plain computation gives.
 import { expect } from 'chai';
 import { FACE_METRICS, METRIC_RANGES } from '../../../src/engine/layout/metrics.data';
-import { textWidth } from '../../../src/engine/layout/metrics';
+import { measurePieces, textWidth } from '../../../src/engine/layout/metrics';
 import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
 import { pageBreakBefore } from '../../../src/engine/paint/finish';
@@ -45,6 +45,49 @@ describe('layout memos: text widths from the direct table', () => {
   it('adds letter and word spacing per code point and per space', () => {
     const plain = textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10 });
     expect(textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10, letterSpacing: 1, wordSpacing: 2 })).to.be.closeTo(plain + 5 * 1 + 2 * 2, 1e-9);
+  });
+});
+
+describe('layout memos: a segment\'s pieces measured in one pass', () => {
+  /** What min-content measuring did with substrings: split at spaces and U+200B, then after hyphens. */
+  const bySplit = (text: string, face: Parameters<typeof textWidth>[1]) => {
+    const events: string[] = [];
+    text.split(/[ \u200b]/).forEach((part, j) => {
+      if (j > 0) events.push('break');
+      part.split(/(?<=-)/).forEach((piece, k) => { if (k > 0) events.push('break'); events.push(String(textWidth(piece, face))); });
+    });
+    return { events, width: textWidth(text, face) };
+  };
+  const byScan = (text: string, face: Parameters<typeof textWidth>[1], advance?: (cp: number) => number) => {
+    const events: string[] = [];
+    const width = measurePieces(text, face, { piece: (w) => events.push(String(w)), breakHere: () => events.push('break') }, advance);
+    return { events, width };
+  };
+  // '' pieces measure 0 whichever way they are cut: compare the pieces with width
+  const solid = (r: { events: string[]; width: number }) => ({ width: r.width, events: r.events.filter((e) => e !== '0') });
+  const alphabet = ['a', 'W', ' ', '-', '\u200b', 'é', '😀', '\ud800', '中', '\t', '.', '--'];
+  const strings = ['', ' ', '-', 'a-', '-a', 'a--b', 'well-known  words ', 'pre-', 'x\u200by', 'SKU-1-002 €12,345.00'];
+  let seed = 7;
+  const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  for (let i = 0; i < 300; i++) strings.push(Array.from({ length: Math.floor(next() * 14) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+  for (const face of [{ file: 'LiberationSans-Regular.ttf', size: 11 }, { file: 'DejaVuSansMono.ttf', size: 9.5, letterSpacing: 0.7, wordSpacing: -1.3 }]) {
+    it(`gives the widths and breaks the split substrings give: ${face.file}`, () => {
+      for (const s of strings) expect(solid(byScan(s, face)), JSON.stringify(s)).to.deep.equal(solid(bySplit(s, face)));
+    });
+  }
+  it('an embedded face\'s advances (0 unmapped → 500) are summed the same way', () => {
+    const advance = (cp: number) => (cp < 0x80 ? 400 + (cp % 7) * 31 : 0);
+    const face = { file: '', size: 12, letterSpacing: 0.25, wordSpacing: 1 };
+    for (const s of strings) {
+      const events: string[] = []; const ref: string[] = [];
+      measurePieces(s, face, { piece: (w) => events.push(String(w)), breakHere: () => events.push('break') }, advance);
+      const width = (t: string) => { let w = 0; let n = 0; let sp = 0; for (const ch of t) { const cp = ch.codePointAt(0)!; w += advance(cp) || 500; n++; if (cp === 0x20) sp++; } return (w / 1000) * 12 + 0.25 * n + 1 * sp; };
+      s.split(/[ \u200b]/).forEach((part, j) => {
+        if (j > 0) ref.push('break');
+        part.split(/(?<=-)/).forEach((piece, k) => { if (k > 0) ref.push('break'); ref.push(String(width(piece))); });
+      });
+      expect(events.filter((e) => e !== '0'), JSON.stringify(s)).to.deep.equal(ref.filter((e) => e !== '0'));
+    }
   });
 });
 
