@@ -16,6 +16,8 @@ export interface BoxBuildOptions {
 
 /** The open inline boxes of a run that has none (replaced by a fresh array when one opens). */
 const NO_OPEN: InlineBox[] = [];
+/** The inline run of a flow that has met no inline-level box yet (replaced by a fresh array at the first). */
+const NO_INLINES: InlineLevelBox[] = [];
 
 /** Elements that never generate boxes, whatever the stylesheet says. */
 const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', '::marker',
@@ -65,7 +67,7 @@ class BoxBuilder {
 
   /** Generates the boxes of a sequence of children into `out` (block-level), wrapping inline runs. */
   private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, out: BlockLevelBox[], positioned: boolean, listParent?: StyledElement): void {
-    const flow: Flow = { out, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: [], first: true };
+    const flow: Flow = { out, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true };
     for (const n of nodes) this.visit(flow, n, 0);
     this.flush(flow);
   }
@@ -80,7 +82,7 @@ class BoxBuilder {
     }
     if (flow.stack.length === 0) {
       // nothing to re-open: a fresh run (the one just ended is kept only if it had content)
-      if (group.length) flow.group = [];
+      if (group.length) flow.group = NO_INLINES;
       return;
     }
     // re-open the inline ancestors for what follows the block (CSS 2.1 §9.2.1.1)
@@ -105,7 +107,9 @@ class BoxBuilder {
 
   /** Adds an inline-level box inside the open inline box at `depth` (0: the run itself). */
   private addInline(flow: Flow, depth: number, b: InlineLevelBox): void {
-    (depth === 0 ? flow.group : flow.stack[depth - 1]!.children).push(b);
+    if (depth > 0) flow.stack[depth - 1]!.children.push(b);
+    else if (flow.group === NO_INLINES) flow.group = [b];
+    else flow.group.push(b);
   }
 
   private counterOf(flow: Flow): ListCounter | undefined {
