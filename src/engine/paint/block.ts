@@ -26,7 +26,7 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
   switch (box.kind) {
     case 'block': return paintBlock(box, cbWidth, ctx);
     case 'list-item': return paintBlock(box, cbWidth, ctx);
-    case 'inlines': return { node: paintInlines(box, cbWidth, ctx, atomicPainter(ctx)), marginTop: 0, marginBottom: 0 };
+    case 'inlines': return { node: paintInlines(box, cbWidth, ctx, paintAtomic), marginTop: 0, marginBottom: 0 };
     case 'flex': return paintFlex(box, cbWidth, ctx);
     case 'table': return paintTable(box, cbWidth, ctx);
     case 'block-replaced': {
@@ -45,19 +45,17 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
 }
 
 /** Paints atomic inlines and floats as shrink-to-fit blocks. */
-export function atomicPainter(ctx: PaintContext): AtomicPainter {
-  return (box, cbWidth, shrink) => {
-    const sizes = ctx.intrinsic.block(box);
-    const outer = shrink ? Math.min(cbWidth, Math.max(sizes.min, sizes.max)) : cbWidth;
-    const p = paintBlockLevel(box, outer + 0.01, ctx);
-    if (p.node && (p.marginTop || p.marginBottom)) {
-      setMarginTop(p.node, p.marginTop);
-      const mg = p.node.margin ?? [0, 0, 0, 0];
-      p.node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom);
-    }
-    return { node: p.node, width: outer + 0.01 };
-  };
-}
+export const paintAtomic: AtomicPainter = (box, cbWidth, shrink, ctx) => {
+  const sizes = ctx.intrinsic.block(box);
+  const outer = shrink ? Math.min(cbWidth, Math.max(sizes.min, sizes.max)) : cbWidth;
+  const p = paintBlockLevel(box, outer + 0.01, ctx);
+  if (p.node && (p.marginTop || p.marginBottom)) {
+    setMarginTop(p.node, p.marginTop);
+    const mg = p.node.margin ?? [0, 0, 0, 0];
+    p.node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom);
+  }
+  return { node: p.node, width: outer + 0.01 };
+};
 
 /** Stacks painted children, collapsing adjoining margins (CSS 2.1 §8.3.1). */
 export interface StackedChildren {
@@ -82,7 +80,7 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
     const page = child.kind !== 'inlines' && child.kind !== 'absolute' && child.style.page !== 'auto' ? child.style.page : parentPage;
     ctx.pageName = page;
     const p = child.kind === 'inlines' && firstId !== undefined && atTop
-      ? { node: paintInlines(child, width, ctx, atomicPainter(ctx), firstId), marginTop: 0, marginBottom: 0 }
+      ? { node: paintInlines(child, width, ctx, paintAtomic, firstId), marginTop: 0, marginBottom: 0 }
       : paintBlockLevel(child, width, ctx);
     ctx.pageName = parentPage;
     if (!p.node) { pending = collapseMargins(pending, collapseMargins(p.marginTop, p.marginBottom)); continue; }
