@@ -42,6 +42,18 @@ const NO_CLASSES: readonly string[] = Object.freeze([]);
 /** a class attribute that is one class name, no white space */
 const ONE_CLASS = /^[^ \t\n\r\f]+$/;
 
+/** The class list of a one-class attribute: one frozen list per class name, shared by the elements that have it. */
+function oneClass(cls: string): readonly string[] {
+  let list = oneClassLists.get(cls);
+  if (!list) {
+    if (oneClassLists.size >= 4096) oneClassLists.clear();
+    list = Object.freeze([cls]);
+    oneClassLists.set(cls, list);
+  }
+  return list;
+}
+const oneClassLists = new Map<string, readonly string[]>();
+
 export function buildMatchTree(root: DomElement): MatchElement {
   const make = (el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement => {
     const cls = el.attrs.class;
@@ -49,9 +61,11 @@ export function buildMatchTree(root: DomElement): MatchElement {
     for (const c of el.children) if (c.kind === 'element' || c.text.length > 0) { hasContent = true; break; }
     const node: MatchElement = {
       el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
-      classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? [cls] : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
+      classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? oneClass(cls) : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
       parent, siblings, index, children: [],
       hasContent,
+      // (filled later, declared now: every element keeps one shape)
+      typeIndex: undefined, typeCount: undefined, filterKeys: undefined,
     };
     let i = 0;
     for (const c of el.children) {

@@ -27,7 +27,9 @@ export function frameWidth(style: ComputedStyle): number {
 }
 
 export class Intrinsic {
-  private readonly cache = new WeakMap<object, ContentSizes>();
+  // (a Map, not a WeakMap: the memo lives for one layout run, as its boxes do, and a WeakMap of
+  // every box costs the garbage collector an ephemeron table to trace)
+  private readonly cache = new Map<BlockLevelBox, ContentSizes>();
   constructor(private readonly o: IntrinsicOptions) {}
 
   /** Content sizes of a block-level box's border box plus its fixed margins. */
@@ -197,7 +199,7 @@ export class Intrinsic {
     this.colCache.set(box, cols);
     return cols;
   }
-  private readonly colCache = new WeakMap<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
+  private readonly colCache = new Map<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
 }
 
 /** The running measures of inlines(): the widest piece and line so far, the current piece and line. */

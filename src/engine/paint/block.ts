@@ -225,7 +225,6 @@ export function applyBreaks(node: PdfNode, s: ComputedStyle, height?: number, ct
   if (isPageBreak(s.breakBefore)) node.pageBreak = 'before';
   else if (isPageBreak(s.breakAfter)) node.pageBreak = 'after';
   if ((s.breakInside === 'avoid' || s.breakInside === 'avoid-page') && height !== undefined && ctx && height < ctx.page.pageArea.height * 0.9) node.unbreakable = true;
-  if (s.breakAfter === 'avoid' || s.breakAfter === 'avoid-page') node.keepWithNext = true;
 }
 
 /**

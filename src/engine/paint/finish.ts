@@ -1,5 +1,5 @@
 // Last pass over the painted content: pdfmake must never receive a node it cannot handle
-// (NaN or negative sizes), and Platen's own markers (keepWithNext) are removed.
+// (NaN or negative sizes).
 import type { PaintContext } from './context';
 import type { Fragmentation, Margin, PdfNode } from './nodes';
 
@@ -102,7 +102,6 @@ function finiteMargin(m: Margin): Margin {
 /** Makes a node safe for pdfmake (and counts the text nodes with fragmentation facts, as countTextNodes does). */
 function clean(node: PdfNode, count: { textNodes: number }): void {
   if (node.margin) node.margin = finiteMargin(node.margin);
-  if ('keepWithNext' in node) delete node.keepWithNext;
   if ('text' in node) { if (node.headlineLevel) count.textNodes++; }
   else if ('stack' in node) { for (const c of node.stack) clean(c, count); }
   else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; for (const n of c.stack) clean(n, count); });
