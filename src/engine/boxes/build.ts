@@ -314,6 +314,9 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
 
 // ---- CSS Text 3 §4 white space, §2.1 text-transform ----------------------------------
 
+/** White space that collapsing changes: anything but a lone space. */
+const COLLAPSIBLE = /[\t\n\r\f]| {2}/;
+
 /** Collapses white space across the runs of one inline formatting context (mutates runs). */
 export function processWhiteSpace(group: InlineLevelBox[]): void {
   let atSpace = true; // at the start of a line, or after a collapsible space
@@ -325,7 +328,8 @@ export function processWhiteSpace(group: InlineLevelBox[]): void {
           let t = b.text;
           const ws = b.style.whiteSpace;
           if (ws === 'normal' || ws === 'nowrap') {
-            t = t.replace(/[ \t\n\r\f]+/g, ' ');
+            // (most text has nothing to collapse: single spaces only, kept as they are)
+            if (COLLAPSIBLE.test(t)) t = t.replace(/[ \t\n\r\f]+/g, ' ');
             if (atSpace && t.startsWith(' ')) t = t.slice(1);
             if (t.length) atSpace = t.endsWith(' ');
           } else if (ws === 'pre-line') {

@@ -6,6 +6,9 @@ import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
 import { pageBreakBefore } from '../../../src/engine/paint/finish';
 import { layoutHtml } from '../../../src/engine';
+import { processWhiteSpace } from '../../../src/engine/boxes/build';
+import type { InlineLevelBox } from '../../../src/engine/boxes/types';
+import type { ComputedStyle } from '../../../src/engine/cascade/computed';
 
 /** The advance of one code point by the range tables, as metrics.ts computed it before its direct table. */
 function referenceWidth(text: string, file: string, size: number): number {
@@ -183,3 +186,26 @@ describe('the pageBreakBefore callback only when it may act', () => {
   });
 });
 
+
+describe('boxes: white space collapsing skips text with nothing to collapse', () => {
+  it('gives what collapsing every run of white space gives', () => {
+    const style = { whiteSpace: 'normal', textTransform: 'none' } as unknown as ComputedStyle;
+    const alphabet = ['a', ' ', '  ', '\t', '\n', '\r', '\f', '\u00a0', 'é', 'b'];
+    let seed = 11;
+    const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let i = 0; i < 500; i++) {
+      const texts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => Array.from({ length: Math.floor(next() * 8) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+      const runs: InlineLevelBox[] = texts.map((text) => ({ kind: 'text', style, text }));
+      processWhiteSpace(runs);
+      // the reference: CSS Text 3 §4.1.1 with every run collapsed by the regular expression
+      let atSpace = true;
+      const want = texts.map((text) => {
+        let t = text.replace(/[ \t\n\r\f]+/g, ' ');
+        if (atSpace && t.startsWith(' ')) t = t.slice(1);
+        if (t.length) atSpace = t.endsWith(' ');
+        return t;
+      });
+      expect(runs.map((r) => (r as { text: string }).text), JSON.stringify(texts)).to.deep.equal(want);
+    }
+  });
+});
