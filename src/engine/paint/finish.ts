@@ -101,7 +101,8 @@ function finiteMargin(m: Margin): Margin {
 
 /** Makes a node safe for pdfmake (and counts the text nodes with fragmentation facts, as countTextNodes does). */
 function clean(node: PdfNode, count: { textNodes: number }): void {
-  if (node.margin) node.margin = finiteMargin(node.margin);
+  const m = node.margin;
+  if (m) { const safe = finiteMargin(m); if (safe !== m) node.margin = safe; }
   if ('text' in node) { if (node.headlineLevel) count.textNodes++; }
   else if ('stack' in node) { for (const c of node.stack) clean(c, count); }
   else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; for (const n of c.stack) clean(n, count); });
@@ -111,7 +112,8 @@ function clean(node: PdfNode, count: { textNodes: number }): void {
     for (const row of node.table.body) {
       for (const cell of row) {
         if (!('stack' in cell)) continue;
-        if (cell.margin) cell.margin = finiteMargin(cell.margin);
+        const cm = cell.margin;
+        if (cm) { const safe = finiteMargin(cm); if (safe !== cm) cell.margin = safe; }
         for (const c of cell.stack) clean(c, count);
       }
     }
