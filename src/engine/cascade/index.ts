@@ -503,16 +503,17 @@ class StyleWalker {
     const main = this.collectMain(e, sig);
     const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
     if (!parent) this.rootFontSize = own.values['font-size'];
-    const children: StyledNode[] = [];
     const display = own.values.display;
     // CSS Lists 3 §4: the element's counters change before its ::before; its children's
     // counters go out of scope after its ::after
     if (display !== 'none') applyListItemCounters(e, own.values, this.counters);
     this.counters.open();
-    if (display !== 'none') {
-      const beforeBox = this.pseudo(e, own, 'before', '::before', sig);
-      if (beforeBox) children.push(beforeBox);
-    }
+    const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', '::before', sig) : undefined;
+    // the children's array made to size (growing one by push reserves 16 more slots, for
+    // every element of the tree, kept as long as the tree is)
+    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0));
+    let at = 0;
+    if (beforeBox) children[at++] = beforeBox;
     let textStyle: ComputedStyle | undefined;
     let ci = 0;
     let siblings: SiblingState | undefined;
@@ -523,11 +524,11 @@ class StyleWalker {
       if (c.kind === 'text') {
         textStyle ??= own.style;
         const t: StyledText = { kind: 'text', text: c.text, style: textStyle };
-        children.push(t);
+        children[at++] = t;
       } else {
         const child = e.children[ci++]!;
         const childSig = sig && signatures ? signatures.of(child, sig, siblings ??= newSiblingState()) : undefined;
-        children.push(this.styleElement(child, own, childSig));
+        children[at++] = this.styleElement(child, own, childSig);
       }
     }
     if (!signatures) this.ancestors.leave(e);

@@ -58,18 +58,22 @@ export function buildMatchTree(root: DomElement): MatchElement {
   const make = (el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement => {
     const cls = el.attrs.class;
     let hasContent = false;
-    for (const c of el.children) if (c.kind === 'element' || c.text.length > 0) { hasContent = true; break; }
+    let elements = 0;
+    for (const c of el.children) {
+      if (c.kind === 'element') { elements++; hasContent = true; } else if (c.text.length > 0) hasContent = true;
+    }
     const node: MatchElement = {
       el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
       classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? oneClass(cls) : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
-      parent, siblings, index, children: [],
+      // (made to size: a list grown by push reserves 16 more slots per element)
+      parent, siblings, index, children: new Array<MatchElement>(elements),
       hasContent,
       // (filled later, declared now: every element keeps one shape)
       typeIndex: undefined, typeCount: undefined, filterKeys: undefined,
     };
     let i = 0;
     for (const c of el.children) {
-      if (c.kind === 'element') { node.children.push(make(c, node, node.children, i)); i++; }
+      if (c.kind === 'element') { node.children[i] = make(c, node, node.children, i); i++; }
     }
     return node;
   };

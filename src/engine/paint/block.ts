@@ -68,7 +68,10 @@ export interface StackedChildren {
 }
 
 export function stackChildren(children: readonly BlockLevelBox[], width: number, ctx: PaintContext, collapseTop: boolean, firstId?: string): StackedChildren {
-  const items: PdfNode[] = [];
+  // at most one node per child: the list is made to size and cut to what was painted (a list
+  // grown by push reserves 16 more slots, in every stack of the document definition)
+  const items = new Array<PdfNode>(children.length);
+  let n = 0;
   let pending = 0;
   let leading = 0;
   let atTop = true;
@@ -84,7 +87,7 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
       : paintBlockLevel(child, width, ctx);
     ctx.pageName = parentPage;
     if (!p.node) { pending = collapseMargins(pending, collapseMargins(p.marginTop, p.marginBottom)); continue; }
-    if (isDetached(p.node)) { items.push(p.node); continue; } // out of flow: no margins, no room taken
+    if (isDetached(p.node)) { items[n++] = p.node; continue; } // out of flow: no margins, no room taken
     if (prevPage !== undefined && prevPage !== page && !p.node.pageBreak) p.node.pageBreak = 'before';
     prevPage = page;
     // CSS Fragmentation 3 §5.2: margins before a forced break are truncated; the one after it is kept
@@ -93,10 +96,11 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
     if (atTop && collapseTop) leading = m;
     else setMarginTop(p.node, m);
     atTop = false;
-    items.push(p.node);
+    items[n++] = p.node;
     pending = p.marginBottom;
     afterBreak = p.node.pageBreak === 'after';
   }
+  items.length = n;
   if (atTop) return { items, leadingMargin: pending, trailingMargin: 0, empty: true };
   return { items, leadingMargin: leading, trailingMargin: pending, empty: false };
 }
