@@ -6,6 +6,7 @@ import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
 import { pageBreakBefore } from '../../../src/engine/paint/finish';
 import { layoutHtml } from '../../../src/engine';
+import { run } from '../cascade/helpers';
 import { processWhiteSpace } from '../../../src/engine/boxes/build';
 import type { InlineLevelBox } from '../../../src/engine/boxes/types';
 import type { ComputedStyle } from '../../../src/engine/cascade/computed';
@@ -207,5 +208,35 @@ describe('boxes: white space collapsing skips text with nothing to collapse', ()
       });
       expect(runs.map((r) => (r as { text: string }).text), JSON.stringify(texts)).to.deep.equal(want);
     }
+  });
+});
+
+describe('lists made to size: no holes where the count was reserved ahead', () => {
+  const holes = (root: unknown): string[] => {
+    const found: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (v: unknown, path: string) => {
+      if (!v || typeof v !== 'object' || seen.has(v)) return;
+      seen.add(v);
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!(i in v)) found.push(`${path}[${i}]`);
+        v.forEach((x, i) => walk(x, `${path}[${i}]`));
+      } else for (const [k, x] of Object.entries(v)) if (k !== 'style' && k !== 'parent') walk(x, `${path}.${k}`);
+    };
+    walk(root, '');
+    return found;
+  };
+  const html = `<!doctype html><html><body>
+    <p class="q">quoted <b>bold</b> text</p>
+    <div><div></div><p>after an empty block</p><div style="position:absolute;top:0">detached</div><p>last</p></div>
+    <table><tr><td>a</td><td><div></div></td></tr></table>
+    <ul><li>one</li><li>two <span style="display:block">block in inline</span> tail</li></ul>
+  </body></html>`;
+  const css = '.q::before { content: "«" } .q::after { content: "»" } p { margin: 4pt 0 }';
+  it('the styled tree and the document definition are dense lists', () => {
+    expect(holes(run(html, css).result.root)).to.deep.equal([]);
+    const out = layoutHtml(html, css);
+    expect(out.diagnostics).to.deep.equal([]);
+    expect(holes(out.docDefinition)).to.deep.equal([]);
   });
 });
