@@ -35,9 +35,9 @@ export function buildBoxes(root: StyledElement, options: BoxBuildOptions): Block
   return b.rootBox(root);
 }
 
-/** One run of flowChildren: the block-level boxes made so far and the inline run being gathered. */
+/** One run of flowChildren: where its block-level boxes start in the builder's pending list, and the inline run being gathered. */
 interface Flow {
-  readonly out: BlockLevelBox[];
+  readonly base: number;
   readonly containerStyle: ComputedStyle;
   readonly positioned: boolean;
   readonly listParent: StyledElement | undefined;
@@ -50,6 +50,13 @@ interface Flow {
 }
 
 class BoxBuilder {
+  /**
+   * The block-level boxes of the flows being built, innermost flow last: each flow takes its
+   * boxes off the end as one list made to size (a list grown by push keeps 16 spare slots, in
+   * every block of the box tree).
+   */
+  private readonly pending: BlockLevelBox[] = [];
+
   constructor(private readonly options: BoxBuildOptions) {}
 
   /** The root element's principal box: a block container, or a flex container. */
@@ -60,16 +67,19 @@ class BoxBuilder {
 
   /** An element's contents as a block container: block-level children, inline runs wrapped. */
   blockContainer(el: StyledElement, style: ComputedStyle, positioned: boolean): BlockBox {
-    const children: BlockLevelBox[] = [];
-    this.flowChildren(el.children, style, children, positioned, el);
+    const children = this.flowChildren(el.children, style, positioned, el);
     return { kind: 'block', style, element: el, children };
   }
 
-  /** Generates the boxes of a sequence of children into `out` (block-level), wrapping inline runs. */
-  private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, out: BlockLevelBox[], positioned: boolean, listParent?: StyledElement): void {
-    const flow: Flow = { out, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true };
+  /** The (block-level) boxes of a sequence of children, inline runs wrapped. */
+  private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, positioned: boolean, listParent?: StyledElement): BlockLevelBox[] {
+    const pending = this.pending;
+    const flow: Flow = { base: pending.length, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true };
     for (const n of nodes) this.visit(flow, n, 0);
     this.flush(flow);
+    const boxes = pending.slice(flow.base);
+    pending.length = flow.base;
+    return boxes;
   }
 
   /** Ends the inline run: wraps it in an anonymous block (when it has content) and re-opens its inline ancestors. */
@@ -77,7 +87,7 @@ class BoxBuilder {
     const group = flow.group;
     if (hasContent(group)) {
       processWhiteSpace(group);
-      flow.out.push({ kind: 'inlines', style: flow.containerStyle, children: group, first: flow.first } satisfies InlineFormattingBox);
+      this.pending.push({ kind: 'inlines', style: flow.containerStyle, children: group.length > 1 ? group.slice() : group, first: flow.first } satisfies InlineFormattingBox);
       flow.first = false;
     }
     if (flow.stack.length === 0) {
@@ -101,7 +111,7 @@ class BoxBuilder {
 
   private emitBlock(flow: Flow, box: BlockLevelBox): void {
     this.flush(flow);
-    flow.out.push(box);
+    this.pending.push(box);
     flow.first = false;
   }
 
@@ -147,7 +157,7 @@ class BoxBuilder {
       // after inline content, its static position is taken as the current line's top (the cascade
       // has blockified it, so its display no longer tells whether it was inline): it goes before
       // the line's group; it takes no room, so only its vertical place changes
-      if (abs.anchor === 'flow' && hasContent(flow.group)) flow.out.push(abs);
+      if (abs.anchor === 'flow' && hasContent(flow.group)) this.pending.push(abs);
       else this.emitBlock(flow, abs);
       return;
     }
@@ -194,8 +204,7 @@ class BoxBuilder {
         return buildTable(el, {
           blockContainer: (e, style) => this.blockContainer(e, style, positioned),
           anonymousCell: (nodes, style) => {
-            const children: BlockLevelBox[] = [];
-            this.flowChildren(nodes, style, children, positioned);
+            const children = this.flowChildren(nodes, style, positioned);
             return children.length ? { kind: 'block', style, element: undefined, children } : undefined;
           },
         });
@@ -204,8 +213,7 @@ class BoxBuilder {
       case 'list-item': {
         const counter = flow ? this.counterOf(flow) : undefined;
         const marker = counter ? counter.next(el) : markerText(s.listStyleType, 1);
-        const children: BlockLevelBox[] = [];
-        this.flowChildren(el.children, s, children, positioned, el);
+        const children = this.flowChildren(el.children, s, positioned, el);
         return { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: s.listStylePosition === 'inside' && marker ? prependMarker(children, marker, s) : children };
       }
       case 'table-row': case 'table-row-group': case 'table-header-group': case 'table-footer-group': case 'table-cell':
@@ -229,8 +237,7 @@ class BoxBuilder {
     const anon = anonymousStyle(el.style);
     const flush = () => {
       if (pending.length) {
-        const kids: BlockLevelBox[] = [];
-        this.flowChildren(pending, anon, kids, positioned);
+        const kids = this.flowChildren(pending, anon, positioned);
         if (kids.length === 1 && kids[0]!.kind === 'inlines') items.push(kids[0]!);
         else if (kids.length) items.push({ kind: 'block', style: anon, element: undefined, children: kids });
       }
@@ -241,7 +248,7 @@ class BoxBuilder {
       const s = n.style;
       if (s.display === 'none' || NO_BOX.has(n.tag)) return;
       if (s.display === 'contents') { n.children.forEach(visit); return; }
-      if (s.position === 'absolute' || s.position === 'fixed') { flush(); this.flowChildren([n], anon, items, positioned); return; }
+      if (s.position === 'absolute' || s.position === 'fixed') { flush(); for (const b of this.flowChildren([n], anon, positioned)) items.push(b); return; }
       flush();
       const replaced = this.replaced(n);
       if (replaced) { items.push({ kind: 'block-replaced', style: s, replaced }); return; }

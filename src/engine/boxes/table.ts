@@ -101,7 +101,8 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
     }
     flushStray();
     const target = group === 'header' ? header : group === 'footer' ? footer : body;
-    target.push({ style: rowStyle, element: rowEl, cells, group });
+    // (a copy made to size: the pushed list keeps 16 spare slots for as long as the boxes live)
+    target.push({ style: rowStyle, element: rowEl, cells: cells.slice(), group });
   };
 
   const addGroup = (nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle) => {
