@@ -194,10 +194,12 @@ function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean,
 
 function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | undefined, hidden: boolean, ctx: PaintContext, bg?: string): TextRunNode {
   const f = ctx.faces.of(s);
-  const run: TextRunNode = { text, font: f.font, fontSize: round(s.fontSize), lineHeight: round(ctx.faces.pdfmakeLineHeight(s)) };
-  if (f.bold) run.bold = true;
-  if (f.italics) run.italics = true;
-  run.color = hexColor(s.color);
+  const font = f.font; const fontSize = round(s.fontSize); const lineHeight = round(ctx.faces.pdfmakeLineHeight(s)); const color = hexColor(s.color);
+  // the keys every run has, in one literal per face style (keys added later go to a separate
+  // property store, for each of the document's runs)
+  const run: TextRunNode = f.bold
+    ? f.italics ? { text, font, fontSize, lineHeight, bold: true, italics: true, color } : { text, font, fontSize, lineHeight, bold: true, color }
+    : f.italics ? { text, font, fontSize, lineHeight, italics: true, color } : { text, font, fontSize, lineHeight, color };
   const alpha = hidden ? 0 : s.color.a * s.opacity;
   if (alpha < 1) run.opacity = Math.max(0, alpha);
   if (s.letterSpacing) run.characterSpacing = round(s.letterSpacing);
