@@ -240,3 +240,41 @@ describe('lists made to size: no holes where the count was reserved ahead', () =
     expect(holes(out.docDefinition)).to.deep.equal([]);
   });
 });
+
+describe('anchors: ids looked for only when a link asks', () => {
+  const runsOf = (node: unknown): { text: string; linkToDestination?: string }[] => {
+    const out: { text: string; linkToDestination?: string }[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) { v.forEach(walk); return; }
+      if (!v || typeof v !== 'object') return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.text === 'string') out.push(o as { text: string });
+      for (const x of Object.values(o)) walk(x);
+    };
+    walk(node);
+    return out;
+  };
+  const idsOf = (node: unknown): string[] => {
+    const out: string[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) { v.forEach(walk); return; }
+      if (!v || typeof v !== 'object') return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.id === 'string') out.push(o.id);
+      for (const x of Object.values(o)) walk(x);
+    };
+    walk(node);
+    return out;
+  };
+  it('links to ids that exist (percent-decoded) get destinations; the others and the unlinked ids do not', () => {
+    const out = layoutHtml('<p><a href="#intro">to intro</a> <a href="#s%C3%A9c">to séc</a> <a href="#nowhere">nowhere</a> <a href="#">top</a></p>'
+      + '<h2 id="intro">Intro</h2><div id="séc"><p>text</p></div><p id="unlinked">unlinked</p>', '');
+    const links = Object.fromEntries(runsOf(out.docDefinition.content).filter((r) => r.text.startsWith('to') || r.text === 'nowhere' || r.text === 'top').map((r) => [r.text, r.linkToDestination ?? null]));
+    expect(links).to.deep.equal({ 'to intro': 'intro', 'to séc': 'séc', nowhere: null, top: null });
+    expect(idsOf(out.docDefinition.content).sort()).to.deep.equal(['intro', 'séc']);
+  });
+  it('a document without links names no destinations', () => {
+    const out = layoutHtml('<h2 id="intro">Intro</h2><p id="p">text</p>', '');
+    expect(idsOf(out.docDefinition.content)).to.deep.equal([]);
+  });
+});
