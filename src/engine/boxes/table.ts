@@ -61,7 +61,9 @@ export function htmlLength(value: string | undefined): LengthPctAuto {
 }
 
 function spanAttr(el: StyledElement, name: string, max: number): number {
-  const v = parseInt(el.attrs[name] ?? '1', 10);
+  const raw = el.attrs[name];
+  if (raw === undefined) return 1;
+  const v = parseInt(raw, 10);
   return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
 }
 
