@@ -179,7 +179,8 @@ function alignment(a: ComputedStyle['textAlign']): 'left' | 'right' | 'center' |
 function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean, width: number, ctx: PaintContext, align: TextNode['alignment']): TextNode {
   // strip a trailing forced break: CSS does not make an empty last line for it
   while (runs.length > 1 && runs[runs.length - 1]!.text === '\n') runs.pop();
-  const node: TextNode = { text: runs };
+  // the runs as a list made to size (the pushed one keeps 16 spare slots, in every text node)
+  const node: TextNode = { text: runs.slice() };
   if (align !== 'left') node.alignment = align;
   const indent = first ? resolve(container.textIndent, width) : 0;
   if (indent > 0) node.leadingIndent = indent;
