@@ -3,7 +3,7 @@
 //   → paint (pdfmake document definition).
 import { buildBoxes } from './boxes/build';
 import { cascade } from './cascade';
-import type { CascadeResult, StyledElement, StyledNode } from './cascade/styled';
+import type { CascadeResult, StyledElement } from './cascade/styled';
 import { DiagnosticList } from './diagnostics';
 import { FontMatcher } from './fonts';
 import { PAGE_FORMATS, type DocDefinition, type EngineLimits, type EngineOptions, type EngineResult } from './index';
