@@ -3,7 +3,7 @@
 //   → paint (pdfmake document definition).
 import { buildBoxes } from './boxes/build';
 import { cascade } from './cascade';
-import type { CascadeResult, StyledElement, StyledNode } from './cascade/styled';
+import type { CascadeResult, StyledElement } from './cascade/styled';
 import { DiagnosticList } from './diagnostics';
 import { FontMatcher } from './fonts';
 import { PAGE_FORMATS, type DocDefinition, type EngineLimits, type EngineOptions, type EngineResult } from './index';
@@ -76,17 +76,24 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
 
 /** ids that `<a href="#id">` links point at: the targets get pdfmake destinations. */
 function collectAnchors(root: StyledElement): Set<string> {
+  // the links first (a tag test per element); the ids only when some link asks for one
   const wanted = new Set<string>();
-  const ids = new Set<string>();
-  const walk = (n: StyledNode) => {
-    if (n.kind !== 'element') return;
-    const href = n.attrs.href;
-    if (n.tag === 'a' && href && href.startsWith('#') && href.length > 1) {
-      try { wanted.add(decodeURIComponent(href.slice(1))); } catch { wanted.add(href.slice(1)); }
+  const links = (n: StyledElement) => {
+    if (n.tag === 'a') {
+      const href = n.attrs.href;
+      if (href && href.startsWith('#') && href.length > 1) {
+        try { wanted.add(decodeURIComponent(href.slice(1))); } catch { wanted.add(href.slice(1)); }
+      }
     }
-    if (n.attrs.id) ids.add(n.attrs.id);
-    for (const c of n.children) walk(c);
+    for (const c of n.children) if (c.kind === 'element') links(c);
   };
-  walk(root);
+  links(root);
+  if (wanted.size === 0) return wanted;
+  const ids = new Set<string>();
+  const targets = (n: StyledElement) => {
+    if (n.attrs.id) ids.add(n.attrs.id);
+    for (const c of n.children) if (c.kind === 'element') targets(c);
+  };
+  targets(root);
   return new Set([...wanted].filter((id) => ids.has(id)));
 }

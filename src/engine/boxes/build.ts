@@ -14,6 +14,11 @@ export interface BoxBuildOptions {
   readonly diagnostics: DiagnosticList;
 }
 
+/** The open inline boxes of a run that has none (replaced by a fresh array when one opens). */
+const NO_OPEN: InlineBox[] = [];
+/** The inline run of a flow that has met no inline-level box yet (replaced by a fresh array at the first). */
+const NO_INLINES: InlineLevelBox[] = [];
+
 /** Elements that never generate boxes, whatever the stylesheet says. */
 const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', '::marker',
   'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist']);
@@ -30,13 +35,28 @@ export function buildBoxes(root: StyledElement, options: BoxBuildOptions): Block
   return b.rootBox(root);
 }
 
-interface InlineCursor {
+/** One run of flowChildren: where its block-level boxes start in the builder's pending list, and the inline run being gathered. */
+interface Flow {
+  readonly base: number;
+  readonly containerStyle: ComputedStyle;
+  readonly positioned: boolean;
+  readonly listParent: StyledElement | undefined;
+  /** the list-item counter of `listParent`, made when its first list item is met */
+  counter: ListCounter | undefined;
   /** the open inline boxes, outermost first; cloned after a block-in-inline split */
   stack: InlineBox[];
   group: InlineLevelBox[];
+  first: boolean;
 }
 
 class BoxBuilder {
+  /**
+   * The block-level boxes of the flows being built, innermost flow last: each flow takes its
+   * boxes off the end as one list made to size (a list grown by push keeps 16 spare slots, in
+   * every block of the box tree).
+   */
+  private readonly pending: BlockLevelBox[] = [];
+
   constructor(private readonly options: BoxBuildOptions) {}
 
   /** The root element's principal box: a block container, or a flex container. */
@@ -47,111 +67,136 @@ class BoxBuilder {
 
   /** An element's contents as a block container: block-level children, inline runs wrapped. */
   blockContainer(el: StyledElement, style: ComputedStyle, positioned: boolean): BlockBox {
-    const children: BlockLevelBox[] = [];
-    this.flowChildren(el.children, style, children, positioned, el);
+    const children = this.flowChildren(el.children, style, positioned, el);
     return { kind: 'block', style, element: el, children };
   }
 
-  /** Generates the boxes of a sequence of children into `out` (block-level), wrapping inline runs. */
-  private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, out: BlockLevelBox[], positioned: boolean, listParent?: StyledElement): void {
-    let cursor: InlineCursor = { stack: [], group: [] };
-    let first = true;
-    const flush = () => {
-      const group = cursor.group;
-      if (hasContent(group)) {
-        processWhiteSpace(group);
-        out.push({ kind: 'inlines', style: containerStyle, children: group, first } satisfies InlineFormattingBox);
-        first = false;
-      }
-      // re-open the inline ancestors for what follows the block (CSS 2.1 §9.2.1.1)
-      const reopened: InlineBox[] = [];
-      let parentList: InlineLevelBox[] = [];
-      const newGroup = parentList;
-      for (const open of cursor.stack) {
-        const clone: InlineBox = { kind: 'inline', style: open.style, element: open.element, children: [] };
-        parentList.push(clone);
-        reopened.push(clone);
-        parentList = clone.children;
-      }
-      cursor = { stack: reopened, group: newGroup };
-    };
-    const emitBlock = (box: BlockLevelBox) => { flush(); out.push(box); first = false; };
-    const counter = listCounter(listParent);
+  /** The (block-level) boxes of a sequence of children, inline runs wrapped. */
+  private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, positioned: boolean, listParent?: StyledElement): BlockLevelBox[] {
+    const pending = this.pending;
+    const flow: Flow = { base: pending.length, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true };
+    for (const n of nodes) this.visit(flow, n, 0);
+    this.flush(flow);
+    const boxes = pending.slice(flow.base);
+    pending.length = flow.base;
+    return boxes;
+  }
 
-    const visit = (node: StyledNode, addInline: (b: InlineLevelBox) => void) => {
-      if (node.kind === 'text') {
-        if (node.text) addInline({ kind: 'text', style: node.style, text: node.text });
-        return;
-      }
-      const el = node;
-      if (NO_BOX.has(el.tag)) {
-        if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
-        return;
-      }
-      const s = el.style;
-      if (s.display === 'none') return;
-      if (s.display === 'contents') { for (const c of el.children) visit(c, addInline); return; }
-      if (el.tag === 'br') { addInline({ kind: 'line-break', style: s }); return; }
-      if (FORM_CONTROLS.has(el.tag)) {
-        if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
-        const control = formControl(el);
-        if (BLOCK_LEVEL.has(s.display)) emitBlock(this.blockContainer(control, s, positioned));
-        else addInline({ kind: 'inline-block', style: s, element: control, box: this.blockContainer(control, s, positioned) });
-        return;
-      }
-      if (s.position === 'absolute' || s.position === 'fixed') {
-        const img = this.replaced(el);
-        const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, counter);
-        if (!inner) return;
-        const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
-        // after inline content, its static position is taken as the current line's top (the cascade
-        // has blockified it, so its display no longer tells whether it was inline): it goes before
-        // the line's group; it takes no room, so only its vertical place changes
-        if (abs.anchor === 'flow' && hasContent(cursor.group)) out.push(abs);
-        else emitBlock(abs);
-        return;
-      }
-      const replaced = this.replaced(el);
-      if (replaced) {
-        if (BLOCK_LEVEL.has(s.display)) emitBlock({ kind: 'block-replaced', style: s, replaced });
-        else addInline(replaced);
-        return;
-      }
-      if (s.float !== 'none' && s.display !== 'table' && s.display !== 'flex') {
-        // (the cascade blockifies floats; a float joins the line it is written in)
-        // a float inside a line: kept with its line as a side box
-        const inner = this.blockLevel(el, positioned || s.position !== 'static', counter, 'block');
-        if (inner) addInline({ kind: 'float', style: s, element: el, box: inner });
-        return;
-      }
-      if (BLOCK_LEVEL.has(s.display)) {
-        const box = this.blockLevel(el, positioned || s.position !== 'static', counter);
-        if (box) emitBlock(box);
-        return;
-      }
-      if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
-        const inner = this.blockLevel(el, positioned || s.position !== 'static', counter,
-          s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : 'block');
-        if (inner) addInline({ kind: 'inline-block', style: s, element: el, box: inner });
-        return;
-      }
-      // display: inline (and anything unknown) → an inline box
-      const box: InlineBox = { kind: 'inline', style: s, element: el, children: [] };
-      addInline(box);
-      cursor.stack.push(box);
-      const depth = cursor.stack.length;
-      for (const c of el.children) {
-        visit(c, (b) => { cursor.stack[depth - 1]!.children.push(b); });
-      }
-      cursor.stack.pop();
-    };
+  /** Ends the inline run: wraps it in an anonymous block (when it has content) and re-opens its inline ancestors. */
+  private flush(flow: Flow): void {
+    const group = flow.group;
+    if (hasContent(group)) {
+      processWhiteSpace(group);
+      this.pending.push({ kind: 'inlines', style: flow.containerStyle, children: group.length > 1 ? group.slice() : group, first: flow.first } satisfies InlineFormattingBox);
+      flow.first = false;
+    }
+    if (flow.stack.length === 0) {
+      // nothing to re-open: a fresh run (the one just ended is kept only if it had content)
+      if (group.length) flow.group = NO_INLINES;
+      return;
+    }
+    // re-open the inline ancestors for what follows the block (CSS 2.1 §9.2.1.1)
+    const reopened: InlineBox[] = [];
+    let parentList: InlineLevelBox[] = [];
+    const newGroup = parentList;
+    for (const open of flow.stack) {
+      const clone: InlineBox = { kind: 'inline', style: open.style, element: open.element, children: [] };
+      parentList.push(clone);
+      reopened.push(clone);
+      parentList = clone.children;
+    }
+    flow.stack = reopened;
+    flow.group = newGroup;
+  }
 
-    for (const n of nodes) visit(n, (b) => cursor.group.push(b));
-    flush();
+  private emitBlock(flow: Flow, box: BlockLevelBox): void {
+    this.flush(flow);
+    this.pending.push(box);
+    flow.first = false;
+  }
+
+  /** Adds an inline-level box inside the open inline box at `depth` (0: the run itself). */
+  private addInline(flow: Flow, depth: number, b: InlineLevelBox): void {
+    if (depth > 0) flow.stack[depth - 1]!.children.push(b);
+    else if (flow.group === NO_INLINES) flow.group = [b];
+    else flow.group.push(b);
+  }
+
+  private counterOf(flow: Flow): ListCounter | undefined {
+    return flow.listParent ? (flow.counter ??= listCounter(flow.listParent)) : undefined;
+  }
+
+  /** Generates the boxes of one child node; its inline-level boxes go inside the open inline box at `depth`. */
+  private visit(flow: Flow, node: StyledNode, depth: number): void {
+    if (node.kind === 'text') {
+      if (node.text) this.addInline(flow, depth, { kind: 'text', style: node.style, text: node.text });
+      return;
+    }
+    const el = node;
+    if (NO_BOX.has(el.tag)) {
+      if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
+      return;
+    }
+    const s = el.style;
+    const positioned = flow.positioned;
+    if (s.display === 'none') return;
+    if (s.display === 'contents') { for (const c of el.children) this.visit(flow, c, depth); return; }
+    if (el.tag === 'br') { this.addInline(flow, depth, { kind: 'line-break', style: s }); return; }
+    if (FORM_CONTROLS.has(el.tag)) {
+      if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
+      const control = formControl(el);
+      if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, this.blockContainer(control, s, positioned));
+      else this.addInline(flow, depth, { kind: 'inline-block', style: s, element: control, box: this.blockContainer(control, s, positioned) });
+      return;
+    }
+    if (s.position === 'absolute' || s.position === 'fixed') {
+      const img = this.replaced(el);
+      const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, flow);
+      if (!inner) return;
+      const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
+      // after inline content, its static position is taken as the current line's top (the cascade
+      // has blockified it, so its display no longer tells whether it was inline): it goes before
+      // the line's group; it takes no room, so only its vertical place changes
+      if (abs.anchor === 'flow' && hasContent(flow.group)) this.pending.push(abs);
+      else this.emitBlock(flow, abs);
+      return;
+    }
+    const replaced = this.replaced(el);
+    if (replaced) {
+      if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, { kind: 'block-replaced', style: s, replaced });
+      else this.addInline(flow, depth, replaced);
+      return;
+    }
+    if (s.float !== 'none' && s.display !== 'table' && s.display !== 'flex') {
+      // (the cascade blockifies floats; a float joins the line it is written in)
+      // a float inside a line: kept with its line as a side box
+      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, 'block');
+      if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
+      return;
+    }
+    if (BLOCK_LEVEL.has(s.display)) {
+      const box = this.blockLevel(el, positioned || s.position !== 'static', flow);
+      if (box) this.emitBlock(flow, box);
+      return;
+    }
+    if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
+      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow,
+        s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : 'block');
+      if (inner) this.addInline(flow, depth, { kind: 'inline-block', style: s, element: el, box: inner });
+      return;
+    }
+    // display: inline (and anything unknown) → an inline box
+    const box: InlineBox = { kind: 'inline', style: s, element: el, children: [] };
+    this.addInline(flow, depth, box);
+    if (flow.stack === NO_OPEN) flow.stack = [];
+    flow.stack.push(box);
+    const inside = flow.stack.length;
+    for (const c of el.children) this.visit(flow, c, inside);
+    flow.stack.pop();
   }
 
   /** The principal block-level box of an element (CSS Display 3 §2.1). */
-  private blockLevel(el: StyledElement, positioned: boolean, counter: ListCounter | undefined, as?: 'block' | 'table' | 'flex'): BlockLevelBox | undefined {
+  private blockLevel(el: StyledElement, positioned: boolean, flow: Flow | undefined, as?: 'block' | 'table' | 'flex'): BlockLevelBox | undefined {
     const s = el.style;
     const display = as ?? s.display;
     switch (display) {
@@ -159,17 +204,16 @@ class BoxBuilder {
         return buildTable(el, {
           blockContainer: (e, style) => this.blockContainer(e, style, positioned),
           anonymousCell: (nodes, style) => {
-            const children: BlockLevelBox[] = [];
-            this.flowChildren(nodes, style, children, positioned);
+            const children = this.flowChildren(nodes, style, positioned);
             return children.length ? { kind: 'block', style, element: undefined, children } : undefined;
           },
         });
       case 'flex': case 'inline-flex':
         return { kind: 'flex', style: s, element: el, items: this.flexItems(el, positioned) };
       case 'list-item': {
+        const counter = flow ? this.counterOf(flow) : undefined;
         const marker = counter ? counter.next(el) : markerText(s.listStyleType, 1);
-        const children: BlockLevelBox[] = [];
-        this.flowChildren(el.children, s, children, positioned, el);
+        const children = this.flowChildren(el.children, s, positioned, el);
         return { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: s.listStylePosition === 'inside' && marker ? prependMarker(children, marker, s) : children };
       }
       case 'table-row': case 'table-row-group': case 'table-header-group': case 'table-footer-group': case 'table-cell':
@@ -193,8 +237,7 @@ class BoxBuilder {
     const anon = anonymousStyle(el.style);
     const flush = () => {
       if (pending.length) {
-        const kids: BlockLevelBox[] = [];
-        this.flowChildren(pending, anon, kids, positioned);
+        const kids = this.flowChildren(pending, anon, positioned);
         if (kids.length === 1 && kids[0]!.kind === 'inlines') items.push(kids[0]!);
         else if (kids.length) items.push({ kind: 'block', style: anon, element: undefined, children: kids });
       }
@@ -205,7 +248,7 @@ class BoxBuilder {
       const s = n.style;
       if (s.display === 'none' || NO_BOX.has(n.tag)) return;
       if (s.display === 'contents') { n.children.forEach(visit); return; }
-      if (s.position === 'absolute' || s.position === 'fixed') { flush(); this.flowChildren([n], anon, items, positioned); return; }
+      if (s.position === 'absolute' || s.position === 'fixed') { flush(); for (const b of this.flowChildren([n], anon, positioned)) items.push(b); return; }
       flush();
       const replaced = this.replaced(n);
       if (replaced) { items.push({ kind: 'block-replaced', style: s, replaced }); return; }
@@ -278,6 +321,9 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
 
 // ---- CSS Text 3 §4 white space, §2.1 text-transform ----------------------------------
 
+/** White space that collapsing changes: anything but a lone space. */
+const COLLAPSIBLE = /[\t\n\r\f]| {2}/;
+
 /** Collapses white space across the runs of one inline formatting context (mutates runs). */
 export function processWhiteSpace(group: InlineLevelBox[]): void {
   let atSpace = true; // at the start of a line, or after a collapsible space
@@ -289,7 +335,8 @@ export function processWhiteSpace(group: InlineLevelBox[]): void {
           let t = b.text;
           const ws = b.style.whiteSpace;
           if (ws === 'normal' || ws === 'nowrap') {
-            t = t.replace(/[ \t\n\r\f]+/g, ' ');
+            // (most text has nothing to collapse: single spaces only, kept as they are)
+            if (COLLAPSIBLE.test(t)) t = t.replace(/[ \t\n\r\f]+/g, ' ');
             if (atSpace && t.startsWith(' ')) t = t.slice(1);
             if (t.length) atSpace = t.endsWith(' ');
           } else if (ws === 'pre-line') {

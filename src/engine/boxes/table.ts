@@ -61,7 +61,9 @@ export function htmlLength(value: string | undefined): LengthPctAuto {
 }
 
 function spanAttr(el: StyledElement, name: string, max: number): number {
-  const v = parseInt(el.attrs[name] ?? '1', 10);
+  const raw = el.attrs[name];
+  if (raw === undefined) return 1;
+  const v = parseInt(raw, 10);
   return Number.isFinite(v) && v >= 1 ? Math.min(v, max) : 1;
 }
 
@@ -101,7 +103,8 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
     }
     flushStray();
     const target = group === 'header' ? header : group === 'footer' ? footer : body;
-    target.push({ style: rowStyle, element: rowEl, cells, group });
+    // (a copy made to size: the pushed list keeps 16 spare slots for as long as the boxes live)
+    target.push({ style: rowStyle, element: rowEl, cells: cells.slice(), group });
   };
 
   const addGroup = (nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle) => {

@@ -5,40 +5,51 @@
 // root when none is in scope). `page`/`pages` belong to layout and are left out here.
 import type { ContentItem, ListStyleType } from './computed';
 
+/** The frame of an element whose children created no counter (never written to). */
+const NO_FRAME: string[] = [];
+
 export class CounterScopes {
   /** counter name → instances, innermost last */
   private readonly instances = new Map<string, number[]>();
   /** per open element: the counters its children have created (popped when it closes) */
-  private readonly frames: string[][] = [[]];
+  /** (NO_FRAME until the element's children create a counter: most elements create none) */
+  private readonly frames: string[][] = [NO_FRAME];
 
   /** An element's counter-reset, counter-set and counter-increment, in that order (CSS Lists 3 §4.5). */
   apply(reset: readonly { name: string; value: number }[], set: readonly { name: string; value: number }[], increment: readonly { name: string; value: number }[]): void {
-    const frame = this.frames[this.frames.length - 1]!;
     for (const r of reset) {
       const list = this.instances.get(r.name) ?? [];
       list.push(r.value);
       this.instances.set(r.name, list);
-      frame.push(r.name);
+      this.frame().push(r.name);
     }
     for (const s of set) {
-      const [list, at] = this.innermost(s.name, frame);
+      const [list, at] = this.innermost(s.name);
       list[at] = s.value;
     }
     for (const i of increment) {
-      const [list, at] = this.innermost(i.name, frame);
+      const [list, at] = this.innermost(i.name);
       list[at] = list[at]! + i.value;
     }
   }
 
   /** Children of the element just applied start here. */
   open(): void {
-    this.frames.push([]);
+    this.frames.push(NO_FRAME);
   }
 
   /** The element closes: counters its children created go out of scope. */
   close(): void {
-    const frame = this.frames.pop() ?? [];
+    const frame = this.frames.pop() ?? NO_FRAME;
     for (const name of frame) this.instances.get(name)?.pop();
+  }
+
+  /** The innermost frame, to add a counter to. */
+  private frame(): string[] {
+    const at = this.frames.length - 1;
+    let frame = this.frames[at]!;
+    if (frame === NO_FRAME) { frame = []; this.frames[at] = frame; }
+    return frame;
   }
 
   value(name: string): number {
@@ -51,13 +62,13 @@ export class CounterScopes {
     return list && list.length ? [...list] : [0];
   }
 
-  private innermost(name: string, frame: string[]): [number[], number] {
+  private innermost(name: string): [number[], number] {
     let list = this.instances.get(name);
     if (!list || list.length === 0) {
       // no instance in scope: the element instantiates one (CSS Lists 3 §4.4)
       list = [0];
       this.instances.set(name, list);
-      frame.push(name);
+      this.frame().push(name);
     }
     return [list, list.length - 1];
   }

@@ -17,7 +17,7 @@ import { resolveFontFace } from './fontface';
 import { AncestorFilter, buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
 import { resolvePages } from './page';
-import { FeatureCollector, newSiblingState, Signatures, type Signature } from './sharing';
+import { FeatureCollector, newSiblingState, Signatures, type Signature, type SiblingState } from './sharing';
 import { presentationalHints } from './presentational';
 import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
 import { compileInlineStyle, compileSheet, type CompiledSheet, type FontFaceItem, type PageItem, type StyleItem } from './sheets';
@@ -500,25 +500,23 @@ class StyleWalker {
 
   /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
   styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined): StyledElement {
-    const { matched, key } = this.collectMain(e, sig);
-    const own = this.shared(e.tag === 'table' ? `table|${key}` : key, parent, () => adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent)));
+    const main = this.collectMain(e, sig);
+    const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
     if (!parent) this.rootFontSize = own.values['font-size'];
-    const children: StyledNode[] = [];
     const display = own.values.display;
     // CSS Lists 3 §4: the element's counters change before its ::before; its children's
     // counters go out of scope after its ::after
-    if (display !== 'none') {
-      const c = listItemCounters(e, own.values);
-      this.counters.apply(c.reset, c.set, c.increment);
-    }
+    if (display !== 'none') applyListItemCounters(e, own.values, this.counters);
     this.counters.open();
-    if (display !== 'none') {
-      const beforeBox = this.pseudo(e, own, 'before', '::before', sig);
-      if (beforeBox) children.push(beforeBox);
-    }
+    const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', '::before', sig) : undefined;
+    // the children's array made to size (growing one by push reserves 16 more slots, for
+    // every element of the tree, kept as long as the tree is)
+    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0));
+    let at = 0;
+    if (beforeBox) children[at++] = beforeBox;
     let textStyle: ComputedStyle | undefined;
     let ci = 0;
-    const siblings = newSiblingState();
+    let siblings: SiblingState | undefined;
     const signatures = this.o.signatures;
     // with sharing, the ancestor filter is built only for the elements that are matched
     if (!signatures) this.ancestors.enter(e);
@@ -526,11 +524,11 @@ class StyleWalker {
       if (c.kind === 'text') {
         textStyle ??= own.style;
         const t: StyledText = { kind: 'text', text: c.text, style: textStyle };
-        children.push(t);
+        children[at++] = t;
       } else {
         const child = e.children[ci++]!;
-        const childSig = sig && signatures ? signatures.of(child, sig, siblings) : undefined;
-        children.push(this.styleElement(child, own, childSig));
+        const childSig = sig && signatures ? signatures.of(child, sig, siblings ??= newSiblingState()) : undefined;
+        children[at++] = this.styleElement(child, own, childSig);
       }
     }
     if (!signatures) this.ancestors.leave(e);
@@ -544,9 +542,10 @@ class StyleWalker {
 
   private pseudo(e: MatchElement, own: ElementValues, target: 'before' | 'after', tag: '::before' | '::after', sig: Signature | undefined): StyledElement | undefined {
     if (!this.hasRules[target]) return undefined;
-    const matched = this.sheetMatches(e, target, sig).list;
+    const sheets = this.sheetMatches(e, target, sig);
+    const matched = sheets.list;
     // no `content` declared: it is `normal`, there is no box (`*::before { box-sizing }` is common)
-    if (!matched.some((m) => m.decls.some((d) => d.name === 'content'))) return undefined;
+    if (!(sheets.declaresContent ??= matched.some((m) => m.decls.some((d) => d.name === 'content')))) return undefined;
     const v = adjustDisplay(this.computeValues(matched, own, undefined), own);
     const content = v.values.content;
     if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
@@ -561,15 +560,15 @@ class StyleWalker {
   }
 
   /** The element's own matched declarations: the sheets' (shared by signature), then its element-level ones. */
-  private collectMain(e: MatchElement, sig: Signature | undefined): { matched: readonly Matched[]; key: string } {
+  private collectMain(e: MatchElement, sig: Signature | undefined): { readonly list: readonly Matched[]; readonly key: string } {
     const sheets = this.sheetMatches(e, 'main', sig);
-    const out = sheets.list.slice();
-    this.addElementLevel(e, out);
-    if (out.length === sheets.list.length) return { matched: sheets.list, key: sheets.key };
+    const own = this.elementLevel(e);
+    if (!own) return sheets;
+    const out = sheets.list.concat(own);
     out.sort(byCascadeOrder);
     let key = '';
     for (const m of out) key += `${declsId(m.decls)},`;
-    return { matched: out, key };
+    return { list: out, key };
   }
 
   /** Matched rules of the sheets for a target, in cascade order; the same for every element of a signature. */
@@ -649,22 +648,23 @@ class StyleWalker {
     }
   }
 
-  private addElementLevel(e: MatchElement, out: Matched[]): void {
-    {
-      const hints = presentationalHints(e);
-      if (hints) {
-        const c = compileInlineStyle(hints);
-        if (c.block.normal.length) out.push({ decls: c.block.normal, key: Band.Presentational * 4294967296, order: 0, locate: () => e.el.loc });
-      }
-      const styleAttr = e.el.attrs.style;
-      if (styleAttr !== undefined && styleAttr.trim() !== '') {
-        const c = compileInlineStyle(styleAttr);
-        const loc = e.el.loc;
-        replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
-        if (c.block.normal.length) out.push({ decls: c.block.normal, key: Band.StyleAttrNormal * 4294967296, order: 0, locate: () => loc });
-        if (c.block.important.length) out.push({ decls: c.block.important, key: Band.StyleAttrImportant * 4294967296, order: 0, locate: () => loc });
-      }
+  /** The element's presentational hints and style attribute, as matched declarations (undefined when none). */
+  private elementLevel(e: MatchElement): Matched[] | undefined {
+    let out: Matched[] | undefined;
+    const hints = presentationalHints(e);
+    if (hints) {
+      const c = compileInlineStyle(hints);
+      if (c.block.normal.length) (out ??= []).push({ decls: c.block.normal, key: Band.Presentational * 4294967296, order: 0, locate: () => e.el.loc });
     }
+    const styleAttr = e.el.attrs.style;
+    if (styleAttr !== undefined && styleAttr.trim() !== '') {
+      const c = compileInlineStyle(styleAttr);
+      const loc = e.el.loc;
+      replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
+      if (c.block.normal.length) (out ??= []).push({ decls: c.block.normal, key: Band.StyleAttrNormal * 4294967296, order: 0, locate: () => loc });
+      if (c.block.important.length) (out ??= []).push({ decls: c.block.important, key: Band.StyleAttrImportant * 4294967296, order: 0, locate: () => loc });
+    }
+    return out;
   }
 
   private computeValues(matched: readonly Matched[], parent: ElementValues, _e: MatchElement | undefined): ElementValues {
@@ -721,13 +721,13 @@ class StyleWalker {
    * declaration blocks in the same order have the same computed values, so they share one
    * ElementValues (and one ComputedStyle object). Rows of a long table cost one computation.
    */
-  private shared(key: string, parent: ElementValues | undefined, compute: () => ElementValues): ElementValues {
+  private shared(key: string, parent: ElementValues | undefined, matched: readonly Matched[], e: MatchElement): ElementValues {
     let cacheKey = key;
     if (!parent) {
       // the root is shared across documents too (so is, through it, every style below it) when
       // nothing but its declarations and the page area decides it: no @property registrations
       const reg = this.o.registered;
-      if (reg.rootCustoms.size > 0 || reg.nonInherited.length > 0) return compute();
+      if (reg.rootCustoms.size > 0 || reg.nonInherited.length > 0) return this.computeOwn(matched, parent, e);
       cacheKey = `${this.o.area.width}x${this.o.area.height}|${key}`;
     }
     const cacheParent = parent ?? INITIAL_STYLE_VALUES;
@@ -736,7 +736,7 @@ class StyleWalker {
     // values whose computation said something are reused only in the document that heard it
     if (hit && (hit.noisyIn === undefined || hit.noisyIn === this.documentId)) return hit.values;
     const said = this.computeDiagnostics.count;
-    const own = compute();
+    const own = this.computeOwn(matched, parent, e);
     const entry: SharedValues = { values: own, noisyIn: this.computeDiagnostics.count !== said ? this.documentId : undefined };
     if (!byKey) { byKey = new Map(); shareCache.set(cacheParent, byKey); }
     if (!parent) {
@@ -749,6 +749,11 @@ class StyleWalker {
       this.computed++;
     }
     return own;
+  }
+
+  /** The element's own values: computed, then its display and table text-align adjusted. */
+  private computeOwn(matched: readonly Matched[], parent: ElementValues | undefined, e: MatchElement): ElementValues {
+    return adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent));
   }
 
   /**
@@ -798,7 +803,11 @@ const byCascadeOrder = (a: Matched, b: Matched) => a.key - b.key || a.order - b.
  * The sheets' matched rules for one target, their declaration blocks as a sharing key, and the
  * rules met while matching (for their diagnostics, said once per document: `saidIn`).
  */
-interface SheetMatches { readonly list: readonly Matched[]; readonly key: string; readonly events: readonly RuleEvent[]; saidIn: number }
+interface SheetMatches {
+  readonly list: readonly Matched[]; readonly key: string; readonly events: readonly RuleEvent[]; saidIn: number;
+  /** whether a rule of the list declares `content` (asked for ::before/::after; answered once) */
+  declaresContent?: boolean;
+}
 interface RuleEvent { readonly item: StyleItem; readonly rank: number; readonly kind: 'declarations' | 'selector' }
 /** A computed style shared by elements (and documents); `noisyIn`: the document whose computation reported diagnostics. */
 interface SharedValues { readonly values: ElementValues; readonly noisyIn: number | undefined }
@@ -867,7 +876,7 @@ type CounterList = readonly { name: string; value: number }[];
  * CSS Lists 3 §4.6 the implicit `list-item` counter: lists reset it (HTML's `start`), list
  * items increment it (HTML's `value` sets it), unless the author's own properties say so.
  */
-function listItemCounters(e: MatchElement, v: ComputedValues): { reset: CounterList; set: CounterList; increment: CounterList } {
+function applyListItemCounters(e: MatchElement, v: ComputedValues, counters: CounterScopes): void {
   let reset: CounterList = v['counter-reset'], set: CounterList = v['counter-set'], increment: CounterList = v['counter-increment'];
   if ((e.tag === 'ol' || e.tag === 'ul' || e.tag === 'menu' || e.tag === 'dir') && !reset.some((r) => r.name === 'list-item')) {
     const start = e.tag === 'ol' ? parseInt(e.el.attrs.start ?? '', 10) : NaN;
@@ -882,7 +891,7 @@ function listItemCounters(e: MatchElement, v: ComputedValues): { reset: CounterL
     if (Number.isFinite(value) && !set.some((x) => x.name === 'list-item')) set = [...set, { name: 'list-item', value: value + (down ? 1 : -1) }];
     if (!increment.some((x) => x.name === 'list-item')) increment = [...increment, { name: 'list-item', value: down ? -1 : 1 }];
   }
-  return { reset, set, increment };
+  counters.apply(reset, set, increment);
 }
 
 /** CSS Display 3 §2.7 blockification: the block-level counterpart of a display value. */

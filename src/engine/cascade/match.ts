@@ -24,8 +24,8 @@ export interface MatchElement {
   filterKeys?: readonly string[];
 }
 
-/** :nth-of-type and friends in O(1) per element after one O(n) pass over its siblings. */
-function typePosition(e: MatchElement): { index: number; count: number } {
+/** :nth-of-type and friends in O(1) per element after one O(n) pass over its siblings: fills typeIndex and typeCount. */
+function typePosition(e: MatchElement): { readonly typeIndex: number; readonly typeCount: number } {
   if (e.typeIndex === undefined) {
     const counts = new Map<string, number>();
     for (const s of e.siblings) {
@@ -35,27 +35,45 @@ function typePosition(e: MatchElement): { index: number; count: number } {
     }
     for (const s of e.siblings) s.typeCount = counts.get(s.tag)!;
   }
-  return { index: e.typeIndex!, count: e.typeCount! };
+  return e as { readonly typeIndex: number; readonly typeCount: number };
 }
 
 const NO_CLASSES: readonly string[] = Object.freeze([]);
 /** a class attribute that is one class name, no white space */
 const ONE_CLASS = /^[^ \t\n\r\f]+$/;
 
+/** The class list of a one-class attribute: one frozen list per class name, shared by the elements that have it. */
+function oneClass(cls: string): readonly string[] {
+  let list = oneClassLists.get(cls);
+  if (!list) {
+    if (oneClassLists.size >= 4096) oneClassLists.clear();
+    list = Object.freeze([cls]);
+    oneClassLists.set(cls, list);
+  }
+  return list;
+}
+const oneClassLists = new Map<string, readonly string[]>();
+
 export function buildMatchTree(root: DomElement): MatchElement {
   const make = (el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement => {
     const cls = el.attrs.class;
     let hasContent = false;
-    for (const c of el.children) if (c.kind === 'element' || c.text.length > 0) { hasContent = true; break; }
+    let elements = 0;
+    for (const c of el.children) {
+      if (c.kind === 'element') { elements++; hasContent = true; } else if (c.text.length > 0) hasContent = true;
+    }
     const node: MatchElement = {
       el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
-      classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? [cls] : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
-      parent, siblings, index, children: [],
+      classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? oneClass(cls) : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
+      // (made to size: a list grown by push reserves 16 more slots per element)
+      parent, siblings, index, children: new Array<MatchElement>(elements),
       hasContent,
+      // (filled later, declared now: every element keeps one shape)
+      typeIndex: undefined, typeCount: undefined, filterKeys: undefined,
     };
     let i = 0;
     for (const c of el.children) {
-      if (c.kind === 'element') { node.children.push(make(c, node, node.children, i)); i++; }
+      if (c.kind === 'element') { node.children[i] = make(c, node, node.children, i); i++; }
     }
     return node;
   };
@@ -120,9 +138,9 @@ export function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
     case 'first-child': return e.index === 0;
     case 'last-child': return e.index === e.siblings.length - 1;
     case 'only-child': return e.siblings.length === 1;
-    case 'first-of-type': return typePosition(e).index === 0;
-    case 'last-of-type': { const p = typePosition(e); return p.index === p.count - 1; }
-    case 'only-of-type': return typePosition(e).count === 1;
+    case 'first-of-type': return typePosition(e).typeIndex === 0;
+    case 'last-of-type': { const p = typePosition(e); return p.typeIndex === p.typeCount - 1; }
+    case 'only-of-type': return typePosition(e).typeCount === 1;
     case 'link': return (e.tag === 'a' || e.tag === 'area') && e.el.attrs.href !== undefined;
     case 'checked': return (e.tag === 'input' && e.el.attrs.checked !== undefined) || (e.tag === 'option' && e.el.attrs.selected !== undefined);
     case 'disabled': return FORM_ELEMENTS.has(e.tag) && e.el.attrs.disabled !== undefined;
@@ -146,10 +164,10 @@ export function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
     }
     case 'nth-of-type': case 'nth-last-of-type': {
       const pos = typePosition(e);
-      return nth(p.a, p.b, p.kind === 'nth-of-type' ? pos.index + 1 : pos.count - pos.index);
+      return nth(p.a, p.b, p.kind === 'nth-of-type' ? pos.typeIndex + 1 : pos.typeCount - pos.typeIndex);
     }
-    case 'not': return !p.list.some((s) => matchesComplex(s, e));
-    case 'is': case 'where': return p.list.some((s) => matchesComplex(s, e));
+    case 'not': return !matchesAny(p.list, e);
+    case 'is': case 'where': return matchesAny(p.list, e);
     case 'has': return p.list.some((r) => matchesRelative(r, e));
     case 'lang': {
       for (let x: MatchElement | undefined = e; x; x = x.parent) {
@@ -162,6 +180,11 @@ export function matchesPseudo(p: PseudoClass, e: MatchElement): boolean {
       return false;
     }
   }
+}
+
+function matchesAny(list: readonly ComplexSelector[], e: MatchElement): boolean {
+  for (const s of list) if (matchesComplex(s, e)) return true;
+  return false;
 }
 
 function nth(a: number, b: number, pos: number): boolean {

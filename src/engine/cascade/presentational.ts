@@ -35,11 +35,15 @@ function nearestTable(e: MatchElement): MatchElement | undefined {
   return undefined;
 }
 
+// the hints of the element being styled (one list for every call: styling is not reentrant)
+const hints: string[] = [];
+const add = (prop: string, value: string | undefined) => { if (value !== undefined) hints.push(`${prop}:${value}`); };
+
 /** The element's hints as declaration-list text ('' when none). */
 export function presentationalHints(e: MatchElement): string {
   const a = e.el.attrs;
-  const out: string[] = [];
-  const add = (prop: string, value: string | undefined) => { if (value !== undefined) out.push(`${prop}:${value}`); };
+  const out = hints;
+  out.length = 0;
   switch (e.tag) {
     case 'table': {
       add('width', dimension(a.width, false));

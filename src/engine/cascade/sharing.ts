@@ -159,14 +159,28 @@ export class Signatures {
   /** characters of their keys */
   get keyLength(): number { return this.tree.chars; }
 
+  /**
+   * The key's first part, `bits:length:tag`, one string per (tag, bits): an element with no
+   * attributes and no sibling questions looks its signature up by a string whose hash is known.
+   */
+  private head(bits: number, tag: string): string {
+    let byBits = this.heads.get(tag);
+    if (!byBits) {
+      if (this.heads.size >= 512) this.heads.clear();
+      byBits = [];
+      this.heads.set(tag, byBits);
+    }
+    return byBits[bits] ??= `${bits}:${tag.length}:${tag}`;
+  }
+  private readonly heads = new Map<string, string[]>();
+
   /** The signature of `e`, its previous siblings already visited with the same `state`. */
   of(e: MatchElement, parent: Signature, state: SiblingState): Signature {
     let bits = 0;
     let bit = 1;
     for (const p of this.f.pseudos) { if (matchesPseudo(p, e)) bits |= bit; bit <<= 1; }
     // every variable part is length-prefixed: no two elements read the same key
-    const tag = e.el.tag;
-    let key = `${bits}:${tag.length}:${tag}`;
+    let key = this.head(bits, e.el.tag);
     const prev = e.index > 0 ? e.siblings[e.index - 1] : undefined;
     if (prev && this.adjacent.size) key += `+${this.adjacent.answers(prev).join(',')};`;
     if (prev && this.general.size) {

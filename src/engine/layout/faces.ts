@@ -2,7 +2,7 @@
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
-import { ascentOf, chromiumLineSpacing, normalLineHeight, pdfmakeLineBox, textWidth } from './metrics';
+import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, pdfmakeLineBox, textWidth, type PieceSink } from './metrics';
 
 export interface UsedFont {
   /** pdfmake family key */
@@ -14,6 +14,10 @@ export interface UsedFont {
   readonly size: number;
   /** an @font-face face's own metrics (shipped faces use the compiled-in tables) */
   readonly metrics: FaceMetrics | undefined;
+  /** CSS 2.1 §10.8.1 used line-height, pt (see FaceResolver.lineHeight) */
+  readonly lineHeight: number;
+  /** pdfmake's line box for the face, pt (see FaceResolver.lineBox) */
+  readonly lineBox: number;
 }
 
 /** Resolves and caches the face of each computed style; one per layout run. */
@@ -36,22 +40,21 @@ export class FaceResolver {
       this.files.set(key, file);
     }
     const metrics = file ? undefined : this.matcher.metricsOf(choice);
-    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size: style.fontSize, metrics };
+    // the line measures of the style, once (every text run asks for them)
+    const lh = style.lineHeight;
+    const size = style.fontSize;
+    const lineHeight = lh.kind === 'normal'
+      ? metrics ? chromiumLineSpacing(metrics.ascent, metrics.descent, metrics.lineGap, size) : normalLineHeight(file, size)
+      : lh.kind === 'number' ? lh.value * size : lh.pt;
+    const lineBox = metrics ? ((metrics.ascent - metrics.descent) / 1000) * size : pdfmakeLineBox(file, size);
+    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size, metrics, lineHeight, lineBox };
     this.byStyle.set(style, used);
     return used;
   }
 
   /** CSS 2.1 §10.8.1: the used line-height of a style, in pt. */
   lineHeight(style: ComputedStyle): number {
-    const lh = style.lineHeight;
-    switch (lh.kind) {
-      case 'normal': {
-        const f = this.of(style);
-        return f.metrics ? chromiumLineSpacing(f.metrics.ascent, f.metrics.descent, f.metrics.lineGap, style.fontSize) : normalLineHeight(f.file, style.fontSize);
-      }
-      case 'number': return lh.value * style.fontSize;
-      case 'length': return lh.pt;
-    }
+    return this.of(style).lineHeight;
   }
 
   /** pdfmake's `lineHeight` (a multiple of its own ascent+descent line box) that gives the CSS line-height. */
@@ -63,8 +66,7 @@ export class FaceResolver {
 
   /** pdfmake's line box (ascent + descent) for the style's face, pt */
   lineBox(style: ComputedStyle): number {
-    const f = this.of(style);
-    return f.metrics ? ((f.metrics.ascent - f.metrics.descent) / 1000) * style.fontSize : pdfmakeLineBox(f.file, style.fontSize);
+    return this.of(style).lineBox;
   }
 
   ascent(style: ComputedStyle): number {
@@ -80,5 +82,12 @@ export class FaceResolver {
       return (w / 1000) * style.fontSize + style.letterSpacing * n + style.wordSpacing * spaces;
     }
     return textWidth(text, { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
+  }
+
+  /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */
+  pieces(text: string, style: ComputedStyle, sink: PieceSink): number {
+    const f = this.of(style);
+    const face = { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
+    return measurePieces(text, face, sink, f.metrics?.advance.bind(f.metrics));
   }
 }

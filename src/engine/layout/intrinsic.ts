@@ -6,6 +6,7 @@ import { assertNever } from '../boxes/types';
 import type { TableBox } from '../boxes/table';
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceResolver } from './faces';
+import type { PieceSink } from './metrics';
 import { resolve } from './used';
 
 export interface ContentSizes { readonly min: number; readonly max: number }
@@ -26,7 +27,9 @@ export function frameWidth(style: ComputedStyle): number {
 }
 
 export class Intrinsic {
-  private readonly cache = new WeakMap<object, ContentSizes>();
+  // (a Map, not a WeakMap: the memo lives for one layout run, as its boxes do, and a WeakMap of
+  // every box costs the garbage collector an ephemeron table to trace)
+  private readonly cache = new Map<BlockLevelBox, ContentSizes>();
   constructor(private readonly o: IntrinsicOptions) {}
 
   /** Content sizes of a block-level box's border box plus its fixed margins. */
@@ -94,52 +97,48 @@ export class Intrinsic {
 
   /** Inline formatting context: max = longest line without wrapping; min = widest unbreakable piece. */
   inlines(items: readonly InlineLevelBox[], indent = 0): ContentSizes {
-    let min = 0; let max = 0; let line = indent; let word = 0;
-    const endWord = () => { min = Math.max(min, word); word = 0; };
-    const endLine = () => { endWord(); max = Math.max(max, line); line = 0; };
-    const walk = (list: readonly InlineLevelBox[]) => {
-      for (const b of list) {
-        switch (b.kind) {
-          case 'text': {
-            const nowrap = b.style.whiteSpace === 'nowrap' || b.style.whiteSpace === 'pre';
-            const breakAll = b.style.wordBreak === 'break-all' || b.style.overflowWrap === 'anywhere';
-            const lines = b.text.includes('\n') ? b.text.split('\n') : [b.text];
-            for (let i = 0; i < lines.length; i++) {
-              const segment = lines[i]!;
-              if (i > 0) endLine();
-              const w = this.o.faces.width(segment, b.style);
-              line += w;
-              if (nowrap) { word += w; continue; }
-              if (breakAll) { endWord(); min = Math.max(min, this.o.faces.width('W', b.style)); continue; }
-              const parts = segment.split(/[ \u200b]/);
-              for (let j = 0; j < parts.length; j++) {
-                const p = parts[j]!;
-                if (j > 0) endWord();
-                if (!p.includes('-')) { word += this.o.faces.width(p, b.style); continue; }
-                const hy = p.split(/(?<=-)/); // a break opportunity after hyphens
-                for (let k = 0; k < hy.length; k++) { if (k > 0) endWord(); word += this.o.faces.width(hy[k]!, b.style); }
-              }
-            }
-            break;
-          }
-          case 'inline': {
-            const f = frameWidth(b.style);
-            line += f; word += f;
-            walk(b.children);
-            break;
-          }
-          case 'line-break': endLine(); break;
-          case 'replaced': { const w = this.o.replacedWidth(b) + frameWidth(b.style); line += w; endWord(); min = Math.max(min, w); break; }
-          case 'inline-block': { const s = this.block(b.box); line += s.max; endWord(); min = Math.max(min, s.min); break; }
-          case 'float': { const s = this.block(b.box); line += s.max; min = Math.max(min, s.min); break; }
-          default: assertNever(b);
-        }
-      }
-    };
-    walk(items);
-    endLine();
+    const m = new LineMeasure(indent);
+    this.measureInlines(items, m);
+    m.endLine();
+    const { min, max } = m;
     // slack for kerning and rounding in pdfmake's own measurement: a line measured to fit must fit
     return { min: min > 0 ? min * 1.01 + 0.5 : 0, max: max > 0 ? max * 1.01 + 0.5 : 0 };
+  }
+
+  private measureInlines(list: readonly InlineLevelBox[], m: LineMeasure): void {
+    const faces = this.o.faces;
+    for (const b of list) {
+      switch (b.kind) {
+        case 'text': {
+          const nowrap = b.style.whiteSpace === 'nowrap' || b.style.whiteSpace === 'pre';
+          const breakAll = b.style.wordBreak === 'break-all' || b.style.overflowWrap === 'anywhere';
+          const text = b.text;
+          // segments between line feeds (a forced line break each)
+          for (let from = 0, i = 0; from <= text.length; i++) {
+            let to = text.indexOf('\n', from);
+            if (to < 0) to = text.length;
+            const segment = from === 0 && to === text.length ? text : text.slice(from, to);
+            from = to + 1;
+            if (i > 0) m.endLine();
+            if (nowrap) { const w = faces.width(segment, b.style); m.line += w; m.word += w; continue; }
+            if (breakAll) { m.line += faces.width(segment, b.style); m.endWord(); m.min = Math.max(m.min, faces.width('W', b.style)); continue; }
+            m.line += faces.pieces(segment, b.style, m);
+          }
+          break;
+        }
+        case 'inline': {
+          const f = frameWidth(b.style);
+          m.line += f; m.word += f;
+          this.measureInlines(b.children, m);
+          break;
+        }
+        case 'line-break': m.endLine(); break;
+        case 'replaced': { const w = this.o.replacedWidth(b) + frameWidth(b.style); m.line += w; m.endWord(); m.min = Math.max(m.min, w); break; }
+        case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.endWord(); m.min = Math.max(m.min, s.min); break; }
+        case 'float': { const s = this.block(b.box); m.line += s.max; m.min = Math.max(m.min, s.min); break; }
+        default: assertNever(b);
+      }
+    }
   }
 
   /** CSS 2.1 §17.5.2.2: a table's min/max from its columns (see layout/table.ts). */
@@ -200,7 +199,19 @@ export class Intrinsic {
     this.colCache.set(box, cols);
     return cols;
   }
-  private readonly colCache = new WeakMap<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
+  private readonly colCache = new Map<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
+}
+
+/** The running measures of inlines(): the widest piece and line so far, the current piece and line. */
+class LineMeasure implements PieceSink {
+  min = 0;
+  max = 0;
+  word = 0;
+  constructor(public line: number) {}
+  endWord(): void { this.min = Math.max(this.min, this.word); this.word = 0; }
+  endLine(): void { this.endWord(); this.max = Math.max(this.max, this.line); this.line = 0; }
+  piece(width: number): void { this.word += width; }
+  breakHere(): void { this.endWord(); }
 }
 
 /** Used padding of a table cell: CSS padding, or the table's HTML cellpadding over the UA default. */

@@ -77,6 +77,54 @@ export function textWidth(text: string, face: MeasureFace): number {
   return (w / 1000) * face.size + (face.letterSpacing ?? 0) * chars + (face.wordSpacing ?? 0) * spaces;
 }
 
+/** Receives the unbreakable pieces of a line segment, in order (see measurePieces). */
+export interface PieceSink {
+  /** a piece's width, pt */
+  piece(width: number): void;
+  /** a break opportunity between the piece just given and the next one */
+  breakHere(): void;
+}
+
+/**
+ * CSS Text 3 §5.2 break opportunities of one segment (no line feeds) as min-content measures
+ * them: at spaces and U+200B (which belong to no piece) and after a hyphen followed by more of
+ * the word. Gives each piece's width to `sink` as textWidth would measure the piece alone, and
+ * returns the width of the whole segment (textWidth of it): one pass, no substrings.
+ * `advance`: an embedded face's advances (0 when unmapped: measured as 500); else the file's table.
+ */
+export function measurePieces(text: string, face: MeasureFace, sink: PieceSink, advance?: (cp: number) => number): number {
+  const f = advance ? undefined : decode(face.file);
+  const direct = f?.direct;
+  const size = face.size; const ls = face.letterSpacing ?? 0; const ws = face.wordSpacing ?? 0;
+  let w = 0; let chars = 0; let spaces = 0;  // the whole segment
+  let pw = 0; let pchars = 0;                 // the piece being measured
+  let afterHyphen = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    const a = advance ? (advance(cp) || 500) : cp < DIRECT_LIMIT ? direct![cp]! : advance_(f!, cp);
+    w += a; chars++;
+    if (cp === 0x20 || cp === 0x200b) {
+      if (cp === 0x20) spaces++;
+      sink.piece((pw / 1000) * size + ls * pchars + ws * 0);
+      sink.breakHere();
+      pw = 0; pchars = 0; afterHyphen = false;
+      continue;
+    }
+    if (afterHyphen) {
+      sink.piece((pw / 1000) * size + ls * pchars + ws * 0);
+      sink.breakHere();
+      pw = 0; pchars = 0; afterHyphen = false;
+    }
+    pw += a; pchars++;
+    if (cp === 0x2d) afterHyphen = true;
+  }
+  sink.piece((pw / 1000) * size + ls * pchars + ws * 0);
+  return (w / 1000) * size + ls * chars + ws * spaces;
+}
+const advance_ = (f: DecodedFace, cp: number) => advance(f, cp);
+
 /** CSS `line-height: normal` for the face, in pt (ascent + descent + line gap, as Chromium does). */
 export function normalLineHeight(file: string, size: number): number {
   const f = decode(file);

@@ -26,7 +26,7 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
   switch (box.kind) {
     case 'block': return paintBlock(box, cbWidth, ctx);
     case 'list-item': return paintBlock(box, cbWidth, ctx);
-    case 'inlines': return { node: paintInlines(box, cbWidth, ctx, atomicPainter(ctx)), marginTop: 0, marginBottom: 0 };
+    case 'inlines': return { node: paintInlines(box, cbWidth, ctx, paintAtomic), marginTop: 0, marginBottom: 0 };
     case 'flex': return paintFlex(box, cbWidth, ctx);
     case 'table': return paintTable(box, cbWidth, ctx);
     case 'block-replaced': {
@@ -45,19 +45,17 @@ export function paintBlockLevel(box: BlockLevelBox, cbWidth: number, ctx: PaintC
 }
 
 /** Paints atomic inlines and floats as shrink-to-fit blocks. */
-export function atomicPainter(ctx: PaintContext): AtomicPainter {
-  return (box, cbWidth, shrink) => {
-    const sizes = ctx.intrinsic.block(box);
-    const outer = shrink ? Math.min(cbWidth, Math.max(sizes.min, sizes.max)) : cbWidth;
-    const p = paintBlockLevel(box, outer + 0.01, ctx);
-    if (p.node && (p.marginTop || p.marginBottom)) {
-      setMarginTop(p.node, p.marginTop);
-      const mg = p.node.margin ?? [0, 0, 0, 0];
-      p.node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom);
-    }
-    return { node: p.node, width: outer + 0.01 };
-  };
-}
+export const paintAtomic: AtomicPainter = (box, cbWidth, shrink, ctx) => {
+  const sizes = ctx.intrinsic.block(box);
+  const outer = shrink ? Math.min(cbWidth, Math.max(sizes.min, sizes.max)) : cbWidth;
+  const p = paintBlockLevel(box, outer + 0.01, ctx);
+  if (p.node && (p.marginTop || p.marginBottom)) {
+    setMarginTop(p.node, p.marginTop);
+    const mg = p.node.margin ?? [0, 0, 0, 0];
+    p.node.margin = margin(mg[0], mg[1], mg[2], mg[3] + p.marginBottom);
+  }
+  return { node: p.node, width: outer + 0.01 };
+};
 
 /** Stacks painted children, collapsing adjoining margins (CSS 2.1 §8.3.1). */
 export interface StackedChildren {
@@ -70,7 +68,10 @@ export interface StackedChildren {
 }
 
 export function stackChildren(children: readonly BlockLevelBox[], width: number, ctx: PaintContext, collapseTop: boolean, firstId?: string): StackedChildren {
-  const items: PdfNode[] = [];
+  // at most one node per child: the list is made to size and cut to what was painted (a list
+  // grown by push reserves 16 more slots, in every stack of the document definition)
+  const items = new Array<PdfNode>(children.length);
+  let n = 0;
   let pending = 0;
   let leading = 0;
   let atTop = true;
@@ -82,11 +83,11 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
     const page = child.kind !== 'inlines' && child.kind !== 'absolute' && child.style.page !== 'auto' ? child.style.page : parentPage;
     ctx.pageName = page;
     const p = child.kind === 'inlines' && firstId !== undefined && atTop
-      ? { node: paintInlines(child, width, ctx, atomicPainter(ctx), firstId), marginTop: 0, marginBottom: 0 }
+      ? { node: paintInlines(child, width, ctx, paintAtomic, firstId), marginTop: 0, marginBottom: 0 }
       : paintBlockLevel(child, width, ctx);
     ctx.pageName = parentPage;
     if (!p.node) { pending = collapseMargins(pending, collapseMargins(p.marginTop, p.marginBottom)); continue; }
-    if (isDetached(p.node)) { items.push(p.node); continue; } // out of flow: no margins, no room taken
+    if (isDetached(p.node)) { items[n++] = p.node; continue; } // out of flow: no margins, no room taken
     if (prevPage !== undefined && prevPage !== page && !p.node.pageBreak) p.node.pageBreak = 'before';
     prevPage = page;
     // CSS Fragmentation 3 §5.2: margins before a forced break are truncated; the one after it is kept
@@ -95,10 +96,11 @@ export function stackChildren(children: readonly BlockLevelBox[], width: number,
     if (atTop && collapseTop) leading = m;
     else setMarginTop(p.node, m);
     atTop = false;
-    items.push(p.node);
+    items[n++] = p.node;
     pending = p.marginBottom;
     afterBreak = p.node.pageBreak === 'after';
   }
+  items.length = n;
   if (atTop) return { items, leadingMargin: pending, trailingMargin: 0, empty: true };
   return { items, leadingMargin: leading, trailingMargin: pending, empty: false };
 }
@@ -227,7 +229,6 @@ export function applyBreaks(node: PdfNode, s: ComputedStyle, height?: number, ct
   if (isPageBreak(s.breakBefore)) node.pageBreak = 'before';
   else if (isPageBreak(s.breakAfter)) node.pageBreak = 'after';
   if ((s.breakInside === 'avoid' || s.breakInside === 'avoid-page') && height !== undefined && ctx && height < ctx.page.pageArea.height * 0.9) node.unbreakable = true;
-  if (s.breakAfter === 'avoid' || s.breakAfter === 'avoid-page') node.keepWithNext = true;
 }
 
 /**

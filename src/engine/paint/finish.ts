@@ -1,5 +1,5 @@
 // Last pass over the painted content: pdfmake must never receive a node it cannot handle
-// (NaN or negative sizes), and Platen's own markers (keepWithNext) are removed.
+// (NaN or negative sizes).
 import type { PaintContext } from './context';
 import type { Fragmentation, Margin, PdfNode } from './nodes';
 
@@ -95,8 +95,8 @@ function finiteMargin(m: Margin): Margin {
 
 /** Makes a node safe for pdfmake (and counts the text nodes with fragmentation facts, as countTextNodes does). */
 function clean(node: PdfNode, count: { textNodes: number; keepNodes: number }): void {
-  if (node.margin) node.margin = finiteMargin(node.margin);
-  if ('keepWithNext' in node) delete node.keepWithNext;
+  const m = node.margin;
+  if (m) { const safe = finiteMargin(m); if (safe !== m) node.margin = safe; }
   if ('text' in node) { if (node.headlineLevel) { count.textNodes++; if (node.headlineLevel.keep) count.keepNodes++; } }
   else if ('stack' in node) { for (const c of node.stack) clean(c, count); }
   else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; for (const n of c.stack) clean(n, count); });
@@ -106,7 +106,8 @@ function clean(node: PdfNode, count: { textNodes: number; keepNodes: number }): 
     for (const row of node.table.body) {
       for (const cell of row) {
         if (!('stack' in cell)) continue;
-        if (cell.margin) cell.margin = finiteMargin(cell.margin);
+        const cm = cell.margin;
+        if (cm) { const safe = finiteMargin(cm); if (safe !== cm) cell.margin = safe; }
         for (const c of cell.stack) clean(c, count);
       }
     }

@@ -14,8 +14,6 @@ export interface NodeCommon {
   relativePosition?: { x: number; y: number };
   /** fragmentation facts: orphans and widows for the pdf layer (src/pdf/fragmentation.ts), keep for the pageBreakBefore callback (pdfmake hands this key to it) */
   headlineLevel?: Fragmentation;
-  /** platen's own marker: this node is a heading that should not end a page */
-  keepWithNext?: boolean;
 }
 
 /** CSS Fragmentation 3 §4 orphans/widows and break-after: avoid, as the paginator sees them. */

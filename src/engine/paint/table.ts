@@ -189,13 +189,21 @@ function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number
     const mg = first.margin ?? [0, 0, 0, 0];
     first.margin = margin(mg[0], mg[1] + st.leadingMargin, mg[2], mg[3]);
   }
-  const cell: TableCell = { stack: items.length ? items : [{ text: [] }], margin: margin(pad.left, pad.top, pad.right, pad.bottom) };
-  if (rowSpan > 1) cell.rowSpan = rowSpan;
-  if (colSpan > 1) cell.colSpan = colSpan;
+  const stack = items.length ? items : [{ text: [] }];
+  const cellMargin = margin(pad.left, pad.top, pad.right, pad.bottom);
   const bw = s.borderWidth;
-  cell.border = [bw.left > 0, bw.top > 0, bw.right > 0, bw.bottom > 0];
+  const border: TableCell['border'] = [bw.left > 0, bw.top > 0, bw.right > 0, bw.bottom > 0];
   const bc = s.borderColor;
-  cell.borderColor = [hexColor(bc.left), hexColor(bc.top), hexColor(bc.right), hexColor(bc.bottom)];
+  const borderColor: TableCell['borderColor'] = [hexColor(bc.left), hexColor(bc.top), hexColor(bc.right), hexColor(bc.bottom)];
+  // a cell without spans as one literal (keys added later go to a separate property store)
+  let cell: TableCell;
+  if (rowSpan > 1 || colSpan > 1) {
+    cell = { stack, margin: cellMargin };
+    if (rowSpan > 1) cell.rowSpan = rowSpan;
+    if (colSpan > 1) cell.colSpan = colSpan;
+    cell.border = border;
+    cell.borderColor = borderColor;
+  } else cell = { stack, margin: cellMargin, border, borderColor };
   const va = s.verticalAlign;
   if (va === 'middle') cell.verticalAlignment = 'middle';
   else if (va === 'bottom') cell.verticalAlignment = 'bottom';

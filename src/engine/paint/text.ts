@@ -29,7 +29,7 @@ function addDecor(d: Decor, s: ComputedStyle): Decor {
 interface Link { readonly link?: string; readonly linkToDestination?: string }
 
 /** Block painter for atomic inlines (inline-blocks, floats): given back by paint/block to avoid a cycle. */
-export type AtomicPainter = (box: import('../boxes/types').BlockLevelBox, cbWidth: number, shrink: boolean) => { node: PdfNode | undefined; width: number };
+export type AtomicPainter = (box: import('../boxes/types').BlockLevelBox, cbWidth: number, shrink: boolean, ctx: PaintContext) => { node: PdfNode | undefined; width: number };
 
 export function linkOf(href: string | undefined, ctx: PaintContext): Link | undefined {
   if (!href) return undefined;
@@ -43,67 +43,28 @@ export function linkOf(href: string | undefined, ctx: PaintContext): Link | unde
 }
 const decodeURIComponentSafe = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
 
+/** What walking one inline formatting context gathers. */
+interface InlineWalk {
+  /** the line length */
+  readonly width: number;
+  readonly ctx: PaintContext;
+  readonly atomic: AtomicPainter;
+  /** the line has text of its own, outside atomic inlines */
+  readonly textAround: boolean;
+  readonly runs: TextRunNode[];
+  readonly atomics: { node: PdfNode | undefined; width: number }[];
+  readonly floats: { side: 'left' | 'right'; node: PdfNode | undefined; width: number }[];
+  hasText: boolean;
+  /** the anchor id the text node carries */
+  ids: string | undefined;
+}
+
 /** Paints one inline formatting context. `width`: the line length (containing block's content width). */
 export function paintInlines(box: InlineFormattingBox, width: number, ctx: PaintContext, atomic: AtomicPainter, anchorId?: string): PdfNode | undefined {
   const container = box.style;
-  const runs: TextRunNode[] = [];
-  const atomics: { node: PdfNode | undefined; width: number }[] = [];
-  const floats: { side: 'left' | 'right'; node: PdfNode | undefined; width: number }[] = [];
-  let hasText = false;
-  let ids: string | undefined = anchorId;
-
-  // an inline box's background is drawn behind its text runs (CSS Backgrounds 3 on inline boxes)
-  const walk = (items: readonly InlineLevelBox[], decor: Decor, link: Link | undefined, hidden: boolean, bg: string | undefined) => {
-    for (const b of items) {
-      switch (b.kind) {
-        case 'text': {
-          if (!b.text) break;
-          if (/[^\s]/.test(b.text)) hasText = true;
-          // pdfmake ignores line feeds inside a noWrap run: forced breaks become runs of their own
-          const pieces = b.text.includes('\n') ? b.text.split('\n') : [b.text];
-          pieces.forEach((piece, i) => {
-            if (i > 0) runs.push(textRun('\n', { ...b.style, whiteSpace: 'normal' }, NO_DECOR, undefined, true, ctx));
-            if (piece) runs.push(...splitRun(textRun(piece, b.style, decor, link, hidden, ctx, bg), ctx));
-          });
-          break;
-        }
-        case 'inline': {
-          const el = b.element;
-          const id = el.attrs.id;
-          if (id && ids === undefined && ctx.anchors.has(id) && !ctx.placedIds.has(id)) ids = id;
-          const childLink = el.tag === 'a' ? (linkOf(el.attrs.href, ctx) ?? link) : link;
-          walk(b.children, addDecor(decor, b.style), childLink, hidden || b.style.visibility !== 'visible', b.style.backgroundColor.a > 0 ? hexColor(b.style.backgroundColor) : bg);
-          break;
-        }
-        case 'line-break': runs.push({ ...textRun('\n', b.style, NO_DECOR, undefined, true, ctx) }); break;
-        case 'replaced': {
-          const p = paintReplaced(b, width, ctx, ctx.cbHeight);
-          if (p.node && link?.link && ('image' in p.node || 'svg' in p.node)) (p.node as { link?: string }).link = link.link;
-          atomics.push({ node: p.node, width: p.size.width });
-          break;
-        }
-        case 'inline-block': {
-          // within a line of text, an inline-block holding only text (a badge, a label) is set as
-          // part of the line, with its background; pdfmake has no boxes inside a line
-          const box = b.box;
-          if (textAround && box.kind === 'block' && box.children.every((c) => c.kind === 'inlines')) {
-            const bgColor = b.style.backgroundColor.a > 0 ? hexColor(b.style.backgroundColor) : bg;
-            for (const c of box.children) if (c.kind === 'inlines') walk(c.children, addDecor(decor, b.style), link, hidden, bgColor);
-          } else {
-            const outer = ctx.link;
-            ctx.link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, ctx) ?? link) : link;
-            atomics.push(atomic(box, width, true));
-            ctx.link = outer;
-          }
-          break;
-        }
-        case 'float': { const outer = ctx.link; ctx.link = link; const p = atomic(b.box, width, true); ctx.link = outer; floats.push({ side: b.style.float === 'left' ? 'left' : 'right', ...p }); break; }
-        default: assertNever(b);
-      }
-    }
-  };
-  const textAround = hasOwnText(box.children);
-  walk(box.children, addDecor(NO_DECOR, container), ctx.link, container.visibility !== 'visible', undefined);
+  const w: InlineWalk = { width, ctx, atomic, textAround: hasOwnText(box.children), runs: [], atomics: [], floats: [], hasText: false, ids: anchorId };
+  walkInlines(w, box.children, addDecor(NO_DECOR, container), ctx.link, container.visibility !== 'visible', undefined);
+  const { runs, atomics, floats, hasText, ids } = w;
 
   const align = alignment(container.textAlign);
   let main: PdfNode | undefined;
@@ -148,7 +109,69 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
 
 /** Whether a line has text of its own, outside atomic inlines. */
 function hasOwnText(items: readonly InlineLevelBox[]): boolean {
-  return items.some((b) => (b.kind === 'text' && /[^\s]/.test(b.text)) || (b.kind === 'inline' && hasOwnText(b.children)));
+  for (const b of items) if ((b.kind === 'text' && /[^\s]/.test(b.text)) || (b.kind === 'inline' && hasOwnText(b.children))) return true;
+  return false;
+}
+
+// an inline box's background is drawn behind its text runs (CSS Backgrounds 3 on inline boxes)
+function walkInlines(w: InlineWalk, items: readonly InlineLevelBox[], decor: Decor, link: Link | undefined, hidden: boolean, bg: string | undefined): void {
+  const { ctx, runs, width } = w;
+  for (const b of items) {
+    switch (b.kind) {
+      case 'text': {
+        const text = b.text;
+        if (!text) break;
+        if (!w.hasText && /[^\s]/.test(text)) w.hasText = true;
+        if (!text.includes('\n')) { pushRuns(runs, textRun(text, b.style, decor, link, hidden, ctx, bg), ctx); break; }
+        // pdfmake ignores line feeds inside a noWrap run: forced breaks become runs of their own
+        const pieces = text.split('\n');
+        for (let i = 0; i < pieces.length; i++) {
+          const piece = pieces[i]!;
+          if (i > 0) runs.push(textRun('\n', { ...b.style, whiteSpace: 'normal' }, NO_DECOR, undefined, true, ctx));
+          if (piece) pushRuns(runs, textRun(piece, b.style, decor, link, hidden, ctx, bg), ctx);
+        }
+        break;
+      }
+      case 'inline': {
+        const el = b.element;
+        const id = el.attrs.id;
+        if (id && w.ids === undefined && ctx.anchors.has(id) && !ctx.placedIds.has(id)) w.ids = id;
+        const childLink = el.tag === 'a' ? (linkOf(el.attrs.href, ctx) ?? link) : link;
+        walkInlines(w, b.children, addDecor(decor, b.style), childLink, hidden || b.style.visibility !== 'visible', b.style.backgroundColor.a > 0 ? hexColor(b.style.backgroundColor) : bg);
+        break;
+      }
+      case 'line-break': runs.push(textRun('\n', b.style, NO_DECOR, undefined, true, ctx)); break;
+      case 'replaced': {
+        const p = paintReplaced(b, width, ctx, ctx.cbHeight);
+        if (p.node && link?.link && ('image' in p.node || 'svg' in p.node)) (p.node as { link?: string }).link = link.link;
+        w.atomics.push({ node: p.node, width: p.size.width });
+        break;
+      }
+      case 'inline-block': {
+        // within a line of text, an inline-block holding only text (a badge, a label) is set as
+        // part of the line, with its background; pdfmake has no boxes inside a line
+        const box = b.box;
+        if (w.textAround && box.kind === 'block' && box.children.every((c) => c.kind === 'inlines')) {
+          const bgColor = b.style.backgroundColor.a > 0 ? hexColor(b.style.backgroundColor) : bg;
+          for (const c of box.children) if (c.kind === 'inlines') walkInlines(w, c.children, addDecor(decor, b.style), link, hidden, bgColor);
+        } else {
+          const outer = ctx.link;
+          ctx.link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, ctx) ?? link) : link;
+          w.atomics.push(w.atomic(box, width, true, ctx));
+          ctx.link = outer;
+        }
+        break;
+      }
+      case 'float': { const outer = ctx.link; ctx.link = link; const p = w.atomic(b.box, width, true, ctx); ctx.link = outer; w.floats.push({ side: b.style.float === 'left' ? 'left' : 'right', ...p }); break; }
+      default: assertNever(b);
+    }
+  }
+}
+
+/** Adds a run to the line, split where it must be (splitRun); most runs go as they are. */
+function pushRuns(runs: TextRunNode[], run: TextRunNode, ctx: PaintContext): void {
+  if (run.text.length <= LONG_WORD && (/^[\x20-\x7e]*$/.test(run.text) || !run.font)) { runs.push(run); return; }
+  for (const r of splitRun(run, ctx)) runs.push(r);
 }
 
 function alignment(a: ComputedStyle['textAlign']): 'left' | 'right' | 'center' | 'justify' {
@@ -163,7 +186,8 @@ function alignment(a: ComputedStyle['textAlign']): 'left' | 'right' | 'center' |
 function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean, width: number, ctx: PaintContext, align: TextNode['alignment']): TextNode {
   // strip a trailing forced break: CSS does not make an empty last line for it
   while (runs.length > 1 && runs[runs.length - 1]!.text === '\n') runs.pop();
-  const node: TextNode = { text: runs };
+  // the runs as a list made to size (the pushed one keeps 16 spare slots, in every text node)
+  const node: TextNode = { text: runs.slice() };
   if (align !== 'left') node.alignment = align;
   const indent = first ? resolve(container.textIndent, width) : 0;
   if (indent > 0) node.leadingIndent = indent;
@@ -178,18 +202,20 @@ function textNode(runs: TextRunNode[], container: ComputedStyle, first: boolean,
 
 function textRun(text: string, s: ComputedStyle, decor: Decor, link: Link | undefined, hidden: boolean, ctx: PaintContext, bg?: string): TextRunNode {
   const f = ctx.faces.of(s);
-  const run: TextRunNode = { text, font: f.font, fontSize: round(s.fontSize), lineHeight: round(ctx.faces.pdfmakeLineHeight(s)) };
-  if (f.bold) run.bold = true;
-  if (f.italics) run.italics = true;
-  run.color = hexColor(s.color);
+  const font = f.font; const fontSize = round(s.fontSize); const lineHeight = round(ctx.faces.pdfmakeLineHeight(s)); const color = hexColor(s.color);
+  // the keys every run has, in one literal per face style (keys added later go to a separate
+  // property store, for each of the document's runs)
+  const run: TextRunNode = f.bold
+    ? f.italics ? { text, font, fontSize, lineHeight, bold: true, italics: true, color } : { text, font, fontSize, lineHeight, bold: true, color }
+    : f.italics ? { text, font, fontSize, lineHeight, italics: true, color } : { text, font, fontSize, lineHeight, color };
   const alpha = hidden ? 0 : s.color.a * s.opacity;
   if (alpha < 1) run.opacity = Math.max(0, alpha);
   if (s.letterSpacing) run.characterSpacing = round(s.letterSpacing);
-  const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
-  if (decor.underline) lines.push('underline');
-  if (decor.lineThrough) lines.push('lineThrough');
-  if (decor.overline) lines.push('overline');
-  if (lines.length) {
+  if (decor.underline || decor.lineThrough || decor.overline) {
+    const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
+    if (decor.underline) lines.push('underline');
+    if (decor.lineThrough) lines.push('lineThrough');
+    if (decor.overline) lines.push('overline');
     run.decoration = lines.length === 1 ? lines[0]! : lines;
     if (decor.color) run.decorationColor = decor.color;
     if (decor.style !== 'solid') run.decorationStyle = decor.style;

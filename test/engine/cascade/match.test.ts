@@ -2,6 +2,9 @@
 import { expect } from 'chai';
 import { run } from './helpers';
 import type { StyledElement } from '../../../src/engine/cascade/styled';
+import { buildMatchTree } from '../../../src/engine/cascade/match';
+import { parseHtml } from '../../../src/engine/dom';
+import { DiagnosticList } from '../../../src/engine/diagnostics';
 
 const DOC = `
 <div id="root" class="box main" lang="en-GB" data-x="a-b c">
@@ -125,4 +128,21 @@ describe('cascade: :has() is anchored at its element', () => {
       expect(r.byId('t').style.color.r === 1).to.equal(want);
     });
   }
+});
+
+describe('match tree: one class list per class name', () => {
+  it('elements with the same single class share its list; each list still names its own class', () => {
+    // more distinct names than the shared lists keep, so the store is cleared on the way
+    const names = Array.from({ length: 5000 }, (_, i) => `c${i}`);
+    const html = `<div>${names.map((n) => `<i class="${n}"></i><b class="${n}"></b>`).join('')}<i class="two words"></i></div>`;
+    const doc = parseHtml(html, { limits: { maxDomNodes: 100_000, maxDomDepth: 256 }, diagnostics: new DiagnosticList() });
+    const div = buildMatchTree(doc.root).children.find((c) => c.tag === 'body')!.children[0]!;
+    names.forEach((n, k) => {
+      const [i, b] = [div.children[2 * k]!, div.children[2 * k + 1]!];
+      expect(i.classes).to.deep.equal([n]);
+      expect(b.classes).to.equal(i.classes);
+    });
+    expect(div.children[names.length * 2]!.classes).to.deep.equal(['two', 'words']);
+    expect(matched('.x')).to.deep.equal(['l2', 'l4']);
+  });
 });

@@ -90,6 +90,15 @@ describe('cascade: matched-rules sharing', () => {
     expect(red(deep, `[title=b] i { color: ${RED} }`)).to.deep.equal(['i2']);
   });
 
+  it('keeps tags and positions apart in the keys it remembers, past the number of tags it keeps', () => {
+    // 600 custom tags (more than the remembered key heads), each as first and last child
+    const tags = Array.from({ length: 600 }, (_, i) => `x-t${i}`);
+    const html = tags.map((t, i) => `<div><${t}>f${i}</${t}><${t}>l${i}</${t}></div>`).join('') + '<div><b>b1</b><i>i1</i><b>b2</b></div>';
+    const css = `${tags.filter((_, i) => i % 2 === 0).join(', ')} { color: ${RED} } :last-child { color: rgb(0, 0, 255) } b:first-child { color: ${RED} }`;
+    const want = [...tags.flatMap((_, i) => (i % 2 === 0 ? [`f${i}`] : [])), 'b1'];
+    expect(red(html, css)).to.deep.equal(want);
+  });
+
   it('shares nothing between documents or sheets: each cascade starts afresh', () => {
     const css = `li:first-child { color: ${RED} }`;
     expect(red('<ul><li>a</li><li>b</li></ul>', css)).to.deep.equal(['a']);

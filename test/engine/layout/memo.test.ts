@@ -1,11 +1,16 @@
 // The memos of layout and paint (issue #4) give the values the plain computation gives.
 import { expect } from 'chai';
 import { FACE_METRICS, METRIC_RANGES } from '../../../src/engine/layout/metrics.data';
-import { textWidth } from '../../../src/engine/layout/metrics';
+import { measurePieces, normalLineHeight, pdfmakeLineBox, textWidth } from '../../../src/engine/layout/metrics';
+import { FaceResolver } from '../../../src/engine/layout/faces';
 import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
 import { pageBreakBefore } from '../../../src/engine/paint/finish';
 import { layoutHtml } from '../../../src/engine';
+import { run } from '../cascade/helpers';
+import { processWhiteSpace } from '../../../src/engine/boxes/build';
+import type { InlineLevelBox } from '../../../src/engine/boxes/types';
+import type { ComputedStyle } from '../../../src/engine/cascade/computed';
 
 /** The advance of one code point by the range tables, as metrics.ts computed it before its direct table. */
 function referenceWidth(text: string, file: string, size: number): number {
@@ -45,6 +50,49 @@ describe('layout memos: text widths from the direct table', () => {
   it('adds letter and word spacing per code point and per space', () => {
     const plain = textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10 });
     expect(textWidth('a b 😀', { file: 'LiberationSans-Regular.ttf', size: 10, letterSpacing: 1, wordSpacing: 2 })).to.be.closeTo(plain + 5 * 1 + 2 * 2, 1e-9);
+  });
+});
+
+describe('layout memos: a segment\'s pieces measured in one pass', () => {
+  /** What min-content measuring did with substrings: split at spaces and U+200B, then after hyphens. */
+  const bySplit = (text: string, face: Parameters<typeof textWidth>[1]) => {
+    const events: string[] = [];
+    text.split(/[ \u200b]/).forEach((part, j) => {
+      if (j > 0) events.push('break');
+      part.split(/(?<=-)/).forEach((piece, k) => { if (k > 0) events.push('break'); events.push(String(textWidth(piece, face))); });
+    });
+    return { events, width: textWidth(text, face) };
+  };
+  const byScan = (text: string, face: Parameters<typeof textWidth>[1], advance?: (cp: number) => number) => {
+    const events: string[] = [];
+    const width = measurePieces(text, face, { piece: (w) => events.push(String(w)), breakHere: () => events.push('break') }, advance);
+    return { events, width };
+  };
+  // '' pieces measure 0 whichever way they are cut: compare the pieces with width
+  const solid = (r: { events: string[]; width: number }) => ({ width: r.width, events: r.events.filter((e) => e !== '0') });
+  const alphabet = ['a', 'W', ' ', '-', '\u200b', 'é', '😀', '\ud800', '中', '\t', '.', '--'];
+  const strings = ['', ' ', '-', 'a-', '-a', 'a--b', 'well-known  words ', 'pre-', 'x\u200by', 'SKU-1-002 €12,345.00'];
+  let seed = 7;
+  const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  for (let i = 0; i < 300; i++) strings.push(Array.from({ length: Math.floor(next() * 14) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+  for (const face of [{ file: 'LiberationSans-Regular.ttf', size: 11 }, { file: 'DejaVuSansMono.ttf', size: 9.5, letterSpacing: 0.7, wordSpacing: -1.3 }]) {
+    it(`gives the widths and breaks the split substrings give: ${face.file}`, () => {
+      for (const s of strings) expect(solid(byScan(s, face)), JSON.stringify(s)).to.deep.equal(solid(bySplit(s, face)));
+    });
+  }
+  it('an embedded face\'s advances (0 unmapped → 500) are summed the same way', () => {
+    const advance = (cp: number) => (cp < 0x80 ? 400 + (cp % 7) * 31 : 0);
+    const face = { file: '', size: 12, letterSpacing: 0.25, wordSpacing: 1 };
+    for (const s of strings) {
+      const events: string[] = []; const ref: string[] = [];
+      measurePieces(s, face, { piece: (w) => events.push(String(w)), breakHere: () => events.push('break') }, advance);
+      const width = (t: string) => { let w = 0; let n = 0; let sp = 0; for (const ch of t) { const cp = ch.codePointAt(0)!; w += advance(cp) || 500; n++; if (cp === 0x20) sp++; } return (w / 1000) * 12 + 0.25 * n + 1 * sp; };
+      s.split(/[ \u200b]/).forEach((part, j) => {
+        if (j > 0) ref.push('break');
+        part.split(/(?<=-)/).forEach((piece, k) => { if (k > 0) ref.push('break'); ref.push(String(width(piece))); });
+      });
+      expect(events.filter((e) => e !== '0'), JSON.stringify(s)).to.deep.equal(ref.filter((e) => e !== '0'));
+    }
   });
 });
 
@@ -142,3 +190,114 @@ describe('the pageBreakBefore callback only when it may act', () => {
   });
 });
 
+
+describe('boxes: white space collapsing skips text with nothing to collapse', () => {
+  it('gives what collapsing every run of white space gives', () => {
+    const style = { whiteSpace: 'normal', textTransform: 'none' } as unknown as ComputedStyle;
+    const alphabet = ['a', ' ', '  ', '\t', '\n', '\r', '\f', '\u00a0', 'é', 'b'];
+    let seed = 11;
+    const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let i = 0; i < 500; i++) {
+      const texts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => Array.from({ length: Math.floor(next() * 8) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+      const runs: InlineLevelBox[] = texts.map((text) => ({ kind: 'text', style, text }));
+      processWhiteSpace(runs);
+      // the reference: CSS Text 3 §4.1.1 with every run collapsed by the regular expression
+      let atSpace = true;
+      const want = texts.map((text) => {
+        let t = text.replace(/[ \t\n\r\f]+/g, ' ');
+        if (atSpace && t.startsWith(' ')) t = t.slice(1);
+        if (t.length) atSpace = t.endsWith(' ');
+        return t;
+      });
+      expect(runs.map((r) => (r as { text: string }).text), JSON.stringify(texts)).to.deep.equal(want);
+    }
+  });
+});
+
+describe('lists made to size: no holes where the count was reserved ahead', () => {
+  const holes = (root: unknown): string[] => {
+    const found: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (v: unknown, path: string) => {
+      if (!v || typeof v !== 'object' || seen.has(v)) return;
+      seen.add(v);
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!(i in v)) found.push(`${path}[${i}]`);
+        v.forEach((x, i) => walk(x, `${path}[${i}]`));
+      } else for (const [k, x] of Object.entries(v)) if (k !== 'style' && k !== 'parent') walk(x, `${path}.${k}`);
+    };
+    walk(root, '');
+    return found;
+  };
+  const html = `<!doctype html><html><body>
+    <p class="q">quoted <b>bold</b> text</p>
+    <div><div></div><p>after an empty block</p><div style="position:absolute;top:0">detached</div><p>last</p></div>
+    <table><tr><td>a</td><td><div></div></td></tr></table>
+    <ul><li>one</li><li>two <span style="display:block">block in inline</span> tail</li></ul>
+  </body></html>`;
+  const css = '.q::before { content: "«" } .q::after { content: "»" } p { margin: 4pt 0 }';
+  it('the styled tree and the document definition are dense lists', () => {
+    expect(holes(run(html, css).result.root)).to.deep.equal([]);
+    const out = layoutHtml(html, css);
+    expect(out.diagnostics).to.deep.equal([]);
+    expect(holes(out.docDefinition)).to.deep.equal([]);
+  });
+});
+
+describe('anchors: ids looked for only when a link asks', () => {
+  const runsOf = (node: unknown): { text: string; linkToDestination?: string }[] => {
+    const out: { text: string; linkToDestination?: string }[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) { v.forEach(walk); return; }
+      if (!v || typeof v !== 'object') return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.text === 'string') out.push(o as { text: string });
+      for (const x of Object.values(o)) walk(x);
+    };
+    walk(node);
+    return out;
+  };
+  const idsOf = (node: unknown): string[] => {
+    const out: string[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) { v.forEach(walk); return; }
+      if (!v || typeof v !== 'object') return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.id === 'string') out.push(o.id);
+      for (const x of Object.values(o)) walk(x);
+    };
+    walk(node);
+    return out;
+  };
+  it('links to ids that exist (percent-decoded) get destinations; the others and the unlinked ids do not', () => {
+    const out = layoutHtml('<p><a href="#intro">to intro</a> <a href="#s%C3%A9c">to séc</a> <a href="#nowhere">nowhere</a> <a href="#">top</a></p>'
+      + '<h2 id="intro">Intro</h2><div id="séc"><p>text</p></div><p id="unlinked">unlinked</p>', '');
+    const links = Object.fromEntries(runsOf(out.docDefinition.content).filter((r) => r.text.startsWith('to') || r.text === 'nowhere' || r.text === 'top').map((r) => [r.text, r.linkToDestination ?? null]));
+    expect(links).to.deep.equal({ 'to intro': 'intro', 'to séc': 'séc', nowhere: null, top: null });
+    expect(idsOf(out.docDefinition.content).sort()).to.deep.equal(['intro', 'séc']);
+  });
+  it('a document without links names no destinations', () => {
+    const out = layoutHtml('<h2 id="intro">Intro</h2><p id="p">text</p>', '');
+    expect(idsOf(out.docDefinition.content)).to.deep.equal([]);
+  });
+});
+
+describe('layout memos: a style\'s line measures computed once with its face', () => {
+  it('line-height and pdfmake\'s line box are what the metrics give, on first and later asks', () => {
+    const styles = ['line-height: normal; font-size: 13px', 'line-height: 1.35; font: bold 9pt serif', 'line-height: 17px; font-family: monospace',
+      'line-height: 2em; font: italic 20px sans-serif', 'font-size: 7.3pt; font-family: "Noto Sans"'];
+    const doc = run(styles.map((st, i) => `<p id="p${i}" style='${st}'>x</p>`).join(''));
+    const faces = new FaceResolver(new FontMatcher());
+    styles.forEach((_, i) => {
+      const s = doc.byId(`p${i}`).style;
+      const f = faces.of(s);
+      const lh = s.lineHeight;
+      const want = lh.kind === 'normal' ? normalLineHeight(f.file, s.fontSize) : lh.kind === 'number' ? lh.value * s.fontSize : lh.pt;
+      for (let ask = 0; ask < 2; ask++) {
+        expect(faces.lineHeight(s), styles[i]).to.equal(want);
+        expect(faces.lineBox(s), styles[i]).to.equal(pdfmakeLineBox(f.file, s.fontSize));
+        expect(faces.pdfmakeLineHeight(s), styles[i]).to.equal(want / pdfmakeLineBox(f.file, s.fontSize));
+      }
+    });
+  });
+});
