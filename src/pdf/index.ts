@@ -19,6 +19,7 @@ import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertic
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
+import { setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
@@ -37,7 +38,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const styles = setFastStyleLookups(settings.styles);
   const paragraphs = setLinearParagraphs(settings.paragraphs);
   const runs = setJoinedRuns(settings.runs);
-  return { shaping, deflate, styles, paragraphs, runs };
+  const inlines = setFusedInlines(settings.inlines);
+  return { shaping, deflate, styles, paragraphs, runs, inlines };
 }
 
 export interface PdfFastPaths {
@@ -51,6 +53,8 @@ export interface PdfFastPaths {
   readonly paragraphs?: boolean;
   /** a line's touching look-alike words drawn as one text object (off: pdfmake's one per word; changes bytes, not what is drawn) */
   readonly runs?: boolean;
+  /** a run's words split and measured in one pass, its style resolved once (off: pdfmake's TextBreaker then measure) */
+  readonly inlines?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

@@ -67,7 +67,8 @@ const TextInlines = pdfmakeInternal<{ prototype: TextInlinesProto }>('TextInline
 const TextBreaker = pdfmakeInternal<new () => { getBreaks(items: unknown[], stack: unknown): unknown[] }>('TextBreaker');
 const StyleContextStack = pdfmakeInternal<StyleStackClass>('StyleContextStack');
 
-function flatten(array: unknown[]): unknown[] {
+/** pdfmake's flattenTextArray, appending in place (text-inlines.ts uses it too). */
+export function flatten(array: unknown[]): unknown[] {
   const out: unknown[] = [];
   array.forEach((cur) => { // forEach, like reduce, skips holes
     if (Array.isArray(cur)) {

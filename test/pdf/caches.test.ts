@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -120,6 +120,36 @@ describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions 
     setPdfFastPaths({ styles: false });
     const own = sha(await toPdf(build(), {}));
     setPdfFastPaths({ styles: true });
+    expect(sha(await toPdf(build(), {}))).to.equal(own);
+  });
+});
+
+describe('pdf: words split and measured in one pass give the inlines pdfmake\'s two passes give', () => {
+  afterEach(() => setPdfFastPaths({ inlines: true }));
+
+  // what the engine never writes but a definition may: every text rule of TextBreaker and
+  // TextInlines.measure (leading indent, sup/sub, kept spaces, noWrap, break-all, hard line
+  // breaks, glue between runs, a run's own extra keys, strings and numbers as runs)
+  const build = (): DocDefinition => ({
+    pageSize: { width: 300, height: 400 }, pageMargins: [20, 20, 20, 20],
+    defaultStyle: { font: 'Liberation Sans', fontSize: 10 },
+    content: [
+      { text: ['  leading and trailing  ', { text: 'x', sup: true }, { text: '2', sub: true, color: 'red' }, ' after\u00a0nbsp\u2003 '], leadingIndent: 12 },
+      { text: [{ text: 'glued', bold: true }, { text: 'together', italics: true }, 'still', ' free'], alignment: 'justify' },
+      { text: 'line one\nline two\r\nline three', preserveLeadingSpaces: true },
+      { text: '   kept spaces   ', preserveLeadingSpaces: true, preserveTrailingSpaces: true, background: 'yellow' },
+      { text: 'nowrap text that is far too long to fit on the line at this size, really', noWrap: true },
+      { text: 'breakall\nwords Supercalifragilisticexpialidocious', wordBreak: 'break-all', characterSpacing: 1.5 },
+      { text: ['', 42, { text: 'lh', lineHeight: 1.7, decoration: 'underline', link: 'https://example.com', opacity: 0.4 }] },
+      { text: 'Averyveryverylongwordwithoutanyopportunitytobreakthatmustbehardwrappedbypdfmake', fontSize: 14 },
+      { ul: ['one', { text: ['two ', { text: 'bold', bold: true }] }] },
+    ],
+  } as unknown as DocDefinition);
+
+  it('same bytes with the fused pass on and off', async () => {
+    setPdfFastPaths({ inlines: false });
+    const own = sha(await toPdf(build(), {}));
+    setPdfFastPaths({ inlines: true });
     expect(sha(await toPdf(build(), {}))).to.equal(own);
   });
 });
