@@ -10,10 +10,16 @@
 //    it), so documents can share them.
 // pdfkit's EmbeddedFont class is not exported: its prototype is patched the first time a
 // document selects an embedded font (see the font() wrapper in index.ts).
-interface RunLike { advanceWidth: number }
+interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
+interface RunLike { advanceWidth: number; glyphs: GlyphLike[]; positions: unknown[] }
 interface EmbeddedFontLike {
   font: object;
-  layout(text: string, features: unknown, onlyWidth: boolean): RunLike;
+  scale: number;
+  subset: { includeGlyph(id: number): number };
+  widths: (number | undefined)[];
+  unicode: (number[] | undefined)[];
+  layout(text: string, features: unknown, onlyWidth?: boolean): { advanceWidth: number; glyphs: GlyphLike[] | null; positions: unknown[] | null };
+  encode(text: string, features?: unknown): [string[], unknown[]];
   layoutRun(text: string, features?: unknown): RunLike;
   layoutCached(text: string): RunLike;
   widthOfString(text: string, size: number, features?: unknown): number;
@@ -64,6 +70,25 @@ export function memoiseShaping(embedded: unknown): void {
   patched.add(proto);
   const widthOfString = proto.widthOfString;
   const layoutCached = proto.layoutCached;
+  const layout = proto.layout;
+  const encode = proto.encode;
+  proto.layout = function appendingLayout(this: EmbeddedFontLike, text: string, features: unknown, onlyWidth?: boolean) {
+    if (!enabled || features || typeof text !== 'string') return layout.call(this, text, features, onlyWidth);
+    return layoutWords(this, text, onlyWidth === true);
+  };
+  proto.encode = function encodeWithHex(this: EmbeddedFontLike, text: string, features?: unknown): [string[], unknown[]] {
+    if (!enabled) return encode.call(this, text, features);
+    const { glyphs, positions } = this.layout(text, features);
+    const res: string[] = [];
+    for (let i = 0; i < glyphs!.length; i++) {
+      const glyph = glyphs![i]!;
+      const gid = this.subset.includeGlyph(glyph.id);
+      res.push(hex4(gid));
+      if (this.widths[gid] == null) this.widths[gid] = glyph.advanceWidth * this.scale;
+      if (this.unicode[gid] == null) this.unicode[gid] = glyph.codePoints;
+    }
+    return [res, positions!];
+  };
   proto.widthOfString = function memoWidthOfString(this: EmbeddedFontLike, text: string, size: number, features?: unknown): number {
     if (!enabled || features || typeof text !== 'string' || typeof this.font !== 'object' || this.font === null) return widthOfString.call(this, text, size, features);
     const table = tableFor(widths, this.font);
@@ -87,6 +112,34 @@ export function memoiseShaping(embedded: unknown): void {
     }
     return run;
   };
+}
+
+/**
+ * pdfkit's EmbeddedFont.layout without features: the string cut after every space or tab,
+ * each piece shaped (layoutCached), the pieces' glyphs and positions appended. pdfkit built
+ * the lists with concat, a new array per piece (quadratic in the pieces of a joined run,
+ * line-runs.ts); here they are appended in place. Same pieces, same order, same sums.
+ */
+function layoutWords(font: EmbeddedFontLike, text: string, onlyWidth: boolean): { advanceWidth: number; glyphs: GlyphLike[] | null; positions: unknown[] | null } {
+  const glyphs: GlyphLike[] | null = onlyWidth ? null : [];
+  const positions: unknown[] | null = onlyWidth ? null : [];
+  let advanceWidth = 0;
+  let last = 0;
+  for (let index = 0; index < text.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c !== 32 && c !== 9 && index !== text.length - 1) continue;
+    const run = font.layoutCached(text.slice(last, index + 1));
+    if (glyphs !== null) { for (const g of run.glyphs) glyphs.push(g); for (const p of run.positions) positions!.push(p); }
+    advanceWidth += run.advanceWidth;
+    last = index + 1;
+  }
+  return { glyphs, positions, advanceWidth };
+}
+
+/** `0000${gid.toString(16)}`.slice(-4), pdfkit's glyph code in a TJ string, made once per glyph id */
+const HEX4: string[] = [];
+function hex4(gid: number): string {
+  return HEX4[gid] ??= `0000${gid.toString(16)}`.slice(-4);
 }
 
 /** Words shaped (misses) and served (hits) by the shared run cache since the process started. */

@@ -20,6 +20,7 @@ import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib 
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
+import { setColorOperators } from './colors'; // colour operators made once per colour
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
@@ -39,7 +40,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const paragraphs = setLinearParagraphs(settings.paragraphs);
   const runs = setJoinedRuns(settings.runs);
   const inlines = setFusedInlines(settings.inlines);
-  return { shaping, deflate, styles, paragraphs, runs, inlines };
+  const colors = setColorOperators(settings.colors);
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors };
 }
 
 export interface PdfFastPaths {
@@ -55,6 +57,8 @@ export interface PdfFastPaths {
   readonly runs?: boolean;
   /** a run's words split and measured in one pass, its style resolved once (off: pdfmake's TextBreaker then measure) */
   readonly inlines?: boolean;
+  /** colour operators made once per '#...' or named colour (off: pdfkit parses the colour at every use) */
+  readonly colors?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
