@@ -10,17 +10,25 @@
 import { loadModule, pdfkitPath, pdfmakeInternal } from './internals';
 
 interface ColorDocument {
+  fill(color?: unknown, rule?: unknown): unknown;
+  fillColor(color: unknown): unknown;
+  _windingRule(rule: unknown): string;
   _normalizeColor(color: unknown): unknown;
   _getColorSpace(color: unknown): string;
   _setColorSpace(space: string, stroke: boolean): unknown;
   _setColorCore(color: unknown, stroke: boolean): boolean;
   addContent(text: string): unknown;
 }
-interface ColorOperators { readonly space: string; readonly fill: string; readonly stroke: string }
+interface ColorOperators {
+  readonly space: string; readonly fill: string; readonly stroke: string;
+  /** whether fill() would read the string as a winding rule (pdfkit's /(even-?odd)|(non-?zero)/) */
+  readonly rule: boolean;
+}
 
 const PDFDocument = loadModule<{ prototype: ColorDocument; default?: { prototype: ColorDocument } }>(pdfkitPath);
 const proto = (PDFDocument.default ?? PDFDocument).prototype;
 const setColorCore = proto._setColorCore;
+const fill = proto.fill;
 const PdfmakeDocument = pdfmakeInternal<{ prototype: { resolveColor(this: ColorDocument, color: unknown, defaultColor: unknown): unknown } }>('PDFDocument');
 const resolveColor = PdfmakeDocument.prototype.resolveColor;
 
@@ -38,7 +46,7 @@ function operatorsFor(doc: ColorDocument, color: string): ColorOperators | undef
   // document) as an object, an unknown name as null
   if (!Array.isArray(normalized)) return undefined;
   const numbers = normalized.join(' ');
-  const made = { space: doc._getColorSpace(normalized), fill: `${numbers} scn`, stroke: `${numbers} SCN` };
+  const made = { space: doc._getColorSpace(normalized), fill: `${numbers} scn`, stroke: `${numbers} SCN`, rule: WINDING_RULE.test(color) };
   if (operators.size >= MAX_COLORS) operators.clear();
   operators.set(color, made);
   return made;
@@ -51,6 +59,21 @@ proto._setColorCore = function setColorOnce(this: ColorDocument, color: unknown,
   this._setColorSpace(ops.space, stroke);
   this.addContent(stroke ? ops.stroke : ops.fill);
   return true;
+};
+
+const WINDING_RULE = /(even-?odd)|(non-?zero)/;
+
+// pdfmake fills with the word's colour before drawing it: pdfkit's fill() asks whether the
+// colour is a winding rule first, by a regular expression; a kept colour knows its answer
+proto.fill = function fillKnownColor(this: ColorDocument, color?: unknown, rule?: unknown): unknown {
+  if (enabled && typeof color === 'string') {
+    const ops = operators.get(color);
+    if (ops !== undefined && !ops.rule) {
+      this.fillColor(color);
+      return this.addContent(`f${this._windingRule(rule)}`);
+    }
+  }
+  return fill.call(this, color, rule);
 };
 
 // pdfmake's check that a colour is valid (else the default): a colour with kept operators is

@@ -14,6 +14,9 @@ interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
 interface RunLike { advanceWidth: number; glyphs: GlyphLike[]; positions: unknown[] }
 interface EmbeddedFontLike {
   font: object;
+  /** the string layoutWords last laid out, and its advance width (see widthOfString) */
+  lastLaidOut?: string;
+  lastAdvanceWidth?: number;
   scale: number;
   subset: { includeGlyph(id: number): number };
   widths: (number | undefined)[];
@@ -91,6 +94,9 @@ export function memoiseShaping(embedded: unknown): void {
   };
   proto.widthOfString = function memoWidthOfString(this: EmbeddedFontLike, text: string, size: number, features?: unknown): number {
     if (!enabled || features || typeof text !== 'string' || typeof this.font !== 'object' || this.font === null) return widthOfString.call(this, text, size, features);
+    // pdfkit measures every string it has just drawn (to advance doc.x): the layout that encode
+    // made for it already summed the same pieces in the same order
+    if (text === this.lastLaidOut) return this.lastAdvanceWidth! * (size / 1000);
     const table = tableFor(widths, this.font);
     let width = table.get(text);
     if (width === undefined) {
@@ -133,6 +139,8 @@ function layoutWords(font: EmbeddedFontLike, text: string, onlyWidth: boolean): 
     advanceWidth += run.advanceWidth;
     last = index + 1;
   }
+  font.lastLaidOut = text;
+  font.lastAdvanceWidth = advanceWidth;
   return { glyphs, positions, advanceWidth };
 }
 

@@ -225,9 +225,18 @@ interface ShippedFamilyLike { normal: string; bold: string; italics: string; bol
 
 function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
-  seen.add(node);
+  // Only a node that has objects below it is remembered, just before the walk goes down: that
+  // is enough to stop at cycles and to visit a shared subtree once, and the nodes without
+  // objects below them (text runs, margins: most of a definition) are cheap to meet twice
+  // (everything done to them is idempotent). A 100-page definition's set was ~4% of a render.
+  let remembered = false;
   if (Array.isArray(node)) {
-    for (const n of node) if (n !== null && typeof n === 'object') secureNodes(n, ctx, seen);
+    for (let i = 0; i < node.length; i++) {
+      const n: unknown = node[i];
+      if (n === null || typeof n !== 'object') continue;
+      if (!remembered) { seen.add(node); remembered = true; }
+      secureNodes(n, ctx, seen);
+    }
     return;
   }
   const obj = node as Record<string, unknown>;
@@ -254,7 +263,10 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
     recordKey(ctx.keys, key);
     const value = obj[key];
     if (typeof value === 'object') {
-      if (value !== null && key !== 'options') secureNodes(value, ctx, seen);
+      if (value !== null && key !== 'options') {
+        if (!remembered) { seen.add(obj); remembered = true; }
+        secureNodes(value, ctx, seen);
+      }
     } else if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
       const produce = value as (...args: unknown[]) => unknown;
       const lateCtx: WallContext = { ...ctx, late: true, images: undefined };

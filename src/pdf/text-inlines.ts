@@ -109,6 +109,8 @@ interface RunStyle {
   extra: [string, unknown][];
   /** the run's own leadingCut (measure keeps a truthy one) */
   leadingCut: number;
+  /** the width of ' ', the cut of most words, measured at its first use (NaN before) */
+  space: number;
 }
 
 /** The keys measure() writes onto every inline: a run's own value for one of these is replaced by the measured one. */
@@ -156,7 +158,7 @@ function resolveRun(doc: DocumentLike, run: unknown, stack: unknown): RunStyle {
   return {
     font, alignment, fontSize, fontFeatures, characterSpacing, color, decoration, decorationColor, decorationStyle, decorationThickness,
     background, link, linkToPage, linkToDestination, noWrap, opacity, sup, sub, height, preserveLeadingSpaces, preserveTrailingSpaces,
-    extra, leadingCut: item !== run ? item.leadingCut as number : 0,
+    extra, leadingCut: item !== run ? item.leadingCut as number : 0, space: NaN,
   };
 }
 
@@ -164,6 +166,15 @@ function resolveRun(doc: DocumentLike, run: unknown, stack: unknown): RunStyle {
 
 const widthOfText = (text: string, s: RunStyle): number =>
   s.font.widthOfString(text, s.fontSize, s.fontFeatures) + (s.characterSpacing || 0) * (text.length - 1);
+
+/** A word's leading or trailing white space, text[start, end): one space is measured once per run. */
+function widthOfCut(text: string, start: number, end: number, s: RunStyle): number {
+  if (end - start === 1 && text.charCodeAt(start) === 32) {
+    if (Number.isNaN(s.space)) s.space = widthOfText(' ', s);
+    return s.space;
+  }
+  return widthOfText(text.slice(start, end), s);
+}
 
 /** JavaScript's \s */
 function isSpace(c: number): boolean {
@@ -178,12 +189,12 @@ function makeInline(text: string, s: RunStyle, leadingCut: number): MeasuredInli
     if (!s.preserveLeadingSpaces && isSpace(text.charCodeAt(0))) {
       let end = 1;
       while (end < text.length && isSpace(text.charCodeAt(end))) end++;
-      lead += widthOfText(text.slice(0, end), s);
+      lead += widthOfCut(text, 0, end, s);
     }
     if (!s.preserveTrailingSpaces && isSpace(text.charCodeAt(text.length - 1))) {
       let start = text.length - 1;
       while (start > 0 && isSpace(text.charCodeAt(start - 1))) start--;
-      trail = widthOfText(text.slice(start), s);
+      trail = widthOfCut(text, start, text.length, s);
     }
   }
   return {
