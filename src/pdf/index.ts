@@ -21,6 +21,7 @@ import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn 
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
 import { setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
 import { setColorOperators } from './colors'; // colour operators made once per colour
+import { setPlainTextDrawing } from './text-draw'; // pdfmake's plain words drawn without pdfkit's general text path
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
@@ -41,7 +42,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const runs = setJoinedRuns(settings.runs);
   const inlines = setFusedInlines(settings.inlines);
   const colors = setColorOperators(settings.colors);
-  return { shaping, deflate, styles, paragraphs, runs, inlines, colors };
+  const plainText = setPlainTextDrawing(settings.plainText);
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText };
 }
 
 export interface PdfFastPaths {
@@ -59,6 +61,8 @@ export interface PdfFastPaths {
   readonly inlines?: boolean;
   /** colour operators made once per '#...' or named colour (off: pdfkit parses the colour at every use) */
   readonly colors?: boolean;
+  /** pdfmake's plain words (no link, spacing, features, newline) written as pdfkit would, without its general text() (off: pdfkit's text()) */
+  readonly plainText?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -124,8 +124,8 @@ describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions 
   });
 });
 
-describe('pdf: words split and measured in one pass, and colour operators made once, give pdfmake\'s bytes', () => {
-  afterEach(() => setPdfFastPaths({ inlines: true, colors: true }));
+describe('pdf: words split and measured in one pass, colour operators made once and plain words drawn directly give pdfmake\'s bytes', () => {
+  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true }));
 
   // what the engine never writes but a definition may: every text rule of TextBreaker and
   // TextInlines.measure (leading indent, sup/sub, kept spaces, noWrap, break-all, hard line
@@ -144,17 +144,18 @@ describe('pdf: words split and measured in one pass, and colour operators made o
       { text: 'Averyveryverylongwordwithoutanyopportunitytobreakthatmustbehardwrappedbypdfmake', fontSize: 14 },
       { ul: ['one', { text: ['two ', { text: 'bold', bold: true }] }] },
       { text: [{ text: 'short hex ', color: '#0a3' }, { text: 'named ', color: 'navy' }, { text: 'cmyk ', color: [0, 50, 100, 0] }, { text: 'unknown', color: 'nocolor' }] },
+      { text: 'Combining marks: e\u0301 a\u0308 o\u0323\u0302 AVATAR Wave', font: 'DejaVu Serif' },
       { canvas: [{ type: 'rect', x: 0, y: 0, w: 60, h: 20, color: '#ABCDEF', lineColor: 'teal' }, { type: 'line', x1: 0, y1: 25, x2: 60, y2: 25, lineColor: '#f00' }] },
     ],
   } as unknown as DocDefinition);
 
-  it('same bytes with the fused pass and the kept colour operators on and off', async () => {
-    setPdfFastPaths({ inlines: false, colors: false });
+  it('same bytes with the fused pass, the kept colour operators and the direct text drawing on and off', async () => {
+    setPdfFastPaths({ inlines: false, colors: false, plainText: false });
     const own = sha(await toPdf(build(), {}));
-    setPdfFastPaths({ inlines: true, colors: true });
+    setPdfFastPaths({ inlines: true, colors: true, plainText: true });
     expect(sha(await toPdf(build(), {})), 'both on').to.equal(own);
     expect(sha(await toPdf(build(), {})), 'both on, colours kept').to.equal(own);
     setPdfFastPaths({ inlines: false });
-    expect(sha(await toPdf(build(), {})), 'colours only').to.equal(own);
+    expect(sha(await toPdf(build(), {})), 'colours and text drawing only').to.equal(own);
   });
 });
