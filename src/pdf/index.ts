@@ -22,6 +22,7 @@ import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out 
 import { setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
 import { setColorOperators } from './colors'; // colour operators made once per colour
 import { setPlainTextDrawing } from './text-draw'; // pdfmake's plain words drawn without pdfkit's general text path
+import { setLeanPageBreakInfo } from './page-breaks'; // the pageBreakBefore callback's node descriptions built by plain loops
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
@@ -43,7 +44,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const inlines = setFusedInlines(settings.inlines);
   const colors = setColorOperators(settings.colors);
   const plainText = setPlainTextDrawing(settings.plainText);
-  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText };
+  const pageBreaks = setLeanPageBreakInfo(settings.pageBreaks);
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks };
 }
 
 export interface PdfFastPaths {
@@ -63,6 +65,8 @@ export interface PdfFastPaths {
   readonly colors?: boolean;
   /** pdfmake's plain words (no link, spacing, features, newline) written as pdfkit would, without its general text() (off: pdfkit's text()) */
   readonly plainText?: boolean;
+  /** the pageBreakBefore callback's node descriptions built by plain loops (off: pdfmake's layoutDocument) */
+  readonly pageBreaks?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

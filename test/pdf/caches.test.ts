@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -125,7 +125,7 @@ describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions 
 });
 
 describe('pdf: words split and measured in one pass, colour operators made once and plain words drawn directly give pdfmake\'s bytes', () => {
-  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true }));
+  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true }));
 
   // what the engine never writes but a definition may: every text rule of TextBreaker and
   // TextInlines.measure (leading indent, sup/sub, kept spaces, noWrap, break-all, hard line
@@ -150,12 +150,44 @@ describe('pdf: words split and measured in one pass, colour operators made once 
   } as unknown as DocDefinition);
 
   it('same bytes with the fused pass, the kept colour operators and the direct text drawing on and off', async () => {
-    setPdfFastPaths({ inlines: false, colors: false, plainText: false });
+    setPdfFastPaths({ inlines: false, colors: false, plainText: false, pageBreaks: false });
     const own = sha(await toPdf(build(), {}));
-    setPdfFastPaths({ inlines: true, colors: true, plainText: true });
+    setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true });
     expect(sha(await toPdf(build(), {})), 'both on').to.equal(own);
     expect(sha(await toPdf(build(), {})), 'both on, colours kept').to.equal(own);
     setPdfFastPaths({ inlines: false });
     expect(sha(await toPdf(build(), {})), 'colours and text drawing only').to.equal(own);
+  });
+});
+
+describe('pdf: the pageBreakBefore callback is told what pdfmake\'s own layoutDocument tells it', () => {
+  afterEach(() => setPdfFastPaths({ pageBreaks: true }));
+
+  it('same node descriptions, helper answers and bytes with the lean descriptions on and off', async () => {
+    const build = (seen: string[]): DocDefinition => ({
+      pageSize: { width: 200, height: 160 }, pageMargins: [10, 10, 10, 10],
+      defaultStyle: { font: 'Liberation Sans', fontSize: 9 },
+      content: [
+        { text: 'Heading', id: 'h1', headlineLevel: 1, style: 'x' },
+        { stack: [{ text: 'para one para one para one para one para one para one' }, { text: 'para two '.repeat(20) }] },
+        { table: { body: [['a', 'b'], ['c', { text: 'd', id: 'cell' }]] }, width: 120 },
+        { ul: ['one', 'two', 'three'] },
+        { text: 'Second heading', headlineLevel: 1 },
+        { text: 'tail '.repeat(40) },
+      ],
+      pageBreakBefore: (node: Record<string, unknown>, helpers: Record<string, () => unknown[]>) => {
+        seen.push(JSON.stringify([node, helpers.getFollowingNodesOnPage!().length, helpers.getNodesOnNextPage!().length, helpers.getPreviousNodesOnPage!().length]));
+        return node.headlineLevel === 1 && (node.startPosition as { verticalRatio: number }).verticalRatio > 0.3 && seen.length < 40;
+      },
+    } as unknown as DocDefinition);
+    const own: string[] = [];
+    setPdfFastPaths({ pageBreaks: false });
+    const ownPdf = sha(await toPdf(build(own), {}));
+    const lean: string[] = [];
+    setPdfFastPaths({ pageBreaks: true });
+    const leanPdf = sha(await toPdf(build(lean), {}));
+    expect(own.length, 'callback calls').to.be.greaterThan(10);
+    expect(lean).to.deep.equal(own);
+    expect(leanPdf).to.equal(ownPdf);
   });
 });
