@@ -19,7 +19,7 @@ import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertic
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
-import { setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
+import { MEASURED_TEXT, measuredTexts, setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
 import { setColorOperators } from './colors'; // colour operators made once per colour
 import { setPlainTextDrawing } from './text-draw'; // pdfmake's plain words drawn without pdfkit's general text path
 import { setLeanPageBreakInfo } from './page-breaks'; // the pageBreakBefore callback's node descriptions built by plain loops
@@ -311,6 +311,10 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   style.font = ctx.defaultFont;
   secureNodes(docDefinition, ctx, new Set());
   Object.defineProperty(style, DOCUMENT_KEYS, { value: keys, enumerable: false, configurable: true });
+  // a pageBreakBefore callback may have pdfmake lay the document out again: its text is measured once
+  if (typeof (docDefinition as { pageBreakBefore?: unknown }).pageBreakBefore === 'function') {
+    Object.defineProperty(style, MEASURED_TEXT, { value: measuredTexts(), enumerable: false, configurable: true });
+  }
   fonts = table0;
   const pinned: EmbeddedEntry[] = [];
   try {

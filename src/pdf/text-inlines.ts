@@ -209,10 +209,102 @@ function makeInline(text: string, s: RunStyle, leadingCut: number): MeasuredInli
 
 // ---- buildInlines -----------------------------------------------------------------------
 
+// ---- the same text measured again when the document is laid out again --------------------
+//
+// pdfmake lays the whole document out again (preprocess, measure, layout) each time a
+// pageBreakBefore callback asks for a break; the engine's orphans/widows/headings callback
+// does for most short documents. A text node is then measured again with the same runs in the
+// same stack, and gives the same inlines. toPdf puts a map on the definition's defaultStyle
+// (which pdfmake hands to every stack) when the definition has such a callback; the first
+// measure of a node keeps a pristine copy of its inlines (layout changes the inlines it is
+// given: x, split words), later ones get fresh copies of it. The copy is used only for the
+// same text (the same array, or an equal string) in a stack of the same objects.
+
+/** On a definition's defaultStyle when its text nodes' measures are kept (see MEASURED_INLINES). */
+export const MEASURED_TEXT: unique symbol = Symbol('platen: measured text nodes');
+interface MeasuredText {
+  readonly text: unknown; readonly stack: readonly unknown[]; readonly items: readonly MeasuredInline[]; readonly minWidth: number; readonly maxWidth: number;
+  /** whether an inline has keys makeInline does not make (copied by their names then) */
+  readonly extraKeys: boolean;
+}
+
+/** A fresh inline with the same keys and values: one literal when it has only makeInline's keys. */
+function copyInline(i: MeasuredInline, extraKeys: boolean): MeasuredInline {
+  if (extraKeys) return { ...i };
+  const c = i as MeasuredInline & Record<string, unknown>;
+  return {
+    text: c.text, font: c.font, alignment: c.alignment, fontSize: c.fontSize, fontFeatures: c.fontFeatures, characterSpacing: c.characterSpacing,
+    color: c.color, decoration: c.decoration, decorationColor: c.decorationColor, decorationStyle: c.decorationStyle,
+    decorationThickness: c.decorationThickness, background: c.background, link: c.link, linkToPage: c.linkToPage,
+    linkToDestination: c.linkToDestination, noWrap: c.noWrap, opacity: c.opacity, sup: c.sup, sub: c.sub,
+    width: c.width, height: c.height, leadingCut: c.leadingCut, trailingCut: c.trailingCut,
+    lineEnd: c.lineEnd, noNewLine: c.noNewLine, x: c.x,
+  } as MeasuredInline;
+}
+interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string | symbol, unknown> }
+
+/** every property measureText asks the stack for, and what makes pdfmake's lookup take another path */
+const READ = ['font', 'bold', 'italics', 'alignment', 'fontSize', 'fontFeatures', 'characterSpacing', 'color', 'decoration', 'decorationColor',
+  'decorationStyle', 'decorationThickness', 'background', 'link', 'linkToPage', 'linkToDestination', 'noWrap', 'opacity', 'sup', 'sub',
+  'lineHeight', 'preserveLeadingSpaces', 'preserveTrailingSpaces', 'wordBreak', 'leadingIndent', 'style', 'section'];
+
+/**
+ * Whether two stacks answer every lookup alike: the same objects, or (pdfmake wraps the
+ * document's content array in a new `{ stack }` node at every layout) objects with the same
+ * values for everything measureText reads.
+ */
+function sameStack(a: readonly unknown[], b: readonly unknown[], alike: WeakMap<object, object>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (typeof x !== 'object' || x === null || typeof y !== 'object' || y === null) return false;
+    if (alike.get(x) === y) continue;
+    for (const key of READ) if ((x as Record<string, unknown>)[key] !== (y as Record<string, unknown>)[key]) return false;
+    alike.set(x, y);
+  }
+  return true;
+}
+
+/** What toPdf puts under MEASURED_TEXT: the measured text nodes, and stack levels found alike between layouts. */
+export interface MeasuredTexts { readonly alike: WeakMap<object, object> }
+export const measuredTexts = (): MeasuredTexts => ({ alike: new WeakMap() });
+/** On a measured text node (the object on top of its stack): its first measure (a symbol: no for...in, Object.keys or JSON sees it). */
+const MEASURED_INLINES: unique symbol = Symbol('platen: measured inlines');
+
+/** Runs whose text pdfmake may change between layouts (references to other nodes) are measured afresh. */
+const refers = (run: unknown): boolean => typeof run === 'object' && run !== null
+  && ((run as { _textRef?: unknown })._textRef !== undefined || (run as { _pageRef?: unknown })._pageRef !== undefined
+    || (run as { _tocItemRef?: unknown })._tocItemRef !== undefined);
+
 TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProto, textArray: unknown, stack: unknown) {
   if (!enabled) return previousBuildInlines.call(this, textArray, stack);
+  const s = stack as StackLike | undefined;
+  const measured = s?.defaultStyle?.[MEASURED_TEXT] as MeasuredTexts | undefined;
+  const overrides = s?.styleOverrides;
+  const top = overrides?.[overrides.length - 1];
+  if (measured === undefined || overrides === undefined || typeof top !== 'object' || top === null) {
+    const { items, minWidth, maxWidth } = measureText.call(this, textArray, stack);
+    return { items, minWidth, maxWidth };
+  }
+  const known = (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES];
+  if (known !== undefined && known.text === textArray && sameStack(known.stack, overrides, measured.alike)) {
+    return { items: known.items.map((i) => copyInline(i, known.extraKeys)), minWidth: known.minWidth, maxWidth: known.maxWidth };
+  }
+  const result = measureText.call(this, textArray, stack);
+  const runs = Array.isArray(textArray) ? textArray : [textArray];
+  if (!runs.some(refers)) {
+    const { minWidth, maxWidth, extraKeys } = result;
+    (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES] = ({ text: textArray, stack: overrides.slice(), items: result.items.map((i) => copyInline(i, extraKeys)), minWidth, maxWidth, extraKeys });
+  }
+  return { items: result.items, minWidth: result.minWidth, maxWidth: result.maxWidth };
+};
+
+function measureText(this: TextInlinesProto, textArray: unknown, stack: unknown): { items: MeasuredInline[]; minWidth: number; maxWidth: number; extraKeys: boolean } {
   const runs = flatten(Array.isArray(textArray) ? textArray : [textArray]);
   const items: MeasuredInline[] = [];
+  let extraKeys = false;
   let last: string | null = null;
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i];
@@ -244,6 +336,7 @@ TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProt
         if (word.lineEnd) inline.lineEnd = true;
         for (const [key, value] of style.extra) (inline as unknown as Record<string, unknown>)[key] = value;
         if (leadingIndent) inline.leadingIndent = leadingIndent;
+        if (style.extra.length > 0 || leadingIndent) extraKeys = true;
         items.push(inline);
       }
     }
@@ -262,5 +355,5 @@ TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProt
     if (inline.lineEnd) inLine = false;
   }
   if (StyleContextStack.getStyleProperty({}, stack, 'noWrap', false)) minWidth = maxWidth;
-  return { items, minWidth, maxWidth };
-};
+  return { items, minWidth, maxWidth, extraKeys };
+}
