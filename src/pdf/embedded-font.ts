@@ -112,6 +112,9 @@ export function memoiseShaping(embedded: unknown): void {
     if (run === undefined) {
       stats.runMisses++;
       run = this.layoutRun(text);
+      // fontkit's GlyphRun sums its positions at every read of advanceWidth (pdfkit reads it for
+      // every piece it lays out); a shared run's positions never change after layoutRun scaled them
+      Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth, configurable: true, enumerable: false, writable: false });
       table.set(text, run);
     } else {
       stats.runHits++;

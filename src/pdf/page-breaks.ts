@@ -74,16 +74,16 @@ LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: Layou
   const addPageBreaksIfNecessary = (all: LayoutNode[], pages: unknown[]): boolean => {
     const list = all.filter((node) => !(!node || node.positions.length === 0 || (node.text === '' && !node.listMarker)));
     for (const node of list) node.nodeInfo = describe(node, pages.length);
+    const nodesOn = (page: number, from: number, to: number): NodeInfo[] => {
+      const found: NodeInfo[] = [];
+      for (let ii = from; ii < to; ii++) if (list[ii]!.nodeInfo!.pageNumbers.indexOf(page) > -1) found.push(list[ii]!.nodeInfo!);
+      return found;
+    };
     for (let index = 0; index < list.length; index++) {
       const node = list[index]!;
       if (node.pageBreak !== 'before' && !node.pageBreakCalculated) {
         node.pageBreakCalculated = true;
         const pageNumber = node.nodeInfo!.pageNumbers[0]!;
-        const nodesOn = (page: number, from: number, to: number): NodeInfo[] => {
-          const found: NodeInfo[] = [];
-          for (let ii = from; ii < to; ii++) if (list[ii]!.nodeInfo!.pageNumbers.indexOf(page) > -1) found.push(list[ii]!.nodeInfo!);
-          return found;
-        };
         if (callback(node.nodeInfo!, {
           getFollowingNodesOnPage: () => nodesOn(pageNumber, index + 1, list.length),
           getNodesOnNextPage: () => nodesOn(pageNumber + 1, index + 1, list.length),
