@@ -15,7 +15,7 @@ import { fontsDir } from '../paths';
 import { pdfmakeInternal } from './internals';
 import { BoundedLru } from './lru';
 import { toSfnt } from './sfnt';
-import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
+import { setDirectMatrices } from './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment; matrices written directly
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
@@ -45,7 +45,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const colors = setColorOperators(settings.colors);
   const plainText = setPlainTextDrawing(settings.plainText);
   const pageBreaks = setLeanPageBreakInfo(settings.pageBreaks);
-  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks };
+  const matrices = setDirectMatrices(settings.matrices);
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices };
 }
 
 export interface PdfFastPaths {
@@ -67,6 +68,8 @@ export interface PdfFastPaths {
   readonly plainText?: boolean;
   /** the pageBreakBefore callback's node descriptions built by plain loops (off: pdfmake's layoutDocument) */
   readonly pageBreaks?: boolean;
+  /** transformation matrices written by one template (off: pdfkit's transform() with map and join) */
+  readonly matrices?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -125,7 +125,7 @@ describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions 
 });
 
 describe('pdf: words split and measured in one pass, colour operators made once and plain words drawn directly give pdfmake\'s bytes', () => {
-  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true }));
+  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true }));
 
   // what the engine never writes but a definition may: every text rule of TextBreaker and
   // TextInlines.measure (leading indent, sup/sub, kept spaces, noWrap, break-all, hard line
@@ -150,9 +150,9 @@ describe('pdf: words split and measured in one pass, colour operators made once 
   } as unknown as DocDefinition);
 
   it('same bytes with the fused pass, the kept colour operators and the direct text drawing on and off', async () => {
-    setPdfFastPaths({ inlines: false, colors: false, plainText: false, pageBreaks: false });
+    setPdfFastPaths({ inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false });
     const own = sha(await toPdf(build(), {}));
-    setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true });
+    setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true });
     expect(sha(await toPdf(build(), {})), 'both on').to.equal(own);
     expect(sha(await toPdf(build(), {})), 'both on, colours kept').to.equal(own);
     setPdfFastPaths({ inlines: false });
