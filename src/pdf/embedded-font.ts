@@ -81,6 +81,7 @@ export function memoiseShaping(embedded: unknown): void {
   };
   proto.encode = function encodeWithHex(this: EmbeddedFontLike, text: string, features?: unknown): [string[], unknown[]] {
     if (!enabled) return encode.call(this, text, features);
+    if (!features && typeof text === 'string') return encodeWords(this, text);
     const { glyphs, positions } = this.layout(text, features);
     const res: string[] = [];
     for (let i = 0; i < glyphs!.length; i++) {
@@ -146,6 +147,43 @@ function layoutWords(font: EmbeddedFontLike, text: string, onlyWidth: boolean): 
   font.lastAdvanceWidth = advanceWidth;
   return { glyphs, positions, advanceWidth };
 }
+
+/**
+ * encode() without features: layoutWords' pieces, their glyphs coded as they come (no merged
+ * glyph list), and the positions of a one-piece string (most drawn words) handed out as the
+ * shared run's own array, which pdfkit's drawing only reads (_fragment copies before it
+ * changes a position, text-draw.ts reads). The layout is remembered as layoutWords does.
+ */
+function encodeWords(font: EmbeddedFontLike, text: string): [string[], unknown[]] {
+  const res: string[] = [];
+  let positions: unknown[] = NO_POSITIONS;
+  let pieces = 0;
+  let advanceWidth = 0;
+  let last = 0;
+  for (let index = 0; index < text.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c !== 32 && c !== 9 && index !== text.length - 1) continue;
+    const run = font.layoutCached(text.slice(last, index + 1));
+    for (const glyph of run.glyphs) {
+      const gid = font.subset.includeGlyph(glyph.id);
+      res.push(hex4(gid));
+      if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+      if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+    }
+    if (pieces === 0) positions = run.positions;
+    else {
+      if (pieces === 1) positions = positions.slice();
+      for (const p of run.positions) positions.push(p);
+    }
+    pieces++;
+    advanceWidth += run.advanceWidth;
+    last = index + 1;
+  }
+  font.lastLaidOut = text;
+  font.lastAdvanceWidth = advanceWidth;
+  return [res, pieces === 0 ? [] : positions];
+}
+const NO_POSITIONS: unknown[] = [];
 
 /** `0000${gid.toString(16)}`.slice(-4), pdfkit's glyph code in a TJ string, made once per glyph id */
 const HEX4: string[] = [];

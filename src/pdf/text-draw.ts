@@ -56,6 +56,14 @@ function plainCall(doc: TextDocument, str: unknown, x: unknown, y: unknown, opti
   return true;
 }
 
+/** pdfkit's addSegment: the glyph codes [from, to) and the kerning after the last, appended to a TJ array's text */
+function withSegment(commands: string, encoded: string[], positions: Position[], from: number, to: number): string {
+  const hex = from === 0 && to === encoded.length ? encoded.join('') : encoded.slice(from, to).join('');
+  const p = positions[to - 1]!;
+  const segment = `<${hex}> ${number(-(p.xAdvance - p.advanceWidth))}`;
+  return commands === '' ? segment : `${commands} ${segment}`;
+}
+
 let flipHeight = NaN;
 let flip = '';
 
@@ -81,40 +89,37 @@ proto.text = function drawPlainText(this: TextDocument, str: unknown, x?: unknow
   this.addContent(`/${font.id} ${number(size)} Tf`);
   const [encoded, positions] = font.encode(s, undefined);
   const scale = size / 1000;
+  // _fragment's segments: a TJ element ends after each glyph whose advance differs from its
+  // width (kerning), a glyph with an offset gets its own Tm and TJ
   let commands = '';
   let last = 0;
   let hadOffset = false;
-  const segment = (cur: number): void => {
-    if (last < cur) {
-      let hex = '';
-      for (let k = last; k < cur; k++) hex += encoded[k];
-      const p = positions[cur - 1]!;
-      commands += `${commands === '' ? '' : ' '}<${hex}> ${number(-(p.xAdvance - p.advanceWidth))}`;
-    }
-    last = cur;
-  };
-  const flush = (cur: number): void => {
-    segment(cur);
-    if (commands !== '') { this.addContent(`[${commands}] TJ`); commands = ''; }
-  };
   let i = 0;
   for (; i < positions.length; i++) {
     const pos = positions[i]!;
     if (pos.xOffset || pos.yOffset) {
-      flush(i);
+      if (last < i) commands = withSegment(commands, encoded, positions, last, i);
+      last = i;
+      if (commands !== '') { this.addContent(`[${commands}] TJ`); commands = ''; }
       this.addContent(`1 0 0 1 ${number(tx + pos.xOffset * scale)} ${number(ty + pos.yOffset * scale)} Tm`);
-      flush(i + 1);
+      if (last < i + 1) commands = withSegment(commands, encoded, positions, last, i + 1);
+      last = i + 1;
+      if (commands !== '') { this.addContent(`[${commands}] TJ`); commands = ''; }
       hadOffset = true;
     } else {
       if (hadOffset) {
         this.addContent(`1 0 0 1 ${number(tx)} ${number(ty)} Tm`);
         hadOffset = false;
       }
-      if (pos.xAdvance - pos.advanceWidth !== 0) segment(i + 1);
+      if (pos.xAdvance - pos.advanceWidth !== 0) {
+        if (last < i + 1) commands = withSegment(commands, encoded, positions, last, i + 1);
+        last = i + 1;
+      }
     }
     tx += pos.xAdvance * scale;
   }
-  flush(i);
+  if (last < i) commands = withSegment(commands, encoded, positions, last, i);
+  if (commands !== '') this.addContent(`[${commands}] TJ`);
   this.addContent('ET');
   this.addContent('Q');
   // _line: doc.x advanced by the string's width (pdfkit's widthOfString, with the options it saw)
