@@ -16,7 +16,7 @@
 // an absent key gets the default it would have got anyway; background only into section
 // nodes, which are never pushed; linkToDestination from pageReference/textReference, so
 // recordKey() adds it when those occur.
-import { pdfmakeInternal } from './internals';
+import { pdfmakeInternal, pdfmakeInternalModule } from './internals';
 
 interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string | symbol, unknown> }
 
@@ -77,3 +77,30 @@ export function setFastStyleLookups(on?: boolean): boolean {
   if (on !== undefined) fast = on;
   return previous;
 }
+
+// pdfmake's getNodeMargin (helpers/node.js) runs for every node measured and made three
+// closures and an array of four undefineds each time. A node without named styles (`style`)
+// gets the same answer here without them: its marginLeft/Top/Right/Bottom (0 for those
+// missing) when it has any, replaced by its `margin` (a number made four, a pair made four, an
+// array of four as it is), null when nothing is set. Named styles keep pdfmake's own code.
+interface MarginNode { style?: unknown; margin?: unknown; marginLeft?: unknown; marginTop?: unknown; marginRight?: unknown; marginBottom?: unknown }
+const nodeHelpers = pdfmakeInternalModule<{ getNodeMargin(node: MarginNode, stack: unknown): unknown }>('helpers/node');
+const variableType = pdfmakeInternalModule<{ isNumber(v: unknown): boolean }>('helpers/variableType');
+const originalGetNodeMargin = nodeHelpers.getNodeMargin;
+
+function convertMargin(margin: unknown): unknown {
+  if (variableType.isNumber(margin)) return [margin, margin, margin, margin];
+  if (Array.isArray(margin) && margin.length === 2) return [margin[0], margin[1], margin[0], margin[1]];
+  return margin;
+}
+
+nodeHelpers.getNodeMargin = function getNodeMargin(node: MarginNode, stack: unknown): unknown {
+  if (!fast || node.style) return originalGetNodeMargin(node, stack);
+  const { marginLeft: l, marginTop: t, marginRight: r, marginBottom: b } = node;
+  let margin: unknown = l !== undefined || t !== undefined || r !== undefined || b !== undefined ? [l ?? 0, t ?? 0, r ?? 0, b ?? 0] : undefined;
+  if (node.margin !== undefined) margin = convertMargin(node.margin);
+  if (margin === undefined) return null;
+  const m = margin as unknown[];
+  if (m[0] === undefined && m[1] === undefined && m[2] === undefined && m[3] === undefined) return null;
+  return margin;
+};

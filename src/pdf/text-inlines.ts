@@ -223,6 +223,8 @@ function makeInline(text: string, s: RunStyle, leadingCut: number): MeasuredInli
 /** On a definition's defaultStyle when its text nodes' measures are kept (see MEASURED_INLINES). */
 export const MEASURED_TEXT: unique symbol = Symbol('platen: measured text nodes');
 interface MeasuredText {
+  /** the document measured for (its fonts are in the inlines): a definition rendered again is measured afresh */
+  readonly doc: DocumentLike;
   readonly text: unknown; readonly stack: readonly unknown[]; readonly items: readonly MeasuredInline[]; readonly minWidth: number; readonly maxWidth: number;
   /** whether an inline has keys makeInline does not make (copied by their names then) */
   readonly extraKeys: boolean;
@@ -289,14 +291,14 @@ TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProt
     return { items, minWidth, maxWidth };
   }
   const known = (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES];
-  if (known !== undefined && known.text === textArray && sameStack(known.stack, overrides, measured.alike)) {
+  if (known !== undefined && known.doc === this.pdfDocument && known.text === textArray && sameStack(known.stack, overrides, measured.alike)) {
     return { items: known.items.map((i) => copyInline(i, known.extraKeys)), minWidth: known.minWidth, maxWidth: known.maxWidth };
   }
   const result = measureText.call(this, textArray, stack);
   const runs = Array.isArray(textArray) ? textArray : [textArray];
   if (!runs.some(refers)) {
     const { minWidth, maxWidth, extraKeys } = result;
-    (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES] = ({ text: textArray, stack: overrides.slice(), items: result.items.map((i) => copyInline(i, extraKeys)), minWidth, maxWidth, extraKeys });
+    (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES] = ({ doc: this.pdfDocument, text: textArray, stack: overrides.slice(), items: result.items.map((i) => copyInline(i, extraKeys)), minWidth, maxWidth, extraKeys });
   }
   return { items: result.items, minWidth: result.minWidth, maxWidth: result.maxWidth };
 };
