@@ -104,3 +104,30 @@ nodeHelpers.getNodeMargin = function getNodeMargin(node: MarginNode, stack: unkn
   if (m[0] === undefined && m[1] === undefined && m[2] === undefined && m[3] === undefined) return null;
   return margin;
 };
+
+// DocMeasure.measureLeaf copied the whole style stack (a new stack and array) for every text
+// node, to push the node on the copy for buildInlines. The node is pushed on the stack itself
+// here and popped again: the same levels for the same lookups, and buildInlines keeps no stack.
+interface TextLeaf { text?: unknown; _textRef?: { _textNodeRef: { text?: unknown } }; _inlines?: unknown; _minWidth?: number; _maxWidth?: number }
+interface DocMeasureLike {
+  styleStack: { push(item: unknown): void; pop(howMany?: number): void };
+  textInlines: { buildInlines(text: unknown, stack: unknown): { items: unknown; minWidth: number; maxWidth: number } };
+}
+const DocMeasure = pdfmakeInternal<{ prototype: { measureLeaf(this: DocMeasureLike, node: TextLeaf): TextLeaf } }>('DocMeasure');
+const measureLeaf = DocMeasure.prototype.measureLeaf;
+DocMeasure.prototype.measureLeaf = function measureLeafInPlace(this: DocMeasureLike, node: TextLeaf): TextLeaf {
+  if (!fast) return measureLeaf.call(this, node);
+  if (node._textRef && node._textRef._textNodeRef.text) node.text = node._textRef._textNodeRef.text;
+  const stack = this.styleStack;
+  stack.push(node);
+  let data: { items: unknown; minWidth: number; maxWidth: number };
+  try {
+    data = this.textInlines.buildInlines(node.text, stack);
+  } finally {
+    stack.pop();
+  }
+  node._inlines = data.items;
+  node._minWidth = data.minWidth;
+  node._maxWidth = data.maxWidth;
+  return node;
+};
