@@ -131,3 +131,46 @@ DocMeasure.prototype.measureLeaf = function measureLeafInPlace(this: DocMeasureL
   node._maxWidth = data.maxWidth;
   return node;
 };
+
+// DocMeasure.measureNode pushed each node through StyleContextStack.auto with a new closure
+// (and extendMargins another) for every node measured, twice per layout. The same steps here
+// without them: autopush, the node's margin, the measure its kind asks for (pdfmake's order of
+// checks), the margins added to the measured widths, pop.
+type Measure = (this: DocMeasureNodes, node: MeasuredNode) => MeasuredNode;
+interface MeasuredNode { _margin?: number[] | null; _minWidth: number; _maxWidth: number; [key: string]: unknown }
+interface DocMeasureNodes {
+  styleStack: { autopush(item: unknown): number; pop(howMany?: number): void };
+  measureSection: Measure; measureColumns: Measure; measureVerticalContainer: Measure; measureUnorderedList: Measure;
+  measureOrderedList: Measure; measureTable: Measure; measureLeaf: Measure; measureToc: Measure; measureImage: Measure;
+  measureSVG: Measure; measureCanvas: Measure; measureQr: Measure; measureAttachment: Measure;
+}
+const nodeStrings = pdfmakeInternalModule<{ stringifyNode(node: unknown): string }>('helpers/node');
+const DocMeasureNodes = pdfmakeInternal<{ prototype: { measureNode: Measure } }>('DocMeasure');
+const measureNode = DocMeasureNodes.prototype.measureNode;
+DocMeasureNodes.prototype.measureNode = function measureNodeOnStack(this: DocMeasureNodes, node: MeasuredNode): MeasuredNode {
+  if (!fast) return measureNode.call(this, node);
+  const pushed = this.styleStack.autopush(node);
+  node._margin = nodeHelpers.getNodeMargin(node as MarginNode, this.styleStack) as number[] | null;
+  let measured: MeasuredNode;
+  if (node.section) measured = this.measureSection(node);
+  else if (node.columns) measured = this.measureColumns(node);
+  else if (node.stack) measured = this.measureVerticalContainer(node);
+  else if (node.ul) measured = this.measureUnorderedList(node);
+  else if (node.ol) measured = this.measureOrderedList(node);
+  else if (node.table) measured = this.measureTable(node);
+  else if (node.text !== undefined) measured = this.measureLeaf(node);
+  else if (node.toc) measured = this.measureToc(node);
+  else if (node.image) measured = this.measureImage(node);
+  else if (node.svg) measured = this.measureSVG(node);
+  else if (node.canvas) measured = this.measureCanvas(node);
+  else if (node.qr) measured = this.measureQr(node);
+  else if (node.attachment) measured = this.measureAttachment(node);
+  else throw new Error(`Unrecognized document structure: ${nodeStrings.stringifyNode(node)}`);
+  const margin = measured._margin;
+  if (margin) {
+    measured._minWidth += margin[0]! + margin[2]!;
+    measured._maxWidth += margin[0]! + margin[2]!;
+  }
+  if (pushed > 0) this.styleStack.pop(pushed);
+  return measured;
+};
