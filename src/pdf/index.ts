@@ -31,7 +31,8 @@ export { fontParseStats, deflateCacheStats, shapingStats };
 
 /**
  * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
- * style lookups, linear paragraphs), on by default; each can be switched back to the library's
+ * style lookups, linear paragraphs, joined runs, one-pass inlines, colour operators, direct
+ * text and matrix operators, page-break descriptions), on by default; each can be switched back to the library's
  * own code for the benchmark's "cache defeated" rows and for tests that compare output.
  * Returns the previous settings.
  */
