@@ -23,6 +23,7 @@ import { MEASURED_TEXT, measuredTexts, setFusedInlines } from './text-inlines'; 
 import { setColorOperators } from './colors'; // colour operators made once per colour
 import { setPlainTextDrawing } from './text-draw'; // pdfmake's plain words drawn without pdfkit's general text path
 import { setLeanPageBreakInfo } from './page-breaks'; // the pageBreakBefore callback's node descriptions built by plain loops
+import { setLeanProcessNode } from './process-node'; // pdfmake's processNode without closures and position objects per node
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
@@ -32,7 +33,7 @@ export { fontParseStats, deflateCacheStats, shapingStats };
 /**
  * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
  * style lookups, linear paragraphs, joined runs, one-pass inlines, colour operators, direct
- * text and matrix operators, page-break descriptions), on by default; each can be switched back to the library's
+ * text and matrix operators, page-break descriptions, node layout without closures), on by default; each can be switched back to the library's
  * own code for the benchmark's "cache defeated" rows and for tests that compare output.
  * Returns the previous settings.
  */
@@ -47,7 +48,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const plainText = setPlainTextDrawing(settings.plainText);
   const pageBreaks = setLeanPageBreakInfo(settings.pageBreaks);
   const matrices = setDirectMatrices(settings.matrices);
-  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices };
+  const nodes = setLeanProcessNode(settings.nodes);
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices, nodes };
 }
 
 export interface PdfFastPaths {
@@ -71,6 +73,8 @@ export interface PdfFastPaths {
   readonly pageBreaks?: boolean;
   /** transformation matrices written by one template (off: pdfkit's transform() with map and join) */
   readonly matrices?: boolean;
+  /** pdfmake's processNode without two closures and two position objects per node (off: pdfmake's own) */
+  readonly nodes?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -125,7 +125,7 @@ describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions 
 });
 
 describe('pdf: words split and measured in one pass, colour operators made once and plain words drawn directly give pdfmake\'s bytes', () => {
-  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true }));
+  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true }));
 
   // what the engine never writes but a definition may: every text rule of TextBreaker and
   // TextInlines.measure (leading indent, sup/sub, kept spaces, noWrap, break-all, hard line
@@ -145,14 +145,19 @@ describe('pdf: words split and measured in one pass, colour operators made once 
       { ul: ['one', { text: ['two ', { text: 'bold', bold: true }] }] },
       { text: [{ text: 'short hex ', color: '#0a3' }, { text: 'named ', color: 'navy' }, { text: 'cmyk ', color: [0, 50, 100, 0] }, { text: 'unknown', color: 'nocolor' }] },
       { text: 'Combining marks: e\u0301 a\u0308 o\u0323\u0302 AVATAR Wave', font: 'DejaVu Serif' },
+      { text: 'after a break', pageBreak: 'before', margin: [5, 10, 5, 10] },
+      { text: 'placed', absolutePosition: { x: 50, y: 50 } },
+      { text: 'moved', relativePosition: { x: 5, y: 5 } },
+      { stack: ['kept', 'together'], unbreakable: true, marginTop: 4 },
+      { text: 'then an odd page', pageBreak: 'afterOdd' },
       { canvas: [{ type: 'rect', x: 0, y: 0, w: 60, h: 20, color: '#ABCDEF', lineColor: 'teal' }, { type: 'line', x1: 0, y1: 25, x2: 60, y2: 25, lineColor: '#f00' }] },
     ],
   } as unknown as DocDefinition);
 
   it('same bytes with the fused pass, the kept colour operators and the direct text drawing on and off', async () => {
-    setPdfFastPaths({ inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false });
+    setPdfFastPaths({ inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false });
     const own = sha(await toPdf(build(), {}));
-    setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true });
+    setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true });
     expect(sha(await toPdf(build(), {})), 'both on').to.equal(own);
     expect(sha(await toPdf(build(), {})), 'both on, colours kept').to.equal(own);
     setPdfFastPaths({ inlines: false });
@@ -161,7 +166,7 @@ describe('pdf: words split and measured in one pass, colour operators made once 
 });
 
 describe('pdf: the pageBreakBefore callback is told what pdfmake\'s own layoutDocument tells it', () => {
-  afterEach(() => setPdfFastPaths({ pageBreaks: true }));
+  afterEach(() => setPdfFastPaths({ pageBreaks: true, nodes: true }));
 
   it('same node descriptions, helper answers and bytes with the lean descriptions on and off', async () => {
     const build = (seen: string[]): DocDefinition => ({
@@ -181,10 +186,10 @@ describe('pdf: the pageBreakBefore callback is told what pdfmake\'s own layoutDo
       },
     } as unknown as DocDefinition);
     const own: string[] = [];
-    setPdfFastPaths({ pageBreaks: false });
+    setPdfFastPaths({ pageBreaks: false, nodes: false });
     const ownPdf = sha(await toPdf(build(own), {}));
     const lean: string[] = [];
-    setPdfFastPaths({ pageBreaks: true });
+    setPdfFastPaths({ pageBreaks: true, nodes: true });
     const leanPdf = sha(await toPdf(build(lean), {}));
     expect(own.length, 'callback calls').to.be.greaterThan(10);
     expect(lean).to.deep.equal(own);
