@@ -10,10 +10,19 @@
 //    it), so documents can share them.
 // pdfkit's EmbeddedFont class is not exported: its prototype is patched the first time a
 // document selects an embedded font (see the font() wrapper in index.ts).
-interface RunLike { advanceWidth: number }
+interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
+interface RunLike { advanceWidth: number; glyphs: GlyphLike[]; positions: unknown[] }
 interface EmbeddedFontLike {
   font: object;
-  layout(text: string, features: unknown, onlyWidth: boolean): RunLike;
+  /** the string layoutWords last laid out, and its advance width (see widthOfString) */
+  lastLaidOut?: string;
+  lastAdvanceWidth?: number;
+  scale: number;
+  subset: { includeGlyph(id: number): number };
+  widths: (number | undefined)[];
+  unicode: (number[] | undefined)[];
+  layout(text: string, features: unknown, onlyWidth?: boolean): { advanceWidth: number; glyphs: GlyphLike[] | null; positions: unknown[] | null };
+  encode(text: string, features?: unknown): [string[], unknown[]];
   layoutRun(text: string, features?: unknown): RunLike;
   layoutCached(text: string): RunLike;
   widthOfString(text: string, size: number, features?: unknown): number;
@@ -64,8 +73,31 @@ export function memoiseShaping(embedded: unknown): void {
   patched.add(proto);
   const widthOfString = proto.widthOfString;
   const layoutCached = proto.layoutCached;
+  const layout = proto.layout;
+  const encode = proto.encode;
+  proto.layout = function appendingLayout(this: EmbeddedFontLike, text: string, features: unknown, onlyWidth?: boolean) {
+    if (!enabled || features || typeof text !== 'string') return layout.call(this, text, features, onlyWidth);
+    return layoutWords(this, text, onlyWidth === true);
+  };
+  proto.encode = function encodeWithHex(this: EmbeddedFontLike, text: string, features?: unknown): [string[], unknown[]] {
+    if (!enabled) return encode.call(this, text, features);
+    if (!features && typeof text === 'string') return encodeWords(this, text);
+    const { glyphs, positions } = this.layout(text, features);
+    const res: string[] = [];
+    for (let i = 0; i < glyphs!.length; i++) {
+      const glyph = glyphs![i]!;
+      const gid = this.subset.includeGlyph(glyph.id);
+      res.push(hex4(gid));
+      if (this.widths[gid] == null) this.widths[gid] = glyph.advanceWidth * this.scale;
+      if (this.unicode[gid] == null) this.unicode[gid] = glyph.codePoints;
+    }
+    return [res, positions!];
+  };
   proto.widthOfString = function memoWidthOfString(this: EmbeddedFontLike, text: string, size: number, features?: unknown): number {
     if (!enabled || features || typeof text !== 'string' || typeof this.font !== 'object' || this.font === null) return widthOfString.call(this, text, size, features);
+    // pdfkit measures every string it has just drawn (to advance doc.x): the layout that encode
+    // made for it already summed the same pieces in the same order
+    if (text === this.lastLaidOut) return this.lastAdvanceWidth! * (size / 1000);
     const table = tableFor(widths, this.font);
     let width = table.get(text);
     if (width === undefined) {
@@ -81,12 +113,82 @@ export function memoiseShaping(embedded: unknown): void {
     if (run === undefined) {
       stats.runMisses++;
       run = this.layoutRun(text);
+      // fontkit's GlyphRun sums its positions at every read of advanceWidth (pdfkit reads it for
+      // every piece it lays out); a shared run's positions never change after layoutRun scaled them
+      Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth, configurable: true, enumerable: false, writable: false });
       table.set(text, run);
     } else {
       stats.runHits++;
     }
     return run;
   };
+}
+
+/**
+ * pdfkit's EmbeddedFont.layout without features: the string cut after every space or tab,
+ * each piece shaped (layoutCached), the pieces' glyphs and positions appended. pdfkit built
+ * the lists with concat, a new array per piece (quadratic in the pieces of a joined run,
+ * line-runs.ts); here they are appended in place. Same pieces, same order, same sums.
+ */
+function layoutWords(font: EmbeddedFontLike, text: string, onlyWidth: boolean): { advanceWidth: number; glyphs: GlyphLike[] | null; positions: unknown[] | null } {
+  const glyphs: GlyphLike[] | null = onlyWidth ? null : [];
+  const positions: unknown[] | null = onlyWidth ? null : [];
+  let advanceWidth = 0;
+  let last = 0;
+  for (let index = 0; index < text.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c !== 32 && c !== 9 && index !== text.length - 1) continue;
+    const run = font.layoutCached(text.slice(last, index + 1));
+    if (glyphs !== null) { for (const g of run.glyphs) glyphs.push(g); for (const p of run.positions) positions!.push(p); }
+    advanceWidth += run.advanceWidth;
+    last = index + 1;
+  }
+  font.lastLaidOut = text;
+  font.lastAdvanceWidth = advanceWidth;
+  return { glyphs, positions, advanceWidth };
+}
+
+/**
+ * encode() without features: layoutWords' pieces, their glyphs coded as they come (no merged
+ * glyph list), and the positions of a one-piece string (most drawn words) handed out as the
+ * shared run's own array, which pdfkit's drawing only reads (_fragment copies before it
+ * changes a position, text-draw.ts reads). The layout is remembered as layoutWords does.
+ */
+function encodeWords(font: EmbeddedFontLike, text: string): [string[], unknown[]] {
+  const res: string[] = [];
+  let positions: unknown[] = NO_POSITIONS;
+  let pieces = 0;
+  let advanceWidth = 0;
+  let last = 0;
+  for (let index = 0; index < text.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c !== 32 && c !== 9 && index !== text.length - 1) continue;
+    const run = font.layoutCached(text.slice(last, index + 1));
+    for (const glyph of run.glyphs) {
+      const gid = font.subset.includeGlyph(glyph.id);
+      res.push(hex4(gid));
+      if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+      if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+    }
+    if (pieces === 0) positions = run.positions;
+    else {
+      if (pieces === 1) positions = positions.slice();
+      for (const p of run.positions) positions.push(p);
+    }
+    pieces++;
+    advanceWidth += run.advanceWidth;
+    last = index + 1;
+  }
+  font.lastLaidOut = text;
+  font.lastAdvanceWidth = advanceWidth;
+  return [res, pieces === 0 ? [] : positions];
+}
+const NO_POSITIONS: unknown[] = [];
+
+/** `0000${gid.toString(16)}`.slice(-4), pdfkit's glyph code in a TJ string, made once per glyph id */
+const HEX4: string[] = [];
+function hex4(gid: number): string {
+  return HEX4[gid] ??= `0000${gid.toString(16)}`.slice(-4);
 }
 
 /** Words shaped (misses) and served (hits) by the shared run cache since the process started. */

@@ -7,7 +7,7 @@
 // breaks across pages hit it. Here each page's content stream is kept balanced: a restore()
 // only closes a save() made on the same page, and saves still open when a page ends are
 // closed before the next page begins.
-import { pdfmakeInternal } from './internals';
+import { loadModule, pdfkitPath, pdfmakeInternal } from './internals';
 
 interface PdfkitDoc { page: unknown; restore(): unknown; addPage(...args: unknown[]): unknown }
 interface VerticalAlignItem { isCellContentMultiPage?: boolean; verticalAlignment?: string }
@@ -59,3 +59,40 @@ proto.renderPages = function patchedRenderPages(pages) {
     doc.addPage = addPage;
   }
 };
+
+// pdfkit's transform() (every translate, scale, rotate and the text flip) wrote its six
+// numbers through a new array, map and join: one array and one string per number, for each
+// cell pdfmake centres vertically and each vector it moves. Here the same string is made by
+// one template, and the current matrix is updated as pdfkit does.
+interface MatrixDocument { _ctm: number[]; addContent(data: string): unknown; transform(...m: number[]): unknown }
+const PdfkitDocument = loadModule<{ prototype: MatrixDocument; default?: { prototype: MatrixDocument } }>(pdfkitPath);
+const documentProto = (PdfkitDocument.default ?? PdfkitDocument).prototype;
+const transform = documentProto.transform;
+let directMatrices = true;
+
+/** pdfkit's PDFObject.number: six decimals */
+function number(n: number): number {
+  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
+  throw new Error(`unsupported number: ${n}`);
+}
+
+documentProto.transform = function directTransform(this: MatrixDocument, m11: number, m12: number, m21: number, m22: number, dx: number, dy: number): unknown {
+  if (!directMatrices || arguments.length !== 6) return transform.call(this, m11, m12, m21, m22, dx, dy);
+  if (m11 === 1 && m12 === 0 && m21 === 0 && m22 === 1 && dx === 0 && dy === 0) return this;
+  const m = this._ctm;
+  const m0 = m[0]!; const m1 = m[1]!; const m2 = m[2]!; const m3 = m[3]!; const m4 = m[4]!; const m5 = m[5]!;
+  m[0] = m0 * m11 + m2 * m12;
+  m[1] = m1 * m11 + m3 * m12;
+  m[2] = m0 * m21 + m2 * m22;
+  m[3] = m1 * m21 + m3 * m22;
+  m[4] = m0 * dx + m2 * dy + m4;
+  m[5] = m1 * dx + m3 * dy + m5;
+  return this.addContent(`${number(m11)} ${number(m12)} ${number(m21)} ${number(m22)} ${number(dx)} ${number(dy)} cm`);
+};
+
+/** Switches back to pdfkit's own transform() (tests comparing output); returns the previous setting. */
+export function setDirectMatrices(on?: boolean): boolean {
+  const previous = directMatrices;
+  if (on !== undefined) directMatrices = on;
+  return previous;
+}

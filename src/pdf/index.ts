@@ -15,11 +15,16 @@ import { fontsDir } from '../paths';
 import { pdfmakeInternal } from './internals';
 import { BoundedLru } from './lru';
 import { toSfnt } from './sfnt';
-import './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment
+import { setDirectMatrices } from './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment; matrices written directly
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
 import './fragmentation'; // orphans and widows decided while a paragraph is placed, in the one layout
 import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
 import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
+import { MEASURED_TEXT, measuredTexts, setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
+import { setColorOperators } from './colors'; // colour operators made once per colour
+import { setPlainTextDrawing } from './text-draw'; // pdfmake's plain words drawn without pdfkit's general text path
+import { setLeanPageBreakInfo } from './page-breaks'; // the pageBreakBefore callback's node descriptions built by plain loops
+import { setLeanProcessNode } from './process-node'; // pdfmake's processNode without closures and position objects per node
 import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
@@ -29,7 +34,8 @@ export { fontParseStats, deflateCacheStats, shapingStats };
 
 /**
  * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
- * style lookups, linear paragraphs), on by default; each can be switched back to the library's
+ * style lookups, linear paragraphs, joined runs, one-pass inlines, colour operators, direct
+ * text and matrix operators, page-break descriptions, node layout without closures), on by default; each can be switched back to the library's
  * own code for the benchmark's "cache defeated" rows and for tests that compare output.
  * Returns the previous settings.
  */
@@ -39,8 +45,14 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const styles = setFastStyleLookups(settings.styles);
   const paragraphs = setLinearParagraphs(settings.paragraphs);
   const runs = setJoinedRuns(settings.runs);
+  const inlines = setFusedInlines(settings.inlines);
+  const colors = setColorOperators(settings.colors);
+  const plainText = setPlainTextDrawing(settings.plainText);
+  const pageBreaks = setLeanPageBreakInfo(settings.pageBreaks);
+  const matrices = setDirectMatrices(settings.matrices);
+  const nodes = setLeanProcessNode(settings.nodes);
   const digits = setStableSubsets(settings.digits);
-  return { shaping, deflate, styles, paragraphs, runs, digits };
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices, nodes, digits };
 }
 
 export interface PdfFastPaths {
@@ -54,6 +66,18 @@ export interface PdfFastPaths {
   readonly paragraphs?: boolean;
   /** a line's touching look-alike words drawn as one text object (off: pdfmake's one per word; changes bytes, not what is drawn) */
   readonly runs?: boolean;
+  /** a run's words split and measured in one pass, its style resolved once (off: pdfmake's TextBreaker then measure) */
+  readonly inlines?: boolean;
+  /** colour operators made once per '#...' or named colour (off: pdfkit parses the colour at every use) */
+  readonly colors?: boolean;
+  /** pdfmake's plain words (no link, spacing, features, newline) written as pdfkit would, without its general text() (off: pdfkit's text()) */
+  readonly plainText?: boolean;
+  /** the pageBreakBefore callback's node descriptions built by plain loops (off: pdfmake's layoutDocument) */
+  readonly pageBreaks?: boolean;
+  /** transformation matrices written by one template (off: pdfkit's transform() with map and join) */
+  readonly matrices?: boolean;
+  /** pdfmake's processNode without two closures and two position objects per node (off: pdfmake's own) */
+  readonly nodes?: boolean;
   /** the first digit a font subset meets brings all ten, so documents differing only in numbers share subsets (off: pdfkit's first-use order; changes bytes, not what is drawn) */
   readonly digits?: boolean;
 }
@@ -223,9 +247,18 @@ interface ShippedFamilyLike { normal: string; bold: string; italics: string; bol
 
 function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
-  seen.add(node);
+  // Only a node that has objects below it is remembered, just before the walk goes down: that
+  // is enough to stop at cycles and to visit a shared subtree once, and the nodes without
+  // objects below them (text runs, margins: most of a definition) are cheap to meet twice
+  // (everything done to them is idempotent). A 100-page definition's set was ~4% of a render.
+  let remembered = false;
   if (Array.isArray(node)) {
-    for (const n of node) if (n !== null && typeof n === 'object') secureNodes(n, ctx, seen);
+    for (let i = 0; i < node.length; i++) {
+      const n: unknown = node[i];
+      if (n === null || typeof n !== 'object') continue;
+      if (!remembered) { seen.add(node); remembered = true; }
+      secureNodes(n, ctx, seen);
+    }
     return;
   }
   const obj = node as Record<string, unknown>;
@@ -252,7 +285,10 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
     recordKey(ctx.keys, key);
     const value = obj[key];
     if (typeof value === 'object') {
-      if (value !== null && key !== 'options') secureNodes(value, ctx, seen);
+      if (value !== null && key !== 'options') {
+        if (!remembered) { seen.add(obj); remembered = true; }
+        secureNodes(value, ctx, seen);
+      }
     } else if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
       const produce = value as (...args: unknown[]) => unknown;
       const lateCtx: WallContext = { ...ctx, late: true, images: undefined };
@@ -289,6 +325,10 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   style.font = ctx.defaultFont;
   secureNodes(docDefinition, ctx, new Set());
   Object.defineProperty(style, DOCUMENT_KEYS, { value: keys, enumerable: false, configurable: true });
+  // a pageBreakBefore callback may have pdfmake lay the document out again: its text is measured once
+  if (typeof (docDefinition as { pageBreakBefore?: unknown }).pageBreakBefore === 'function') {
+    Object.defineProperty(style, MEASURED_TEXT, { value: measuredTexts(), enumerable: false, configurable: true });
+  }
   fonts = table0;
   const pinned: EmbeddedEntry[] = [];
   try {

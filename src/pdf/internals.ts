@@ -16,6 +16,11 @@ export function pdfmakeInternal<T>(name: string): T {
   return (require_(`pdfmake/js/${name}`) as { default: T }).default;
 }
 
+/** A module in pdfmake's js/ directory as its CommonJS exports (`'helpers/node'`): pdfmake reads these at every call. */
+export function pdfmakeInternalModule<T>(name: string): T {
+  return require_(`pdfmake/js/${name}`) as T;
+}
+
 /** A module by resolved path or builtin name, as CommonJS exports (mutable, unlike an ES import's namespace). */
 export function loadModule<T>(path: string): T {
   return require_(path) as T;

@@ -67,7 +67,9 @@ const TextInlines = pdfmakeInternal<{ prototype: TextInlinesProto }>('TextInline
 const TextBreaker = pdfmakeInternal<new () => { getBreaks(items: unknown[], stack: unknown): unknown[] }>('TextBreaker');
 const StyleContextStack = pdfmakeInternal<StyleStackClass>('StyleContextStack');
 
-function flatten(array: unknown[]): unknown[] {
+/** pdfmake's flattenTextArray, appending in place; an already flat array is given back as it is (text-inlines.ts uses it too). */
+export function flatten(array: unknown[]): unknown[] {
+  if (isFlat(array)) return array; // its callers only read the list
   const out: unknown[] = [];
   array.forEach((cur) => { // forEach, like reduce, skips holes
     if (Array.isArray(cur)) {
@@ -80,6 +82,15 @@ function flatten(array: unknown[]): unknown[] {
     }
   });
   return out;
+}
+
+/** Whether flatten would give the same elements back: no holes, no arrays, no runs with an array `text`. */
+function isFlat(array: unknown[]): boolean {
+  for (let i = 0; i < array.length; i++) {
+    const cur = array[i];
+    if (Array.isArray(cur) || (cur === undefined && !(i in array)) || (typeof cur === 'object' && cur !== null && Array.isArray((cur as InlineLike).text))) return false;
+  }
+  return true;
 }
 
 const originalBuildInlines = TextInlines.prototype.buildInlines;

@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
@@ -121,5 +121,88 @@ describe('pdf: the style lookup shortcuts answer as pdfmake does on definitions 
     const own = sha(await toPdf(build(), {}));
     setPdfFastPaths({ styles: true });
     expect(sha(await toPdf(build(), {}))).to.equal(own);
+  });
+});
+
+describe('pdf: words split and measured in one pass, colour operators made once and plain words drawn directly give pdfmake\'s bytes', () => {
+  afterEach(() => setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true }));
+
+  // what the engine never writes but a definition may: every text rule of TextBreaker and
+  // TextInlines.measure (leading indent, sup/sub, kept spaces, noWrap, break-all, hard line
+  // breaks, glue between runs, a run's own extra keys, strings and numbers as runs)
+  const build = (): DocDefinition => ({
+    pageSize: { width: 300, height: 400 }, pageMargins: [20, 20, 20, 20],
+    defaultStyle: { font: 'Liberation Sans', fontSize: 10 },
+    content: [
+      { text: ['  leading and trailing  ', { text: 'x', sup: true }, { text: '2', sub: true, color: 'red' }, ' after\u00a0nbsp\u2003 '], leadingIndent: 12 },
+      { text: [{ text: 'glued', bold: true }, { text: 'together', italics: true }, 'still', ' free'], alignment: 'justify' },
+      { text: 'line one\nline two\r\nline three', preserveLeadingSpaces: true },
+      { text: '   kept spaces   ', preserveLeadingSpaces: true, preserveTrailingSpaces: true, background: 'yellow' },
+      { text: 'nowrap text that is far too long to fit on the line at this size, really', noWrap: true },
+      { text: 'breakall\nwords Supercalifragilisticexpialidocious', wordBreak: 'break-all', characterSpacing: 1.5 },
+      { text: ['', 42, { text: 'lh', lineHeight: 1.7, decoration: 'underline', link: 'https://example.com', opacity: 0.4 }] },
+      { text: 'Averyveryverylongwordwithoutanyopportunitytobreakthatmustbehardwrappedbypdfmake', fontSize: 14 },
+      { ul: ['one', { text: ['two ', { text: 'bold', bold: true }] }] },
+      { text: [{ text: 'short hex ', color: '#0a3' }, { text: 'named ', color: 'navy' }, { text: 'cmyk ', color: [0, 50, 100, 0] }, { text: 'unknown', color: 'nocolor' }] },
+      { text: 'Combining marks: e\u0301 a\u0308 o\u0323\u0302 AVATAR Wave', font: 'DejaVu Serif' },
+      { text: 'after a break', pageBreak: 'before', margin: [5, 10, 5, 10] },
+      { text: 'placed', absolutePosition: { x: 50, y: 50 } },
+      { text: 'moved', relativePosition: { x: 5, y: 5 } },
+      { stack: ['kept', 'together'], unbreakable: true, marginTop: 4 },
+      { text: 'then an odd page', pageBreak: 'afterOdd' },
+      { canvas: [{ type: 'rect', x: 0, y: 0, w: 60, h: 20, color: '#ABCDEF', lineColor: 'teal' }, { type: 'line', x1: 0, y1: 25, x2: 60, y2: 25, lineColor: '#f00' }] },
+    ],
+  } as unknown as DocDefinition);
+
+  it('same bytes with the fused pass, the kept colour operators and the direct text drawing on and off', async () => {
+    setPdfFastPaths({ inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false });
+    const own = sha(await toPdf(build(), {}));
+    setPdfFastPaths({ inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true });
+    expect(sha(await toPdf(build(), {})), 'both on').to.equal(own);
+    expect(sha(await toPdf(build(), {})), 'both on, colours kept').to.equal(own);
+    setPdfFastPaths({ inlines: false });
+    expect(sha(await toPdf(build(), {})), 'colours and text drawing only').to.equal(own);
+  });
+});
+
+describe('pdf: the pageBreakBefore callback is told what pdfmake\'s own layoutDocument tells it', () => {
+  afterEach(() => setPdfFastPaths({ pageBreaks: true, nodes: true }));
+
+  it('same node descriptions, helper answers and bytes with the lean descriptions on and off', async () => {
+    const build = (seen: string[]): DocDefinition => ({
+      pageSize: { width: 200, height: 160 }, pageMargins: [10, 10, 10, 10],
+      defaultStyle: { font: 'Liberation Sans', fontSize: 9 },
+      content: [
+        { text: 'Heading', id: 'h1', headlineLevel: 1, style: 'x' },
+        { stack: [{ text: 'para one para one para one para one para one para one' }, { text: 'para two '.repeat(20) }] },
+        { table: { body: [['a', 'b'], ['c', { text: 'd', id: 'cell' }]] }, width: 120 },
+        { ul: ['one', 'two', 'three'] },
+        { text: 'Second heading', headlineLevel: 1 },
+        { text: 'tail '.repeat(40) },
+      ],
+      pageBreakBefore: (node: Record<string, unknown>, helpers: Record<string, () => unknown[]>) => {
+        seen.push(JSON.stringify([node, helpers.getFollowingNodesOnPage!().length, helpers.getNodesOnNextPage!().length, helpers.getPreviousNodesOnPage!().length]));
+        return node.headlineLevel === 1 && (node.startPosition as { verticalRatio: number }).verticalRatio > 0.3 && seen.length < 40;
+      },
+    } as unknown as DocDefinition);
+    const own: string[] = [];
+    setPdfFastPaths({ pageBreaks: false, nodes: false });
+    const ownPdf = sha(await toPdf(build(own), {}));
+    const lean: string[] = [];
+    setPdfFastPaths({ pageBreaks: true, nodes: true });
+    const leanPdf = sha(await toPdf(build(lean), {}));
+    expect(own.length, 'callback calls').to.be.greaterThan(10);
+    expect(lean).to.deep.equal(own);
+    expect(leanPdf).to.equal(ownPdf);
+  });
+});
+
+describe('pdf: text measured once per document, not once per definition', () => {
+  it('a definition rendered a second time (pdfmake writes into it) draws its text with the second document\'s fonts', async () => {
+    const { docDefinition, fonts } = layoutHtml('<h1>Title</h1><p>First paragraph of a short document.</p><p>Second one.</p>', '', {});
+    expect(typeof (docDefinition as { pageBreakBefore?: unknown }).pageBreakBefore, 'a definition whose text is kept between layouts').to.equal('function');
+    const first = await toPdf(docDefinition, fonts);
+    const second = await toPdf(docDefinition, fonts);
+    for (const pdf of [first, second]) expect(pdfText(pdf).replace(/\s+/g, ' ')).to.contain('First paragraph of a short document.');
   });
 });

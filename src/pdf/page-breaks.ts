@@ -1,0 +1,107 @@
+// pdfmake's pageBreakBefore callback (the engine uses it for orphans, widows and headings kept
+// with what follows) is handed a description of every node after each layout of the
+// document: pdfmake 0.3's LayoutBuilder.layoutDocument built it with a closure per node over
+// a list of sixteen keys, and the node's page numbers through map, a Set and Array.from, over
+// positions that a container collects from everything inside it (~3% of a statement, which is
+// laid out twice). Here layoutDocument is pdfmake's own, with the same descriptions built by
+// plain loops: the same keys in the same order, the page numbers in order of first
+// appearance, the same helpers for the callback.
+import { pdfmakeInternal } from './internals';
+
+interface Position { pageNumber: number }
+interface LayoutNode {
+  positions: Position[];
+  text?: unknown; listMarker?: unknown; stack?: unknown; pageBreak?: string; pageBreakCalculated?: boolean;
+  nodeInfo?: NodeInfo; resetXY(): void;
+  [key: string]: unknown;
+}
+type NodeInfo = Record<string, unknown> & { pageNumbers: number[] };
+interface LayoutResult { pages: unknown[]; linearNodeList: LayoutNode[] }
+interface LayoutBuilderLike {
+  svgMeasure: unknown; tableLayouts: unknown; docPreprocessor: unknown; docMeasure: unknown;
+  tryLayoutDocument(...args: unknown[]): LayoutResult;
+}
+type LayoutDocument = (this: LayoutBuilderLike, docStructure: unknown, pdfDocument: unknown, styleDictionary: unknown, defaultStyle: unknown,
+  background: unknown, header: unknown, footer: unknown, watermark: unknown, pageBreakBeforeFct: unknown) => unknown;
+
+const LayoutBuilder = pdfmakeInternal<{ prototype: { layoutDocument: LayoutDocument } }>('LayoutBuilder');
+const DocPreprocessor = pdfmakeInternal<new () => unknown>('DocPreprocessor');
+const DocMeasure = pdfmakeInternal<new (...args: unknown[]) => unknown>('DocMeasure');
+const layoutDocument = LayoutBuilder.prototype.layoutDocument;
+let enabled = true;
+
+/** Switches back to pdfmake's own layoutDocument (tests comparing output); returns the previous setting. */
+export function setLeanPageBreakInfo(on?: boolean): boolean {
+  const previous = enabled;
+  if (on !== undefined) enabled = on;
+  return previous;
+}
+
+const INFO_KEYS = ['id', 'text', 'ul', 'ol', 'table', 'image', 'qr', 'canvas', 'svg', 'columns', 'headlineLevel', 'style', 'pageBreak', 'pageOrientation', 'width', 'height'];
+
+/** pdfmake's `Array.from(new Set(positions.map((p) => p.pageNumber)))` */
+function pageNumbersOf(positions: Position[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < positions.length; i++) {
+    const n = positions[i]!.pageNumber;
+    if (out.length > 0 && out[out.length - 1] === n) continue;
+    let seen = false;
+    for (let k = 0; k < out.length; k++) if (Object.is(out[k], n) || (out[k] === 0 && n === 0)) { seen = true; break; }
+    if (!seen) out.push(n);
+  }
+  return out;
+}
+
+function describe(node: LayoutNode, pages: number): NodeInfo {
+  const info: Record<string, unknown> = {};
+  for (let k = 0; k < INFO_KEYS.length; k++) {
+    const key = INFO_KEYS[k]!;
+    if (node[key] !== undefined) info[key] = node[key];
+  }
+  info.startPosition = node.positions[0];
+  info.pageNumbers = pageNumbersOf(node.positions);
+  info.pages = pages;
+  info.stack = Array.isArray(node.stack);
+  return info as NodeInfo;
+}
+
+LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: LayoutBuilderLike, docStructure, pdfDocument, styleDictionary, defaultStyle,
+  background, header, footer, watermark, pageBreakBeforeFct) {
+  if (!enabled || typeof pageBreakBeforeFct !== 'function') {
+    return layoutDocument.call(this, docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark, pageBreakBeforeFct);
+  }
+  const callback = pageBreakBeforeFct as (info: NodeInfo, helpers: object) => unknown;
+  const addPageBreaksIfNecessary = (all: LayoutNode[], pages: unknown[]): boolean => {
+    const list = all.filter((node) => !(!node || node.positions.length === 0 || (node.text === '' && !node.listMarker)));
+    for (const node of list) node.nodeInfo = describe(node, pages.length);
+    const nodesOn = (page: number, from: number, to: number): NodeInfo[] => {
+      const found: NodeInfo[] = [];
+      for (let ii = from; ii < to; ii++) if (list[ii]!.nodeInfo!.pageNumbers.indexOf(page) > -1) found.push(list[ii]!.nodeInfo!);
+      return found;
+    };
+    for (let index = 0; index < list.length; index++) {
+      const node = list[index]!;
+      if (node.pageBreak !== 'before' && !node.pageBreakCalculated) {
+        node.pageBreakCalculated = true;
+        const pageNumber = node.nodeInfo!.pageNumbers[0]!;
+        if (callback(node.nodeInfo!, {
+          getFollowingNodesOnPage: () => nodesOn(pageNumber, index + 1, list.length),
+          getNodesOnNextPage: () => nodesOn(pageNumber + 1, index + 1, list.length),
+          getPreviousNodesOnPage: () => nodesOn(pageNumber, 0, index),
+        })) {
+          node.pageBreak = 'before';
+          return true;
+        }
+      }
+    }
+    return false;
+  };
+  this.docPreprocessor = new DocPreprocessor();
+  this.docMeasure = new DocMeasure(pdfDocument, styleDictionary, defaultStyle, this.svgMeasure, this.tableLayouts);
+  let result = this.tryLayoutDocument(docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark);
+  while (addPageBreaksIfNecessary(result.linearNodeList, result.pages)) {
+    for (const node of result.linearNodeList) node.resetXY();
+    result = this.tryLayoutDocument(docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark);
+  }
+  return result.pages;
+};
