@@ -25,6 +25,8 @@ interface EmbeddedFontLike {
   encode(text: string, features?: unknown): [string[], unknown[]];
   layoutRun(text: string, features?: unknown): RunLike;
   layoutCached(text: string): RunLike;
+  /** pdfkit's per-document cache of shaped words (its EmbeddedFont is made per document) */
+  layoutCache?: Record<string, RunLike>;
   widthOfString(text: string, size: number, features?: unknown): number;
 }
 
@@ -41,7 +43,8 @@ interface EmbeddedFontLike {
  * vocabulary's tables they filled all 16,000 places of every face a document uses (a worker
  * rendering invoices with fresh digits grew its heap from 61 to 120 MB over 2,000 renders)
  * and pushed the words that do repeat out. Numbers that repeat (a year, a VAT rate) stay in
- * the small tables.
+ * the small tables, and every number stays for the rest of its document in pdfkit's own
+ * per-document cache (a 100-page report shows ~10,000 figures, many of them more than once).
  */
 const GENERATION = 8_000;
 const NUMBER_GENERATION = 500;
@@ -133,8 +136,12 @@ export function memoiseShaping(embedded: unknown): void {
   };
   proto.layoutCached = function sharedLayoutCached(this: EmbeddedFontLike, text: string): RunLike {
     if (!enabled || typeof this.font !== 'object' || this.font === null) return layoutCached.call(this, text);
+    // a number is kept for the rest of its document too (pdfkit's own per-document cache): the
+    // small shared tables do not hold a 100-page report's thousands of figures
+    const own = hasDigit(text) ? this.layoutCache : undefined;
     const table = tableFor(runs, this.font);
-    let run = table.get(text);
+    let run = own?.[text] ?? table.get(text);
+    if (own && run !== undefined) own[text] = run;
     if (run === undefined) {
       stats.runMisses++;
       run = this.layoutRun(text);
@@ -142,6 +149,7 @@ export function memoiseShaping(embedded: unknown): void {
       // every piece it lays out); a shared run's positions never change after layoutRun scaled them
       Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth, configurable: true, enumerable: false, writable: false });
       table.set(text, run);
+      if (own) own[text] = run;
     } else {
       stats.runHits++;
     }
