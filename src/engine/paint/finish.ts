@@ -36,20 +36,7 @@ export function pageBreakBefore(options: { readonly textNodes: number; readonly 
   };
 }
 
-/** Counts the text nodes that carry fragmentation facts. */
-export function countTextNodes(content: PdfNode[]): number {
-  let n = 0;
-  const walk = (node: PdfNode) => {
-    if ('text' in node) { if (node.headlineLevel) n++; }
-    else if ('stack' in node) node.stack.forEach(walk);
-    else if ('columns' in node) node.columns.forEach((c) => c.stack.forEach(walk));
-    else if ('table' in node) for (const row of node.table.body) for (const cell of row) if ('stack' in cell) cell.stack.forEach(walk);
-  };
-  content.forEach(walk);
-  return n;
-}
-
-/** The finished content, its number of text nodes with fragmentation facts (what countTextNodes gives), and of those kept with what follows. */
+/** The finished content, its number of text nodes (the document's size, for the callback's budget), and of those the headings kept with what follows. */
 export function finishDocument(content: PdfNode[], _ctx: PaintContext): { content: PdfNode[]; textNodes: number; keepNodes: number } {
   const count = { textNodes: 0, keepNodes: 0 };
   for (const n of content) clean(n, count);
@@ -93,11 +80,12 @@ function finiteMargin(m: Margin): Margin {
   return Number.isFinite(m[0]) && Number.isFinite(m[1]) && Number.isFinite(m[2]) && Number.isFinite(m[3]) ? m : [fin(m[0]), fin(m[1]), fin(m[2]), fin(m[3])];
 }
 
-/** Makes a node safe for pdfmake (and counts the text nodes with fragmentation facts, as countTextNodes does). */
+/** Makes a node safe for pdfmake (and counts the text nodes, and the headings kept with what follows). */
 function clean(node: PdfNode, count: { textNodes: number; keepNodes: number }): void {
   const m = node.margin;
   if (m) { const safe = finiteMargin(m); if (safe !== m) node.margin = safe; }
-  if ('text' in node) { if (node.headlineLevel) { count.textNodes++; if (node.headlineLevel.keep) count.keepNodes++; } }
+  // every text node counts towards the document's size, table cells too (they carry no facts)
+  if ('text' in node) { count.textNodes++; if (node.headlineLevel?.keep) count.keepNodes++; }
   else if ('stack' in node) { for (const c of node.stack) clean(c, count); }
   else if ('columns' in node) node.columns.forEach((c) => { c.width = typeof c.width === 'number' ? Math.max(0, fin(c.width)) : c.width; for (const n of c.stack) clean(n, count); });
   else if ('table' in node) {
