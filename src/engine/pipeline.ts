@@ -54,7 +54,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const intrinsic: Intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, image(box), page.pageArea.width).width });
   const ctx: PaintContext = {
     faces, intrinsic, diagnostics, page, image, imageUrl: images.forUrl,
-    anchors: collectAnchors(styled.root), placedIds: new Set(), cbHeight: undefined, pageName: 'auto', link: undefined, fragmentable: true, cellText: undefined,
+    anchors: collectAnchors(styled.root), placedIds: new Set(), cbHeight: undefined, pageName: 'auto', link: undefined, cellText: undefined,
   };
   const root = buildBoxes(styled.root, { diagnostics });
   const painted = paintDocument(root, ctx, page, styled.page.backgroundColor);

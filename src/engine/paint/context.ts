@@ -30,16 +30,13 @@ export interface PaintContext {
   /** the used page name (CSS Paged Media 3 §7: 'auto' takes the parent's) of the box being painted */
   pageName: string;
   /**
-   * Whether text painted now flows in the page's fragmentation context, where CSS
-   * Fragmentation 3 §4.4 orphans and widows move a paragraph (its facts go to the pdf layer,
-   * src/pdf/fragmentation.ts). False inside table cells: a cell's text moved on its own to the next
-   * page split its row, the other cells staying behind, and cost pdfmake a second layout.
-   */
-  fragmentable: boolean;
-  /**
    * While a table cell is painted: the height its text takes (estimated lines × line height),
    * and whether any of its paragraphs is long enough to break across pages without leaving
    * fewer than orphans or widows lines. The table keeps a row of such short cells whole.
+   * Undefined in the page's own flow, where CSS Fragmentation 3 §4.4 orphans and widows move
+   * a paragraph (its facts go to the pdf layer, src/pdf/fragmentation.ts); a cell's text gets
+   * no such facts: moved on its own to the next page it split its row, the other cells
+   * staying behind, and cost pdfmake a second layout.
    */
   cellText: { height: number; breakable: boolean } | undefined;
 }

@@ -174,10 +174,7 @@ function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number
   const s = c.style;
   const pad = cellPadding(s, box.cellPadding);
   const contentWidth = Math.max(1, inner - pad.left - pad.right);
-  const fragmentable = ctx.fragmentable;
-  ctx.fragmentable = false;
   const st = stackChildren(c.content.children, contentWidth, ctx, false, c.element?.attrs.id);
-  ctx.fragmentable = fragmentable;
   const items = st.items;
   if (st.trailingMargin && items.length) {
     const last = items[items.length - 1]!;

@@ -77,16 +77,17 @@ export function paintInlines(box: InlineFormattingBox, width: number, ctx: Paint
     }
   } else main = atomicRow(atomics, width, align, ctx, container);
   if (main && ids !== undefined && 'text' in main) { main.id = ids; ctx.placedIds.add(ids); }
-  if (main && 'text' in main && main.text.length && (ctx.fragmentable || ctx.cellText)) {
+  if (main && 'text' in main && main.text.length) {
     const lh = ctx.faces.lineHeight(container);
     const forced = 1 + main.text.reduce((n, r) => (r.text === '\n' ? n + 1 : n), 0);
     const lines = Math.max(forced, Math.ceil(ctx.intrinsic.unindented(box).max / Math.max(1, width)));
     const orphans = Math.max(1, container.orphans);
     const widows = Math.max(1, container.widows);
-    if (ctx.fragmentable) main.headlineLevel = { orphans, widows, lineHeight: lh, lines, keep: false };
-    else if (ctx.cellText) {
-      ctx.cellText.height += lines * lh;
-      if (lines >= orphans + widows) ctx.cellText.breakable = true;
+    const cell = ctx.cellText;
+    if (cell === undefined) main.headlineLevel = { orphans, widows, lineHeight: lh, lines, keep: false };
+    else {
+      cell.height += lines * lh;
+      if (lines >= orphans + widows) cell.breakable = true;
     }
   }
 
