@@ -15,12 +15,12 @@
 // piscina is used rather than a hand-made pool: it is maintained by Node.js core contributors,
 // handles worker replacement, abort-by-termination, transfer lists and resource limits, and has
 // no runtime dependencies.
-import { readdirSync } from 'node:fs';
-import { availableParallelism, getPriority, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { PlatenError } from '../errors';
+import { lowerAllButMainThread } from './priority';
 import type { Renderer, RenderJob, RenderOutput } from './index';
 import type { WorkerResult, WorkerSettings, WorkerStarted, WorkerTask, WorkerWarm } from './worker';
 
@@ -149,7 +149,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     if (typeof m?.platenJobStarted === 'number') onStart.get(m.platenJobStarted)?.();
     else if (m?.platenWorkerWarm === true) {
       workerResourceLimits = m.resourceLimits;
-      if (++warmWorkers >= settings.workers) { lowerHelperThreads(settings.workerNice); markReady(); }
+      if (++warmWorkers >= settings.workers) { lowerAllButMainThread(settings.workerNice); markReady(); }
     }
   });
   const counters = { completed: 0, timeouts: 0, failures: 0, overloaded: 0, workerRestarts: 0 };
@@ -232,20 +232,4 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       await pool.destroy();
     },
   };
-}
-
-/**
- * The process's other threads at the workers' nice increment (Linux): V8's platform threads
- * run the workers' garbage collection and compilation, and at normal priority they took the
- * CPU from the HTTP thread as the workers would have. The HTTP (main) thread keeps its own.
- */
-function lowerHelperThreads(nice: number): void {
-  if (!(nice > 0) || process.platform !== 'linux') return;
-  try {
-    for (const name of readdirSync('/proc/self/task')) {
-      const tid = Number(name);
-      if (!Number.isInteger(tid) || tid === process.pid) continue;
-      try { if (getPriority(tid) < nice) setPriority(tid, Math.min(19, nice)); } catch { /* that thread ended */ }
-    }
-  } catch { /* no /proc: normal priority then */ }
 }

@@ -6,12 +6,11 @@
 // Expected failures come back as values, not exceptions: a thrown Error loses its `code` on
 // the way through postMessage. Only a dead worker (out of memory, killed at its deadline)
 // rejects the pool's promise.
-import { readlinkSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, resourceLimits, workerData, type ResourceLimits } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { Diagnostic } from '../engine';
 import { PlatenError, type ErrorCode } from '../errors';
+import { lowerThisThread } from './priority';
 import { createRenderCaches, renderHtmlToPdf, renderJob, type RenderJob } from './renderDocument';
 
 export interface WorkerTask {
@@ -42,18 +41,9 @@ export interface WorkerSettings {
   readonly nice: number;
 }
 
-// Lower this thread's scheduling priority so the HTTP thread (accepting, validating, streaming,
-// /healthz) gets the CPU first when it needs it; renders use whatever is left. Linux applies
-// setpriority() to one thread when given its thread ID (/proc/thread-self names it). Elsewhere,
-// or without permission, the worker runs at normal priority.
-function lowerPriority(nice: number): void {
-  if (!(nice > 0) || process.platform !== 'linux') return;
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + Math.floor(nice)));
-  } catch { /* normal priority then */ }
-}
-lowerPriority((workerData as Partial<WorkerSettings> | undefined)?.nice ?? 0);
+// Renders use whatever CPU the HTTP thread leaves (priority.ts); a worker that replaces a dead
+// one lowers itself too, after the pool lowered the threads it found.
+lowerThisThread((workerData as Partial<WorkerSettings> | undefined)?.nice ?? 0);
 
 const caches = createRenderCaches();
 
