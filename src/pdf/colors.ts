@@ -7,7 +7,7 @@
 // its colour space and operator strings are kept here; the same operators are written in the
 // same order. Anything else (arrays, gradients, patterns, spot colours, unknown names) takes
 // pdfkit's own path.
-import { loadModule, pdfkitPath, pdfmakeInternal } from './internals';
+import { pdfkitDocumentPrototype, pdfmakeInternal } from './internals';
 
 interface ColorDocument {
   fill(color?: unknown, rule?: unknown): unknown;
@@ -25,8 +25,7 @@ interface ColorOperators {
   readonly rule: boolean;
 }
 
-const PDFDocument = loadModule<{ prototype: ColorDocument; default?: { prototype: ColorDocument } }>(pdfkitPath);
-const proto = (PDFDocument.default ?? PDFDocument).prototype;
+const proto = pdfkitDocumentPrototype<ColorDocument>();
 const setColorCore = proto._setColorCore;
 const fill = proto.fill;
 const PdfmakeDocument = pdfmakeInternal<{ prototype: { resolveColor(this: ColorDocument, color: unknown, defaultColor: unknown): unknown } }>('PDFDocument');

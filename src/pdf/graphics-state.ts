@@ -7,7 +7,7 @@
 // breaks across pages hit it. Here each page's content stream is kept balanced: a restore()
 // only closes a save() made on the same page, and saves still open when a page ends are
 // closed before the next page begins.
-import { loadModule, pdfkitPath, pdfmakeInternal } from './internals';
+import { pdfkitDocumentPrototype, pdfmakeInternal, pdfNumber as number } from './internals';
 
 interface PdfkitDoc { page: unknown; restore(): unknown; addPage(...args: unknown[]): unknown }
 interface VerticalAlignItem { isCellContentMultiPage?: boolean; verticalAlignment?: string }
@@ -65,16 +65,9 @@ proto.renderPages = function patchedRenderPages(pages) {
 // cell pdfmake centres vertically and each vector it moves. Here the same string is made by
 // one template, and the current matrix is updated as pdfkit does.
 interface MatrixDocument { _ctm: number[]; addContent(data: string): unknown; transform(...m: number[]): unknown }
-const PdfkitDocument = loadModule<{ prototype: MatrixDocument; default?: { prototype: MatrixDocument } }>(pdfkitPath);
-const documentProto = (PdfkitDocument.default ?? PdfkitDocument).prototype;
+const documentProto = pdfkitDocumentPrototype<MatrixDocument>();
 const transform = documentProto.transform;
 let directMatrices = true;
-
-/** pdfkit's PDFObject.number: six decimals */
-function number(n: number): number {
-  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
-  throw new Error(`unsupported number: ${n}`);
-}
 
 documentProto.transform = function directTransform(this: MatrixDocument, m11: number, m12: number, m21: number, m22: number, dx: number, dy: number): unknown {
   if (!directMatrices || arguments.length !== 6) return transform.call(this, m11, m12, m21, m22, dx, dy);

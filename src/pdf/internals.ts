@@ -25,3 +25,15 @@ export function pdfmakeInternalModule<T>(name: string): T {
 export function loadModule<T>(path: string): T {
   return require_(path) as T;
 }
+
+/** The prototype of pdfkit's PDFDocument (the copy pdfmake loads), as the patch that replaces its methods sees it. */
+export function pdfkitDocumentPrototype<T>(): T {
+  const pdfkit = loadModule<{ prototype: T; default?: { prototype: T } }>(pdfkitPath);
+  return (pdfkit.default ?? pdfkit).prototype;
+}
+
+/** A number as pdfkit's PDFObject.number writes it into content: rounded to six decimals; beyond ±1e21 an error, as pdfkit throws. */
+export function pdfNumber(n: number): number {
+  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
+  throw new Error(`unsupported number: ${n}`);
+}

@@ -16,7 +16,7 @@
 // Output is byte-identical: the same zlib call on the same bytes.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { loadModule, pdfkitPath } from './internals';
+import { pdfkitDocumentPrototype } from './internals';
 import { BoundedLru } from './lru';
 
 interface ReferenceLike {
@@ -61,8 +61,7 @@ function exactCopy(out: Buffer): Buffer {
   return copy;
 }
 
-const PDFDocument = loadModule<PdfkitDocumentClass & { default?: PdfkitDocumentClass }>(pdfkitPath);
-const documentProto = (PDFDocument.default ?? PDFDocument).prototype;
+const documentProto = pdfkitDocumentPrototype<PdfkitDocumentClass['prototype']>();
 const ref = documentProto.ref;
 let patched = false;
 

@@ -11,7 +11,7 @@
 // save/flip/restore leaves it as it was). Anything else (a link, a destination, features,
 // character or word spacing, alignment, underline, rotation, a newline, continued text) goes
 // through pdfkit's own text().
-import { loadModule, pdfkitPath } from './internals';
+import { pdfkitDocumentPrototype, pdfNumber as number } from './internals';
 
 interface Position { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }
 interface FontLike {
@@ -33,16 +33,9 @@ interface PdfmakeTextOptions {
   lineBreak?: unknown; textWidth?: unknown; characterSpacing?: unknown; wordCount?: unknown; link?: unknown;
 }
 
-const PDFDocument = loadModule<{ prototype: TextDocument; default?: { prototype: TextDocument } }>(pdfkitPath);
-const proto = (PDFDocument.default ?? PDFDocument).prototype;
+const proto = pdfkitDocumentPrototype<TextDocument>();
 const text = proto.text;
 let enabled = true;
-
-/** pdfkit's PDFObject.number: six decimals */
-function number(n: number): number {
-  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
-  throw new Error(`unsupported number: ${n}`);
-}
 
 /** the keys of the options pdfmake passes for a plain word: anything more is pdfkit's to handle */
 const PLAIN_KEYS = new Set(['lineBreak', 'textWidth', 'characterSpacing', 'wordCount', 'link']);
