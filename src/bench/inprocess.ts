@@ -145,7 +145,7 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     await toPdf(laid.docDefinition, laid.fonts);
     pdf.push(ms(t0));
     const off = layoutHtml(html, doc.job.template.css, { format: doc.job.format });
-    const before = setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, runs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false, digits: false });
+    const before = setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, runs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false, digits: false, plainShaping: false });
     t0 = performance.now();
     await toPdf(off.docDefinition, off.fonts);
     pdfOff.push(ms(t0));

@@ -10,6 +10,8 @@
 //    it), so documents can share them.
 // pdfkit's EmbeddedFont class is not exported: its prototype is patched the first time a
 // document selects an embedded font (see the font() wrapper in index.ts).
+import { plainRun } from './plain-shaping';
+
 interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
 interface RunLike { advanceWidth: number; glyphs: GlyphLike[]; positions: unknown[] }
 interface EmbeddedFontLike {
@@ -144,7 +146,7 @@ export function memoiseShaping(embedded: unknown): void {
     if (own && run !== undefined) own[text] = run;
     if (run === undefined) {
       stats.runMisses++;
-      run = this.layoutRun(text);
+      run = plainRun(this.font, text, this.scale) ?? this.layoutRun(text);
       // fontkit's GlyphRun sums its positions at every read of advanceWidth (pdfkit reads it for
       // every piece it lays out); a shared run's positions never change after layoutRun scaled them
       Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth, configurable: true, enumerable: false, writable: false });

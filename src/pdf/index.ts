@@ -29,8 +29,9 @@ import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; /
 import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
 import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
 import { setStableSubsets, stabiliseSubsets } from './stable-subsets'; // the ten digits take fixed places in every subset
+import { plainShapingStats, setPlainShaping } from './plain-shaping'; // words no lookup can touch laid out from the cmap
 
-export { fontParseStats, deflateCacheStats, shapingStats };
+export { fontParseStats, deflateCacheStats, shapingStats, plainShapingStats };
 
 /**
  * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
@@ -52,7 +53,8 @@ export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> 
   const matrices = setDirectMatrices(settings.matrices);
   const nodes = setLeanProcessNode(settings.nodes);
   const digits = setStableSubsets(settings.digits);
-  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices, nodes, digits };
+  const plainShaping = setPlainShaping(settings.plainShaping);
+  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices, nodes, digits, plainShaping };
 }
 
 export interface PdfFastPaths {
@@ -80,6 +82,8 @@ export interface PdfFastPaths {
   readonly nodes?: boolean;
   /** the first digit a font subset meets brings all ten, so documents differing only in numbers share subsets (off: pdfkit's first-use order; changes bytes, not what is drawn) */
   readonly digits?: boolean;
+  /** words whose glyphs no default OpenType lookup of the face touches laid out from the cmap and advance widths (off: fontkit shapes every new word) */
+  readonly plainShaping?: boolean;
 }
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

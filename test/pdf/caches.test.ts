@@ -45,13 +45,13 @@ async function render(html: string): Promise<Buffer> {
 
 describe('pdf: caches and fast paths change nothing but time', function () {
   this.timeout(60000);
-  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true }));
+  afterEach(() => setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true, plainShaping: true }));
 
   it('each document gives the same bytes with the libraries’ own code, and with the caches cold and warm (renders interleaved)', async () => {
     const list = docs();
-    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false });
+    setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false, plainShaping: false });
     const off = await Promise.all(list.map(async (d) => sha(await render(d.html))));
-    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true });
+    setPdfFastPaths({ shaping: true, deflate: true, styles: true, paragraphs: true, inlines: true, colors: true, plainText: true, pageBreaks: true, matrices: true, nodes: true, plainShaping: true });
     for (let round = 0; round < 2; round++) {
       for (let i = list.length - 1; i >= 0; i--) {
         expect(sha(await render(list[i]!.html)), `${list[i]!.name}, round ${round}`).to.equal(off[i]);
