@@ -41,6 +41,13 @@ interface Face {
   readonly byCodePoint: Map<number, GlyphLike | null>;
   /** character pairs (first × 65536 + second) fontkit was asked about */
   readonly pairs: Map<number, boolean>;
+  /**
+   * a glyph's position at the scale the face is used at (pdfkit's is 1000 / unitsPerEm, one
+   * per face), made once: pdfkit and the drawing read positions and never write them (the
+   * shared word runs of embedded-font.ts rely on the same), so every run can hand out the same one
+   */
+  readonly positions: (PositionLike | undefined)[];
+  scale: number;
 }
 
 const faces = new WeakMap<object, Face | null>();
@@ -132,7 +139,7 @@ function faceOf(font: FontkitFontLike): Face | null {
       }
       markMarks(font.GDEF, anywhere);
       anywhere[0] = 1; // .notdef: a missing character is left to fontkit
-      entry = { anywhere, pairStart, byCodePoint: new Map(), pairs: new Map() };
+      entry = { anywhere, pairStart, byCodePoint: new Map(), pairs: new Map(), positions: [], scale: NaN };
     } catch {
       entry = null; // a table this reader does not know: fontkit shapes every word of the face
     }
@@ -190,12 +197,20 @@ export function plainRun(font: object, text: string, scale: number): PlainRun | 
     if (glyph === null) { stats.shaped++; return undefined; }
     glyphs[i] = glyph;
   }
+  if (face.scale !== scale) {
+    if (!Number.isNaN(face.scale)) face.positions.length = 0;
+    face.scale = scale;
+  }
   for (let i = 0; i < n; i++) {
     const glyph = glyphs[i]!;
     if (i + 1 < n && face.pairStart[glyph.id] === 1 && !plainPair(f, face, glyph, glyphs[i + 1]!, text.charCodeAt(i), text.charCodeAt(i + 1))) { stats.shaped++; return undefined; }
-    const x = glyph.advanceWidth * scale;
-    positions[i] = { xAdvance: x, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: x };
-    advanceWidth += x;
+    let position = face.positions[glyph.id];
+    if (position === undefined) {
+      const x = glyph.advanceWidth * scale;
+      position = face.positions[glyph.id] = { xAdvance: x, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: x };
+    }
+    positions[i] = position;
+    advanceWidth += position.xAdvance;
   }
   stats.plain++;
   return { glyphs, positions, advanceWidth };
