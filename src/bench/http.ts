@@ -45,6 +45,8 @@ export interface HttpRun {
 export interface BenchServer {
   readonly ready: BenchServerReady;
   readonly pid: number;
+  /** the node flags the server process runs with (see serverNodeFlags) */
+  readonly nodeFlags: readonly string[];
   rssMb(): { rss: number; hwm: number };
   /** CPU ms so far: the main (HTTP) thread, and the whole process */
   cpuMs(): { main: number; total: number };
@@ -68,10 +70,21 @@ export interface BenchServer {
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--single-threaded-gc'];
 
+/**
+ * The service's node flags, or those of PLATEN_BENCH_NODE_FLAGS when it is set (space-separated;
+ * empty for node's defaults): an A/B of the flags is two bench runs, e.g.
+ * `PLATEN_BENCH_NODE_FLAGS=--max-semi-space-size=2 npm run bench -- --no-anchors --docs invoice`.
+ */
+export function serverNodeFlags(env: Readonly<Record<string, string | undefined>> = process.env): readonly string[] {
+  const custom = env.PLATEN_BENCH_NODE_FLAGS;
+  return custom === undefined ? SERVICE_NODE_FLAGS : custom.split(/\s+/).filter(Boolean);
+}
+
 /** Starts server.ts in its own process; `execArgv` e.g. ['--cpu-prof'] to profile it. */
 export function startServer(env: Record<string, string | undefined> = {}, execArgv: readonly string[] = []): Promise<BenchServer> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(join(__dirname, 'server.js'), [], { env: { ...process.env, ...env }, execArgv: [...SERVICE_NODE_FLAGS, ...execArgv], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const nodeFlags = [...serverNodeFlags(), ...execArgv];
+    const child: ChildProcess = fork(join(__dirname, 'server.js'), [], { env: { ...process.env, ...env }, execArgv: nodeFlags, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
     child.once('message', (ready) => {
@@ -80,6 +93,7 @@ export function startServer(env: Record<string, string | undefined> = {}, execAr
       resolve({
         ready: ready as BenchServerReady,
         pid,
+        nodeFlags,
         rssMb() {
           try {
             const status = readFileSync(`/proc/${pid}/status`, 'utf8');

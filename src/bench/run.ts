@@ -158,7 +158,7 @@ async function main(): Promise<void> {
       }
       const { hwm } = server.rssMb();
       const r = server.ready;
-      console.log(`\nserver: ${r.workers} workers (V8 old generation ≤ ${r.workerOldMb} MB, young ${r.workerYoungMb || 'V8 default'} MB, nice +${r.workerNice}), queue ${r.maxQueue};`
+      console.log(`\nserver: node ${server.nodeFlags.join(' ') || '(no flags)'}; ${r.workers} workers (V8 old generation ≤ ${r.workerOldMb} MB, young ${r.workerYoungMb || 'V8 default'} MB, nice +${r.workerNice}), queue ${r.maxQueue};`
         + ` RSS ${r.rssReadyMb} MB with warm workers before any request, high-water mark ${hwm} MB`);
     } finally {
       await server.stop();
