@@ -51,6 +51,19 @@ interface Face {
 }
 
 const faces = new WeakMap<object, Face | null>();
+/**
+ * Pairs remembered per face. Real text meets a few thousand; a stream of random strings could
+ * otherwise fill 500² entries per face in a long-lived worker. Past the limit a pair not yet
+ * asked about sends its word to fontkit, as every word went before.
+ */
+let maxPairs = 16_384;
+
+/** Test hook: sets the number of pairs remembered per face; returns the previous number. */
+export function setMaxPairsPerFace(n?: number): number {
+  const previous = maxPairs;
+  if (n !== undefined) maxPairs = n;
+  return previous;
+}
 let enabled = true;
 const stats = { plain: 0, shaped: 0 };
 
@@ -156,6 +169,7 @@ function plainPair(font: FontkitFontLike, face: Face, a: GlyphLike, b: GlyphLike
   const key = ca * 0x10000 + cb;
   let ok = face.pairs.get(key);
   if (ok === undefined) {
+    if (face.pairs.size >= maxPairs) return false;
     const run = font.layout(String.fromCharCode(ca, cb));
     const [pa, pb] = run.positions;
     ok = run.glyphs.length === 2 && run.glyphs[0]!.id === a.id && run.glyphs[1]!.id === b.id && pa !== undefined && pb !== undefined &&
@@ -226,6 +240,11 @@ export function setPlainShaping(on?: boolean): boolean {
   const previous = enabled;
   if (on !== undefined) enabled = on;
   return previous;
+}
+
+/** Test hook: how many character pairs a face remembers (undefined: the face was never asked). */
+export function rememberedPairs(font: object): number | undefined {
+  return faces.get(font)?.pairs.size;
 }
 
 /** Test hook: the characters of U+0020..U+024F laid out here when they stand alone. */

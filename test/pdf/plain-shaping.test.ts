@@ -9,7 +9,7 @@ import * as fontkit from 'fontkit';
 import { shippedFaceFiles } from '../../src/engine/fonts';
 import { layoutHtml } from '../../src/engine';
 import { plainShapingStats, setPdfFastPaths, toPdf } from '../../src/pdf';
-import { plainRun } from '../../src/pdf/plain-shaping';
+import { plainRun, rememberedPairs, setMaxPairsPerFace } from '../../src/pdf/plain-shaping';
 import { fontsDir } from '../../src/paths';
 import { fixture, pdfText } from './tools';
 
@@ -84,6 +84,26 @@ describe('pdf: plain runs are fontkit\'s runs', function () {
     expect(plainRun(sans, '1,234.56 ', s), 'a figure with its trailing space').to.not.equal(undefined);
     setPdfFastPaths({ plainShaping: false });
     expect(plainRun(sans, '1,234.56 ', s)).to.equal(undefined);
+  });
+
+  it('remembers a bounded number of pairs per face, and stays exact past the bound', () => {
+    const font = fontkit.create(readFileSync(join(fontsDir, 'LiberationSerif-Regular.ttf'))) as unknown as Font;
+    const s = 1000 / font.unitsPerEm;
+    const previous = setMaxPairsPerFace(50);
+    try {
+      const chars = 'AVTWYLPFRafilo.,0123456789 '.split('');
+      let plain = 0;
+      for (const a of chars) for (const b of chars) {
+        const run = plainRun(font, a + b, s);
+        if (!run) continue;
+        plain++;
+        expect(run.positions, a + b).to.deep.equal(pdfkitRun(font, a + b, s).positions);
+      }
+      expect(rememberedPairs(font), 'pairs remembered').to.equal(50);
+      expect(plain, 'pairs still laid out plainly past the bound (first glyph starts no kerning pair)').to.be.greaterThan(50);
+    } finally {
+      setMaxPairsPerFace(previous);
+    }
   });
 
   it('a document of new figures is laid out plainly, with the same bytes as fontkit\'s shaping', async () => {
