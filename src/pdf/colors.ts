@@ -7,7 +7,7 @@
 // its colour space and operator strings are kept here; the same operators are written in the
 // same order. Anything else (arrays, gradients, patterns, spot colours, unknown names) takes
 // pdfkit's own path.
-import { pdfkitDocumentPrototype, pdfmakeInternal } from './internals';
+import { pdfkitDocumentPrototype, pdfmakeInternal, FastPath } from './internals';
 
 interface ColorDocument {
   fill(color?: unknown, rule?: unknown): unknown;
@@ -34,7 +34,7 @@ const resolveColor = PdfmakeDocument.prototype.resolveColor;
 /** a bound on the colours kept: a template writes a handful, a hostile one cannot grow this */
 const MAX_COLORS = 1024;
 const operators = new Map<string, ColorOperators>();
-let enabled = true;
+const fastPath = new FastPath();
 
 /** The operators for a colour string that normalises the same in every document; undefined for anything else. */
 function operatorsFor(doc: ColorDocument, color: string): ColorOperators | undefined {
@@ -52,7 +52,7 @@ function operatorsFor(doc: ColorDocument, color: string): ColorOperators | undef
 }
 
 proto._setColorCore = function setColorOnce(this: ColorDocument, color: unknown, stroke: boolean): boolean {
-  if (!enabled || typeof color !== 'string') return setColorCore.call(this, color, stroke);
+  if (!fastPath.on || typeof color !== 'string') return setColorCore.call(this, color, stroke);
   const ops = operatorsFor(this, color);
   if (ops === undefined) return setColorCore.call(this, color, stroke);
   this._setColorSpace(ops.space, stroke);
@@ -65,7 +65,7 @@ const WINDING_RULE = /(even-?odd)|(non-?zero)/;
 // pdfmake fills with the word's colour before drawing it: pdfkit's fill() asks whether the
 // colour is a winding rule first, by a regular expression; a kept colour knows its answer
 proto.fill = function fillKnownColor(this: ColorDocument, color?: unknown, rule?: unknown): unknown {
-  if (enabled && typeof color === 'string') {
+  if (fastPath.on && typeof color === 'string') {
     const ops = operators.get(color);
     if (ops !== undefined && !ops.rule) {
       this.fillColor(color);
@@ -77,13 +77,11 @@ proto.fill = function fillKnownColor(this: ColorDocument, color?: unknown, rule?
 
 // pdfmake's check that a colour is valid (else the default): a colour with kept operators is
 PdfmakeDocument.prototype.resolveColor = function resolveKnownColor(this: ColorDocument, color: unknown, defaultColor: unknown): unknown {
-  if (enabled && typeof color === 'string' && color !== '' && operators.has(color)) return color;
+  if (fastPath.on && typeof color === 'string' && color !== '' && operators.has(color)) return color;
   return resolveColor.call(this, color, defaultColor);
 };
 
 /** Switches back to pdfkit's own colour parsing (tests comparing output); returns the previous setting. */
 export function setColorOperators(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }

@@ -11,6 +11,7 @@
 // pdfkit's EmbeddedFont class is not exported: its prototype is patched the first time a
 // document selects an embedded font (see the font() wrapper in index.ts).
 import { plainRun } from './plain-shaping';
+import { FastPath } from './internals';
 
 interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
 interface RunLike { advanceWidth: number; glyphs: GlyphLike[]; positions: unknown[] }
@@ -88,7 +89,7 @@ class WordTable<V> {
 const widths = new WeakMap<object, WordTable<number>>();
 const runs = new WeakMap<object, WordTable<RunLike>>();
 const patched = new WeakSet<object>();
-let enabled = true;
+const fastPath = new FastPath();
 
 function tableFor<V>(tables: WeakMap<object, WordTable<V>>, font: object): WordTable<V> {
   let table = tables.get(font);
@@ -106,11 +107,11 @@ export function memoiseShaping(embedded: unknown): void {
   const layout = proto.layout;
   const encode = proto.encode;
   proto.layout = function appendingLayout(this: EmbeddedFontLike, text: string, features: unknown, onlyWidth?: boolean) {
-    if (!enabled || features || typeof text !== 'string') return layout.call(this, text, features, onlyWidth);
+    if (!fastPath.on || features || typeof text !== 'string') return layout.call(this, text, features, onlyWidth);
     return layoutWords(this, text, onlyWidth === true);
   };
   proto.encode = function encodeWithHex(this: EmbeddedFontLike, text: string, features?: unknown): [string[], unknown[]] {
-    if (!enabled) return encode.call(this, text, features);
+    if (!fastPath.on) return encode.call(this, text, features);
     if (!features && typeof text === 'string') return encodeWords(this, text);
     const { glyphs, positions } = this.layout(text, features);
     const res: string[] = [];
@@ -124,7 +125,7 @@ export function memoiseShaping(embedded: unknown): void {
     return [res, positions!];
   };
   proto.widthOfString = function memoWidthOfString(this: EmbeddedFontLike, text: string, size: number, features?: unknown): number {
-    if (!enabled || features || typeof text !== 'string' || typeof this.font !== 'object' || this.font === null) return widthOfString.call(this, text, size, features);
+    if (!fastPath.on || features || typeof text !== 'string' || typeof this.font !== 'object' || this.font === null) return widthOfString.call(this, text, size, features);
     // pdfkit measures every string it has just drawn (to advance doc.x): the layout that encode
     // made for it already summed the same pieces in the same order
     if (text === this.lastLaidOut) return this.lastAdvanceWidth! * (size / 1000);
@@ -137,7 +138,7 @@ export function memoiseShaping(embedded: unknown): void {
     return width * (size / 1000);
   };
   proto.layoutCached = function sharedLayoutCached(this: EmbeddedFontLike, text: string): RunLike {
-    if (!enabled || typeof this.font !== 'object' || this.font === null) return layoutCached.call(this, text);
+    if (!fastPath.on || typeof this.font !== 'object' || this.font === null) return layoutCached.call(this, text);
     // a number is kept for the rest of its document too (pdfkit's own per-document cache): the
     // small shared tables do not hold a 100-page report's thousands of figures
     const own = hasDigit(text) ? this.layoutCache : undefined;
@@ -233,7 +234,5 @@ export function shapingStats(): { readonly runHits: number; readonly runMisses: 
 
 /** Turns both memos on or off (off: pdfkit's own code, for benchmark rows and tests); returns the previous setting. */
 export function setShapingMemo(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }

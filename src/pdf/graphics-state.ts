@@ -7,7 +7,7 @@
 // breaks across pages hit it. Here each page's content stream is kept balanced: a restore()
 // only closes a save() made on the same page, and saves still open when a page ends are
 // closed before the next page begins.
-import { pdfkitDocumentPrototype, pdfmakeInternal, pdfNumber as number } from './internals';
+import { pdfkitDocumentPrototype, pdfmakeInternal, pdfNumber as number, FastPath } from './internals';
 
 interface PdfkitDoc { page: unknown; restore(): unknown; addPage(...args: unknown[]): unknown }
 interface VerticalAlignItem { isCellContentMultiPage?: boolean; verticalAlignment?: string }
@@ -67,10 +67,10 @@ proto.renderPages = function patchedRenderPages(pages) {
 interface MatrixDocument { _ctm: number[]; addContent(data: string): unknown; transform(...m: number[]): unknown }
 const documentProto = pdfkitDocumentPrototype<MatrixDocument>();
 const transform = documentProto.transform;
-let directMatrices = true;
+const fastPath = new FastPath();
 
 documentProto.transform = function directTransform(this: MatrixDocument, m11: number, m12: number, m21: number, m22: number, dx: number, dy: number): unknown {
-  if (!directMatrices || arguments.length !== 6) return transform.call(this, m11, m12, m21, m22, dx, dy);
+  if (!fastPath.on || arguments.length !== 6) return transform.call(this, m11, m12, m21, m22, dx, dy);
   if (m11 === 1 && m12 === 0 && m21 === 0 && m22 === 1 && dx === 0 && dy === 0) return this;
   const m = this._ctm;
   const m0 = m[0]!; const m1 = m[1]!; const m2 = m[2]!; const m3 = m[3]!; const m4 = m[4]!; const m5 = m[5]!;
@@ -85,7 +85,5 @@ documentProto.transform = function directTransform(this: MatrixDocument, m11: nu
 
 /** Switches back to pdfkit's own transform() (tests comparing output); returns the previous setting. */
 export function setDirectMatrices(on?: boolean): boolean {
-  const previous = directMatrices;
-  if (on !== undefined) directMatrices = on;
-  return previous;
+  return fastPath.set(on);
 }

@@ -37,3 +37,16 @@ export function pdfNumber(n: number): number {
   if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
   throw new Error(`unsupported number: ${n}`);
 }
+
+/**
+ * A fast path's on/off setting, as setPdfFastPaths switches it: `on` is read where the path is
+ * taken; `set` turns it on or off (off: the library's own code) and returns the previous setting.
+ */
+export class FastPath {
+  on = true;
+  set(on?: boolean): boolean {
+    const previous = this.on;
+    if (on !== undefined) this.on = on;
+    return previous;
+  }
+}

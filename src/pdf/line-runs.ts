@@ -11,7 +11,7 @@
 // difference is that a word no longer starts from its own rounded position (pdfkit writes
 // positions to 1/100 pt), which is below a pixel at any resolution a reader uses.
 // Backgrounds and decorations are drawn from the line's own inlines, untouched.
-import { pdfmakeInternal } from './internals';
+import { pdfmakeInternal, FastPath } from './internals';
 
 interface InlineLike {
   text?: unknown; x: number; width: number; height?: number; font?: unknown; fontSize?: number; color?: unknown; opacity?: unknown;
@@ -23,7 +23,7 @@ interface RendererClass { prototype: { renderLine(this: unknown, line: LineLike,
 
 const Renderer = pdfmakeInternal<RendererClass>('Renderer');
 const renderLine = Renderer.prototype.renderLine;
-let enabled = true;
+const fastPath = new FastPath();
 
 /** Whether an inline can share a text object with a neighbour at all. */
 function plain(i: InlineLike): boolean {
@@ -58,7 +58,7 @@ export function joinRuns(inlines: readonly InlineLike[]): readonly InlineLike[] 
 }
 
 Renderer.prototype.renderLine = function renderJoinedLine(this: unknown, line: LineLike, x: unknown, y: unknown): unknown {
-  if (!enabled || !line || !Array.isArray(line.inlines) || line.inlines.length < 2 || line._pageNodeRef) return renderLine.call(this, line, x, y);
+  if (!fastPath.on || !line || !Array.isArray(line.inlines) || line.inlines.length < 2 || line._pageNodeRef) return renderLine.call(this, line, x, y);
   const joined = joinRuns(line.inlines);
   if (joined === line.inlines) return renderLine.call(this, line, x, y);
   const own = line.inlines;
@@ -69,7 +69,5 @@ Renderer.prototype.renderLine = function renderJoinedLine(this: unknown, line: L
 
 /** Switches back to pdfmake's one text object per inline (tests comparing output); returns the previous setting. */
 export function setJoinedRuns(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }

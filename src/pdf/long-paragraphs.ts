@@ -15,7 +15,7 @@
 // current one (`noNewLine`), up to and including the first that is not. While buildNextLine
 // runs, the paragraph's array answers slice(1) with exactly that prefix (or nothing when the
 // current inline is not glued), so the answers are the same and the cost is the chain's.
-import { pdfmakeInternal } from './internals';
+import { pdfmakeInternal, FastPath } from './internals';
 
 interface InlineLike { noNewLine?: boolean; text?: unknown }
 interface TextNodeLike { _inlines?: InlineLike[] }
@@ -23,13 +23,11 @@ interface LayoutBuilderClass { prototype: { buildNextLine(this: unknown, node: T
 
 const LayoutBuilder = pdfmakeInternal<LayoutBuilderClass>('LayoutBuilder');
 const buildNextLine = LayoutBuilder.prototype.buildNextLine;
-let linear = true;
+const fastPath = new FastPath();
 
 /** Switches back to pdfmake's own (quadratic) code, for tests comparing output; returns the previous setting. */
 export function setLinearParagraphs(on?: boolean): boolean {
-  const previous = linear;
-  if (on !== undefined) linear = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 const NOTHING_GLUED: readonly InlineLike[] = Object.freeze([]);
@@ -46,7 +44,7 @@ function gluedSlice(this: InlineLike[], start?: number, end?: number): readonly 
 
 LayoutBuilder.prototype.buildNextLine = function buildNextLineLinear(this: unknown, node: TextNodeLike): unknown {
   const inlines = node?._inlines;
-  if (!linear || !Array.isArray(inlines) || inlines.length < MIN_INLINES) return buildNextLine.call(this, node);
+  if (!fastPath.on || !Array.isArray(inlines) || inlines.length < MIN_INLINES) return buildNextLine.call(this, node);
   Object.defineProperty(inlines, 'slice', { value: gluedSlice, configurable: true, writable: true, enumerable: false });
   try {
     return buildNextLine.call(this, node);
@@ -95,7 +93,7 @@ function isFlat(array: unknown[]): boolean {
 
 const originalBuildInlines = TextInlines.prototype.buildInlines;
 TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProto, textArray: unknown, stack: unknown) {
-  if (!linear) return originalBuildInlines.call(this, textArray, stack);
+  if (!fastPath.on) return originalBuildInlines.call(this, textArray, stack);
   const trimmed = (item: { width: number; leadingCut: number; trailingCut: number }) => Math.max(0, item.width - item.leadingCut - item.trailingCut);
   let minWidth = 0;
   let maxWidth = 0;

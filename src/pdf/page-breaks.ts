@@ -6,7 +6,7 @@
 // laid out twice). Here layoutDocument is pdfmake's own, with the same descriptions built by
 // plain loops: the same keys in the same order, the page numbers in order of first
 // appearance, the same helpers for the callback.
-import { pdfmakeInternal } from './internals';
+import { pdfmakeInternal, FastPath } from './internals';
 
 interface Position { pageNumber: number }
 interface LayoutNode {
@@ -28,13 +28,11 @@ const LayoutBuilder = pdfmakeInternal<{ prototype: { layoutDocument: LayoutDocum
 const DocPreprocessor = pdfmakeInternal<new () => unknown>('DocPreprocessor');
 const DocMeasure = pdfmakeInternal<new (...args: unknown[]) => unknown>('DocMeasure');
 const layoutDocument = LayoutBuilder.prototype.layoutDocument;
-let enabled = true;
+const fastPath = new FastPath();
 
 /** Switches back to pdfmake's own layoutDocument (tests comparing output); returns the previous setting. */
 export function setLeanPageBreakInfo(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 const INFO_KEYS = ['id', 'text', 'ul', 'ol', 'table', 'image', 'qr', 'canvas', 'svg', 'columns', 'headlineLevel', 'style', 'pageBreak', 'pageOrientation', 'width', 'height'];
@@ -67,7 +65,7 @@ function describe(node: LayoutNode, pages: number): NodeInfo {
 
 LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: LayoutBuilderLike, docStructure, pdfDocument, styleDictionary, defaultStyle,
   background, header, footer, watermark, pageBreakBeforeFct) {
-  if (!enabled || typeof pageBreakBeforeFct !== 'function') {
+  if (!fastPath.on || typeof pageBreakBeforeFct !== 'function') {
     return layoutDocument.call(this, docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark, pageBreakBeforeFct);
   }
   const callback = pageBreakBeforeFct as (info: NodeInfo, helpers: object) => unknown;

@@ -13,6 +13,8 @@
 // fraction slash (fontkit's frac/numr/dnom features wake up around U+2044), no right-to-left
 // script. A face with AAT tables, variations or lookups this reader does not recognise is left
 // to fontkit entirely.
+import { FastPath } from './internals';
+
 interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
 interface PositionLike { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number; advanceWidth: number }
 export interface PlainRun { glyphs: GlyphLike[]; positions: PositionLike[]; advanceWidth: number }
@@ -64,7 +66,7 @@ export function setMaxPairsPerFace(n?: number): number {
   if (n !== undefined) maxPairs = n;
   return previous;
 }
-let enabled = true;
+const fastPath = new FastPath();
 const stats = { plain: 0, shaped: 0 };
 
 const list = (x: unknown): unknown[] => {
@@ -191,7 +193,7 @@ function plainCharacter(c: number): boolean {
  * lookup of the face can touch its glyphs; else undefined.
  */
 export function plainRun(font: object, text: string, scale: number): PlainRun | undefined {
-  if (!enabled || text.length === 0) return undefined;
+  if (!fastPath.on || text.length === 0) return undefined;
   const f = font as FontkitFontLike;
   const face = faceOf(f);
   if (face === null) return undefined;
@@ -237,9 +239,7 @@ export function plainShapingStats(): { readonly plain: number; readonly shaped: 
 
 /** Turns plain runs on or off (off: fontkit shapes every word); returns the previous setting. */
 export function setPlainShaping(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 /** Test hook: how many character pairs a face remembers (undefined: the face was never asked). */

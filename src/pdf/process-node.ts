@@ -4,7 +4,7 @@
 // of which it read only `top`, the context's y. Here processNode is pdfmake's own steps in
 // pdfmake's order, the margins and the content inline, the top read as the context's y (with
 // getCurrentPosition's failure kept when there is no page), and one reset closure per node.
-import { pdfmakeInternal, pdfmakeInternalModule } from './internals';
+import { pdfmakeInternal, pdfmakeInternalModule, FastPath } from './internals';
 
 interface Context {
   page: number; y: number; availableHeight: number;
@@ -39,13 +39,11 @@ interface Builder {
 const LayoutBuilder = pdfmakeInternal<{ prototype: { processNode(this: Builder, node: LayoutNode, isVerticalAlignmentAllowed?: boolean): void } }>('LayoutBuilder');
 const nodeHelpers = pdfmakeInternalModule<{ stringifyNode(node: unknown): string }>('helpers/node');
 const processNode = LayoutBuilder.prototype.processNode;
-let enabled = true;
+const fastPath = new FastPath();
 
 /** Switches back to pdfmake's own processNode (tests comparing output); returns the previous setting. */
 export function setLeanProcessNode(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 /** pdfmake's decorateNode: an empty positions list, and a reset of the node's (and its vectors') coordinates. */
@@ -98,7 +96,7 @@ function verticalMargin(builder: Builder, node: LayoutNode, size: number): void 
 }
 
 LayoutBuilder.prototype.processNode = function processNodeInline(this: Builder, node: LayoutNode, isVerticalAlignmentAllowed = false): void {
-  if (!enabled) return processNode.call(this, node, isVerticalAlignmentAllowed);
+  if (!fastPath.on) return processNode.call(this, node, isVerticalAlignmentAllowed);
   this.linearNodeList.push(node);
   decorateNode(node);
   let prevTop: number | undefined;

@@ -13,6 +13,7 @@
 // every other glyph keeps its place too. The cost is up to nine glyphs a face that a document
 // does not use (about 1 KB of font data in a PDF); a face that shows no digit gets none.
 // Widths and ToUnicode entries are written for the ten as pdfkit writes them for any glyph.
+import { FastPath } from './internals';
 interface GlyphLike { id: number; advanceWidth: number; codePoints: number[] }
 interface EmbeddedFontLike {
   font: { glyphForCodePoint(cp: number): GlyphLike; _variationProcessor?: unknown };
@@ -27,7 +28,7 @@ interface EmbeddedFontLike {
 const DIGITS = '0123456789';
 const withDigits = new WeakSet<object>();
 const patched = new WeakSet<object>();
-let enabled = true;
+const fastPath = new FastPath();
 
 /** Patches the prototype of pdfkit's EmbeddedFont (not exported) through one of its instances. */
 export function stabiliseSubsets(embedded: unknown): void {
@@ -37,7 +38,7 @@ export function stabiliseSubsets(embedded: unknown): void {
   patched.add(proto);
   const encode = proto.encode;
   proto.encode = function encodeWithDigits(this: EmbeddedFontLike, text: string, features?: unknown): [string[], unknown[]] {
-    if (enabled && !withDigits.has(this.subset) && /[0-9]/.test(text)) includeDigits(this);
+    if (fastPath.on && !withDigits.has(this.subset) && /[0-9]/.test(text)) includeDigits(this);
     return encode.call(this, text, features);
   };
 }
@@ -55,7 +56,5 @@ function includeDigits(font: EmbeddedFontLike): void {
 
 /** Switches the digit block on or off (off: pdfkit's first-use order, for tests); returns the previous setting. */
 export function setStableSubsets(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }

@@ -16,7 +16,7 @@
 // Output is byte-identical: the same zlib call on the same bytes.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { pdfkitDocumentPrototype } from './internals';
+import { pdfkitDocumentPrototype, FastPath } from './internals';
 import { BoundedLru } from './lru';
 
 interface ReferenceLike {
@@ -36,7 +36,7 @@ const HASHED_FROM_BYTES = 4096;
 // content is charged with its length too
 const deflated = new BoundedLru<string, Buffer>(8 * 1024 * 1024);
 const stats = { hits: 0, misses: 0 };
-let enabled = true;
+const fastPath = new FastPath();
 
 function deflateOnce(raw: Buffer): Buffer {
   const small = raw.length < HASHED_FROM_BYTES;
@@ -74,7 +74,7 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
     const write = proto.write;
     const finalize = proto.finalize;
     proto.write = function writeText(this: ReferenceLike, chunk: unknown): unknown {
-      if (!enabled || chunk instanceof Uint8Array || !Array.isArray(this.buffer)) return write.call(this, chunk);
+      if (!fastPath.on || chunk instanceof Uint8Array || !Array.isArray(this.buffer)) return write.call(this, chunk);
       // kept without its newline (joined with '\n' at the end: no concatenated string per write)
       const text = typeof chunk === 'string' ? chunk : `${chunk as string}`;
       this.uncompressedLength += text.length + 1;
@@ -84,7 +84,7 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
       return undefined;
     };
     proto.finalize = function finalizeOnce(this: ReferenceLike): unknown {
-      if (!enabled || !Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
+      if (!fastPath.on || !Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
       const raw = joinChunks(this.buffer);
       if (!this.compress || this.document._security) { this.buffer = [raw]; return finalize.call(this); }
       this.buffer = [deflateOnce(raw)];
@@ -112,9 +112,7 @@ function joinChunks(chunks: (Buffer | Uint8Array | string)[]): Buffer {
 
 /** Turns both changes on or off (off: pdfkit's own code, for benchmark rows and tests); returns the previous setting. */
 export function setDeflateCache(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 export function deflateCacheStats(): { readonly hits: number; readonly misses: number; readonly bytes: number } {

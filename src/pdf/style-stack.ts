@@ -16,7 +16,7 @@
 // an absent key gets the default it would have got anyway; background only into section
 // nodes, which are never pushed; linkToDestination from pageReference/textReference, so
 // recordKey() adds it when those occur.
-import { pdfmakeInternal, pdfmakeInternalModule } from './internals';
+import { pdfmakeInternal, pdfmakeInternalModule, FastPath } from './internals';
 
 interface StackLike { styleOverrides?: unknown[]; defaultStyle?: Record<string | symbol, unknown> }
 
@@ -39,11 +39,11 @@ const originalGetStyleProperty = StyleContextStack.getStyleProperty.bind(StyleCo
 
 const isValue = (v: unknown): boolean => v !== undefined && v !== null;
 const isNamed = (v: unknown): boolean => typeof v === 'string' || v instanceof String;
-let fast = true;
+const fastPath = new FastPath();
 
 proto.getProperty = function getProperty(this: StackLike, property: string): unknown {
   const overrides = this.styleOverrides;
-  if (!fast) return originalGetProperty.call(this, property);
+  if (!fastPath.on) return originalGetProperty.call(this, property);
   const keys = this.defaultStyle?.[DOCUMENT_KEYS] as ReadonlySet<string> | undefined;
   if (keys !== undefined && !keys.has(property)) return this.defaultStyle![property];
   if (overrides) {
@@ -58,7 +58,7 @@ proto.getProperty = function getProperty(this: StackLike, property: string): unk
 };
 
 StyleContextStack.getStyleProperty = function getStyleProperty(item: unknown, stack: StackLike | undefined, property: string, defaultValue: unknown): unknown {
-  if (!fast) return originalGetStyleProperty(item, stack, property, defaultValue);
+  if (!fastPath.on) return originalGetStyleProperty(item, stack, property, defaultValue);
   const own = (item as Record<string, unknown>)[property];
   if (isValue(own)) return own;
   if (!stack) return defaultValue;
@@ -73,9 +73,7 @@ StyleContextStack.getStyleProperty = function getStyleProperty(item: unknown, st
 
 /** Switches back to pdfmake's own lookups (tests comparing output); returns the previous setting. */
 export function setFastStyleLookups(on?: boolean): boolean {
-  const previous = fast;
-  if (on !== undefined) fast = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 // pdfmake's getNodeMargin (helpers/node.js) runs for every node measured and made three
@@ -95,7 +93,7 @@ function convertMargin(margin: unknown): unknown {
 }
 
 nodeHelpers.getNodeMargin = function getNodeMargin(node: MarginNode, stack: unknown): unknown {
-  if (!fast || node.style) return originalGetNodeMargin(node, stack);
+  if (!fastPath.on || node.style) return originalGetNodeMargin(node, stack);
   const { marginLeft: l, marginTop: t, marginRight: r, marginBottom: b } = node;
   let margin: unknown = l !== undefined || t !== undefined || r !== undefined || b !== undefined ? [l ?? 0, t ?? 0, r ?? 0, b ?? 0] : undefined;
   if (node.margin !== undefined) margin = convertMargin(node.margin);
@@ -116,7 +114,7 @@ interface DocMeasureLike {
 const DocMeasure = pdfmakeInternal<{ prototype: { measureLeaf(this: DocMeasureLike, node: TextLeaf): TextLeaf } }>('DocMeasure');
 const measureLeaf = DocMeasure.prototype.measureLeaf;
 DocMeasure.prototype.measureLeaf = function measureLeafInPlace(this: DocMeasureLike, node: TextLeaf): TextLeaf {
-  if (!fast) return measureLeaf.call(this, node);
+  if (!fastPath.on) return measureLeaf.call(this, node);
   if (node._textRef && node._textRef._textNodeRef.text) node.text = node._textRef._textNodeRef.text;
   const stack = this.styleStack;
   stack.push(node);
@@ -148,7 +146,7 @@ const nodeStrings = pdfmakeInternalModule<{ stringifyNode(node: unknown): string
 const DocMeasureNodes = pdfmakeInternal<{ prototype: { measureNode: Measure } }>('DocMeasure');
 const measureNode = DocMeasureNodes.prototype.measureNode;
 DocMeasureNodes.prototype.measureNode = function measureNodeOnStack(this: DocMeasureNodes, node: MeasuredNode): MeasuredNode {
-  if (!fast) return measureNode.call(this, node);
+  if (!fastPath.on) return measureNode.call(this, node);
   const pushed = this.styleStack.autopush(node);
   node._margin = nodeHelpers.getNodeMargin(node as MarginNode, this.styleStack) as number[] | null;
   let measured: MeasuredNode;

@@ -11,7 +11,7 @@
 // save/flip/restore leaves it as it was). Anything else (a link, a destination, features,
 // character or word spacing, alignment, underline, rotation, a newline, continued text) goes
 // through pdfkit's own text().
-import { pdfkitDocumentPrototype, pdfNumber as number } from './internals';
+import { pdfkitDocumentPrototype, pdfNumber as number, FastPath } from './internals';
 
 interface Position { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }
 interface FontLike {
@@ -35,7 +35,7 @@ interface PdfmakeTextOptions {
 
 const proto = pdfkitDocumentPrototype<TextDocument>();
 const text = proto.text;
-let enabled = true;
+const fastPath = new FastPath();
 
 /** the keys of the options pdfmake passes for a plain word: anything more is pdfkit's to handle */
 const PLAIN_KEYS = new Set(['lineBreak', 'textWidth', 'characterSpacing', 'wordCount', 'link']);
@@ -61,7 +61,7 @@ let flipHeight = NaN;
 let flip = '';
 
 proto.text = function drawPlainText(this: TextDocument, str: unknown, x?: unknown, y?: unknown, options?: unknown): unknown {
-  if (!enabled || !plainCall(this, str, x, y, options)) return text.call(this, str, x, y, options);
+  if (!fastPath.on || !plainCall(this, str, x, y, options)) return text.call(this, str, x, y, options);
   const s = str as string;
   // _initOptions
   this.x = x as number;
@@ -122,7 +122,5 @@ proto.text = function drawPlainText(this: TextDocument, str: unknown, x?: unknow
 
 /** Switches back to pdfkit's own text() (tests comparing output); returns the previous setting. */
 export function setPlainTextDrawing(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }

@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { flatten } from './long-paragraphs';
-import { pdfmakeInternal } from './internals';
+import { pdfmakeInternal, FastPath } from './internals';
 
 interface FontLike {
   widthOfString(text: string, size: number, features?: unknown): number;
@@ -45,13 +45,11 @@ const requireFromPdfmake = createRequire(`${dirname(require.resolve('pdfmake/js/
 const LineBreaker = requireFromPdfmake('linebreak') as LineBreakerClass;
 
 const previousBuildInlines = TextInlines.prototype.buildInlines;
-let enabled = true;
+const fastPath = new FastPath();
 
 /** Switches back to pdfmake's two passes (tests comparing output); returns the previous setting. */
 export function setFusedInlines(on?: boolean): boolean {
-  const previous = enabled;
-  if (on !== undefined) enabled = on;
-  return previous;
+  return fastPath.set(on);
 }
 
 // ---- TextBreaker's word splitting (pdfmake 0.3 TextBreaker.js, unchanged rules) --------------
@@ -281,7 +279,7 @@ const refers = (run: unknown): boolean => typeof run === 'object' && run !== nul
     || (run as { _tocItemRef?: unknown })._tocItemRef !== undefined);
 
 TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProto, textArray: unknown, stack: unknown) {
-  if (!enabled) return previousBuildInlines.call(this, textArray, stack);
+  if (!fastPath.on) return previousBuildInlines.call(this, textArray, stack);
   const s = stack as StackLike | undefined;
   const measured = s?.defaultStyle?.[MEASURED_TEXT] as MeasuredTexts | undefined;
   const overrides = s?.styleOverrides;
