@@ -145,9 +145,9 @@ function faceOf(font: FontkitFontLike): Face | null {
     const anywhere = new Uint8Array(font.numGlyphs + 1);
     const pairStart = new Uint8Array(font.numGlyphs + 1);
     try {
-      for (const lookup of [...defaultLookups(font.GSUB), ...defaultLookups(font.GPOS).map((l) => ({ ...l, gpos: true }))]) {
-        for (const sub of list(lookup.subTables)) markStarts(sub, 'gpos' in lookup && isPairAdjustment(lookup, sub) ? pairStart : anywhere);
-      }
+      for (const lookup of defaultLookups(font.GSUB)) for (const sub of list(lookup.subTables)) markStarts(sub, anywhere);
+      // a kerning pair acts only with the glyph after it; every other positioning lookup may act alone
+      for (const lookup of defaultLookups(font.GPOS)) for (const sub of list(lookup.subTables)) markStarts(sub, isPairAdjustment(lookup, sub) ? pairStart : anywhere);
       for (const t of list(font.kern?.tables) as { format?: number; subtable?: { pairs?: unknown } }[]) {
         if (t.format !== 0) throw new Unreadable();
         for (const p of list(t.subtable?.pairs)) pairStart[(p as { left: number }).left] = 1;
