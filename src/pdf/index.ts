@@ -36,26 +36,24 @@ export { fontParseStats, deflateCacheStats, shapingStats, plainShapingStats };
 /**
  * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
  * style lookups, linear paragraphs, joined runs, one-pass inlines, colour operators, direct
- * text and matrix operators, page-break descriptions, node layout without closures), on by default; each can be switched back to the library's
+ * text and matrix operators, page-break descriptions, node layout without closures, stable digit
+ * subsets, plain runs), on by default; each can be switched back to the library's
  * own code for the benchmark's "cache defeated" rows and for tests that compare output.
  * Returns the previous settings.
  */
 export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> {
-  const shaping = setShapingMemo(settings.shaping);
-  const deflate = setDeflateCache(settings.deflate);
-  const styles = setFastStyleLookups(settings.styles);
-  const paragraphs = setLinearParagraphs(settings.paragraphs);
-  const runs = setJoinedRuns(settings.runs);
-  const inlines = setFusedInlines(settings.inlines);
-  const colors = setColorOperators(settings.colors);
-  const plainText = setPlainTextDrawing(settings.plainText);
-  const pageBreaks = setLeanPageBreakInfo(settings.pageBreaks);
-  const matrices = setDirectMatrices(settings.matrices);
-  const nodes = setLeanProcessNode(settings.nodes);
-  const digits = setStableSubsets(settings.digits);
-  const plainShaping = setPlainShaping(settings.plainShaping);
-  return { shaping, deflate, styles, paragraphs, runs, inlines, colors, plainText, pageBreaks, matrices, nodes, digits, plainShaping };
+  const previous = {} as Record<keyof PdfFastPaths, boolean>;
+  for (const key of Object.keys(SWITCHES) as (keyof PdfFastPaths)[]) previous[key] = SWITCHES[key](settings[key]);
+  return previous;
 }
+
+/** Each fast path's switch in its own module (every key of PdfFastPaths has one). */
+const SWITCHES: { readonly [K in keyof PdfFastPaths]-?: (on?: boolean) => boolean } = {
+  shaping: setShapingMemo, deflate: setDeflateCache, styles: setFastStyleLookups, paragraphs: setLinearParagraphs,
+  runs: setJoinedRuns, inlines: setFusedInlines, colors: setColorOperators, plainText: setPlainTextDrawing,
+  pageBreaks: setLeanPageBreakInfo, matrices: setDirectMatrices, nodes: setLeanProcessNode, digits: setStableSubsets,
+  plainShaping: setPlainShaping,
+};
 
 export interface PdfFastPaths {
   /** shaped words and string widths per face */
