@@ -1,11 +1,14 @@
-// pdfmake's pageBreakBefore callback (the engine uses it for orphans, widows and headings kept
-// with what follows) is handed a description of every node after each layout of the
-// document: pdfmake 0.3's LayoutBuilder.layoutDocument built it with a closure per node over
-// a list of sixteen keys, and the node's page numbers through map, a Set and Array.from, over
-// positions that a container collects from everything inside it (~3% of a statement, which is
-// laid out twice). Here layoutDocument is pdfmake's own, with the same descriptions built by
-// plain loops: the same keys in the same order, the page numbers in order of first
-// appearance, the same helpers for the callback.
+// pdfmake's pageBreakBefore callback (the engine uses it for headings kept with what follows)
+// is handed a description of every node after each layout of the document: pdfmake 0.3's
+// LayoutBuilder.layoutDocument built it with a closure per node over a list of sixteen keys,
+// and the node's page numbers through map, a Set and Array.from, over positions that a
+// container collects from everything inside it (~3% of a statement). Here layoutDocument is
+// pdfmake's own, with the same descriptions built by plain loops: the same keys in the same
+// order, the page numbers in order of first appearance, the same helpers for the callback. A
+// callback carrying `asks(node)` (the engine's does: it can only say yes to a heading kept
+// with what follows) is asked about those nodes alone, and the others are described only when
+// a helper lists them: a statement's hundreds of table cells were described after its one
+// layout for a callback that had nothing to say.
 import { pdfmakeInternal, FastPath } from './internals';
 
 interface Position { pageNumber: number }
@@ -68,21 +71,27 @@ LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: Layou
   if (!fastPath.on || typeof pageBreakBeforeFct !== 'function') {
     return layoutDocument.call(this, docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark, pageBreakBeforeFct);
   }
-  const callback = pageBreakBeforeFct as (info: NodeInfo, helpers: object) => unknown;
+  const callback = pageBreakBeforeFct as ((info: NodeInfo, helpers: object) => unknown) & { asks?: unknown };
+  // a callback that can say yes only to some nodes may name them (see PageBreakCallback): the
+  // others are neither described nor asked, unless a helper lists them
+  const asks = typeof callback.asks === 'function' ? callback.asks as (node: LayoutNode) => boolean : undefined;
   const addPageBreaksIfNecessary = (all: LayoutNode[], pages: unknown[]): boolean => {
     const list = all.filter((node) => !(!node || node.positions.length === 0 || (node.text === '' && !node.listMarker)));
-    for (const node of list) node.nodeInfo = describe(node, pages.length);
+    const infos = new Array<NodeInfo | undefined>(list.length);
+    const info = (i: number): NodeInfo => (infos[i] ??= (list[i]!.nodeInfo = describe(list[i]!, pages.length)));
     const nodesOn = (page: number, from: number, to: number): NodeInfo[] => {
       const found: NodeInfo[] = [];
-      for (let ii = from; ii < to; ii++) if (list[ii]!.nodeInfo!.pageNumbers.indexOf(page) > -1) found.push(list[ii]!.nodeInfo!);
+      for (let ii = from; ii < to; ii++) if (info(ii).pageNumbers.indexOf(page) > -1) found.push(info(ii));
       return found;
     };
     for (let index = 0; index < list.length; index++) {
       const node = list[index]!;
       if (node.pageBreak !== 'before' && !node.pageBreakCalculated) {
         node.pageBreakCalculated = true;
-        const pageNumber = node.nodeInfo!.pageNumbers[0]!;
-        if (callback(node.nodeInfo!, {
+        if (asks !== undefined && !asks(node)) continue;
+        const nodeInfo = info(index);
+        const pageNumber = nodeInfo.pageNumbers[0]!;
+        if (callback(nodeInfo, {
           getFollowingNodesOnPage: () => nodesOn(pageNumber, index + 1, list.length),
           getNodesOnNextPage: () => nodesOn(pageNumber + 1, index + 1, list.length),
           getPreviousNodesOnPage: () => nodesOn(pageNumber, 0, index),

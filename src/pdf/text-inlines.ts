@@ -214,8 +214,8 @@ function makeInline(text: string, s: RunStyle, leadingCut: number): MeasuredInli
 // does for most short documents. A text node is then measured again with the same runs in the
 // same stack, and gives the same inlines. toPdf puts a map on the definition's defaultStyle
 // (which pdfmake hands to every stack) when the definition has such a callback; the first
-// measure of a node keeps a pristine copy of its inlines (layout changes the inlines it is
-// given: x, split words), later ones get fresh copies of it. The copy is used only for the
+// measure of a node keeps its inlines with their measured text and width (layout changes the
+// inlines it is given: x, split words), later ones get fresh copies made from those. The copy is used only for the
 // same text (the same array, or an equal string) in a stack of the same objects.
 
 /** On a definition's defaultStyle when its text nodes' measures are kept (see MEASURED_INLINES). */
@@ -223,9 +223,26 @@ export const MEASURED_TEXT: unique symbol = Symbol('platen: measured text nodes'
 interface MeasuredText {
   /** the document measured for (its fonts are in the inlines): a definition rendered again is measured afresh */
   readonly doc: DocumentLike;
-  readonly text: unknown; readonly stack: readonly unknown[]; readonly items: readonly MeasuredInline[]; readonly minWidth: number; readonly maxWidth: number;
+  readonly text: unknown; readonly stack: readonly unknown[]; readonly minWidth: number; readonly maxWidth: number;
+  /**
+   * the inlines the first layout was given. Layout changes them (x; text and width of a word it
+   * splits) and nothing else, so the measured text and width are kept beside them: a copy of each
+   * inline made only when the document is laid out again, which most never are
+   */
+  readonly items: readonly MeasuredInline[];
+  /** text and width of each inline as measured */
+  readonly texts: readonly string[]; readonly widths: readonly number[];
   /** whether an inline has keys makeInline does not make (copied by their names then) */
   readonly extraKeys: boolean;
+}
+
+/** An inline as it was measured, from the one a layout was given. */
+function pristine(known: MeasuredText, k: number): MeasuredInline {
+  const copy = copyInline(known.items[k]!, known.extraKeys) as MeasuredInline & { x?: unknown };
+  copy.text = known.texts[k]!;
+  copy.width = known.widths[k]!;
+  if (copy.x !== undefined) copy.x = undefined;
+  return copy;
 }
 
 /** A fresh inline with the same keys and values: one literal when it has only makeInline's keys. */
@@ -290,13 +307,18 @@ TextInlines.prototype.buildInlines = function buildInlines(this: TextInlinesProt
   }
   const known = (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES];
   if (known !== undefined && known.doc === this.pdfDocument && known.text === textArray && sameStack(known.stack, overrides, measured.alike)) {
-    return { items: known.items.map((i) => copyInline(i, known.extraKeys)), minWidth: known.minWidth, maxWidth: known.maxWidth };
+    const items = new Array<MeasuredInline>(known.items.length);
+    for (let k = 0; k < items.length; k++) items[k] = pristine(known, k);
+    return { items, minWidth: known.minWidth, maxWidth: known.maxWidth };
   }
   const result = measureText.call(this, textArray, stack);
   const runs = Array.isArray(textArray) ? textArray : [textArray];
   if (!runs.some(refers)) {
-    const { minWidth, maxWidth, extraKeys } = result;
-    (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES] = ({ doc: this.pdfDocument, text: textArray, stack: overrides.slice(), items: result.items.map((i) => copyInline(i, extraKeys)), minWidth, maxWidth, extraKeys });
+    const { items, minWidth, maxWidth, extraKeys } = result;
+    const texts = new Array<string>(items.length);
+    const widths = new Array<number>(items.length);
+    for (let k = 0; k < items.length; k++) { texts[k] = items[k]!.text; widths[k] = items[k]!.width; }
+    (top as { [MEASURED_INLINES]?: MeasuredText })[MEASURED_INLINES] = ({ doc: this.pdfDocument, text: textArray, stack: overrides.slice(), items: items.slice(), texts, widths, minWidth, maxWidth, extraKeys });
   }
   return { items: result.items, minWidth: result.minWidth, maxWidth: result.maxWidth };
 };

@@ -197,6 +197,52 @@ describe('pdf: the pageBreakBefore callback is told what pdfmake\'s own layoutDo
   });
 });
 
+describe('pdf: a pageBreakBefore callback that names the nodes it asks about', () => {
+  afterEach(() => setPdfFastPaths({ pageBreaks: true, nodes: true, inlines: true }));
+
+  // a heading near the bottom of a small page is moved (the document laid out again) until
+  // the budget runs out; the long word is split by pdfmake in every layout, so text kept
+  // from the first measure must come back as it was measured, not as the first layout left it
+  const build = (seen: string[]): DocDefinition => {
+    let budget = 3;
+    const callback = (node: Record<string, unknown>, helpers: Record<string, () => unknown[]>) => {
+      seen.push(JSON.stringify([node, helpers.getFollowingNodesOnPage!().length, helpers.getNodesOnNextPage!().length, helpers.getPreviousNodesOnPage!().length]));
+      if (node.headlineLevel !== 1 || (node.startPosition as { verticalRatio: number }).verticalRatio < 0.3 || budget <= 0) return false;
+      budget--;
+      return true;
+    };
+    return {
+      pageSize: { width: 200, height: 160 }, pageMargins: [10, 10, 10, 10],
+      defaultStyle: { font: 'Liberation Sans', fontSize: 9 },
+      content: [
+        { text: 'para one para one para one para one para one para one' },
+        { text: 'Heading', headlineLevel: 1 },
+        { text: 'Averyveryverylongwordwithoutanyopportunitytobreakthatmustbehardwrapped and more', fontSize: 12 },
+        { table: { body: [['a', 'b'], ['c', { text: 'd', id: 'cell' }]] } },
+        { text: 'Second heading', headlineLevel: 1 },
+        { text: 'tail '.repeat(60) },
+        { text: 'Third heading', headlineLevel: 1 },
+        { text: 'end '.repeat(30) },
+      ],
+      pageBreakBefore: Object.assign(callback, { asks: (node: { headlineLevel?: unknown }) => node.headlineLevel === 1 }),
+    } as unknown as DocDefinition;
+  };
+
+  it('is asked about those nodes alone, told what pdfmake tells it of them, and the pages are the same', async () => {
+    setPdfFastPaths({ pageBreaks: false, nodes: false, inlines: false });
+    const own: string[] = [];
+    const ownPdf = await toPdf(build(own), {});
+    setPdfFastPaths({ pageBreaks: true, nodes: true, inlines: true });
+    const lean: string[] = [];
+    const leanPdf = await toPdf(build(lean), {});
+    const headings = own.filter((s) => JSON.parse(s)[0].headlineLevel === 1);
+    expect(own.length, 'pdfmake asks about every node').to.be.greaterThan(headings.length + 10);
+    expect(lean).to.deep.equal(headings);
+    expect(pdfText(leanPdf).match(/Averyvery/g), 'the long word split, once per copy').to.have.length(1);
+    expect(sha(leanPdf), 'bytes (laid out four times, the text measured once)').to.equal(sha(ownPdf));
+  });
+});
+
 describe('pdf: text measured once per document, not once per definition', () => {
   it('a definition rendered a second time (pdfmake writes into it) draws its text with the second document\'s fonts', async () => {
     const { docDefinition, fonts } = layoutHtml('<h1>Title</h1><p>First paragraph of a short document.</p><p>Second one.</p>', '', {});

@@ -10,6 +10,12 @@ interface NodeInfo {
   readonly startPosition?: { readonly pageInnerHeight: number; readonly verticalRatio: number };
 }
 interface PageBreakHelpers { getFollowingNodesOnPage(): unknown[] }
+/**
+ * pdfmake's callback, with the nodes it can say yes to: `asks` sees the node itself (its
+ * headlineLevel), and the pdf layer neither describes nor asks about the others
+ * (src/pdf/page-breaks.ts).
+ */
+type PageBreakCallback = ((node: NodeInfo, helpers: PageBreakHelpers) => boolean) & { readonly asks: (node: { readonly headlineLevel?: unknown }) => boolean };
 
 /**
  * Headings kept with what follows (CSS Fragmentation 3 §3.2, the UA sheet's break-after: avoid
@@ -19,12 +25,12 @@ interface PageBreakHelpers { getFollowingNodesOnPage(): unknown[] }
  * the other facts on the text nodes, are decided by the pdf layer while pdfmake places each
  * paragraph (src/pdf/fragmentation.ts), in the one layout.
  */
-export function pageBreakBefore(options: { readonly textNodes: number; readonly keepNodes: number }): ((node: NodeInfo, helpers: PageBreakHelpers) => boolean) | undefined {
+export function pageBreakBefore(options: { readonly textNodes: number; readonly keepNodes: number }): PageBreakCallback | undefined {
   let budget = options.textNodes < 300 ? 6 : options.textNodes < 2000 ? 2 : 0;
   // no heading to keep or no budget, no callback: pdfmake would still describe every node of
   // the document to it after each layout (3% of a 100-page render) for a callback that can only say no
   if (budget <= 0 || options.keepNodes === 0) return undefined;
-  return (node, helpers) => {
+  const callback = (node: NodeInfo, helpers: PageBreakHelpers): boolean => {
     const f = node.headlineLevel;
     const pos = node.startPosition;
     if (!f || !pos || budget <= 0 || typeof f !== 'object' || !f.keep) return false;
@@ -34,7 +40,10 @@ export function pageBreakBefore(options: { readonly textNodes: number; readonly 
     budget--;
     return true;
   };
+  return Object.assign(callback, { asks: (node: { readonly headlineLevel?: unknown }) => isKept(node.headlineLevel) });
 }
+
+const isKept = (f: unknown): boolean => typeof f === 'object' && f !== null && (f as Fragmentation).keep === true;
 
 /** The finished content, its number of text nodes (the document's size, for the callback's budget), and of those the headings kept with what follows. */
 export function finishDocument(content: PdfNode[], _ctx: PaintContext): { content: PdfNode[]; textNodes: number; keepNodes: number } {
