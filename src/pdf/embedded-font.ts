@@ -147,10 +147,14 @@ export function memoiseShaping(embedded: unknown): void {
     if (own && run !== undefined) own[text] = run;
     if (run === undefined) {
       stats.runMisses++;
-      run = plainRun(this.font, text, this.scale) ?? this.layoutRun(text);
-      // fontkit's GlyphRun sums its positions at every read of advanceWidth (pdfkit reads it for
-      // every piece it lays out); a shared run's positions never change after layoutRun scaled them
-      Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth, configurable: true, enumerable: false, writable: false });
+      run = plainRun(this.font, text, this.scale);
+      if (run === undefined) {
+        run = this.layoutRun(text);
+        // fontkit's GlyphRun sums its positions at every read of advanceWidth (pdfkit reads it for
+        // every piece it lays out); a shared run's positions never change after layoutRun scaled
+        // them. (A plain run has its width as a field already.)
+        Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth, configurable: true, enumerable: false, writable: false });
+      }
       table.set(text, run);
       if (own) own[text] = run;
     } else {
