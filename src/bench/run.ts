@@ -18,8 +18,9 @@ import { join, resolve } from 'node:path';
 import { repoRoot } from '../paths';
 import { anchorsAvailable, anchorVersions, chromiumPerProcess, chromiumWarm, weasyprintPerProcess, type AnchorName, type AnchorResult } from './anchors';
 import { BENCH_DOCS, type BenchDocName } from './fixtures';
-import { loadTest, startServer, warmUp, type HttpRun } from './http';
+import { loadTest, serverNodeFlags, startServer, warmUp, type HttpRun } from './http';
 import { measureInProcess, type InProcessResult, type WarmUp } from './inprocess';
+import { measureThroughPool, type PoolRunResult } from './pool';
 import { round } from './stats';
 
 interface Args {
@@ -27,6 +28,7 @@ interface Args {
   /** write CPU profiles of the HTTP server (its HTTP thread and every worker) to this directory */
   cpuProf?: string;
   child?: { doc: BenchDocName; runs: number; warmup: WarmUp };
+  poolChild?: { doc: BenchDocName; runs: number; warmupRuns: number };
 }
 
 function parseArgs(argv: string[]): Args {
@@ -39,6 +41,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--out') args.out = resolve(argv[++i] ?? args.out);
     else if (a === '--cpu-prof') args.cpuProf = resolve(argv[++i] ?? 'bench-profiles');
     else if (a === '--docs') args.docs = (argv[++i] ?? '').split(',').filter((d): d is BenchDocName => (BENCH_DOCS as readonly string[]).includes(d));
+    else if (a === '--pool-child') args.poolChild = { doc: argv[++i] as BenchDocName, runs: Number(argv[++i]), warmupRuns: Number(argv[++i]) };
     else if (a === '--child') args.child = { doc: argv[++i] as BenchDocName, runs: Number(argv[++i]), warmup: { runs: Number(argv[++i]), ms: Number(argv[++i]) } };
     else if (a === '--help' || a === '-h') { console.log('usage: npm run bench -- [--quick] [--no-http] [--no-anchors] [--docs invoice,statement,report-10,report-100] [--out FILE] [--cpu-prof DIR]'); process.exit(0); }
     else { console.error(`unknown option ${a}`); process.exit(2); }
@@ -61,6 +64,8 @@ function plan(quick: boolean) {
         : d === 'report-10' ? { runs: quick ? 5 : 20, warmup: { runs: quick ? 10 : 30, ms } }
           : { runs: quick ? 15 : 50, warmup: { runs: quick ? 100 : 200, ms } };
     },
+    // report-100 through one service worker (pool.ts): renders after warm-up, and before them
+    throughPool: { runs: quick ? 3 : 8, warmupRuns: quick ? 1 : 4 },
     httpDurationS: quick ? 4 : 10,
     // each document at one connection per worker before the rows (see warmUp)
     httpWarmUpS: quick ? 2 : 3,
@@ -74,6 +79,13 @@ function plan(quick: boolean) {
 function runChild(doc: BenchDocName, runs: number, warmup: WarmUp): InProcessResult {
   const out = execFileSync(process.execPath, [__filename, '--child', doc, String(runs), String(warmup.runs), String(warmup.ms)], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out) as InProcessResult;
+}
+
+/** A long document through one service worker, in a process with the service's node flags (see pool.ts). */
+function runPoolChild(doc: BenchDocName, runs: number, warmupRuns: number): PoolRunResult {
+  const flags = serverNodeFlags();
+  const out = execFileSync(process.execPath, [...flags, __filename, '--pool-child', doc, String(runs), String(warmupRuns)], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out) as PoolRunResult;
 }
 
 function machine() {
@@ -99,6 +111,11 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.child) {
     const r = await measureInProcess(args.child.doc, args.child.runs, args.child.warmup);
+    process.stdout.write(JSON.stringify(r));
+    return;
+  }
+  if (args.poolChild) {
+    const r = await measureThroughPool(args.poolChild.doc, args.poolChild.runs, args.poolChild.warmupRuns, process.execArgv);
     process.stdout.write(JSON.stringify(r));
     return;
   }
@@ -134,6 +151,15 @@ async function main(): Promise<void> {
   if (r10 && r100) {
     console.log(`\nLinear cost: report-100 ${round(r100.cpuP50 / r100.pages, 2)} CPU ms/page vs report-10 ${round(r10.cpuP50 / r10.pages, 2)} → ratio ${linearRatio} (target ≤ 1.3);`
       + ` wall ${r100.perPageMs} vs ${r10.perPageMs} ms/page → ${linearRatioWall}`);
+  }
+
+  // a long document in the service's worker, which HTTP cannot send (see pool.ts)
+  let throughPool: PoolRunResult | undefined;
+  if (r100) {
+    throughPool = runPoolChild('report-100', p.throughPool.runs, p.throughPool.warmupRuns);
+    console.log(`\nreport-100 through one service worker (node ${throughPool.nodeFlags.join(' ') || '(no flags)'}; worker young generation ${throughPool.workerYoungMb || 'V8 default'} MB, old ≤ ${throughPool.workerOldMb} MB;`
+      + ` one render at a time; HTTP cannot carry its params): p50 ${throughPool.p50} ms, p95 ${throughPool.p95} ms over ${throughPool.runs} renders after ${throughPool.warmupRuns}`
+      + ` (in-process, V8 defaults: ${r100.warm.p50} ms)`);
   }
 
   // 2. HTTP
@@ -226,7 +252,7 @@ async function main(): Promise<void> {
   ];
   table('Targets', ['target', 'measured', 'met'], targets.map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'yes' : 'NO']));
 
-  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, http, httpSkipped, anchors, anchorsSkipped, targets };
+  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, http, httpSkipped, anchors, anchorsSkipped, targets };
   writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nfigures written to ${args.out}`);
 }
