@@ -88,6 +88,13 @@ function runPoolChild(doc: BenchDocName, runs: number, warmupRuns: number): Pool
   return JSON.parse(out) as PoolRunResult;
 }
 
+/** A worker's young generation as V8 sizes it: a --max-semi-space-size on node's command line wins over the pool's limit (pool.ts). */
+function youngOf(workerYoungMb: number | undefined, nodeFlags: readonly string[]): string {
+  const semi = nodeFlags.map((f) => /^--max-semi-space-size=(\d+)$/.exec(f)?.[1]).find((v) => v !== undefined);
+  const asked = `young ${workerYoungMb || 'V8 default'} MB`;
+  return semi === undefined ? asked : `${asked} asked, ${semi} MB semi-spaces by --max-semi-space-size`;
+}
+
 function machine() {
   const cpu = cpus();
   return {
@@ -157,7 +164,7 @@ async function main(): Promise<void> {
   let throughPool: PoolRunResult | undefined;
   if (r100) {
     throughPool = runPoolChild('report-100', p.throughPool.runs, p.throughPool.warmupRuns);
-    console.log(`\nreport-100 through one service worker (node ${throughPool.nodeFlags.join(' ') || '(no flags)'}; worker young generation ${throughPool.workerYoungMb || 'V8 default'} MB, old ≤ ${throughPool.workerOldMb} MB;`
+    console.log(`\nreport-100 through one service worker (node ${throughPool.nodeFlags.join(' ') || '(no flags)'}; worker ${youngOf(throughPool.workerYoungMb, throughPool.nodeFlags)}, old ≤ ${throughPool.workerOldMb} MB;`
       + ` one render at a time; HTTP cannot carry its params): p50 ${throughPool.p50} ms, p95 ${throughPool.p95} ms over ${throughPool.runs} renders after ${throughPool.warmupRuns}`
       + ` (in-process, V8 defaults: ${r100.warm.p50} ms)`);
   }
@@ -184,7 +191,7 @@ async function main(): Promise<void> {
       }
       const { hwm } = server.rssMb();
       const r = server.ready;
-      console.log(`\nserver: node ${server.nodeFlags.join(' ') || '(no flags)'}; ${r.workers} workers (V8 old generation ≤ ${r.workerOldMb} MB, young ${r.workerYoungMb || 'V8 default'} MB, nice +${r.workerNice}), queue ${r.maxQueue};`
+      console.log(`\nserver: node ${server.nodeFlags.join(' ') || '(no flags)'}; ${r.workers} workers (V8 old generation ≤ ${r.workerOldMb} MB, ${youngOf(r.workerYoungMb, server.nodeFlags)}, nice +${r.workerNice}), queue ${r.maxQueue};`
         + ` RSS ${r.rssReadyMb} MB with warm workers before any request, high-water mark ${hwm} MB`);
     } finally {
       await server.stop();
