@@ -76,20 +76,23 @@ documentProto.ref = function patchedRef(this: unknown, data?: unknown): Referenc
     const write = proto.write;
     const finalize = proto.finalize;
     proto.write = function writeText(this: ReferenceLike, chunk: unknown): unknown {
-      if (!fastPath.on || chunk instanceof Uint8Array || !Array.isArray(this.buffer)) return write.call(this, chunk);
-      // kept without its newline (joined with '\n' at the end: no concatenated string per write)
+      if (!fastPath.on || !Array.isArray(this.buffer)) return write.call(this, chunk);
+      // bytes follow the lines before them: the buffer holds text only after its last bytes
+      if (chunk instanceof Uint8Array) { settle(this); return write.call(this, chunk); }
+      // kept without its newline (joined with '\n' when settled: no concatenated string per write)
       const text = typeof chunk === 'string' ? chunk : `${chunk as string}`;
       this.uncompressedLength += text.length + 1;
       this.data.Length = (this.data.Length ?? 0) + text.length + 1;
       this.buffer.push(text);
       this.pending = (this.pending ?? 0) + 1;
-      if (this.pending >= PENDING_LINES) { settle(this); this.pending = 0; }
+      if (this.pending >= PENDING_LINES) settle(this);
       if (this.compress) this.data.Filter = 'FlateDecode';
       return undefined;
     };
     proto.finalize = function finalizeOnce(this: ReferenceLike): unknown {
       if (!fastPath.on || !Array.isArray(this.buffer) || this.buffer.length === 0) return finalize.call(this);
-      const raw = joinChunks(this.buffer);
+      settle(this);
+      const raw = joinChunks(this.buffer as Uint8Array[]);
       if (!this.compress || this.document._security) { this.buffer = [raw]; return finalize.call(this); }
       this.buffer = [deflateOnce(raw)];
       this.compress = false; // already deflated: pdfkit writes it as it is (Filter was set by write())
@@ -111,9 +114,10 @@ const BLOCK_BYTES = 64 * 1024;
 interface Block { readonly bytes: Buffer; used: number }
 const blocks = new WeakMap<object, Block>();
 
-/** The text lines at the end of a stream's buffer written into its document's block, in their place: see PENDING_LINES. */
+/** The text lines at the end of a stream's buffer written into its document's block, in their place (every 256 lines, before bytes, at the end): see PENDING_LINES. */
 function settle(reference: ReferenceLike): void {
   const buffer = reference.buffer as (Buffer | Uint8Array | string)[];
+  reference.pending = 0;
   let from = buffer.length;
   while (from > 0 && typeof buffer[from - 1] === 'string') from--;
   if (from === buffer.length) return;
@@ -128,19 +132,10 @@ function settle(reference: ReferenceLike): void {
   buffer.push(block.bytes.subarray(start, block.used));
 }
 
-/** The stream's bytes: runs of text (each written line) joined and converted once, Buffers as they are. */
-function joinChunks(chunks: (Buffer | Uint8Array | string)[]): Buffer {
-  const lines = (run: string[]) => Buffer.from(`${run.join('\n')}\n`, 'latin1');
-  const parts: Uint8Array[] = [];
-  let text: string[] = [];
-  for (const c of chunks) {
-    if (typeof c === 'string') { text.push(c); continue; }
-    if (text.length) { parts.push(lines(text)); text = []; }
-    parts.push(c);
-  }
-  if (text.length) parts.push(lines(text));
-  if (parts.length === 1) { const p = parts[0]!; return Buffer.isBuffer(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength); }
-  return Buffer.concat(parts);
+/** The stream's bytes: its chunks (lines settled into blocks, bytes pdfkit wrote) as one Buffer. */
+function joinChunks(chunks: Uint8Array[]): Buffer {
+  if (chunks.length === 1) { const p = chunks[0]!; return Buffer.isBuffer(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength); }
+  return Buffer.concat(chunks);
 }
 
 /** Turns both changes on or off (off: pdfkit's own code, for benchmark rows and tests); returns the previous setting. */
