@@ -33,7 +33,7 @@ export function pageBreakBefore(options: { readonly textNodes: number; readonly 
   const callback = (node: NodeInfo, helpers: PageBreakHelpers): boolean => {
     const f = node.headlineLevel;
     const pos = node.startPosition;
-    if (!f || !pos || budget <= 0 || typeof f !== 'object' || !f.keep) return false;
+    if (!isKept(f) || !pos || budget <= 0) return false;
     const remaining = pos.pageInnerHeight * (1 - pos.verticalRatio);
     if (pos.verticalRatio < 0.6 || remaining > f.lineHeight * 4 || pos.verticalRatio <= 0.01) return false;
     if (helpers.getFollowingNodesOnPage().length > 2) return false;
@@ -43,7 +43,8 @@ export function pageBreakBefore(options: { readonly textNodes: number; readonly 
   return Object.assign(callback, { asks: (node: { readonly headlineLevel?: unknown }) => isKept(node.headlineLevel) });
 }
 
-const isKept = (f: unknown): boolean => typeof f === 'object' && f !== null && (f as Fragmentation).keep === true;
+/** A heading kept with what follows: the only node the callback can move (its `asks`). */
+const isKept = (f: unknown): f is Fragmentation => typeof f === 'object' && f !== null && (f as Fragmentation).keep === true;
 
 /** The finished content, its number of text nodes (the document's size, for the callback's budget), and of those the headings kept with what follows. */
 export function finishDocument(content: PdfNode[], _ctx: PaintContext): { content: PdfNode[]; textNodes: number; keepNodes: number } {
