@@ -40,6 +40,8 @@ export interface HttpRun {
   readonly freshDigits: boolean;
   readonly healthzP99?: number;      // ms, when probed during this run
   readonly healthzRequests?: number;
+  /** ms, the slowest of the probe's unmeasured warm-up requests */
+  readonly healthzFirstMax?: number;
 }
 
 export interface BenchServer {
@@ -178,10 +180,11 @@ export async function loadTest(server: BenchServer, options: LoadTestOptions): P
   const gen0 = process.cpuUsage();
   const sampler = setInterval(() => { rssMax = Math.max(rssMax, server.rssMb().rss); }, 200);
   const load = cannon({ url: `${url}/v1/pdf/generate`, method: 'POST', headers, body, ...(requests ? { requests } : {}), connections, duration: durationS, timeout: 60 });
-  // the probe starts a little after the load and ends before it, so it sees only loaded time;
-  // it runs on its own thread, so the load generator's event loop does not delay its answers
+  // the probe starts with the load, warms up for half a second (probe.ts) and ends before the
+  // load, so it measures only loaded time; it runs on its own thread, so the load generator's
+  // event loop does not delay its answers
   const probe = probeHealthz
-    ? new Promise((r) => setTimeout(r, 500)).then(() => probeOnOwnThread({ url: `${url}/healthz`, ratePerS: 20, durationS: Math.max(1, durationS - 1.5) }))
+    ? probeOnOwnThread({ url: `${url}/healthz`, ratePerS: 20, durationS: Math.max(1, durationS - 1.5) })
     : undefined;
   const [result, health] = await Promise.all([load, probe]);
   clearInterval(sampler);
@@ -212,7 +215,7 @@ export async function loadTest(server: BenchServer, options: LoadTestOptions): P
     serverRssBeforeMb: rssBefore,
     renderer: server.ready.workers > 0 ? 'pool' : 'stub',
     freshDigits: fresh,
-    ...(health ? { healthzP99: health.p99, healthzRequests: health.requests } : {}),
+    ...(health ? { healthzP99: health.p99, healthzRequests: health.requests, healthzFirstMax: health.firstMax } : {}),
   };
 }
 
