@@ -3,10 +3,11 @@
 // loop has handled whatever PDF responses arrived first, and the load generator's own delay is
 // counted as the server's. Here it has an event loop of its own.
 //
-// The first answers a fresh probe thread gets are its own cold start (a new isolate compiling
-// autocannon, a new connection): 27-32 ms, against 5-12 ms for any later probe of the same
-// row. Out of 170 probes the p99 is the second slowest, so two cold answers were the figure.
-// The probe now sends WARM_UP_PROBES at the same rate first and reports them apart (firstMax).
+// The first /healthz a server ever answers under the 32-connection load took 20-32 ms, against
+// 1-2 ms for a fresh probe thread's first request in a later row, and 3-4 ms for the first
+// loaded probe of a server that had answered /healthz once at idle (2026-11-25). Out of ~170
+// probes the p99 is one of the two slowest, so that one cold answer was the figure. The probe
+// now sends WARM_UP_PROBES at the same rate first and reports their slowest apart (firstMax).
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
@@ -27,7 +28,7 @@ export interface ProbeResult {
 }
 
 /** Probes sent before the measured ones: half a second at 20/s. */
-export const WARM_UP_PROBES = 10;
+const WARM_UP_PROBES = 10;
 
 /** Probes `url` at a fixed rate from a worker thread; resolves with its latencies (ms). */
 export function probeOnOwnThread(request: ProbeRequest): Promise<ProbeResult> {
@@ -43,7 +44,8 @@ if (!isMainThread && parentPort) {
   const { url, ratePerS, durationS } = workerData as ProbeRequest;
   // off the main thread autocannon hands back its histograms encoded; aggregate them as it would
   const aggregate = (autocannon as unknown as { aggregateResult(results: unknown[], opts: unknown): autocannon.Result }).aggregateResult;
-  const options = { url, connections: 1, overallRate: ratePerS, duration: durationS };
+  const rate = { url, connections: 1, overallRate: ratePerS };
+  const options = { ...rate, duration: durationS };
   let firstMax = 0;
   const measured = () => autocannon(options, (err, raw) => {
     if (err) throw err;
@@ -51,7 +53,7 @@ if (!isMainThread && parentPort) {
     const out: ProbeResult = { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, requests: result.requests.total, non2xx: result.non2xx, firstMax };
     parentPort?.postMessage(out);
   });
-  const warmOptions = { url, connections: 1, overallRate: ratePerS, amount: WARM_UP_PROBES };
+  const warmOptions = { ...rate, amount: WARM_UP_PROBES };
   autocannon(warmOptions, (err, raw) => {
     if (err) throw err;
     firstMax = aggregate([raw], warmOptions).latency.max;
