@@ -8,7 +8,7 @@ import { collapseMargins, establishesBfc, usedBlockBox, type UsedBlockBox } from
 import { backgroundImageNode } from './background';
 import type { PaintContext } from './context';
 import { paintFlex } from './flex';
-import { hexColor, margin, setMarginTop, type CanvasNode, type CanvasShape, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
+import { borderDash, hexColor, margin, setMarginTop, type CanvasNode, type CanvasShape, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
 import { estimateHeight, paintAbsolute, paintInFlowAbsolute } from './position';
 import { paintReplaced } from './replaced';
 import { paintTable } from './table';
@@ -266,7 +266,7 @@ const canvasExtent = (shapes: CanvasShape[]) => shapes.reduce((m, sh) => Math.ma
 export function boxTable(s: ComputedStyle, u: UsedBlockBox, content: PdfNode[], _ctx: PaintContext): TableNode {
   const b = u.border;
   const colors = { top: hexColor(s.borderColor.top), right: hexColor(s.borderColor.right), bottom: hexColor(s.borderColor.bottom), left: hexColor(s.borderColor.left) };
-  const dash = (st: ComputedStyle['borderStyle']['top'], w: number) => (st === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } } : st === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } } : null);
+  const dashes = { top: borderDash(s.borderStyle.top, b.top), right: borderDash(s.borderStyle.right, b.right), bottom: borderDash(s.borderStyle.bottom, b.bottom), left: borderDash(s.borderStyle.left, b.left) };
   const fill = s.backgroundColor.a > 0 ? hexColor(s.backgroundColor) : null;
   const fillOpacity = s.backgroundColor.a;
   const minInner = Math.max(u.height ?? 0, u.minHeight);
@@ -278,8 +278,8 @@ export function boxTable(s: ComputedStyle, u: UsedBlockBox, content: PdfNode[], 
       vLineWidth: (i) => (i === 0 ? b.left : b.right),
       hLineColor: (i) => (i === 0 ? colors.top : colors.bottom),
       vLineColor: (i) => (i === 0 ? colors.left : colors.right),
-      hLineStyle: (i) => (i === 0 ? dash(s.borderStyle.top, b.top) : dash(s.borderStyle.bottom, b.bottom)),
-      vLineStyle: (i) => (i === 0 ? dash(s.borderStyle.left, b.left) : dash(s.borderStyle.right, b.right)),
+      hLineStyle: (i) => (i === 0 ? dashes.top : dashes.bottom),
+      vLineStyle: (i) => (i === 0 ? dashes.left : dashes.right),
       paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
       fillColor: () => fill,
       fillOpacity: () => fillOpacity,

@@ -97,6 +97,12 @@ export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
 
 export type PdfNode = TextNode | StackNode | ColumnsNode | TableNode | ImageNode | SvgNode | CanvasNode;
 
+/** pdfmake's dash pattern for a dashed or dotted border line of width w; null: solid. */
+export const borderDash = (style: string, w: number): { dash: { length: number; space: number } } | null =>
+  style === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } }
+    : style === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } }
+      : null;
+
 const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
 /** '#rrggbb' of a colour (alpha is carried separately as opacity); computed once per colour object. */
 export const hexColor = (c: RGBA): string => {

@@ -11,7 +11,7 @@ import type { Painted } from './block';
 import { applyBreaks, boxTable, stackChildren } from './block';
 import { estimateHeight } from './position';
 import type { PaintContext } from './context';
-import { hexColor, margin, type PdfNode, type TableBodyCell, type TableCell, type TableNode } from './nodes';
+import { borderDash, hexColor, margin, type PdfNode, type TableBodyCell, type TableCell, type TableLayout, type TableNode } from './nodes';
 
 export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): Painted {
   const s = box.style;
@@ -148,26 +148,41 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
     if (tb.left > 0) colorV[0] = hexColor(bc.left);
     if (tb.right > 0) colorV[n] = hexColor(bc.right);
   }
-  const dash = (st: string, w: number) => (st === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } } : st === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } } : null);
-  const node: TableNode = {
-    table: { widths, body },
-    layout: {
-      hLineWidth: (i) => h[i] ?? 0,
-      vLineWidth: (i) => v[i] ?? 0,
-      hLineColor: (i) => colorH[i] ?? '#000000',
-      vLineColor: (i) => colorV[i] ?? '#000000',
-      hLineStyle: (i) => dash(hStyle[i] ?? 'solid', h[i] ?? 0),
-      vLineStyle: (i) => dash(vStyle[i] ?? 'solid', v[i] ?? 0),
-      paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
-      fillColor: (row, _node, col) => fills[row]?.[col ?? 0]?.color ?? null,
-      fillOpacity: (row, _node, col) => fills[row]?.[col ?? 0]?.opacity ?? 1,
-    },
-  };
+  const node: TableNode = { table: { widths, body }, layout: gridLayout({ h, v, hStyle, vStyle, colorH, colorV, fills }) };
   if (box.headerRows > 0 && box.headerRows < R) node.table.headerRows = box.headerRows;
   if (rows.some((r) => r.style.breakInside === 'avoid' || r.style.breakInside === 'avoid-page')) node.table.dontBreakRows = true;
   if (anyHeight) node.table.heights = heights;
   if (keepRows.some((k) => k > 0)) node.table.keepRows = keepRows;
   return node;
+}
+
+/** A grid's lines (width, style, colour per line) and cell fills (per row and column). */
+interface GridLines {
+  readonly h: readonly number[]; readonly v: readonly number[];
+  readonly hStyle: readonly string[]; readonly vStyle: readonly string[];
+  readonly colorH: readonly string[]; readonly colorV: readonly string[];
+  readonly fills: readonly (readonly ({ color: string; opacity: number } | undefined)[] | undefined)[];
+}
+
+/**
+ * The grid as pdfmake's table layout. Made apart from gridNode so that its callbacks close
+ * over these arrays alone: pdfmake keeps a layout until the page is drawn, and callbacks made
+ * in gridNode's scope kept all of it alive (the paint context, the box tree and the DOM)
+ * through the whole pdf stage.
+ */
+function gridLayout(g: GridLines): TableLayout {
+  const { h, v, hStyle, vStyle, colorH, colorV, fills } = g;
+  return {
+    hLineWidth: (i) => h[i] ?? 0,
+    vLineWidth: (i) => v[i] ?? 0,
+    hLineColor: (i) => colorH[i] ?? '#000000',
+    vLineColor: (i) => colorV[i] ?? '#000000',
+    hLineStyle: (i) => borderDash(hStyle[i] ?? 'solid', h[i] ?? 0),
+    vLineStyle: (i) => borderDash(vStyle[i] ?? 'solid', v[i] ?? 0),
+    paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
+    fillColor: (row, _node, col) => fills[row]?.[col ?? 0]?.color ?? null,
+    fillOpacity: (row, _node, col) => fills[row]?.[col ?? 0]?.opacity ?? 1,
+  };
 }
 
 function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number, colSpan: number, ctx: PaintContext): TableCell {
