@@ -26,6 +26,12 @@ export interface HttpRun {
   readonly cpuPerPdfMain: number;
   readonly cpuPerPdfTotal: number;
   /**
+   * server CPU per 2xx response (ms) on threads that are neither the HTTP thread nor a render
+   * worker: V8's helper threads (under --single-threaded-gc, its optimising compiler: work a
+   * young server still does) and libuv's pool. NaN where the workers' threads are unknown.
+   */
+  readonly cpuPerPdfHelpers: number;
+  /**
    * CPU of the load generator (autocannon, in the bench process) per 2xx response (ms): it
    * shares the machine with the server, so this is CPU the server did not get
    */
@@ -50,8 +56,8 @@ export interface BenchServer {
   /** the node flags the server process runs with (see serverNodeFlags) */
   readonly nodeFlags: readonly string[];
   rssMb(): { rss: number; hwm: number };
-  /** CPU ms so far: the main (HTTP) thread, and the whole process */
-  cpuMs(): { main: number; total: number };
+  /** CPU ms so far: the main (HTTP) thread, the render workers' threads (NaN if unknown), and the whole process */
+  cpuMs(): { main: number; workers: number; total: number };
   stop(): Promise<void>;
 }
 
@@ -117,7 +123,9 @@ export function startServer(env: Record<string, string | undefined> = {}, execAr
               return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, USER_HZ = 100
             } catch { return NaN; }
           };
-          return { main: ticks(`/proc/${pid}/task/${pid}/stat`), total: ticks(`/proc/${pid}/stat`) };
+          const tids = (ready as BenchServerReady).workerOsThreads;
+          const workers = tids.length ? tids.reduce((sum, tid) => sum + ticks(`/proc/${pid}/task/${tid}/stat`), 0) : NaN;
+          return { main: ticks(`/proc/${pid}/task/${pid}/stat`), workers, total: ticks(`/proc/${pid}/stat`) };
         },
         stop: () => new Promise<void>((done) => {
           child.once('exit', () => done());
@@ -211,6 +219,7 @@ export async function loadTest(server: BenchServer, options: LoadTestOptions): P
     serverRssMb: rssMax,
     cpuPerPdfMain: round((cpu1.main - cpu0.main) / Math.max(1, ok), 2),
     cpuPerPdfTotal: round((cpu1.total - cpu0.total) / Math.max(1, ok), 1),
+    cpuPerPdfHelpers: round(((cpu1.total - cpu0.total) - (cpu1.main - cpu0.main) - (cpu1.workers - cpu0.workers)) / Math.max(1, ok), 2),
     cpuPerPdfLoadGen: round((gen.user + gen.system) / 1000 / Math.max(1, ok), 2),
     serverRssBeforeMb: rssBefore,
     renderer: server.ready.workers > 0 ? 'pool' : 'stub',
@@ -235,4 +244,62 @@ export async function warmUp(server: BenchServer, names: readonly BenchDocName[]
       connections: Math.max(1, server.ready.workers), duration: seconds, timeout: 60,
     });
   }
+}
+
+export interface SettleSlice {
+  /** seconds since the settling began, at the end of this slice */
+  readonly atS: number;
+  /** share of the server's CPU in this slice spent by V8's helper threads (neither the HTTP thread nor a worker) */
+  readonly helpersShare: number;
+  /** 2xx responses per second over the slice (every document in turn) */
+  readonly pdfsPerS: number;
+}
+
+export interface SettleResult {
+  readonly seconds: number;
+  /** the helpers' share fell under the threshold before the time ran out */
+  readonly settled: boolean;
+  readonly threshold: number;
+  readonly slices: readonly SettleSlice[];
+}
+
+/**
+ * A server's steady state before its rows are measured. V8 keeps optimising a worker's code for
+ * about half a minute of full load (measured here: ~1,600 optimised functions over 40 s of
+ * invoices at 32 connections, on 4 helper threads), and until it has, the compiler takes CPU
+ * from the renders (invoice at 32 connections on a 2-core box: 157 PDFs/s after a 3 s warm-up,
+ * 221 after 45 s). A service spends its life past that point, as the in-process rows' warm-up
+ * assumes too; the first slice printed shows what a young server gives.
+ *
+ * Loads every document in turn (`sliceS` seconds each, two connections per worker) until the
+ * helpers take less than `threshold` of the server's CPU in a slice, or `maxS` has passed.
+ */
+export async function settle(server: BenchServer, names: readonly BenchDocName[], options: { sliceS: number; maxS: number; threshold: number }): Promise<SettleResult> {
+  const slices: SettleSlice[] = [];
+  const start = performance.now();
+  const elapsedS = () => (performance.now() - start) / 1000;
+  let settled = false;
+  while (!settled && elapsedS() < options.maxS) {
+    const cpu0 = server.cpuMs();
+    const t0 = performance.now();
+    let ok = 0;
+    for (const name of names) {
+      const doc = loadBenchDoc(name);
+      const r = await cannon({
+        url: `http://127.0.0.1:${server.ready.port}/v1/pdf/generate`, method: 'POST',
+        headers: { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' }),
+        connections: Math.max(1, 2 * server.ready.workers), duration: options.sliceS, timeout: 60,
+      });
+      ok += r['2xx'];
+    }
+    const cpu1 = server.cpuMs();
+    const total = cpu1.total - cpu0.total;
+    const helpers = total - (cpu1.main - cpu0.main) - (cpu1.workers - cpu0.workers);
+    const share = total > 0 ? helpers / total : 0;
+    slices.push({ atS: round(elapsedS(), 1), helpersShare: round(share, 3), pdfsPerS: round(ok / ((performance.now() - t0) / 1000), 1) });
+    settled = Number.isFinite(share) && share < options.threshold;
+    if (!Number.isFinite(share)) break; // the workers' threads are unknown (not Linux): nothing to wait for
+  }
+  return { seconds: round(elapsedS(), 1), settled, threshold: options.threshold, slices };
 }

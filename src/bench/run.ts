@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { repoRoot } from '../paths';
 import { anchorsAvailable, anchorVersions, chromiumPerProcess, chromiumWarm, weasyprintPerProcess, type AnchorName, type AnchorResult } from './anchors';
 import { BENCH_DOCS, type BenchDocName } from './fixtures';
-import { loadTest, serverNodeFlags, startServer, warmUp, type HttpRun } from './http';
+import { loadTest, serverNodeFlags, settle, startServer, warmUp, type HttpRun, type SettleResult } from './http';
 import { measureInProcess, type InProcessResult, type WarmUp } from './inprocess';
 import { measureThroughPool, type PoolRunResult } from './pool';
 import { round } from './stats';
@@ -67,8 +67,10 @@ function plan(quick: boolean) {
     // report-100 through one service worker (pool.ts): renders after warm-up, and before them
     throughPool: { runs: quick ? 3 : 8, warmupRuns: quick ? 1 : 4 },
     httpDurationS: quick ? 4 : 10,
-    // each document at one connection per worker before the rows (see warmUp)
+    // the stub server: the invoice at one connection per worker before its row (see warmUp)
     httpWarmUpS: quick ? 2 : 3,
+    // the rendering server: every document in turn until V8's compiler has caught up (see settle)
+    settle: { sliceS: quick ? 1 : 2, maxS: quick ? 20 : 120, threshold: 0.02 },
     connections: [1, 8, 32],
     chromiumProcess: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 3) : quick ? 2 : 5),
     chromiumWarm: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 3) : quick ? 5 : 20),
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
   // 2. HTTP
   const http: HttpRun[] = [];
   let httpSkipped: string | undefined;
+  let settled: SettleResult | undefined;
   if (args.http) {
     // --cpu-prof applies to worker threads too: one .cpuprofile per thread, written when the server stops
     const server = await startServer({}, args.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', args.cpuProf] : []);
@@ -179,7 +182,12 @@ async function main(): Promise<void> {
       // report-100's params hold ~19,000 values: over the contract's total_values limit (10,000),
       // so it cannot be sent over HTTP; it is measured in-process and against the anchors.
       const docs = args.docs.filter((d) => d !== 'report-100');
-      await warmUp(server, docs, p.httpWarmUpS);
+      settled = await settle(server, docs, p.settle);
+      const first = settled.slices[0];
+      const last = settled.slices[settled.slices.length - 1];
+      console.log(`\nserver warm-up: ${settled.seconds} s of load (${docs.join(', ')} in turn, ${p.settle.sliceS} s each, ${2 * server.ready.workers} connections)`
+        + ` ${settled.settled ? 'until' : 'and still not'} V8's helper threads took < ${p.settle.threshold * 100}% of the server's CPU;`
+        + ` first slice ${first ? `${round(first.helpersShare * 100, 1)}% of CPU, ${first.pdfsPerS} PDFs/s` : '—'}, last ${last ? `${round(last.helpersShare * 100, 1)}%, ${last.pdfsPerS} PDFs/s` : '—'}`);
       for (const doc of docs) {
         for (const c of p.connections) {
           const probe = doc === 'invoice' && c === Math.max(...p.connections);
@@ -207,9 +215,10 @@ async function main(): Promise<void> {
     }
     table(`HTTP (autocannon, 127.0.0.1, ${p.httpDurationS} s per row; report-100 not sent: its params exceed the 10,000-value limit;`
       + ' "no render": the same service with a renderer that answers a fixed 30 kB PDF, the cost of the service path alone;'
-      + ` "load gen": autocannon's own CPU, taken from the same ${m.cores} cores; "CPU ceiling": ${m.cores} cores × 1000 / (CPU ms/PDF all + load gen), the rate this CPU cost allows on an idle machine)`,
-    ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'CPU ms/PDF HTTP thread', 'CPU ms/PDF all', 'load gen CPU ms/req', 'CPU ceiling req/s', 'healthz p99 ms (warm-up max)'],
-    http.map((h) => [h.renderer === 'stub' ? `${h.doc} (no render)` : h.freshDigits ? `${h.doc} (fresh digits)` : h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.cpuPerPdfMain, h.cpuPerPdfTotal, h.cpuPerPdfLoadGen,
+      + ` "load gen": autocannon's own CPU, taken from the same ${m.cores} cores; "CPU ceiling": ${m.cores} cores × 1000 / (CPU ms/PDF all + load gen), the rate this CPU cost allows on an idle machine;`
+      + ' "V8 helpers": threads that are neither the HTTP thread nor a worker, i.e. the optimising compiler, still busy in a young server)',
+    ['document', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server RSS MB', 'CPU ms/PDF HTTP thread', 'CPU ms/PDF all', 'V8 helpers', 'load gen CPU ms/req', 'CPU ceiling req/s', 'healthz p99 ms (warm-up max)'],
+    http.map((h) => [h.renderer === 'stub' ? `${h.doc} (no render)` : h.freshDigits ? `${h.doc} (fresh digits)` : h.doc, h.connections, h.throughput, h.latencyP50, h.latencyP99, h.non2xx, h.errors, h.serverRssMb, h.cpuPerPdfMain, h.cpuPerPdfTotal, h.renderer === 'stub' ? '' : h.cpuPerPdfHelpers, h.cpuPerPdfLoadGen,
       Math.round(m.cores * 1000 / (h.cpuPerPdfTotal + h.cpuPerPdfLoadGen)), h.healthzP99 !== undefined ? `${h.healthzP99} (${h.healthzFirstMax})` : '']));
     for (const h of http) {
       if (h.non2xxByStatus) console.log(`  ${h.doc} at ${h.connections} connections: non-2xx by status ${JSON.stringify(h.non2xxByStatus)} (the server's /metrics)`);
@@ -260,7 +269,7 @@ async function main(): Promise<void> {
   ];
   table('Targets', ['target', 'measured', 'met'], targets.map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'yes' : 'NO']));
 
-  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, http, httpSkipped, anchors, anchorsSkipped, targets };
+  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, settled, http, httpSkipped, anchors, anchorsSkipped, targets };
   writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nfigures written to ${args.out}`);
 }

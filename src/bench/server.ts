@@ -30,6 +30,8 @@ export interface BenchServerReady {
   readonly workerNice?: number;
   /** server RSS once every worker is warm, before any request (MB) */
   readonly rssReadyMb: number;
+  /** kernel thread IDs of the render workers (Linux; empty with the stub renderer) */
+  readonly workerOsThreads: readonly number[];
 }
 
 /** A PDF-sized answer (30 kB, about the invoice) without rendering anything. */
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
     port, key, workers: pool?.settings.workers ?? 0, maxQueue: pool?.settings.maxQueue ?? 0,
     ...(pool ? { workerOldMb: pool.settings.maxOldGenerationSizeMb, workerYoungMb: pool.settings.maxYoungGenerationSizeMb ?? 0, workerNice: pool.settings.workerNice } : {}),
     rssReadyMb: Math.round(process.memoryUsage.rss() / 2 ** 20 * 10) / 10,
+    workerOsThreads: pool?.stats().workerOsThreads ?? [],
   };
   process.send?.(ready);
 }

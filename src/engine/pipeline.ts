@@ -78,22 +78,25 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
 function collectAnchors(root: StyledElement): Set<string> {
   // the links first (a tag test per element); the ids only when some link asks for one
   const wanted = new Set<string>();
-  const links = (n: StyledElement) => {
-    if (n.tag === 'a') {
-      const href = n.attrs.href;
-      if (href && href.startsWith('#') && href.length > 1) {
-        try { wanted.add(decodeURIComponent(href.slice(1))); } catch { wanted.add(href.slice(1)); }
-      }
-    }
-    for (const c of n.children) if (c.kind === 'element') links(c);
-  };
-  links(root);
+  linkTargets(root, wanted);
   if (wanted.size === 0) return wanted;
   const ids = new Set<string>();
-  const targets = (n: StyledElement) => {
-    if (n.attrs.id) ids.add(n.attrs.id);
-    for (const c of n.children) if (c.kind === 'element') targets(c);
-  };
-  targets(root);
+  elementIds(root, ids);
   return new Set([...wanted].filter((id) => ids.has(id)));
+}
+
+// (module functions, not closures made per document: see matchElement in cascade/match.ts)
+function linkTargets(n: StyledElement, wanted: Set<string>): void {
+  if (n.tag === 'a') {
+    const href = n.attrs.href;
+    if (href && href.startsWith('#') && href.length > 1) {
+      try { wanted.add(decodeURIComponent(href.slice(1))); } catch { wanted.add(href.slice(1)); }
+    }
+  }
+  for (const c of n.children) if (c.kind === 'element') linkTargets(c, wanted);
+}
+
+function elementIds(n: StyledElement, ids: Set<string>): void {
+  if (n.attrs.id) ids.add(n.attrs.id);
+  for (const c of n.children) if (c.kind === 'element') elementIds(c, ids);
 }

@@ -73,24 +73,32 @@ function describe(node: LayoutNode, pages: number): NodeInfo {
   return info as NodeInfo;
 }
 
-LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: LayoutBuilderLike, docStructure, pdfDocument, styleDictionary, defaultStyle,
-  background, header, footer, watermark, pageBreakBeforeFct) {
-  if (!fastPath.on || typeof pageBreakBeforeFct !== 'function') {
-    return layoutDocument.call(this, docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark, pageBreakBeforeFct);
+type PageBreakCallback = ((info: NodeInfo, helpers: object) => unknown) & { asks?: unknown };
+
+/**
+ * pdfmake's addPageBreaksIfNecessary over one layout of a document. A class, not closures made
+ * per document: V8 keeps a closure's optimised code only while an instance of it lives, and
+ * compiled these again after every full collection (see matchElement in engine/cascade/match.ts).
+ */
+class PageBreakPass {
+  /** a callback that can say yes only to some nodes may name them (see PageBreakCallback in the engine): the others are neither described nor asked, unless a helper lists them */
+  private readonly asks: ((node: LayoutNode) => boolean) | undefined;
+  private list: LayoutNode[] = [];
+  private infos: (NodeInfo | undefined)[] = [];
+  private pages = 0;
+
+  constructor(private readonly callback: PageBreakCallback) {
+    this.asks = typeof callback.asks === 'function' ? callback.asks as (node: LayoutNode) => boolean : undefined;
   }
-  const callback = pageBreakBeforeFct as ((info: NodeInfo, helpers: object) => unknown) & { asks?: unknown };
-  // a callback that can say yes only to some nodes may name them (see PageBreakCallback): the
-  // others are neither described nor asked, unless a helper lists them
-  const asks = typeof callback.asks === 'function' ? callback.asks as (node: LayoutNode) => boolean : undefined;
-  const addPageBreaksIfNecessary = (all: LayoutNode[], pages: unknown[]): boolean => {
-    const list = all.filter((node) => !(!node || node.positions.length === 0 || (node.text === '' && !node.listMarker)));
-    const infos = new Array<NodeInfo | undefined>(list.length);
-    const info = (i: number): NodeInfo => (infos[i] ??= (list[i]!.nodeInfo = describe(list[i]!, pages.length)));
-    const nodesOn = (page: number, from: number, to: number): NodeInfo[] => {
-      const found: NodeInfo[] = [];
-      for (let ii = from; ii < to; ii++) if (onPage(list[ii]!, page)) found.push(info(ii));
-      return found;
-    };
+
+  /** Asks the callback about the laid-out nodes; true when it moved one to a new page (the document is laid out again). */
+  breaksAdded(all: LayoutNode[], pages: unknown[]): boolean {
+    const list: LayoutNode[] = [];
+    for (const node of all) if (node && node.positions.length > 0 && !(node.text === '' && !node.listMarker)) list.push(node);
+    this.list = list;
+    this.infos = new Array<NodeInfo | undefined>(list.length);
+    this.pages = pages.length;
+    const asks = this.asks;
     for (let index = 0; index < list.length; index++) {
       const node = list[index]!;
       // (a node not asked about is not marked either: a new key on every node of the document
@@ -98,24 +106,49 @@ LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: Layou
       if (asks !== undefined && !asks(node)) continue;
       if (node.pageBreak !== 'before' && !node.pageBreakCalculated) {
         node.pageBreakCalculated = true;
-        const nodeInfo = info(index);
-        const pageNumber = nodeInfo.pageNumbers[0]!;
-        if (callback(nodeInfo, {
-          getFollowingNodesOnPage: () => nodesOn(pageNumber, index + 1, list.length),
-          getNodesOnNextPage: () => nodesOn(pageNumber + 1, index + 1, list.length),
-          getPreviousNodesOnPage: () => nodesOn(pageNumber, 0, index),
-        })) {
+        const nodeInfo = this.info(index);
+        if (this.callback(nodeInfo, new PageBreakHelpers(this, nodeInfo.pageNumbers[0]!, index))) {
           node.pageBreak = 'before';
           return true;
         }
       }
     }
     return false;
-  };
+  }
+
+  /** the description of the list's node i, made once per layout */
+  info(i: number): NodeInfo {
+    return (this.infos[i] ??= (this.list[i]!.nodeInfo = describe(this.list[i]!, this.pages)));
+  }
+
+  /** descriptions of the list's nodes from..to-1 that are on the page */
+  nodesOn(page: number, from: number, to: number): NodeInfo[] {
+    const found: NodeInfo[] = [];
+    for (let i = from; i < to; i++) if (onPage(this.list[i]!, page)) found.push(this.info(i));
+    return found;
+  }
+
+  get length(): number { return this.list.length; }
+}
+
+/** The helpers pdfmake hands the callback with a node. */
+class PageBreakHelpers {
+  constructor(private readonly pass: PageBreakPass, private readonly pageNumber: number, private readonly index: number) {}
+  getFollowingNodesOnPage(): NodeInfo[] { return this.pass.nodesOn(this.pageNumber, this.index + 1, this.pass.length); }
+  getNodesOnNextPage(): NodeInfo[] { return this.pass.nodesOn(this.pageNumber + 1, this.index + 1, this.pass.length); }
+  getPreviousNodesOnPage(): NodeInfo[] { return this.pass.nodesOn(this.pageNumber, 0, this.index); }
+}
+
+LayoutBuilder.prototype.layoutDocument = function leanLayoutDocument(this: LayoutBuilderLike, docStructure, pdfDocument, styleDictionary, defaultStyle,
+  background, header, footer, watermark, pageBreakBeforeFct) {
+  if (!fastPath.on || typeof pageBreakBeforeFct !== 'function') {
+    return layoutDocument.call(this, docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark, pageBreakBeforeFct);
+  }
+  const pass = new PageBreakPass(pageBreakBeforeFct as PageBreakCallback);
   this.docPreprocessor = new DocPreprocessor();
   this.docMeasure = new DocMeasure(pdfDocument, styleDictionary, defaultStyle, this.svgMeasure, this.tableLayouts);
   let result = this.tryLayoutDocument(docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark);
-  while (addPageBreaksIfNecessary(result.linearNodeList, result.pages)) {
+  while (pass.breaksAdded(result.linearNodeList, result.pages)) {
     for (const node of result.linearNodeList) node.resetXY();
     result = this.tryLayoutDocument(docStructure, pdfDocument, styleDictionary, defaultStyle, background, header, footer, watermark);
   }

@@ -82,6 +82,8 @@ export interface WorkerPoolStats {
   readonly workerRestarts: number;
   /** the V8 heap limits the last warmed worker reported (Node's view of `resourceLimits`) */
   readonly workerResourceLimits?: ResourceLimits;
+  /** kernel thread IDs of the most recently warmed workers, at most one per worker (Linux; empty elsewhere) */
+  readonly workerOsThreads: readonly number[];
 }
 
 export interface WorkerPoolRenderer extends Renderer {
@@ -147,6 +149,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
   const onStart = new Map<number, () => void>();
   let warmWorkers = 0;
   let workerResourceLimits: ResourceLimits | undefined;
+  let workerOsThreads: number[] = [];
   let markReady: () => void = () => {};
   const allWarm = new Promise<void>((resolve) => { markReady = resolve; });
   pool.on('message', (message: unknown) => {
@@ -154,6 +157,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     if (typeof m?.platenJobStarted === 'number') onStart.get(m.platenJobStarted)?.();
     else if (m?.platenWorkerWarm === true) {
       workerResourceLimits = m.resourceLimits;
+      if (typeof m.osThreadId === 'number') workerOsThreads = [...workerOsThreads, m.osThreadId].slice(-settings.workers);
       if (++warmWorkers >= settings.workers) { lowerAllButMainThread(settings.workerNice); markReady(); }
     }
   });
@@ -226,7 +230,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       return allWarm.finally(() => clearInterval(keepAlive));
     },
     stats() {
-      return { workers: pool.threads.length, queued: pool.queueSize, pending, ...counters, ...(workerResourceLimits ? { workerResourceLimits } : {}) };
+      return { workers: pool.threads.length, queued: pool.queueSize, pending, ...counters, workerOsThreads, ...(workerResourceLimits ? { workerResourceLimits } : {}) };
     },
     async close() {
       if (closed) return;

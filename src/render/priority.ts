@@ -12,13 +12,21 @@ function lowerThread(tid: number, increment: number): void {
   if (getPriority(tid) < target) setPriority(tid, target);
 }
 
-/** The calling thread (a render worker) at `increment` over the main thread. */
-export function lowerThisThread(increment: number): void {
-  if (!(increment > 0) || process.platform !== 'linux') return;
+/** The calling thread's ID in the kernel (Linux); undefined elsewhere. */
+export function osThreadId(): number | undefined {
+  if (process.platform !== 'linux') return undefined;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) lowerThread(tid, increment);
-  } catch { /* normal priority then */ }
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch { return undefined; }
+}
+
+/** The calling thread (a render worker) at `increment` over the main thread. */
+export function lowerThisThread(increment: number): void {
+  if (!(increment > 0)) return;
+  const tid = osThreadId();
+  if (tid === undefined) return;
+  try { lowerThread(tid, increment); } catch { /* normal priority then */ }
 }
 
 /** Every thread of the process but the main one at `increment` over it: the workers, and V8's platform threads that collect and compile for them. */

@@ -10,7 +10,7 @@ import { parentPort, resourceLimits, workerData, type ResourceLimits } from 'nod
 import Piscina from 'piscina';
 import type { Diagnostic } from '../engine';
 import { PlatenError, type ErrorCode } from '../errors';
-import { lowerThisThread } from './priority';
+import { lowerThisThread, osThreadId } from './priority';
 import { createRenderCaches, renderHtmlToPdf, renderJob, type RenderJob } from './renderDocument';
 
 export interface WorkerTask {
@@ -27,6 +27,8 @@ export interface WorkerStarted {
 /** Posted to the pool once the worker's warm-up render is done. */
 export interface WorkerWarm {
   readonly platenWorkerWarm: true;
+  /** this thread's ID in the kernel (Linux), so its CPU time can be told from the other threads' */
+  readonly osThreadId?: number;
   /** the V8 heap limits this worker runs under, as Node applied them */
   readonly resourceLimits: ResourceLimits;
 }
@@ -53,7 +55,7 @@ const WARM_UP_HTML = '<h1>Platen</h1><p>warm <b>bold</b> <i>italic</i> <b><i>bot
   + '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>';
 const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} })
   .then(() => undefined, () => undefined)
-  .then(() => { parentPort?.postMessage({ platenWorkerWarm: true, resourceLimits } satisfies WorkerWarm); });
+  .then(() => { parentPort?.postMessage({ platenWorkerWarm: true, resourceLimits, osThreadId: osThreadId() } satisfies WorkerWarm); });
 
 function asTransferable(bytes: Buffer): Uint8Array {
   // A Buffer may be a slice of a shared pool: transfer only a buffer that is wholly ours.

@@ -52,6 +52,24 @@ describe('render: worker pool', () => {
     expect(pool.stats().workers).to.equal(2);
   });
 
+  it('names its workers\' kernel threads, so their CPU time can be told from the HTTP thread\'s and V8\'s helpers\' (Linux)', async function () {
+    if (process.platform !== 'linux') this.skip();
+    pool = createWorkerPoolRenderer({ workers: 2 });
+    await pool.ready();
+    const tids = pool.stats().workerOsThreads;
+    expect(new Set(tids).size).to.equal(2);
+    const threads = readdirSync('/proc/self/task').map(Number);
+    for (const tid of tids) {
+      expect(threads).to.include(tid);
+      expect(tid).to.not.equal(process.pid);
+    }
+    // a busy worker's thread is the one that spends the CPU
+    const cpu = (tid: number) => { const f = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'); const v = f.slice(f.lastIndexOf(')') + 2).split(' '); return Number(v[11]) + Number(v[12]); };
+    const before = tids.map(cpu);
+    await Promise.all(Array.from({ length: 8 }, () => pool!.render(job('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(400) + '</table>'))));
+    expect(tids.map(cpu).reduce((a, b) => a + b) - before.reduce((a, b) => a + b)).to.be.above(0);
+  });
+
   it('runs its workers, and V8\'s helper threads that collect and compile for them, at a lower priority than the HTTP thread (Linux)', async function () {
     if (process.platform !== 'linux') this.skip();
     const niceOfThreads = () => readdirSync('/proc/self/task').filter((tid) => Number(tid) !== process.pid).map((tid) => {

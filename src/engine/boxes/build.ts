@@ -326,38 +326,46 @@ const COLLAPSIBLE = /[\t\n\r\f]| {2}/;
 
 /** Collapses white space across the runs of one inline formatting context (mutates runs). */
 export function processWhiteSpace(group: InlineLevelBox[]): void {
-  let atSpace = true; // at the start of a line, or after a collapsible space
-  let wordStart = true;
-  const walk = (items: InlineLevelBox[]) => {
-    for (const b of items) {
-      switch (b.kind) {
-        case 'text': {
-          let t = b.text;
-          const ws = b.style.whiteSpace;
-          if (ws === 'normal' || ws === 'nowrap') {
-            // (most text has nothing to collapse: single spaces only, kept as they are)
-            if (COLLAPSIBLE.test(t)) t = t.replace(/[ \t\n\r\f]+/g, ' ');
-            if (atSpace && t.startsWith(' ')) t = t.slice(1);
-            if (t.length) atSpace = t.endsWith(' ');
-          } else if (ws === 'pre-line') {
-            t = t.replace(/\r\n?/g, '\n').replace(/[ \t\f]+/g, ' ').replace(/ ?\n ?/g, '\n');
-            if (atSpace && t.startsWith(' ')) t = t.slice(1);
-            if (t.length) atSpace = t.endsWith(' ') || t.endsWith('\n');
-          } else {
-            t = t.replace(/\r\n?/g, '\n').replace(/\t/g, '        ');
-            if (t.length) atSpace = t.endsWith('\n');
-          }
-          b.text = transformText(t, b.style.textTransform, wordStart);
-          if (t.length) wordStart = /[\s\u00a0]$/.test(t);
-          break;
+  collapseWhiteSpace(group, { atSpace: true, wordStart: true });
+}
+
+interface WhiteSpaceState {
+  /** at the start of a line, or after a collapsible space */
+  atSpace: boolean;
+  /** the next letter starts a word (text-transform: capitalize) */
+  wordStart: boolean;
+}
+
+// (a module function with its state passed in, not a closure made per inline formatting
+// context: see matchElement in cascade/match.ts)
+function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): void {
+  for (const b of items) {
+    switch (b.kind) {
+      case 'text': {
+        let t = b.text;
+        const ws = b.style.whiteSpace;
+        if (ws === 'normal' || ws === 'nowrap') {
+          // (most text has nothing to collapse: single spaces only, kept as they are)
+          if (COLLAPSIBLE.test(t)) t = t.replace(/[ \t\n\r\f]+/g, ' ');
+          if (state.atSpace && t.startsWith(' ')) t = t.slice(1);
+          if (t.length) state.atSpace = t.endsWith(' ');
+        } else if (ws === 'pre-line') {
+          t = t.replace(/\r\n?/g, '\n').replace(/[ \t\f]+/g, ' ').replace(/ ?\n ?/g, '\n');
+          if (state.atSpace && t.startsWith(' ')) t = t.slice(1);
+          if (t.length) state.atSpace = t.endsWith(' ') || t.endsWith('\n');
+        } else {
+          t = t.replace(/\r\n?/g, '\n').replace(/\t/g, '        ');
+          if (t.length) state.atSpace = t.endsWith('\n');
         }
-        case 'inline': walk(b.children); break;
-        case 'line-break': atSpace = true; wordStart = true; break;
-        case 'replaced': case 'inline-block': case 'float': atSpace = false; wordStart = false; break;
+        b.text = transformText(t, b.style.textTransform, state.wordStart);
+        if (t.length) state.wordStart = /[\s\u00a0]$/.test(t);
+        break;
       }
+      case 'inline': collapseWhiteSpace(b.children, state); break;
+      case 'line-break': state.atSpace = true; state.wordStart = true; break;
+      case 'replaced': case 'inline-block': case 'float': state.atSpace = false; state.wordStart = false; break;
     }
-  };
-  walk(group);
+  }
 }
 
 function transformText(t: string, transform: ComputedStyle['textTransform'], wordStart: boolean): string {

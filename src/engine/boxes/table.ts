@@ -70,30 +70,33 @@ function spanAttr(el: StyledElement, name: string, max: number): number {
 const isElement = (n: StyledNode): n is StyledElement => n.kind === 'element';
 const isBlankText = (n: StyledNode) => n.kind === 'text' && !/[^ \t\n\r\f]/.test(n.text);
 
-/** Builds a table box from a display:table element (CSS 2.1 §17.2.1 fix-up applied). */
-export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox {
-  const captions: BlockBox[] = [];
-  const columnWidths: LengthPctAuto[] = [];
-  const header: TableRowBox[] = [];
-  const body: TableRowBox[] = [];
-  const footer: TableRowBox[] = [];
+/**
+ * The rows and captions of one table as its children are read. A class rather than closures
+ * made per table: V8 keeps a closure's optimised code only while an instance of it lives, and
+ * compiled these again after every full collection (see matchElement in cascade/match.ts).
+ */
+class TableRows {
+  readonly captions: BlockBox[] = [];
+  /** specified column widths from <col>/<colgroup> (index = column) */
+  readonly columnWidths: LengthPctAuto[] = [];
+  readonly header: TableRowBox[] = [];
+  readonly body: TableRowBox[] = [];
+  readonly footer: TableRowBox[] = [];
+  /** top-level children of the table that are not rows or groups, waiting for an anonymous row group */
+  private stray: StyledNode[] = [];
 
-  const addRow = (rowEl: StyledElement | undefined, rowStyle: ComputedStyle, nodes: readonly StyledNode[], group: TableRowBox['group']) => {
+  constructor(private readonly table: StyledElement, private readonly hooks: TableBuildHooks) {}
+
+  addRow(rowEl: StyledElement | undefined, rowStyle: ComputedStyle, nodes: readonly StyledNode[], group: TableRowBox['group']): void {
     const cells: TableCellBox[] = [];
     let stray: StyledNode[] = [];
-    const flushStray = () => {
-      if (stray.length && !stray.every(isBlankText)) {
-        const content = hooks.anonymousCell(stray, rowStyle);
-        if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
-      }
-      stray = [];
-    };
     for (const n of nodes) {
       if (isElement(n) && n.style.display === 'none') continue;
       if (isElement(n) && n.style.display === 'table-cell') {
-        flushStray();
+        this.anonymousCell(stray, rowStyle, cells);
+        stray = [];
         const style = n.style;
-        const content = hooks.blockContainer(n, style);
+        const content = this.hooks.blockContainer(n, style);
         cells.push({
           kind: 'table-cell', style, element: n, content,
           colSpan: spanAttr(n, 'colspan', 1000), rowSpan: spanAttr(n, 'rowspan', 65534), col: 0,
@@ -101,35 +104,58 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
         });
       } else stray.push(n);
     }
-    flushStray();
-    const target = group === 'header' ? header : group === 'footer' ? footer : body;
+    this.anonymousCell(stray, rowStyle, cells);
+    const target = group === 'header' ? this.header : group === 'footer' ? this.footer : this.body;
     // (a copy made to size: the pushed list keeps 16 spare slots for as long as the boxes live)
     target.push({ style: rowStyle, element: rowEl, cells: cells.slice(), group });
-  };
+  }
 
-  const addGroup = (nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle) => {
+  /** Stray content in a row becomes one anonymous cell (CSS 2.1 §17.2.1), unless it is all white space. */
+  private anonymousCell(stray: StyledNode[], rowStyle: ComputedStyle, cells: TableCellBox[]): void {
+    if (!stray.length || stray.every(isBlankText)) return;
+    const content = this.hooks.anonymousCell(stray, rowStyle);
+    if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
+  }
+
+  addGroup(nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle): void {
     let strayCells: StyledNode[] = [];
-    const flush = () => {
-      if (strayCells.length && !strayCells.every(isBlankText)) addRow(undefined, groupStyle, strayCells, group);
-      strayCells = [];
-    };
     for (const n of nodes) {
-      if (isElement(n) && n.style.display === 'table-row') { flush(); addRow(n, n.style, n.children, group); }
-      else if (isElement(n) && n.style.display === 'none') continue;
+      if (isElement(n) && n.style.display === 'table-row') {
+        this.anonymousRow(strayCells, group, groupStyle);
+        strayCells = [];
+        this.addRow(n, n.style, n.children, group);
+      } else if (isElement(n) && n.style.display === 'none') continue;
       else strayCells.push(n);
     }
-    flush();
-  };
+    this.anonymousRow(strayCells, group, groupStyle);
+  }
 
-  let stray: StyledNode[] = [];
-  const flushTop = () => { if (stray.length) addGroup(stray, 'body', el.style); stray = []; };
+  /** Stray cells in a row group become one anonymous row, unless they are all white space. */
+  private anonymousRow(strayCells: StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle): void {
+    if (strayCells.length && !strayCells.every(isBlankText)) this.addRow(undefined, groupStyle, strayCells, group);
+  }
+
+  /** A top-level child of the table that is no row, group, column or caption. */
+  addStray(n: StyledNode): void { this.stray.push(n); }
+
+  /** The stray children so far become one anonymous row group. */
+  flushStray(): void {
+    if (this.stray.length) this.addGroup(this.stray, 'body', this.table.style);
+    this.stray = [];
+  }
+}
+
+/** Builds a table box from a display:table element (CSS 2.1 §17.2.1 fix-up applied). */
+export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox {
+  const t = new TableRows(el, hooks);
+  const { captions, columnWidths, header, body, footer } = t;
   for (const n of el.children) {
-    if (!isElement(n)) { stray.push(n); continue; }
+    if (!isElement(n)) { t.addStray(n); continue; }
     switch (n.style.display) {
       case 'none': break;
-      case 'table-caption': flushTop(); captions.push(hooks.blockContainer(n, n.style)); break;
+      case 'table-caption': t.flushStray(); captions.push(hooks.blockContainer(n, n.style)); break;
       case 'table-column-group': case 'table-column': {
-        flushTop();
+        t.flushStray();
         const cols = n.style.display === 'table-column' ? [n] : n.children.filter(isElement).filter((c) => c.style.display === 'table-column');
         if (cols.length === 0) {
           const w = n.style.width !== 'auto' ? n.style.width : htmlLength(n.attrs.width);
@@ -141,14 +167,14 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
         }
         break;
       }
-      case 'table-header-group': flushTop(); addGroup(n.children, header.length === 0 && body.length === 0 ? 'header' : 'body', n.style); break;
-      case 'table-footer-group': flushTop(); addGroup(n.children, 'footer', n.style); break;
-      case 'table-row-group': flushTop(); addGroup(n.children, 'body', n.style); break;
-      case 'table-row': flushTop(); addRow(n, n.style, n.children, 'body'); break;
-      default: stray.push(n);
+      case 'table-header-group': t.flushStray(); t.addGroup(n.children, header.length === 0 && body.length === 0 ? 'header' : 'body', n.style); break;
+      case 'table-footer-group': t.flushStray(); t.addGroup(n.children, 'footer', n.style); break;
+      case 'table-row-group': t.flushStray(); t.addGroup(n.children, 'body', n.style); break;
+      case 'table-row': t.flushStray(); t.addRow(n, n.style, n.children, 'body'); break;
+      default: t.addStray(n);
     }
   }
-  flushTop();
+  t.flushStray();
 
   const rows = [...header, ...body, ...footer];
   // CSS 2.1 §17.5: assign cells to slots, honouring row spans from rows above.

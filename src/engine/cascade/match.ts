@@ -55,29 +55,33 @@ function oneClass(cls: string): readonly string[] {
 const oneClassLists = new Map<string, readonly string[]>();
 
 export function buildMatchTree(root: DomElement): MatchElement {
-  const make = (el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement => {
-    const cls = el.attrs.class;
-    let hasContent = false;
-    let elements = 0;
-    for (const c of el.children) {
-      if (c.kind === 'element') { elements++; hasContent = true; } else if (c.text.length > 0) hasContent = true;
-    }
-    const node: MatchElement = {
-      el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
-      classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? oneClass(cls) : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
-      // (made to size: a list grown by push reserves 16 more slots per element)
-      parent, siblings, index, children: new Array<MatchElement>(elements),
-      hasContent,
-      // (filled later, declared now: every element keeps one shape)
-      typeIndex: undefined, typeCount: undefined, filterKeys: undefined,
-    };
-    let i = 0;
-    for (const c of el.children) {
-      if (c.kind === 'element') { node.children[i] = make(c, node, node.children, i); i++; }
-    }
-    return node;
+  return matchElement(root, undefined, [], 0);
+}
+
+// A module function, not a closure made per document: V8 keeps a closure's optimised code only
+// while one of its instances lives, so a per-document closure was optimised again after every
+// full collection (src/bench/README.md, "Closures made per document").
+function matchElement(el: DomElement, parent: MatchElement | undefined, siblings: MatchElement[], index: number): MatchElement {
+  const cls = el.attrs.class;
+  let hasContent = false;
+  let elements = 0;
+  for (const c of el.children) {
+    if (c.kind === 'element') { elements++; hasContent = true; } else if (c.text.length > 0) hasContent = true;
+  }
+  const node: MatchElement = {
+    el, tag: el.tag.toLowerCase(), id: el.attrs.id || undefined,
+    classes: !cls ? NO_CLASSES : ONE_CLASS.test(cls) ? oneClass(cls) : cls.split(/[ \t\n\r\f]+/).filter(Boolean),
+    // (made to size: a list grown by push reserves 16 more slots per element)
+    parent, siblings, index, children: new Array<MatchElement>(elements),
+    hasContent,
+    // (filled later, declared now: every element keeps one shape)
+    typeIndex: undefined, typeCount: undefined, filterKeys: undefined,
   };
-  return make(root, undefined, [], 0);
+  let i = 0;
+  for (const c of el.children) {
+    if (c.kind === 'element') { node.children[i] = matchElement(c, node, node.children, i); i++; }
+  }
+  return node;
 }
 
 export function matchesComplex(sel: ComplexSelector, e: MatchElement): boolean {

@@ -2,7 +2,7 @@
 // htmlparser2's events. What the HTML parsing algorithm would add and htmlparser2 does
 // not, we add: the <html>/<head>/<body> skeleton and the <tbody> around bare table rows.
 // Stylesheets (<style>, <link rel=stylesheet>) are collected in document order.
-import { Parser } from 'htmlparser2';
+import { Parser, type Handler } from 'htmlparser2';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { EngineLimits } from '../index';
 import { LineIndex } from './lines';
@@ -60,136 +60,163 @@ const DROPPED_WITH_DIAGNOSTIC = new Set(['iframe', 'object', 'embed', 'video', '
 const HEAD_ELEMENTS = new Set(['title', 'style', 'link', 'meta', 'base', 'script', 'noscript', 'template']);
 
 export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
-  const source = opts.source ?? 'document';
   const lines = new LineIndex(html);
-  const diagnostics = opts.diagnostics;
-  const styles: StyleSource[] = [];
-  const top: DomNode[] = [];
-  const stack: DomElement[] = [];
-  let nodes = 0;
-  let nodesExceeded = false;
-  let depthExceeded = false;
-  /** > 0 while inside an element whose content is dropped (or too deep) */
-  let skip = 0;
-  const skipStack: boolean[] = [];
-  let styleText: { media: string; loc: SourceLocation; text: string } | undefined;
-  let styleInSvg: DomElement | undefined;
-  /** open <svg> elements on the stack */
-  let svgDepth = 0;
-  const meta: Record<string, string> = {};
-  let doctype: string | undefined;
-  let sawElement = false;
-
-  const locAt = (offset: number): SourceLocation => lines.locateIn(offset, source);
-  const append = (node: DomNode): boolean => {
-    if (nodes >= opts.limits.maxDomNodes) {
-      if (!nodesExceeded) {
-        nodesExceeded = true;
-        diagnostics.report('limit-exceeded', `The document has more than ${opts.limits.maxDomNodes} nodes; the rest is ignored`, locAt(parser.startIndex));
-      }
-      return false;
-    }
-    nodes++;
-    const parent = stack[stack.length - 1];
-    node.parent = parent;
-    (parent ? parent.children : top).push(node);
-    return true;
-  };
-
-  const parser = new Parser({
-    onprocessinginstruction(name, data) {
-      // only a DOCTYPE before the first element counts
-      if (name.toLowerCase() === '!doctype' && !sawElement && doctype === undefined) doctype = data;
-    },
-    onopentag(name, attribs) {
-      sawElement = true;
-      const tag = name;
-      const lower = tag.toLowerCase();
-      if (skip > 0) { skip++; skipStack.push(true); return; }
-      if (lower === 'style') {
-        styleText = { media: attribs.media ?? '', loc: locAt(parser.endIndex + 1), text: '' };
-        if (svgDepth > 0) {
-          // an SVG's own <style> applies to the document (as in browsers) and stays in the
-          // SVG too, for whoever draws the SVG from its markup
-          const el: DomElement = { kind: 'element', tag: 'style', attrs: { ...attribs }, children: [], parent: undefined, loc: locAt(parser.startIndex) };
-          if (append(el)) { stack.push(el); skipStack.push(false); styleInSvg = el; return; }
-        }
-        skip++; skipStack.push(true);
-        return;
-      }
-      if (lower === 'link') {
-        const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
-        if (rel.includes('stylesheet') && !rel.includes('alternate') && attribs.href) {
-          styles.push({ kind: 'link', href: attribs.href, media: attribs.media ?? '', loc: locAt(parser.startIndex) });
-        }
-        skip++; skipStack.push(true);
-        return;
-      }
-      if (lower === 'meta' && attribs.name && attribs.content !== undefined) {
-        const key = attribs.name.toLowerCase();
-        if (!(key in meta)) meta[key] = attribs.content;
-      }
-      if (DROPPED_SILENTLY.has(lower)) { skip++; skipStack.push(true); return; }
-      if (DROPPED_WITH_DIAGNOSTIC.has(lower)) {
-        diagnostics.report('html-unsupported', `<${lower}> is not rendered`, locAt(parser.startIndex));
-        skip++; skipStack.push(true);
-        return;
-      }
-      if (stack.length >= opts.limits.maxDomDepth) {
-        if (!depthExceeded) {
-          depthExceeded = true;
-          diagnostics.report('limit-exceeded', `Elements nested deeper than ${opts.limits.maxDomDepth} levels are ignored`, locAt(parser.startIndex));
-        }
-        skip++; skipStack.push(true);
-        return;
-      }
-      const inSvg = svgDepth > 0;
-      // htmlparser2 hands over a fresh attribute object per tag and keeps no reference to it
-      const el: DomElement = { kind: 'element', tag: inSvg ? tag : lower, attrs: attribs, children: [], parent: undefined, loc: locAt(parser.startIndex) };
-      if (!append(el)) { skip++; skipStack.push(true); return; }
-      stack.push(el);
-      if (el.tag === 'svg') svgDepth++;
-      skipStack.push(false);
-    },
-    ontext(data) {
-      if (styleText) { styleText.text += data; if (!styleInSvg) return; }
-      if (skip > 0) return;
-      const parent = stack[stack.length - 1];
-      const last = parent ? parent.children[parent.children.length - 1] : top[top.length - 1];
-      if (last && last.kind === 'text') {
-        // htmlparser2 splits text at entities; join the pieces
-        const joined: DomText = { kind: 'text', text: last.text + data, parent };
-        (parent ? parent.children : top)[(parent ? parent.children : top).length - 1] = joined;
-        return;
-      }
-      append({ kind: 'text', text: data, parent: undefined });
-    },
-    onclosetag() {
-      const skipped = skipStack.pop();
-      if (skipped === undefined) return;
-      if (skipped) {
-        skip--;
-        if (skip === 0 && styleText) {
-          styles.push({ kind: 'style', text: styleText.text, media: styleText.media, loc: styleText.loc });
-          styleText = undefined;
-        }
-        return;
-      }
-      const closed = stack.pop();
-      if (closed?.tag === 'svg') svgDepth--;
-      if (closed && closed === styleInSvg && styleText) {
-        styles.push({ kind: 'style', text: styleText.text, media: styleText.media, loc: styleText.loc });
-        styleText = undefined;
-        styleInSvg = undefined;
-      }
-    },
-  }, { decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: true, recognizeSelfClosing: true });
+  const builder = new TreeBuilder(lines, opts);
+  const parser = new Parser(builder, { decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: true, recognizeSelfClosing: true });
   parser.write(html);
   parser.end();
 
-  const skeleton = buildSkeleton(top);
+  const skeleton = buildSkeleton(builder.top);
   fixTables(skeleton.root);
-  return { ...skeleton, styles, lines, mode: documentMode(doctype), meta };
+  return { ...skeleton, styles: builder.styles, lines, mode: documentMode(builder.doctype), meta: builder.meta };
+}
+
+/**
+ * htmlparser2's handler: builds the tree from its events. A class rather than closures made
+ * per document: V8 keeps a closure's optimised code only while an instance of it lives, and
+ * compiled these handlers again after every full collection (see matchElement in
+ * cascade/match.ts).
+ */
+class TreeBuilder implements Partial<Handler> {
+  readonly styles: StyleSource[] = [];
+  readonly top: DomNode[] = [];
+  readonly meta: Record<string, string> = {};
+  doctype: string | undefined;
+  private readonly source: string;
+  private readonly diagnostics: DiagnosticList;
+  private readonly limits: ParseHtmlOptions['limits'];
+  private parser!: Parser;
+  private readonly stack: DomElement[] = [];
+  private nodes = 0;
+  private nodesExceeded = false;
+  private depthExceeded = false;
+  /** > 0 while inside an element whose content is dropped (or too deep) */
+  private skip = 0;
+  private readonly skipStack: boolean[] = [];
+  private styleText: { media: string; loc: SourceLocation; text: string } | undefined;
+  private styleInSvg: DomElement | undefined;
+  /** open <svg> elements on the stack */
+  private svgDepth = 0;
+  private sawElement = false;
+
+  constructor(private readonly lines: LineIndex, opts: ParseHtmlOptions) {
+    this.source = opts.source ?? 'document';
+    this.diagnostics = opts.diagnostics;
+    this.limits = opts.limits;
+  }
+
+  onparserinit(parser: Parser): void { this.parser = parser; }
+
+  private locAt(offset: number): SourceLocation { return this.lines.locateIn(offset, this.source); }
+
+  private append(node: DomNode): boolean {
+    if (this.nodes >= this.limits.maxDomNodes) {
+      if (!this.nodesExceeded) {
+        this.nodesExceeded = true;
+        this.diagnostics.report('limit-exceeded', `The document has more than ${this.limits.maxDomNodes} nodes; the rest is ignored`, this.locAt(this.parser.startIndex));
+      }
+      return false;
+    }
+    this.nodes++;
+    const parent = this.stack[this.stack.length - 1];
+    node.parent = parent;
+    (parent ? parent.children : this.top).push(node);
+    return true;
+  }
+
+  /** The element's content is dropped, up to its end tag. */
+  private skipped(): void { this.skip++; this.skipStack.push(true); }
+
+  onprocessinginstruction(name: string, data: string): void {
+    // only a DOCTYPE before the first element counts
+    if (name.toLowerCase() === '!doctype' && !this.sawElement && this.doctype === undefined) this.doctype = data;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    this.sawElement = true;
+    const tag = name;
+    const lower = tag.toLowerCase();
+    if (this.skip > 0) { this.skipped(); return; }
+    const parser = this.parser;
+    if (lower === 'style') {
+      this.styleText = { media: attribs.media ?? '', loc: this.locAt(parser.endIndex + 1), text: '' };
+      if (this.svgDepth > 0) {
+        // an SVG's own <style> applies to the document (as in browsers) and stays in the
+        // SVG too, for whoever draws the SVG from its markup
+        const el: DomElement = { kind: 'element', tag: 'style', attrs: { ...attribs }, children: [], parent: undefined, loc: this.locAt(parser.startIndex) };
+        if (this.append(el)) { this.stack.push(el); this.skipStack.push(false); this.styleInSvg = el; return; }
+      }
+      this.skipped();
+      return;
+    }
+    if (lower === 'link') {
+      const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
+      if (rel.includes('stylesheet') && !rel.includes('alternate') && attribs.href) {
+        this.styles.push({ kind: 'link', href: attribs.href, media: attribs.media ?? '', loc: this.locAt(parser.startIndex) });
+      }
+      this.skipped();
+      return;
+    }
+    if (lower === 'meta' && attribs.name && attribs.content !== undefined) {
+      const key = attribs.name.toLowerCase();
+      if (!(key in this.meta)) this.meta[key] = attribs.content;
+    }
+    if (DROPPED_SILENTLY.has(lower)) { this.skipped(); return; }
+    if (DROPPED_WITH_DIAGNOSTIC.has(lower)) {
+      this.diagnostics.report('html-unsupported', `<${lower}> is not rendered`, this.locAt(parser.startIndex));
+      this.skipped();
+      return;
+    }
+    if (this.stack.length >= this.limits.maxDomDepth) {
+      if (!this.depthExceeded) {
+        this.depthExceeded = true;
+        this.diagnostics.report('limit-exceeded', `Elements nested deeper than ${this.limits.maxDomDepth} levels are ignored`, this.locAt(parser.startIndex));
+      }
+      this.skipped();
+      return;
+    }
+    const inSvg = this.svgDepth > 0;
+    // htmlparser2 hands over a fresh attribute object per tag and keeps no reference to it
+    const el: DomElement = { kind: 'element', tag: inSvg ? tag : lower, attrs: attribs, children: [], parent: undefined, loc: this.locAt(parser.startIndex) };
+    if (!this.append(el)) { this.skipped(); return; }
+    this.stack.push(el);
+    if (el.tag === 'svg') this.svgDepth++;
+    this.skipStack.push(false);
+  }
+
+  ontext(data: string): void {
+    if (this.styleText) { this.styleText.text += data; if (!this.styleInSvg) return; }
+    if (this.skip > 0) return;
+    const parent = this.stack[this.stack.length - 1];
+    const siblings = parent ? parent.children : this.top;
+    const last = siblings[siblings.length - 1];
+    if (last && last.kind === 'text') {
+      // htmlparser2 splits text at entities; join the pieces
+      siblings[siblings.length - 1] = { kind: 'text', text: last.text + data, parent };
+      return;
+    }
+    this.append({ kind: 'text', text: data, parent: undefined });
+  }
+
+  onclosetag(): void {
+    const skipped = this.skipStack.pop();
+    if (skipped === undefined) return;
+    if (skipped) {
+      this.skip--;
+      if (this.skip === 0 && this.styleText) {
+        this.styles.push({ kind: 'style', text: this.styleText.text, media: this.styleText.media, loc: this.styleText.loc });
+        this.styleText = undefined;
+      }
+      return;
+    }
+    const closed = this.stack.pop();
+    if (closed?.tag === 'svg') this.svgDepth--;
+    if (closed && closed === this.styleInSvg && this.styleText) {
+      this.styles.push({ kind: 'style', text: this.styleText.text, media: this.styleText.media, loc: this.styleText.loc });
+      this.styleText = undefined;
+      this.styleInSvg = undefined;
+    }
+  }
 }
 
 function element(tag: string, children: DomNode[], loc: SourceLocation = { line: 0, column: 0 }): DomElement {

@@ -8,7 +8,7 @@ import { collapseMargins, establishesBfc, usedBlockBox, type UsedBlockBox } from
 import { backgroundImageNode } from './background';
 import type { PaintContext } from './context';
 import { paintFlex } from './flex';
-import { borderDash, hexColor, margin, setMarginTop, type CanvasNode, type CanvasShape, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
+import { GRID_LAYOUT, hexColor, margin, setMarginTop, type CanvasNode, type CanvasShape, type ColumnsNode, type PdfNode, type TableNode } from './nodes';
 import { estimateHeight, paintAbsolute, paintInFlowAbsolute } from './position';
 import { paintReplaced } from './replaced';
 import { paintTable } from './table';
@@ -265,25 +265,20 @@ const canvasExtent = (shapes: CanvasShape[]) => shapes.reduce((m, sh) => Math.ma
 /** A one-cell table that draws a block's borders, padding and background. */
 export function boxTable(s: ComputedStyle, u: UsedBlockBox, content: PdfNode[], _ctx: PaintContext): TableNode {
   const b = u.border;
-  const colors = { top: hexColor(s.borderColor.top), right: hexColor(s.borderColor.right), bottom: hexColor(s.borderColor.bottom), left: hexColor(s.borderColor.left) };
-  const dashes = { top: borderDash(s.borderStyle.top, b.top), right: borderDash(s.borderStyle.right, b.right), bottom: borderDash(s.borderStyle.bottom, b.bottom), left: borderDash(s.borderStyle.left, b.left) };
-  const fill = s.backgroundColor.a > 0 ? hexColor(s.backgroundColor) : null;
-  const fillOpacity = s.backgroundColor.a;
+  const bc = s.borderColor; const bs = s.borderStyle;
+  const bg = s.backgroundColor;
   const minInner = Math.max(u.height ?? 0, u.minHeight);
   const cell = { stack: content.length ? content : [{ text: [] }], margin: margin(u.padding.left, u.padding.top, u.padding.right, u.padding.bottom) };
   const node: TableNode = {
-    table: { widths: [u.contentWidth + u.padding.left + u.padding.right], body: [[cell]] },
-    layout: {
-      hLineWidth: (i) => (i === 0 ? b.top : b.bottom),
-      vLineWidth: (i) => (i === 0 ? b.left : b.right),
-      hLineColor: (i) => (i === 0 ? colors.top : colors.bottom),
-      vLineColor: (i) => (i === 0 ? colors.left : colors.right),
-      hLineStyle: (i) => (i === 0 ? dashes.top : dashes.bottom),
-      vLineStyle: (i) => (i === 0 ? dashes.left : dashes.right),
-      paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
-      fillColor: () => fill,
-      fillOpacity: () => fillOpacity,
+    table: {
+      widths: [u.contentWidth + u.padding.left + u.padding.right], body: [[cell]],
+      lines: {
+        h: [b.top, b.bottom], v: [b.left, b.right], hStyle: [bs.top, bs.bottom], vStyle: [bs.left, bs.right],
+        colorH: [hexColor(bc.top), hexColor(bc.bottom)], colorV: [hexColor(bc.left), hexColor(bc.right)],
+        fills: bg.a > 0 ? [[{ color: hexColor(bg), opacity: bg.a }]] : [],
+      },
     },
+    layout: GRID_LAYOUT,
     margin: margin(u.marginLeft, 0, 0, 0),
   };
   if (minInner > 0) node.table.heights = [minInner + u.padding.top + u.padding.bottom];

@@ -40,8 +40,11 @@ export function pageBreakBefore(options: { readonly textNodes: number; readonly 
     budget--;
     return true;
   };
-  return Object.assign(callback, { asks: (node: { readonly headlineLevel?: unknown }) => isKept(node.headlineLevel) });
+  return Object.assign(callback, { asks: asksAbout });
 }
+
+/** The callback's `asks`: one function for every document, so pdfmake's loop over the nodes calls one target (V8 compiled it again for each document's own). */
+const asksAbout = (node: { readonly headlineLevel?: unknown }): boolean => isKept(node.headlineLevel);
 
 /** A heading kept with what follows: the only node the callback can move (its `asks`). */
 const isKept = (f: unknown): f is Fragmentation => typeof f === 'object' && f !== null && (f as Fragmentation).keep === true;

@@ -62,16 +62,24 @@ export interface TableCell {
 }
 export type TableBodyCell = TableCell | Record<string, never>; // {} fills a slot covered by a span
 export interface TableLayout {
-  hLineWidth: (i: number) => number;
-  vLineWidth: (i: number) => number;
-  hLineColor: (i: number) => string;
-  vLineColor: (i: number) => string;
-  hLineStyle?: (i: number) => { dash: { length: number; space?: number } } | null;
-  vLineStyle?: (i: number) => { dash: { length: number; space?: number } } | null;
+  hLineWidth: (i: number, node: TableNode) => number;
+  vLineWidth: (i: number, node: TableNode) => number;
+  hLineColor: (i: number, node: TableNode) => string;
+  vLineColor: (i: number, node: TableNode) => string;
+  hLineStyle?: (i: number, node: TableNode) => { dash: { length: number; space?: number } } | null;
+  vLineStyle?: (i: number, node: TableNode) => { dash: { length: number; space?: number } } | null;
   paddingLeft: () => number; paddingRight: () => number; paddingTop: () => number; paddingBottom: () => number;
-  fillColor?: (row: number, node: unknown, col?: number) => string | null;
-  fillOpacity?: (row: number, node: unknown, col?: number) => number;
+  fillColor?: (row: number, node: TableNode, col?: number) => string | null;
+  fillOpacity?: (row: number, node: TableNode, col?: number) => number;
 }
+/** A grid's lines (width, style and colour of each horizontal and vertical line) and cell fills (per row and column). */
+export interface GridLines {
+  readonly h: readonly number[]; readonly v: readonly number[];
+  readonly hStyle: readonly string[]; readonly vStyle: readonly string[];
+  readonly colorH: readonly string[]; readonly colorV: readonly string[];
+  readonly fills: readonly (readonly (Fill | undefined)[] | undefined)[];
+}
+export interface Fill { readonly color: string; readonly opacity: number }
 export interface TableNode extends NodeCommon {
   table: {
     widths: number[]; body: TableBodyCell[][]; headerRows?: number; heights?: (number | 'auto')[]; dontBreakRows?: boolean; keepWithHeaderRows?: number;
@@ -81,6 +89,8 @@ export interface TableNode extends NodeCommon {
      * which the pdf layer moves whole to the next page when it does not fit; 0: the row may break.
      */
     keepRows?: number[];
+    /** what GRID_LAYOUT (paint/table.ts) draws: pdfmake hands the table node to every layout callback */
+    lines: GridLines;
   };
   layout: TableLayout;
 }
@@ -102,6 +112,24 @@ export const borderDash = (style: string, w: number): { dash: { length: number; 
   style === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } }
     : style === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } }
       : null;
+
+/**
+ * Every table's layout: the callbacks read the lines and fills off the table node pdfmake
+ * hands them. One set of functions for every table of every document: callbacks made per
+ * table kept the paint context alive through the pdf stage (when made in gridNode's scope),
+ * and gave pdfmake's table code a new call target per table, which V8 then compiled again.
+ */
+export const GRID_LAYOUT: TableLayout = {
+  hLineWidth: (i, node) => node.table.lines.h[i] ?? 0,
+  vLineWidth: (i, node) => node.table.lines.v[i] ?? 0,
+  hLineColor: (i, node) => node.table.lines.colorH[i] ?? '#000000',
+  vLineColor: (i, node) => node.table.lines.colorV[i] ?? '#000000',
+  hLineStyle: (i, node) => borderDash(node.table.lines.hStyle[i] ?? 'solid', node.table.lines.h[i] ?? 0),
+  vLineStyle: (i, node) => borderDash(node.table.lines.vStyle[i] ?? 'solid', node.table.lines.v[i] ?? 0),
+  paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
+  fillColor: (row, node, col) => node.table.lines.fills[row]?.[col ?? 0]?.color ?? null,
+  fillOpacity: (row, node, col) => node.table.lines.fills[row]?.[col ?? 0]?.opacity ?? 1,
+};
 
 const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
 /** '#rrggbb' of a colour (alpha is carried separately as opacity); computed once per colour object. */

@@ -11,7 +11,7 @@ import type { Painted } from './block';
 import { applyBreaks, boxTable, stackChildren } from './block';
 import { estimateHeight } from './position';
 import type { PaintContext } from './context';
-import { borderDash, hexColor, margin, type PdfNode, type TableBodyCell, type TableCell, type TableLayout, type TableNode } from './nodes';
+import { GRID_LAYOUT, hexColor, margin, type Fill, type PdfNode, type TableBodyCell, type TableCell, type TableNode } from './nodes';
 
 export function paintTable(box: TableBox, cbWidth: number, ctx: PaintContext): Painted {
   const s = box.style;
@@ -78,27 +78,29 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   const hStyle = new Array<string>(R + 1).fill('solid');
   const vStyle = new Array<string>(n + 1).fill('solid');
   if (bordersOnGrid(box)) { h[0] = tb.top; h[R] = tb.bottom; v[0] = tb.left; v[n] = tb.right; }
-  rows.forEach((row, r) => {
-    for (const c of row.cells) {
+  // (loops, not forEach callbacks: see matchElement in cascade/match.ts on closures made per document)
+  for (let r = 0; r < R; r++) {
+    for (const c of rows[r]!.cells) {
       const bw = c.style.borderWidth; const bs = c.style.borderStyle;
       const rs = Math.min(c.rowSpan, R - r); const cs = Math.min(c.colSpan, n - c.col);
-      const set = (arr: number[], st: string[], i: number, w: number, style: string) => { if (w > arr[i]!) { arr[i] = w; st[i] = style; } };
-      set(h, hStyle, r, bw.top, bs.top); set(h, hStyle, r + rs, bw.bottom, bs.bottom);
-      set(v, vStyle, c.col, bw.left, bs.left); set(v, vStyle, c.col + cs, bw.right, bs.right);
+      widestLine(h, hStyle, r, bw.top, bs.top); widestLine(h, hStyle, r + rs, bw.bottom, bs.bottom);
+      widestLine(v, vStyle, c.col, bw.left, bs.left); widestLine(v, vStyle, c.col + cs, bw.right, bs.right);
     }
-  });
+  }
   // pdfmake lays the vertical lines between its columns: take half of each from each side
   const widths = columns.map((w, j) => Math.max(0.5, w - v[j]! / 2 - v[j + 1]! / 2 - (j === 0 ? v[0]! / 2 : 0) - (j === n - 1 ? v[n]! / 2 : 0)));
   const tableBg = box.style.backgroundColor.a > 0 ? box.style.backgroundColor : undefined;
   const body: TableBodyCell[][] = [];
   // fills go through layout.fillColor: pdfmake overwrites a cell's own fillColor with the one
   // inherited from an enclosing cell when it measures the table
-  const fills: ({ color: string; opacity: number } | undefined)[][] = [];
+  const fills: (Fill | undefined)[][] = [];
   const heights: (number | 'auto')[] = [];
   const keepRows: number[] = [];
   let anyHeight = false;
-  rows.forEach((row, r) => {
-    const line: TableBodyCell[] = new Array(n).fill(null).map(() => ({}));
+  for (let r = 0; r < R; r++) {
+    const row = rows[r]!;
+    const line: TableBodyCell[] = new Array<TableBodyCell>(n);
+    for (let k = 0; k < n; k++) line[k] = {};
     let rowHeight = 0;
     let keep = row.cells.length > 0 ? 0 : -1; // the row's estimated height, or -1: it may break
     const rh = row.style.height;
@@ -115,9 +117,9 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
       ctx.cellText = outer;
       line[c.col] = cell;
       // only cells of text alone are estimated; a row spanning down may break
-      if (keep >= 0 && !cellText.breakable && c.rowSpan <= 1 && 'stack' in cell && cell.stack.every((item) => 'text' in item)) {
-        let height = cellText.height + c.style.borderWidth.top + c.style.borderWidth.bottom;
-        for (const item of [cell, ...cell.stack]) height += (item.margin?.[1] ?? 0) + (item.margin?.[3] ?? 0);
+      if (keep >= 0 && !cellText.breakable && c.rowSpan <= 1 && 'stack' in cell && textOnly(cell.stack)) {
+        let height = cellText.height + c.style.borderWidth.top + c.style.borderWidth.bottom + (cell.margin?.[1] ?? 0) + (cell.margin?.[3] ?? 0);
+        for (const item of cell.stack) height += (item.margin?.[1] ?? 0) + (item.margin?.[3] ?? 0);
         keep = Math.max(keep, height);
       } else keep = -1;
       const bg = c.style.backgroundColor.a > 0 ? c.style.backgroundColor : row.style.backgroundColor.a > 0 ? row.style.backgroundColor : tableBg;
@@ -129,18 +131,18 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
     keepRows.push(Math.max(0, keep));
     heights.push(rowHeight > 0 ? rowHeight : 'auto');
     if (rowHeight > 0) anyHeight = true;
-  });
+  }
   const colorH = new Array<string>(R + 1).fill('#000000');
   const colorV = new Array<string>(n + 1).fill('#000000');
-  rows.forEach((row, r) => {
-    for (const c of row.cells) {
+  for (let r = 0; r < R; r++) {
+    for (const c of rows[r]!.cells) {
       const bc = c.style.borderColor; const bw = c.style.borderWidth;
       if (bw.top > 0) colorH[r] = hexColor(bc.top);
       if (bw.bottom > 0) colorH[Math.min(R, r + c.rowSpan)] = hexColor(bc.bottom);
       if (bw.left > 0) colorV[c.col] = hexColor(bc.left);
       if (bw.right > 0) colorV[Math.min(n, c.col + c.colSpan)] = hexColor(bc.right);
     }
-  });
+  }
   if (bordersOnGrid(box)) {
     const bc = box.style.borderColor;
     if (tb.top > 0) colorH[0] = hexColor(bc.top);
@@ -148,7 +150,7 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
     if (tb.left > 0) colorV[0] = hexColor(bc.left);
     if (tb.right > 0) colorV[n] = hexColor(bc.right);
   }
-  const node: TableNode = { table: { widths, body }, layout: gridLayout({ h, v, hStyle, vStyle, colorH, colorV, fills }) };
+  const node: TableNode = { table: { widths, body, lines: { h, v, hStyle, vStyle, colorH, colorV, fills } }, layout: GRID_LAYOUT };
   if (box.headerRows > 0 && box.headerRows < R) node.table.headerRows = box.headerRows;
   if (rows.some((r) => r.style.breakInside === 'avoid' || r.style.breakInside === 'avoid-page')) node.table.dontBreakRows = true;
   if (anyHeight) node.table.heights = heights;
@@ -156,34 +158,15 @@ function gridNode(box: TableBox, columns: number[], ctx: PaintContext): TableNod
   return node;
 }
 
-/** A grid's lines (width, style, colour per line) and cell fills (per row and column). */
-interface GridLines {
-  readonly h: readonly number[]; readonly v: readonly number[];
-  readonly hStyle: readonly string[]; readonly vStyle: readonly string[];
-  readonly colorH: readonly string[]; readonly colorV: readonly string[];
-  readonly fills: readonly (readonly ({ color: string; opacity: number } | undefined)[] | undefined)[];
+/** Line i of a grid takes the widest border that touches it, and that border's style. */
+function widestLine(widths: number[], styles: string[], i: number, w: number, style: string): void {
+  if (w > widths[i]!) { widths[i] = w; styles[i] = style; }
 }
 
-/**
- * The grid as pdfmake's table layout. Made apart from gridNode so that its callbacks close
- * over these arrays alone: pdfmake keeps a layout until the page is drawn, and callbacks made
- * in gridNode's scope kept all of it alive (the paint context, the box tree and the DOM)
- * through the whole pdf stage.
- */
-function gridLayout(g: GridLines): TableLayout {
-  const { h, v, hStyle, vStyle, colorH, colorV, fills } = g;
-  return {
-    hLineWidth: (i) => h[i] ?? 0,
-    vLineWidth: (i) => v[i] ?? 0,
-    hLineColor: (i) => colorH[i] ?? '#000000',
-    vLineColor: (i) => colorV[i] ?? '#000000',
-    hLineStyle: (i) => borderDash(hStyle[i] ?? 'solid', h[i] ?? 0),
-    vLineStyle: (i) => borderDash(vStyle[i] ?? 'solid', v[i] ?? 0),
-    paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0,
-    fillColor: (row, _node, col) => fills[row]?.[col ?? 0]?.color ?? null,
-    fillOpacity: (row, _node, col) => fills[row]?.[col ?? 0]?.opacity ?? 1,
-  };
-}
+const textOnly = (items: readonly PdfNode[]): boolean => {
+  for (const item of items) if (!('text' in item)) return false;
+  return true;
+};
 
 function cellNode(c: TableCellBox, box: TableBox, inner: number, rowSpan: number, colSpan: number, ctx: PaintContext): TableCell {
   const s = c.style;
