@@ -108,6 +108,48 @@ function positiveInt(value: number | string | undefined, fallback: number, min =
   return n !== undefined && Number.isFinite(n) && n >= min ? Math.floor(n) : fallback;
 }
 
+/**
+ * The line of jobs waiting for a worker, first come first served. A job goes to piscina only
+ * once a worker is free, so piscina's own queue stays empty: that queue reorders jobs that carry
+ * an abort signal, as ours all do (each time a worker finishes, the job after the one it takes
+ * goes to the back of the line; with `stricterFIFO`, a new job that cannot be placed goes to the
+ * front). Under sustained load some jobs waited seconds while hundreds of later ones went by:
+ * the statement at 32 connections, p50 0.34 s and p99 6.7 s, one job overtaken by 399 others.
+ */
+class WorkerSlots {
+  private free: number;
+  private readonly line: { grant: () => void; granted: boolean }[] = [];
+
+  constructor(slots: number) { this.free = slots; }
+
+  /** Resolves when a worker is free for this job; rejects if `signal` aborts first (the job leaves the line). */
+  acquire(signal: AbortSignal): Promise<void> {
+    if (this.free > 0 && this.line.length === 0) { this.free--; return Promise.resolve(); }
+    return new Promise<void>((resolve, reject) => {
+      const entry = {
+        granted: false,
+        grant: () => { entry.granted = true; signal.removeEventListener('abort', leave); resolve(); },
+      };
+      const leave = () => {
+        const i = this.line.indexOf(entry);
+        if (i >= 0) this.line.splice(i, 1);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('aborted while waiting for a worker'));
+      };
+      signal.addEventListener('abort', leave, { once: true });
+      this.line.push(entry);
+    });
+  }
+
+  /** The job's worker is free again: the next job in line takes it. */
+  release(): void {
+    const next = this.line.shift();
+    if (next) next.grant();
+    else this.free++;
+  }
+
+  get waiting(): number { return this.line.length; }
+}
+
 export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): WorkerPoolRenderer {
   const env = options.env ?? process.env;
   const settings = {
@@ -128,8 +170,8 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     minThreads: settings.workers,
     maxThreads: settings.workers,
     idleTimeout: Infinity,
-    // admission is ours (below), with an exact bound; piscina's own queue (unbounded by
-    // default) then never fills
+    // admission and the line of waiting jobs are ours (WorkerSlots): piscina is handed a job
+    // only when a worker is free, so its own queue stays empty
     concurrentTasksPerWorker: 1,
     // 'async' lets a worker's event loop run while it waits for work (its warm-up render)
     atomics: 'async',
@@ -141,6 +183,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
   });
 
   let pending = 0;
+  const slots = new WorkerSlots(settings.workers);
   let closed = false;
   /** set by close() while it waits for admitted jobs to settle */
   let drained: (() => void) | undefined;
@@ -191,9 +234,12 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       clearTimeout(timer);
       timer = setTimeout(expire('rendering'), settings.deadlineMs);
     });
+    let slot = false;
     try {
       let result: WorkerResult;
       try {
+        await slots.acquire(deadline.signal);
+        slot = true;
         result = await pool.run({ seq: id, job }, { signal: deadline.signal });
       } catch (err) {
         if (timedOut) {
@@ -214,6 +260,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       const pdf = Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
       return { pdf, diagnostics: result.diagnostics };
     } finally {
+      if (slot) slots.release();
       clearTimeout(timer);
       onStart.delete(id);
       pending--;
@@ -230,7 +277,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       return allWarm.finally(() => clearInterval(keepAlive));
     },
     stats() {
-      return { workers: pool.threads.length, queued: pool.queueSize, pending, ...counters, workerOsThreads, ...(workerResourceLimits ? { workerResourceLimits } : {}) };
+      return { workers: pool.threads.length, queued: slots.waiting + pool.queueSize, pending, ...counters, workerOsThreads, ...(workerResourceLimits ? { workerResourceLimits } : {}) };
     },
     async close() {
       if (closed) return;

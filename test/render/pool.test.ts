@@ -105,6 +105,17 @@ describe('render: worker pool', () => {
     expect(pool.stats().workerResourceLimits?.maxYoungGenerationSizeMb).to.be.above(16); // V8's default
   });
 
+  it('runs waiting jobs first come, first served', async () => {
+    // piscina's own queue moved the job after the one a freed worker took to the back of the
+    // line: with one worker, eight jobs came back as 0 1 3 5 7 4 2 6
+    pool = createWorkerPoolRenderer({ workers: 1 });
+    await pool.ready();
+    const order: number[] = [];
+    const long = job('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(300) + '</table>');
+    await Promise.all(Array.from({ length: 8 }, (_, i) => pool!.render(i === 0 ? long : job(`<p>job ${i}</p>`)).then(() => { order.push(i); })));
+    expect(order).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('refuses a job with `overloaded` and Retry-After when the queue is full, and works again afterwards', async () => {
     pool = createWorkerPoolRenderer({ workers: 1, maxQueue: 1, deadlineMs: 800, maxWaitMs: 15_000 });
     const running = pool.render(job(NEVER_ENDS, { id: 'hog' }));
