@@ -115,6 +115,7 @@ function positiveInt(value: number | string | undefined, fallback: number, min =
  * goes to the back of the line; with `stricterFIFO`, a new job that cannot be placed goes to the
  * front). Under sustained load some jobs waited seconds while hundreds of later ones went by:
  * the statement at 32 connections, p50 0.34 s and p99 6.7 s, one job overtaken by 399 others.
+ * Reported upstream as piscinajs/piscina#1031 (open when this was written).
  */
 class WorkerSlots {
   private free: number;
