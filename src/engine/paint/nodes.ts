@@ -89,7 +89,7 @@ export interface TableNode extends NodeCommon {
      * which the pdf layer moves whole to the next page when it does not fit; 0: the row may break.
      */
     keepRows?: number[];
-    /** what GRID_LAYOUT (paint/table.ts) draws: pdfmake hands the table node to every layout callback */
+    /** what GRID_LAYOUT (below) draws: pdfmake hands the table node to every layout callback */
     lines: GridLines;
   };
   layout: TableLayout;
@@ -108,7 +108,7 @@ export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
 export type PdfNode = TextNode | StackNode | ColumnsNode | TableNode | ImageNode | SvgNode | CanvasNode;
 
 /** pdfmake's dash pattern for a dashed or dotted border line of width w; null: solid. */
-export const borderDash = (style: string, w: number): { dash: { length: number; space: number } } | null =>
+const borderDash = (style: string, w: number): { dash: { length: number; space: number } } | null =>
   style === 'dashed' ? { dash: { length: Math.max(2, w * 3), space: Math.max(2, w * 3) } }
     : style === 'dotted' ? { dash: { length: Math.max(1, w), space: Math.max(1, w) } }
       : null;
