@@ -56,8 +56,12 @@ export interface BenchServer {
   /** the node flags the server process runs with (see serverNodeFlags) */
   readonly nodeFlags: readonly string[];
   rssMb(): { rss: number; hwm: number };
-  /** CPU ms so far: the main (HTTP) thread, the render workers' threads (NaN if unknown), and the whole process */
-  cpuMs(): { main: number; workers: number; total: number };
+  /**
+   * CPU ms so far: the main (HTTP) thread, the render workers' threads, the other threads (V8's
+   * helpers, libuv's pool; NaN, as the workers, where the workers' threads are unknown), and the
+   * whole process
+   */
+  cpuMs(): { main: number; workers: number; helpers: number; total: number };
   stop(): Promise<void>;
 }
 
@@ -125,7 +129,9 @@ export function startServer(env: Record<string, string | undefined> = {}, execAr
           };
           const tids = (ready as BenchServerReady).workerOsThreads;
           const workers = tids.length ? tids.reduce((sum, tid) => sum + ticks(`/proc/${pid}/task/${tid}/stat`), 0) : NaN;
-          return { main: ticks(`/proc/${pid}/task/${pid}/stat`), workers, total: ticks(`/proc/${pid}/stat`) };
+          const main = ticks(`/proc/${pid}/task/${pid}/stat`);
+          const total = ticks(`/proc/${pid}/stat`);
+          return { main, workers, helpers: total - main - workers, total };
         },
         stop: () => new Promise<void>((done) => {
           child.once('exit', () => done());
@@ -219,7 +225,7 @@ export async function loadTest(server: BenchServer, options: LoadTestOptions): P
     serverRssMb: rssMax,
     cpuPerPdfMain: round((cpu1.main - cpu0.main) / Math.max(1, ok), 2),
     cpuPerPdfTotal: round((cpu1.total - cpu0.total) / Math.max(1, ok), 1),
-    cpuPerPdfHelpers: round(((cpu1.total - cpu0.total) - (cpu1.main - cpu0.main) - (cpu1.workers - cpu0.workers)) / Math.max(1, ok), 2),
+    cpuPerPdfHelpers: round((cpu1.helpers - cpu0.helpers) / Math.max(1, ok), 2),
     cpuPerPdfLoadGen: round((gen.user + gen.system) / 1000 / Math.max(1, ok), 2),
     serverRssBeforeMb: rssBefore,
     renderer: server.ready.workers > 0 ? 'pool' : 'stub',
@@ -235,15 +241,23 @@ export async function loadTest(server: BenchServer, options: LoadTestOptions): P
  * fonts and compile the template.
  */
 export async function warmUp(server: BenchServer, names: readonly BenchDocName[], seconds: number): Promise<void> {
+  await loadEach(server, names, { seconds, connections: Math.max(1, server.ready.workers) });
+}
+
+/** Each document in turn for `seconds` at `connections`, its unchanged body every time; the 2xx answers in all. */
+async function loadEach(server: BenchServer, names: readonly BenchDocName[], options: { seconds: number; connections: number }): Promise<number> {
+  let ok = 0;
   for (const name of names) {
     const doc = loadBenchDoc(name);
-    await cannon({
+    const r = await cannon({
       url: `http://127.0.0.1:${server.ready.port}/v1/pdf/generate`, method: 'POST',
       headers: { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' }),
-      connections: Math.max(1, server.ready.workers), duration: seconds, timeout: 60,
+      connections: options.connections, duration: options.seconds, timeout: 60,
     });
+    ok += r['2xx'];
   }
+  return ok;
 }
 
 export interface SettleSlice {
@@ -282,21 +296,10 @@ export async function settle(server: BenchServer, names: readonly BenchDocName[]
   while (!settled && elapsedS() < options.maxS) {
     const cpu0 = server.cpuMs();
     const t0 = performance.now();
-    let ok = 0;
-    for (const name of names) {
-      const doc = loadBenchDoc(name);
-      const r = await cannon({
-        url: `http://127.0.0.1:${server.ready.port}/v1/pdf/generate`, method: 'POST',
-        headers: { authorization: `Bearer ${server.ready.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ templateId: doc.templateId, params: doc.job.params, format: 'A4' }),
-        connections: Math.max(1, 2 * server.ready.workers), duration: options.sliceS, timeout: 60,
-      });
-      ok += r['2xx'];
-    }
+    const ok = await loadEach(server, names, { seconds: options.sliceS, connections: Math.max(1, 2 * server.ready.workers) });
     const cpu1 = server.cpuMs();
     const total = cpu1.total - cpu0.total;
-    const helpers = total - (cpu1.main - cpu0.main) - (cpu1.workers - cpu0.workers);
-    const share = total > 0 ? helpers / total : 0;
+    const share = total > 0 ? (cpu1.helpers - cpu0.helpers) / total : 0;
     slices.push({ atS: round(elapsedS(), 1), helpersShare: round(share, 3), pdfsPerS: round(ok / ((performance.now() - t0) / 1000), 1) });
     settled = Number.isFinite(share) && share < options.threshold;
     if (!Number.isFinite(share)) break; // the workers' threads are unknown (not Linux): nothing to wait for

@@ -119,7 +119,7 @@ function positiveInt(value: number | string | undefined, fallback: number, min =
  */
 class WorkerSlots {
   private free: number;
-  private readonly line: { grant: () => void; granted: boolean }[] = [];
+  private readonly line: { grant: () => void }[] = [];
 
   constructor(slots: number) { this.free = slots; }
 
@@ -127,10 +127,7 @@ class WorkerSlots {
   acquire(signal: AbortSignal): Promise<void> {
     if (this.free > 0 && this.line.length === 0) { this.free--; return Promise.resolve(); }
     return new Promise<void>((resolve, reject) => {
-      const entry = {
-        granted: false,
-        grant: () => { entry.granted = true; signal.removeEventListener('abort', leave); resolve(); },
-      };
+      const entry = { grant: () => { signal.removeEventListener('abort', leave); resolve(); } };
       const leave = () => {
         const i = this.line.indexOf(entry);
         if (i >= 0) this.line.splice(i, 1);
