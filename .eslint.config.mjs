@@ -14,6 +14,8 @@ const engineDirection = engineStages.map((stage, i) => ({
       patterns: [
         // paint is the last stage: an empty group is invalid config, so it gets no entry
         ...(i + 1 < engineStages.length ? [{ group: later(engineStages.slice(i + 1)), message: `engine/${stage} may not import a later stage (dom → css → cascade → boxes → layout → paint).` }] : []),
+        // engine/types.ts is the leaf every stage shares; the facade engine/index.ts is for callers only
+        { group: ['../index', '../../index'], message: 'Engine modules import shared types from engine/types.ts, never the facade engine/index.ts.' },
         { group: ['**/http/**', '**/store/**', '**/render/**', '**/cli/**', '**/template/**', '**/pdf/**', 'koa', 'better-sqlite3', 'fs', 'node:fs', 'pdfmake', 'pdfmake/*'], message: 'The engine is pure: no I/O, no HTTP, no store, no pdfmake runtime.' },
       ],
     }],

@@ -4,7 +4,7 @@
 // Stylesheets (<style>, <link rel=stylesheet>) are collected in document order.
 import { Parser, type Handler } from 'htmlparser2';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
-import type { EngineLimits } from '../index';
+import type { EngineLimits } from '../types';
 import { LineIndex } from './lines';
 import { documentMode, type DocumentMode } from './mode';
 

@@ -3,7 +3,7 @@
 // pages, Nov 2026). Names Chromium does not know (Segoe UI, -apple-system, BlinkMacSystemFont,
 // Helvetica Neue, Roboto, ui-monospace, ...) are absent: matching falls through to the next
 // family in the list, and a list that runs out lands on Chromium's default, Liberation Serif.
-import type { FontSource } from '../index';
+import type { FontSource } from '../types';
 
 /** The four faces of one shipped family, by pdfmake's slot names. */
 export interface ShippedFamily {

@@ -7,7 +7,7 @@
 // hands those characters to DejaVu Sans (then the other shipped families).
 import type { FontFace } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
-import type { FontSource, FontTable } from '../index';
+import type { FontSource, FontTable } from '../types';
 import { CodePointSet } from './coverage';
 import { inspectFontBytes, type FaceMetrics } from './embedded';
 import {

@@ -4,11 +4,9 @@ import type { DiagnosticList } from '../diagnostics';
 import type { FaceResolver } from '../layout/faces';
 import type { Intrinsic } from '../layout/intrinsic';
 import type { PageGeometry } from '../layout/page';
+import type { LoadedImage } from '../types';
 
-/** An image ready for pdfmake, with its intrinsic size in CSS px. */
-export type LoadedImage =
-  | { readonly kind: 'raster'; readonly dataUrl: string; readonly width: number; readonly height: number }
-  | { readonly kind: 'svg'; readonly markup: string; readonly width: number; readonly height: number };
+export type { LoadedImage } from '../types';
 
 export interface PaintContext {
   readonly faces: FaceResolver;

@@ -3,7 +3,7 @@
 // header before anything is decoded). One load per distinct URL.
 import type { ReplacedBox } from '../boxes/types';
 import type { DiagnosticList } from '../diagnostics';
-import type { Resource } from '../index';
+import type { Resource } from '../types';
 import { prepareImage, sanitizeSvg } from '../resources';
 import { svgRootSize } from '../resources/images';
 import type { LoadedImage } from './context';

@@ -1,41 +1,10 @@
 // CSS 2.1 §10.3.2 / §10.6.2 used size of replaced elements (img, svg): specified width/height,
 // HTML width/height attributes, the intrinsic ratio, then max-width / max-height (§10.4).
 import type { ReplacedBox } from '../boxes/types';
-import { resolveAuto, resolveNone, safe } from '../layout/used';
-import type { LoadedImage, PaintContext } from './context';
+export { replacedSize, type ReplacedSize };
+import { replacedSize, type ReplacedSize } from '../layout/replaced';
+import type { PaintContext } from './context';
 import { margin, type PdfNode } from './nodes';
-
-export interface ReplacedSize { readonly width: number; readonly height: number }
-
-const attrPx = (v: string | undefined): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = parseFloat(v);
-  return Number.isFinite(n) && n >= 0 && /^\s*[\d.]+\s*(px)?\s*$/.test(v) ? n * 0.75 : undefined;
-};
-
-export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbWidth: number, cbHeight?: number): ReplacedSize {
-  const s = box.style;
-  const frameW = s.borderWidth.left + s.borderWidth.right + s.padding.left.pt + s.padding.right.pt;
-  const frameH = s.borderWidth.top + s.borderWidth.bottom + s.padding.top.pt + s.padding.bottom.pt;
-  const bb = s.boxSizing === 'border-box';
-  let w = resolveAuto(s.width, cbWidth); if (w !== undefined && bb) w -= frameW;
-  let h = s.height === 'auto' ? undefined : !s.height.pct ? s.height.pt : cbHeight !== undefined ? s.height.pt + (s.height.pct * cbHeight) / 100 : undefined;
-  if (h !== undefined && bb) h -= frameH;
-  w ??= attrPx(box.element.attrs.width);
-  h ??= attrPx(box.element.attrs.height);
-  const iw = img ? img.width * 0.75 : 0;
-  const ih = img ? img.height * 0.75 : 0;
-  const ratio = iw > 0 && ih > 0 ? iw / ih : undefined;
-  if (w === undefined && h === undefined) { w = iw || 225; h = ih || 112.5; }
-  else if (w === undefined) w = ratio ? h! * ratio : iw || 225;
-  else if (h === undefined) h = ratio ? w / ratio : ih || 112.5;
-  const maxW = resolveNone(s.maxWidth, cbWidth);
-  const maxH = s.maxHeight === 'none' ? undefined : !s.maxHeight.pct ? s.maxHeight.pt : cbHeight !== undefined ? s.maxHeight.pt + (s.maxHeight.pct * cbHeight) / 100 : undefined;
-  const keep = ratio !== undefined && (s.width === 'auto' || h === undefined || s.height === 'auto');
-  if (maxW !== undefined && w > maxW) { const k = maxW / w; w = maxW; if (keep) h! *= k; }
-  if (maxH !== undefined && h! > maxH) { const k = maxH / h!; h = maxH; if (keep) w *= k; }
-  return { width: Math.max(0, safe(w)), height: Math.max(0, safe(h!)) };
-}
 
 /** The pdfmake node of a replaced element, or undefined when its image did not load. */
 export function paintReplaced(box: ReplacedBox, cbWidth: number, ctx: PaintContext, cbHeight?: number): { node: PdfNode | undefined; size: ReplacedSize } {

@@ -5,7 +5,7 @@
 // svg node) SVG; GIF and WebP are valid images it cannot draw: `unsupported-value`.
 import { inflateSync } from 'node:zlib';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
-import type { Resource } from '../index';
+import type { Resource } from '../types';
 import { sanitizeSvg } from './svg';
 
 export interface ImageProbe {

@@ -6,7 +6,7 @@
 // all of these, control characters and NUL. A refused or missing resource is a diagnostic,
 // never an exception.
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
-import type { Resource, ResourceResolver } from '../index';
+import type { Resource, ResourceResolver } from '../types';
 
 export { checkPngData, probeImage, prepareImage, svgRootSize, type ImageProbe, type ImageContext, type PreparedImage } from './images';
 export { sanitizeSvg, type SvgSanitizeOptions } from './svg';

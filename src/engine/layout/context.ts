@@ -1,0 +1,147 @@
+// What every layout algorithm gets (block, inline, float, table, flex), and the contracts
+// between them. The algorithms call each other through LayoutContext's functions rather than
+// importing each other, so there is no import cycle between block.ts and table/flex/inline.
+import type { BlockLevelBox, ReplacedBox } from '../boxes/types';
+import type { DiagnosticList } from '../diagnostics';
+import type { LoadedImage } from '../types';
+import type { FaceResolver } from './faces';
+import type { BoxFragment, LinkTarget } from './fragments';
+import type { Intrinsic } from './intrinsic';
+
+/**
+ * CSS Fragmentation 3 over the flow: page areas follow each other in one continuous strip of
+ * flow positions. Layout asks where the page holding a position ends; when a line or a
+ * monolithic box would cross that end and is not already at a page's start, it moves down to
+ * `pageEnd(y)` (the next page's first flow position): a pagination strut.
+ */
+export interface Fragmentainer {
+  /** whether breaking is possible at all (false while measuring, and inside monolithic boxes) */
+  readonly paginates: boolean;
+  /** the flow position where the page holding `y` ends (= the next page's first position); Infinity when not paginating */
+  pageEnd(y: number): number;
+  /** the flow position where the page holding `y` starts */
+  pageStart(y: number): number;
+  /** whether `y` is (within 0.01pt) the first position of a page: pushing a box from there gains nothing */
+  atPageStart(y: number): boolean;
+  /**
+   * A forced break (CSS Fragmentation 3 §3.1) before content at `y`: the first position of the
+   * next page, after a blank page where `side` asks for a left or right page.
+   */
+  forcedBreak(y: number, side: 'page' | 'left' | 'right' | 'recto' | 'verso'): number;
+  /** the page area height of the page holding `y` */
+  pageHeight(y: number): number;
+}
+
+/** A Fragmentainer that never breaks: for measuring and for monolithic content. */
+export const NO_BREAKS: Fragmentainer = {
+  paginates: false,
+  pageEnd: () => Infinity,
+  pageStart: () => -Infinity,
+  atPageStart: () => false,
+  forcedBreak: (y) => y,
+  pageHeight: () => Infinity,
+};
+
+/** CSS 2.1 §8.3.1: adjoining margins not yet turned into space: the largest positive and the most negative. */
+export interface MarginStrut { readonly pos: number; readonly neg: number }
+export const EMPTY_STRUT: MarginStrut = { pos: 0, neg: 0 };
+export const strutWith = (s: MarginStrut, m: number): MarginStrut =>
+  m >= 0 ? (m > s.pos ? { pos: m, neg: s.neg } : s) : (m < s.neg ? { pos: s.pos, neg: m } : s);
+export const strutSize = (s: MarginStrut): number => s.pos + s.neg;
+
+/**
+ * The floats of one block formatting context (CSS 2.1 §9.5), in flow coordinates. Lines and
+ * boxes that establish a new formatting context ask it for the room beside the floats.
+ */
+export interface FloatContext {
+  /** the horizontal band [left, right) free of floats for content at [y, y + height), inside [minX, maxX) */
+  space(y: number, height: number, minX: number, maxX: number): { left: number; right: number };
+  /**
+   * CSS 2.1 §9.5.1: places a float whose margin box is `width` × `height`, no higher than `y`,
+   * inside [minX, maxX); returns its margin box's top-left corner.
+   */
+  place(side: 'left' | 'right', width: number, height: number, y: number, minX: number, maxX: number): { x: number; y: number };
+  /** CSS 2.1 §9.5.2: the flow position below every float of `side` ('both' for either) */
+  clearance(side: 'left' | 'right' | 'both'): number;
+  /** the lowest margin-box bottom of the floats (a BFC root's auto height includes them: §10.6.7) */
+  bottom(): number;
+  /** the fragments of the floats placed so far (their owner adds them to its children) */
+  readonly fragments: BoxFragment[];
+}
+
+/** An absolutely positioned box waiting for its containing block's size (CSS 2.1 §10.3.7, §10.6.4). */
+export interface PendingAbsolute {
+  readonly box: BlockLevelBox;
+  /** the static position: where the box would have been in flow (its margin box's top-left) */
+  readonly staticX: number;
+  readonly staticY: number;
+}
+
+/** Where a block-level box is laid out. */
+export interface BlockInput {
+  /** the containing block's content box: left edge and width */
+  readonly cbX: number;
+  readonly cbWidth: number;
+  /** the containing block's content height when definite (CSS 2.1 §10.5 percentage heights) */
+  readonly cbHeight: number | undefined;
+  /** the flow position where the box's top margin edge would be, before collapsing */
+  readonly y: number;
+  /** margins adjoining the box's top margin from above (CSS 2.1 §8.3.1) */
+  readonly marginStrut: MarginStrut;
+  /** the floats of the enclosing block formatting context */
+  readonly floats: FloatContext;
+  /** absolutely positioned descendants are queued here for their containing block */
+  readonly absolutes: PendingAbsolute[];
+  /** the enclosing <a href>, for atomic inlines and block content inside links */
+  readonly link?: LinkTarget;
+}
+
+/** A block-level box after layout. */
+export interface BlockResult {
+  /** undefined when the box generates nothing (e.g. an empty anonymous box) */
+  readonly fragment: BoxFragment | undefined;
+  /** the margins adjoining the box's bottom (its own bottom margin, and what collapsed through it) */
+  readonly marginStrut: MarginStrut;
+  /** the flow position of the box's bottom border edge (or, for an empty box that margins collapse through, its top) */
+  readonly bottom: number;
+  /** the first line's baseline, for inline-block / flex / table-cell baseline alignment */
+  readonly firstBaseline: number | undefined;
+  /** the last line's baseline (inline-block's baseline: CSS 2.1 §10.8.1) */
+  readonly lastBaseline: number | undefined;
+}
+
+/** An independent formatting context root (atomic inline, float, flex item, table cell) at a given width. */
+export interface IndependentInput {
+  /** left edge of the box's margin box, and its flow top */
+  readonly x: number;
+  readonly y: number;
+  /** the containing block's width (percentages of margins, padding, width) */
+  readonly cbWidth: number;
+  readonly cbHeight: number | undefined;
+  /** the used border-box width when the caller decided it (flex items, table cells); else the box's own width rules apply, shrink-to-fit where auto */
+  readonly borderBoxWidth?: number;
+  /** the used border-box height when the caller decided it (stretched flex items, table cells) */
+  readonly borderBoxHeight?: number;
+  readonly absolutes: PendingAbsolute[];
+  readonly link?: LinkTarget;
+}
+
+export interface LayoutContext {
+  readonly faces: FaceResolver;
+  readonly intrinsic: Intrinsic;
+  readonly diagnostics: DiagnosticList;
+  readonly pages: Fragmentainer;
+  /** the image of a replaced box, loaded once (undefined: refused, missing or undecodable) */
+  readonly image: (box: ReplacedBox) => LoadedImage | undefined;
+  /** ids that some `<a href="#id">` points at: their boxes become destinations */
+  readonly anchors: ReadonlySet<string>;
+  /** lays out any block-level box in normal flow (block.ts dispatches on its kind) */
+  readonly layoutBlockLevel: (box: BlockLevelBox, input: BlockInput, ctx: LayoutContext) => BlockResult;
+  /** lays out a box that establishes an independent formatting context; its margin box starts at (x, y) */
+  readonly layoutIndependent: (box: BlockLevelBox, input: IndependentInput, ctx: LayoutContext) => BlockResult;
+}
+
+/** The same context without page breaks: for measuring and monolithic content. */
+export function withoutBreaks(ctx: LayoutContext): LayoutContext {
+  return ctx.pages.paginates ? { ...ctx, pages: NO_BREAKS } : ctx;
+}
