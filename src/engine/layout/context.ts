@@ -94,6 +94,9 @@ export interface BlockInput {
   readonly absolutes: PendingAbsolute[];
   /** the enclosing <a href>, for atomic inlines and block content inside links */
   readonly link?: LinkTarget;
+  /** the used border-box size when a parent (flex container, table, layoutIndependent) decided it */
+  readonly borderBoxWidth?: number;
+  readonly borderBoxHeight?: number;
 }
 
 /** A block-level box after layout. */

@@ -1,0 +1,439 @@
+// CSS 2.1 §9.4.1 block formatting contexts, §10.3.3 / §10.6.3 widths and heights of blocks
+// in normal flow, §8.3.1 collapsing margins, §9.5.2 clearance, §10.3.5 / §10.3.7 shrink-to-fit
+// widths, §9.3.1 / §10.3.7 / §10.6.4 positioned boxes, CSS Lists 3 §3 outside markers, and
+// CSS Fragmentation 3 §3 forced and avoided breaks between block-level siblings.
+//
+// One dispatch on the box's kind (layoutBlockLevel); tables, flex containers and inline
+// content have their own modules, reached through the same dispatch.
+import type { BlockBox, BlockLevelBox, BlockReplacedBox, InlineFormattingBox, InlineLevelBox, ListItemBox } from '../boxes/types';
+import { assertNever } from '../boxes/types';
+import type { ComputedStyle } from '../cascade/computed';
+import {
+  EMPTY_STRUT, strutSize, strutWith, withoutBreaks,
+  type BlockInput, type BlockResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
+} from './context';
+import { Floats } from './float';
+import { translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
+import { layoutFlex } from './flex';
+import { layoutInlines } from './inline';
+import { replacedSize } from './replaced';
+import { layoutTable } from './table-layout';
+import { establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox } from './used';
+
+/** Lays out a block-level box in normal flow: the dispatch on its kind. */
+export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  switch (box.kind) {
+    case 'block': case 'list-item': return positioned(box.style, input, ctx, (inp) => layoutBlockContainer(box, inp, ctx));
+    case 'inlines': return layoutAnonymousInlines(box, input, ctx);
+    case 'flex': return positioned(box.style, input, ctx, (inp) => layoutFlex(box, inp, ctx));
+    case 'table': return positioned(box.style, input, ctx, (inp) => layoutTable(box, inp, ctx));
+    case 'block-replaced': return positioned(box.style, input, ctx, (inp) => layoutBlockReplaced(box, inp, ctx));
+    case 'absolute': {
+      // out of flow: queued for its containing block at its static position (CSS 2.1 §10.3.7)
+      input.absolutes.push({ box, staticX: input.cbX, staticY: input.y + strutSize(input.marginStrut) });
+      return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+    }
+    default: return assertNever(box);
+  }
+}
+
+/**
+ * Lays out a box that establishes an independent formatting context (atomic inline, float,
+ * flex item, table cell content, absolutely positioned box): its margins do not collapse with
+ * anything outside, its floats stay inside, and an auto width shrinks to fit (CSS 2.1 §10.3.5).
+ */
+export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, ctx: LayoutContext): BlockResult {
+  const style = box.style;
+  let borderBoxWidth = input.borderBoxWidth;
+  if (borderBoxWidth === undefined && style.width === 'auto' && box.kind !== 'table' && box.kind !== 'inlines') {
+    const sizes = ctx.intrinsic.block(box);
+    const ml = marginPt(style.margin.left, input.cbWidth); const mr = marginPt(style.margin.right, input.cbWidth);
+    const available = Math.max(0, input.cbWidth - ml - mr);
+    const outer = Math.min(Math.max(sizes.min, available), sizes.max);
+    borderBoxWidth = Math.max(0, outer - ml - mr);
+    const minW = resolveAuto(style.minWidth, input.cbWidth);
+    const maxW = resolveNone(style.maxWidth, input.cbWidth);
+    const frame = frameOf(style, input.cbWidth);
+    const bb = (w: number) => (style.boxSizing === 'border-box' ? w : w + frame);
+    if (maxW !== undefined) borderBoxWidth = Math.min(borderBoxWidth, bb(maxW));
+    if (minW !== undefined) borderBoxWidth = Math.max(borderBoxWidth, bb(minW));
+  }
+  const floats = new Floats();
+  const blockInput: BlockInput = {
+    cbX: input.x, cbWidth: input.cbWidth, cbHeight: input.cbHeight, y: input.y, marginStrut: EMPTY_STRUT,
+    floats, absolutes: input.absolutes, link: input.link, borderBoxWidth, borderBoxHeight: input.borderBoxHeight,
+  };
+  if (box.kind === 'inlines') return layoutAnonymousInlines(box, blockInput, ctx);
+  const r = layoutBlockLevel(box, blockInput, ctx);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------
+// Positioning (CSS 2.1 §9.3.1): a positioned box is the containing block of its absolutely
+// positioned descendants; a relatively positioned one moves after layout.
+
+function positioned(style: ComputedStyle, input: BlockInput, ctx: LayoutContext, layout: (input: BlockInput) => BlockResult): BlockResult {
+  if (style.position === 'static') return layout(input);
+  const queue: PendingAbsolute[] = [];
+  const r = layout({ ...input, absolutes: queue });
+  const f = r.fragment;
+  if (!f) { input.absolutes.push(...queue); return r; }
+  const pad = { x: f.x + f.border.left, y: f.y + f.border.top, width: f.width - f.border.left - f.border.right, height: f.height - f.border.top - f.border.bottom };
+  for (const a of queue) {
+    const placed = layoutAbsolute(a, pad, ctx);
+    if (placed) f.children.push(placed);
+  }
+  if (style.position === 'relative' || style.position === 'sticky') {
+    const dx = relativeOffset(style.left, style.right, input.cbWidth);
+    const dy = relativeOffset(style.top, style.bottom, input.cbHeight ?? 0);
+    if (dx || dy) translate(f, dx, dy);
+  }
+  return r;
+}
+
+function relativeOffset(start: ComputedStyle['left'], end: ComputedStyle['left'], base: number): number {
+  if (start !== 'auto') return resolve(start, base);
+  if (end !== 'auto') return -resolve(end, base);
+  return 0;
+}
+
+export interface ContainingRect { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+
+/** CSS 2.1 §10.3.7 / §10.6.4: an absolutely positioned box against its containing block's padding box. */
+export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: LayoutContext): BoxFragment | undefined {
+  const style = a.box.style;
+  const inner = a.box.kind === 'absolute' ? a.box.box : a.box;
+  const left = resolveAuto(style.left, cb.width);
+  const right = resolveAuto(style.right, cb.width);
+  const top = resolveAuto(style.top, cb.height);
+  const bottom = resolveAuto(style.bottom, cb.height);
+  const ml = marginPt(style.margin.left, cb.width); const mr = marginPt(style.margin.right, cb.width);
+  const mt = marginPt(style.margin.top, cb.width); const mb = marginPt(style.margin.bottom, cb.width);
+  const frame = frameOf(style, cb.width);
+  let width: number | undefined = resolveAuto(style.width, cb.width);
+  if (width !== undefined && style.boxSizing === 'content-box') width += frame;
+  if (width === undefined && left !== undefined && right !== undefined && inner.kind !== 'block-replaced') width = Math.max(0, cb.width - left - right - ml - mr);
+  let height: number | undefined;
+  const h = resolveAuto(style.height, cb.height);
+  if (h !== undefined) height = style.boxSizing === 'content-box' ? h + frameV(style, cb.width) : h;
+  else if (top !== undefined && bottom !== undefined && inner.kind !== 'block-replaced') height = Math.max(0, cb.height - top - bottom - mt - mb);
+  const sub = withoutBreaks(ctx);
+  const r = layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, absolutes: [] }, sub);
+  const f = r.fragment;
+  if (!f) return undefined;
+  const w = f.width; const hh = f.height;
+  let x: number;
+  if (left !== undefined) x = cb.x + left + ml;
+  else if (right !== undefined) x = cb.x + cb.width - right - mr - w;
+  else x = a.staticX + ml;
+  let y: number;
+  if (top !== undefined) y = cb.y + top + mt;
+  else if (bottom !== undefined) y = cb.y + cb.height - bottom - mb - hh;
+  else y = a.staticY + mt;
+  translate(f, x - f.x, y - f.y);
+  return withFlags(f, { positioned: true, fixed: style.position === 'fixed' });
+}
+
+function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolean; float?: boolean }): BoxFragment {
+  return { ...f, ...flags };
+}
+
+// ---------------------------------------------------------------------------------------
+// Block containers (CSS 2.1 §9.4.1, §10.3.3, §10.6.3)
+
+const isHeading = (box: BlockLevelBox) => (box.kind === 'block' && /^h[1-6]$/.test(box.element?.tag ?? ''));
+
+function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  const style = box.style;
+  const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight);
+  const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined;
+  let contentWidth = used.contentWidth;
+  let marginLeft = used.marginLeft;
+  const frameH = used.border.left + used.border.right + used.padding.left + used.padding.right;
+  if (input.borderBoxWidth !== undefined) { contentWidth = Math.max(0, input.borderBoxWidth - frameH); marginLeft = marginPt(style.margin.left, input.cbWidth); }
+
+  // the top margin: collapsed with the margins above, and with the first children's when nothing separates them
+  const ownStrut = strutWith(input.marginStrut, used.marginTop);
+  const collapsesTop = !bfc && used.border.top === 0 && used.padding.top === 0;
+  let strut = ownStrut;
+  let childStrut: MarginStrut = EMPTY_STRUT;
+  let empty = false;
+  if (collapsesTop) {
+    const chain: number[] = [];
+    empty = !leadingMargins(box.children, contentWidth, chain);
+    let absMax = 0;
+    for (const m of chain) { strut = strutWith(strut, m); absMax = Math.max(absMax, Math.abs(m)); }
+    // the children's margins are in `strut` already: this strut absorbs them again (size 0)
+    childStrut = { pos: absMax, neg: -absMax };
+  }
+  let y = input.y + strutSize(strut);
+  // CSS 2.1 §9.5.2 clearance: the border edge goes below the floats it clears
+  if (style.clear !== 'none') {
+    const below = input.floats.clearance(style.clear);
+    if (below > y) { y = below; childStrut = EMPTY_STRUT; }
+  }
+  // a forced page break inside a box's top edge is not possible: a box with a top border or padding that would cross the page end moves
+  const x = input.cbX + marginLeft;
+  const contentX = x + used.border.left + used.padding.left;
+  const contentTop = y + used.border.top + used.padding.top;
+  const floats = bfc ? new Floats() : input.floats;
+  const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
+  const flow = layoutChildren(box.children, {
+    x: contentX, width: contentWidth, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
+  }, ctx);
+
+  // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)
+  const collapsesBottom = !bfc && used.border.bottom === 0 && used.padding.bottom === 0 && used.height === undefined && input.borderBoxHeight === undefined;
+  let contentBottom = flow.bottom;
+  let outStrut: MarginStrut;
+  if (collapsesBottom) outStrut = flow.strut;
+  else { contentBottom = flow.bottom + strutSize(flow.strut); outStrut = EMPTY_STRUT; }
+  if (bfc) contentBottom = Math.max(contentBottom, floats.bottom());
+  let contentHeight = Math.max(0, contentBottom - contentTop);
+  if (input.borderBoxHeight !== undefined) contentHeight = Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom);
+  else if (used.height !== undefined) contentHeight = used.height;
+  contentHeight = Math.max(contentHeight, used.minHeight);
+  const maxH = style.maxHeight === 'none' ? undefined : style.maxHeight.pct && input.cbHeight === undefined ? undefined : resolve(style.maxHeight, input.cbHeight ?? 0);
+  if (maxH !== undefined && input.borderBoxHeight === undefined) contentHeight = Math.min(contentHeight, Math.max(0, style.boxSizing === 'border-box' ? maxH - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom : maxH));
+  const height = used.border.top + used.padding.top + contentHeight + used.padding.bottom + used.border.bottom;
+
+  const children: Fragment[] = flow.fragments;
+  if (bfc) children.push(...floats.fragments);
+  const fragment: BoxFragment = {
+    kind: 'box', style, element: box.element, x, y, width: contentWidth + frameH, height,
+    border: used.border, padding: used.padding, children,
+  };
+  if (box.kind === 'list-item' && box.marker) {
+    const marker = markerFragment(box, { contentX, baseline: flow.firstBaseline ?? contentTop + ctx.faces.ascent(style) }, ctx);
+    if (marker) children.unshift(marker);
+  }
+  // an empty box whose margins collapse through it (§8.3.1): its top and bottom margins join
+  if (empty && collapsesBottom && height === 0) {
+    return { fragment, marginStrut: strutWith(strut, used.marginBottom), bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+  }
+  return {
+    fragment, marginStrut: strutWith(outStrut, used.marginBottom), bottom: y + height,
+    firstBaseline: flow.firstBaseline, lastBaseline: flow.lastBaseline,
+  };
+}
+
+interface FlowInput {
+  readonly x: number;
+  readonly width: number;
+  readonly y: number;
+  readonly strut: MarginStrut;
+  readonly floats: Floats | BlockInput['floats'];
+  readonly absolutes: PendingAbsolute[];
+  readonly cbHeight: number | undefined;
+  readonly link: BlockInput['link'];
+}
+
+interface FlowResult {
+  readonly fragments: Fragment[];
+  /** the bottom border edge of the last in-flow content */
+  readonly bottom: number;
+  /** the margins adjoining the bottom of the last child */
+  readonly strut: MarginStrut;
+  readonly firstBaseline: number | undefined;
+  readonly lastBaseline: number | undefined;
+}
+
+/** The block-level children of a block container, one after another (CSS 2.1 §9.4.1). */
+function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext): FlowResult {
+  const fragments: Fragment[] = [];
+  let y = input.y;
+  let strut = input.strut;
+  let firstBaseline: number | undefined;
+  let lastBaseline: number | undefined;
+  const pages = ctx.pages;
+  // restart points for break avoidance: the state before each child
+  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; last: number | undefined }[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    const prev = i > 0 ? children[i - 1] : undefined;
+    // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*)
+    if (pages.paginates && child.kind !== 'absolute') {
+      const forced = forcedBetween(prev, child);
+      if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut)), forced); strut = EMPTY_STRUT; }
+    }
+    starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
+    const r = ctx.layoutBlockLevel(child, {
+      cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y, marginStrut: strut,
+      floats: input.floats, absolutes: input.absolutes, link: input.link,
+    }, ctx);
+    // break avoidance (break-after: avoid, break-before: avoid, headings kept with what follows):
+    // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
+    if (pages.paginates && prev && r.fragment && i > 0 && avoidsBreakBetween(prev, child)) {
+      const s = starts[i - 1]!;
+      const prevStartPage = pages.pageStart(s.y + 0.01);
+      const childTop = r.fragment.y;
+      if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && starts[i - 1]!.count > 0) {
+        const moved = pages.pageEnd(s.y);
+        fragments.length = s.count; firstBaseline = s.first; lastBaseline = s.last;
+        y = moved; strut = EMPTY_STRUT;
+        i -= 2; // lay out prev again at the next page's top
+        starts.length = Math.max(0, i + 1);
+        // (the restart happens once per pair: the moved previous sibling starts at a page top)
+        continue;
+      }
+    }
+    if (r.fragment) fragments.push(r.fragment);
+    if (r.firstBaseline !== undefined && firstBaseline === undefined) firstBaseline = r.firstBaseline;
+    if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
+    // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page
+    if (pages.paginates && r.fragment && avoidsBreakInside(child.style) && !pages.atPageStart(r.fragment.y)) {
+      const f = r.fragment;
+      const end = pages.pageEnd(f.y + 0.01);
+      if (f.y + f.height > end + 0.01 && f.height <= pages.pageHeight(end)) {
+        fragments.pop();
+        const again = ctx.layoutBlockLevel(child, {
+          cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
+          floats: input.floats, absolutes: input.absolutes, link: input.link,
+        }, ctx);
+        if (again.fragment) fragments.push(again.fragment);
+        y = again.bottom; strut = again.marginStrut;
+        if (again.lastBaseline !== undefined) lastBaseline = again.lastBaseline;
+        continue;
+      }
+    }
+    if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
+  }
+  return { fragments, bottom: y, strut, firstBaseline, lastBaseline };
+}
+
+function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): 'page' | 'left' | 'right' | 'recto' | 'verso' | undefined {
+  const pick = (v: ComputedStyle['breakBefore']) => (v === 'page' || v === 'always' ? 'page' : v === 'left' || v === 'right' || v === 'recto' || v === 'verso' ? v : undefined);
+  return pick(child.style.breakBefore) ?? (prev ? pick(prev.style.breakAfter) : undefined);
+}
+
+function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {
+  const avoid = (v: ComputedStyle['breakBefore']) => v === 'avoid' || v === 'avoid-page';
+  return avoid(prev.style.breakAfter) || avoid(child.style.breakBefore) || (isHeading(prev) && prev.style.position === 'static');
+}
+
+const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
+
+/**
+ * The margins that adjoin a block's top through its first in-flow children (CSS 2.1 §8.3.1),
+ * in order; returns false when every child is empty and margins collapse through all of them.
+ */
+function leadingMargins(children: readonly BlockLevelBox[], cbWidth: number, out: number[]): boolean {
+  for (const c of children) {
+    switch (c.kind) {
+      case 'absolute': continue;
+      case 'inlines': if (hasLineContent(c.children)) return true; continue;
+      case 'block': case 'list-item': {
+        const s = c.style;
+        out.push(marginPt(s.margin.top, cbWidth));
+        if (establishesBfc(s) || s.borderWidth.top > 0 || resolve(s.padding.top, cbWidth) > 0 || s.clear !== 'none') return true;
+        const inner = cbWidth; // (percentages of the grandchildren's margins: close enough at this width)
+        if (leadingMargins(c.children, inner, out)) return true;
+        if (s.height !== 'auto' || (s.minHeight !== 'auto' && resolve(s.minHeight, 0) > 0) || s.borderWidth.bottom > 0 || resolve(s.padding.bottom, cbWidth) > 0) return true;
+        if (c.kind === 'list-item' && c.marker) return true;
+        out.push(marginPt(s.margin.bottom, cbWidth));
+        continue;
+      }
+      case 'flex': case 'table': case 'block-replaced':
+        out.push(marginPt(c.style.margin.top, cbWidth));
+        return true;
+      default: return assertNever(c);
+    }
+  }
+  return false;
+}
+
+/** Whether inline content makes a line box (CSS 2.1 §9.4.2: not only collapsible white space). */
+function hasLineContent(items: readonly InlineLevelBox[]): boolean {
+  for (const it of items) {
+    switch (it.kind) {
+      case 'text':
+        if (it.style.whiteSpace === 'normal' || it.style.whiteSpace === 'nowrap' || it.style.whiteSpace === 'pre-line') {
+          if (/[^ \t\r\f]/.test(it.text.replace(it.style.whiteSpace === 'pre-line' ? /(?!)/ : /\n/g, ''))) return true;
+        } else if (it.text.length > 0) return true;
+        break;
+      case 'inline':
+        if (it.style.borderWidth.left > 0 || it.style.borderWidth.right > 0 || it.style.padding.left.pt > 0 || it.style.padding.right.pt > 0) return true;
+        if (hasLineContent(it.children)) return true;
+        break;
+      case 'float': break;
+      case 'inline-block': case 'replaced': case 'line-break': return true;
+      default: return assertNever(it);
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// An anonymous block holding inline content (CSS 2.1 §9.2.1.1)
+
+function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  if (!hasLineContent(box.children) && !box.children.some((c) => c.kind === 'float')) {
+    return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+  }
+  const y = input.y + strutSize(input.marginStrut);
+  const r = layoutInlines(box, { x: input.cbX, width: input.cbWidth, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link }, ctx);
+  if (r.lines.length === 0) {
+    // floats only: they are in input.floats.fragments, added by the BFC root
+    return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+  }
+  const top = Math.min(y, r.lines[0]!.y);
+  const fragment: BoxFragment = {
+    kind: 'box', style: box.style, element: undefined, x: input.cbX, y: top, width: input.cbWidth, height: r.bottom - top,
+    border: ZERO_SIDES, padding: ZERO_SIDES, children: r.lines as LineFragment[],
+  };
+  return { fragment, marginStrut: EMPTY_STRUT, bottom: r.bottom, firstBaseline: r.firstBaseline, lastBaseline: r.lastBaseline };
+}
+
+const ZERO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
+
+// ---------------------------------------------------------------------------------------
+// Replaced elements as blocks (CSS 2.1 §10.3.4, §10.6.2)
+
+function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  const style = box.style;
+  const image = ctx.image(box.replaced);
+  const size = replacedSize(box.replaced, image, input.cbWidth, input.cbHeight);
+  const width = input.borderBoxWidth !== undefined ? Math.max(0, input.borderBoxWidth - frameOf(style, input.cbWidth)) : size.width;
+  const used = usedBlockBox({ ...style, width: { pt: width, pct: 0 }, boxSizing: 'content-box' }, input.cbWidth, undefined, input.cbHeight);
+  const strut = strutWith(input.marginStrut, used.marginTop);
+  let y = input.y + strutSize(strut);
+  const border = used.border; const padding = used.padding;
+  const height = (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - frameV(style, input.cbWidth)) : size.height);
+  const outerH = border.top + padding.top + height + padding.bottom + border.bottom;
+  // a replaced element is monolithic (CSS Fragmentation 3 §4.1): it moves to the next page when it crosses the page end
+  if (ctx.pages.paginates && y + outerH > ctx.pages.pageEnd(y + 0.01) + 0.01 && !ctx.pages.atPageStart(y)) y = ctx.pages.pageEnd(y + 0.01);
+  const x = input.borderBoxWidth !== undefined ? input.cbX + marginPt(style.margin.left, input.cbWidth) : input.cbX + used.marginLeft;
+  const children: Fragment[] = [];
+  if (image && width > 0.05 && height > 0.05) {
+    children.push({ kind: 'image', style, image, x: x + border.left + padding.left, y: y + border.top + padding.top, width, height, link: input.link });
+  }
+  const fragment: BoxFragment = {
+    kind: 'box', style, element: box.replaced.element, x, y, width: border.left + padding.left + width + padding.right + border.right, height: outerH,
+    border, padding, children,
+  };
+  return { fragment, marginStrut: strutWith(EMPTY_STRUT, used.marginBottom), bottom: y + outerH, firstBaseline: undefined, lastBaseline: undefined };
+}
+
+// ---------------------------------------------------------------------------------------
+// CSS Lists 3 §3.1: an outside marker sits before the first line, its end at the content's start
+
+function markerFragment(box: ListItemBox, at: { contentX: number; baseline: number }, ctx: LayoutContext): Fragment | undefined {
+  const text = `${box.marker} `;
+  const style = box.style;
+  const width = ctx.faces.width(text, style);
+  return { kind: 'text', style, font: ctx.faces.of(style), text, x: at.contentX - width, baseline: at.baseline, width, wordSpacing: 0 };
+}
+
+// ---------------------------------------------------------------------------------------
+
+function marginPt(v: ComputedStyle['margin']['left'], cbWidth: number): number {
+  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
+}
+
+function frameOf(style: ComputedStyle, cbWidth: number): number {
+  return style.borderWidth.left + style.borderWidth.right + resolve(style.padding.left, cbWidth) + resolve(style.padding.right, cbWidth);
+}
+
+function frameV(style: ComputedStyle, cbWidth: number): number {
+  return style.borderWidth.top + style.borderWidth.bottom + resolve(style.padding.top, cbWidth) + resolve(style.padding.bottom, cbWidth);
+}
