@@ -4,6 +4,7 @@
 import { createRenderCaches, renderJob, type RenderJob, type RenderOutput } from './renderDocument';
 
 export type { RenderJob, RenderOutput } from './renderDocument';
+export { sampleWarnings, warningFromDiagnostic, warningFromRenderError, type RenderWarning } from './sample';
 export { createWorkerPoolRenderer, type WorkerPoolOptions, type WorkerPoolRenderer, type WorkerPoolStats } from './pool';
 
 export interface Renderer {

@@ -2,7 +2,7 @@
 //   template (Nunjucks) → engine (layout) → pdf (pdfmake) → Buffer
 // The same code runs on the calling thread (CLI, tests, `createInProcessRenderer`) and inside
 // each pool worker (`worker.ts`); the pool only moves jobs and bytes between threads.
-import { layoutHtml, type EngineOptions, type Diagnostic, type PageFormat } from '../engine';
+import { layoutHtml, type EngineOptions, type Diagnostic, type PageFormat, type Resource } from '../engine';
 import { PlatenError } from '../errors';
 import { toPdf } from '../pdf';
 import { compileTemplate, type TemplateContext } from '../template';
@@ -29,6 +29,12 @@ export interface RenderJob {
   readonly params: Record<string, unknown>;
   readonly globals: Record<string, unknown>;
   readonly format: PageFormat;
+  /**
+   * the template version's assets by normalised path (`img/logo.png`): the only files the
+   * engine may load besides data: URIs. Carried with the job because a pool worker cannot
+   * call back into the HTTP thread while it lays out
+   */
+  readonly assets?: Readonly<Record<string, Resource>>;
 }
 
 /** A template compiled once and rendered many times. */
@@ -69,7 +75,11 @@ export async function renderJob(job: RenderJob, caches: RenderCaches): Promise<R
     throw new PlatenError('render_failed', 'The template could not be rendered.', { cause: redactCause(err) });
   }
   try {
-    return await renderHtmlToPdf({ html, css: job.template.css, engine: { format: job.format } });
+    const assets = job.assets;
+    const engine: EngineOptions = assets
+      ? { format: job.format, resources: (path) => (Object.prototype.hasOwnProperty.call(assets, path) ? assets[path] : undefined) }
+      : { format: job.format };
+    return await renderHtmlToPdf({ html, css: job.template.css, engine });
   } catch (err) {
     if (err instanceof PlatenError) throw err; // a cap (outputLimits.ts) with its own detail
     throw new PlatenError('render_failed', 'The document could not be laid out or written as PDF.', { cause: redactCause(err) });

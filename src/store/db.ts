@@ -63,6 +63,42 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX templates_account ON templates(account_id);
   `,
+  // 2: template versions and assets. `templates` keeps the latest version's content (what a
+  // render without templateVersion reads); every version, the latest included, is a row of
+  // template_versions. Asset bytes are stored once per SHA-256 in asset_blobs and referenced by
+  // (template, version, path) rows, so a new version shares unchanged assets without copying bytes.
+  `
+  CREATE TABLE template_versions (
+    template_id   TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,
+    version       INTEGER NOT NULL CHECK (version >= 1),
+    name          TEXT NOT NULL,
+    html          TEXT NOT NULL,
+    css           TEXT NOT NULL DEFAULT '',
+    sample_params TEXT NOT NULL DEFAULT '{}',
+    created_at    TEXT NOT NULL,
+    PRIMARY KEY (template_id, version)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE asset_blobs (
+    sha256 TEXT PRIMARY KEY,
+    size   INTEGER NOT NULL,
+    bytes  BLOB NOT NULL
+  ) STRICT;
+
+  CREATE TABLE template_assets (
+    template_id  TEXT NOT NULL,
+    version      INTEGER NOT NULL,
+    path         TEXT NOT NULL,
+    sha256       TEXT NOT NULL REFERENCES asset_blobs(sha256),
+    content_type TEXT NOT NULL,
+    PRIMARY KEY (template_id, version, path),
+    FOREIGN KEY (template_id, version) REFERENCES template_versions(template_id, version) ON DELETE CASCADE
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX template_assets_blob ON template_assets(sha256);
+
+  INSERT INTO template_versions (template_id, version, name, html, css, sample_params, created_at)
+    SELECT id, version, name, html, css, sample_params, updated_at FROM templates;
+  `,
 ];
 
 export interface OpenDatabaseOptions {

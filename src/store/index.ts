@@ -1,4 +1,4 @@
-// The store: one SQLite file, three tables. http and cli reach the data only through here.
+// The store: one SQLite file (accounts, keys, templates with their versions and asset blobs). http and cli reach the data only through here.
 import { AccountStore } from './accounts';
 import { ApiKeyStore } from './apiKeys';
 import type { Db } from './db';
@@ -7,7 +7,11 @@ import { TemplateStore } from './templates';
 export { openDatabase, isReachable, schemaVersion, MIGRATIONS, DB_FILE_NAME, type Db } from './db';
 export { AccountStore, hasActiveSubscription, SUBSCRIPTION_STATUSES, type Account, type SubscriptionStatus } from './accounts';
 export { ApiKeyStore, KEY_PATTERN, hashKey, type ApiKey } from './apiKeys';
-export { TemplateStore, TemplateIdTakenError, TEMPLATE_ID_PATTERN, type Template, type SaveTemplateInput } from './templates';
+export {
+  TemplateStore, TemplateIdTakenError, TemplateVersionMismatchError, TemplateAssetsTooLargeError, TEMPLATE_ID_PATTERN, sha256Hex,
+  type Template, type SaveTemplateInput, type TemplateContent, type TemplateVersion, type TemplateVersionSummary, type AssetRef,
+  type AssetChange, type PutAssetInput, type ListOptions, type UpdateOptions,
+} from './templates';
 
 export interface Store {
   readonly db: Db;

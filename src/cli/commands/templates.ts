@@ -19,7 +19,7 @@ export interface AddTemplateInput {
 /** Reads, checks and saves a template (also used by the first-start demo). */
 export function addTemplate(store: Store, input: AddTemplateInput): Template {
   if (input.id !== undefined && !TEMPLATE_ID_PATTERN.test(input.id)) {
-    throw new UsageError(`--id must be 1–128 letters, digits, "_", "." or "-", starting with a letter or digit`);
+    throw new UsageError(`--id must be 1–64 letters, digits, "_", "." or "-", starting with a letter or digit`);
   }
   const html = readText(input.htmlFile, 'HTML file');
   const problems = checkTemplate(html);

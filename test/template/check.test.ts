@@ -1,0 +1,31 @@
+// The save-time check (src/template/check.ts): each problem located at its true line and column.
+import { expect } from 'chai';
+import { checkTemplate } from '../../src/template/check';
+
+const at = (source: string) => checkTemplate(source).map((p) => `${p.code}@${p.line}:${p.column}`);
+
+describe('template check: located problems', () => {
+  it('reports a syntax error at the token Nunjucks stopped at (1-based, not shifted by one)', () => {
+    expect(at('{{ a b }}')).to.deep.equal(['template-syntax@1:6']);
+    expect(at('<p>\n  {% for %}')).to.deep.equal(['template-syntax@2:10']);
+    expect(at('{% endfor %}')).to.deep.equal(['template-syntax@1:4']);
+  });
+
+  it('reports an unclosed block or string at the end of the source', () => {
+    expect(at('{% if x %}\nxx')).to.deep.equal(['template-syntax@2:3']);
+    expect(at('{{ "abc }}')).to.deep.equal(['template-syntax@1:11']);
+  });
+
+  it('refuses unknown filters and tests, and knows the built-in and Platen ones', () => {
+    expect(at('line1\n{{ a | upper | bogus(1) | fixed | grouped }}')).to.deep.equal(['template-unknown-filter@2:16']);
+    expect(at('{% filter nope %}x{% endfilter %}')).to.deep.equal(['template-unknown-filter@1:11']);
+    expect(at('{{ x is odd }} {{ x is nope(3) }} {{ x is divisibleby(3) }}\n{{ y is wat }}')).to.deep.equal(['template-unknown-test@1:24', 'template-unknown-test@2:9']);
+    expect(checkTemplate('{{ total | round(2) | fixed }}{% if n is number %}{% endif %}')).to.deep.equal([]);
+  });
+
+  it('refuses blocked names at their position, in source order with other problems', () => {
+    expect(at('<p>{{ x.__proto__ }}</p>\n{{ constructor | nope }}')).to.deep.equal([
+      'template-blocked-name@1:9', 'template-blocked-name@2:4', 'template-unknown-filter@2:18',
+    ]);
+  });
+});
