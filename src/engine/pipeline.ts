@@ -18,6 +18,9 @@ import { imageLoader } from './paint/images';
 import { replacedSize } from './paint/replaced';
 import { finishDocument, pageBreakBefore } from './paint/finish';
 import { marginBoxCallbacks } from './paint/margins';
+import { layoutBlockLevel, layoutIndependent } from './layout/block';
+import { layoutDocumentFlow, type LaidOutDocument } from './layout/document';
+import { paintFragments } from './paint/fragments';
 
 export interface LayoutInput {
   readonly html: string;
@@ -58,6 +61,9 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     anchors: collectAnchors(styled.root), placedIds: new Set(), cbHeight: undefined, pageName: 'auto', link: undefined, cellText: undefined,
   };
   const root = buildBoxes(styled.root, { diagnostics });
+  if (options.layout === 'fragments') {
+    return layoutFragments({ styled, root, format, faces, matcher, intrinsic, diagnostics, images });
+  }
   const painted = paintDocument(root, ctx, page, styled.page.backgroundColor);
   const finished = finishDocument(painted.content, ctx);
   const docDefinition: DocDefinition = {
@@ -74,6 +80,75 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   if (margins.footer) docDefinition.footer = margins.footer;
   return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items };
 }
+
+interface FragmentsInput {
+  readonly styled: CascadeResult;
+  readonly root: ReturnType<typeof buildBoxes>;
+  readonly format: { readonly width: number; readonly height: number };
+  readonly faces: FaceResolver;
+  readonly matcher: FontMatcher;
+  readonly intrinsic: Intrinsic;
+  readonly diagnostics: DiagnosticList;
+  readonly images: ReturnType<typeof imageLoader>;
+}
+
+/** The fragment tree of a document (tests read used positions from it). */
+export function layoutFragmentTree(input: LayoutInput): LaidOutDocument & { readonly diagnostics: DiagnosticList } {
+  const diagnostics = new DiagnosticList();
+  const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
+  const formatName = input.options.format ?? 'A4';
+  const styled = cascade({ html: input.html, css: input.css, options: { format: formatName, resources: input.options.resources, limits }, diagnostics });
+  const format = PAGE_FORMATS[formatName] ?? PAGE_FORMATS.A4;
+  const page = pageGeometry(styled.page, format);
+  const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
+  const faces = new FaceResolver(matcher);
+  const loadCtx = { resolver: input.options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
+  const images = imageLoader({
+    diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
+    load: (url, at) => loadResource(url, 'image', loadCtx, at),
+  });
+  const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), page.pageArea.width).width });
+  const root = buildBoxes(styled.root, { diagnostics });
+  const laid = layoutDocumentFlow(root, { page: styled.page, format }, {
+    faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent,
+  }, MAX_LAID_OUT_PAGES);
+  return { ...laid, diagnostics };
+}
+
+/** The layout stage: fragments page by page, painted as absolutely positioned primitives. */
+function layoutFragments(o: FragmentsInput): EngineResult {
+  const { styled, root, faces, diagnostics } = o;
+  const anchors = collectAnchors(styled.root);
+  const laid = layoutDocumentFlow(root, { page: styled.page, format: o.format }, {
+    faces, intrinsic: o.intrinsic, diagnostics, image: o.images.forBox, anchors, layoutBlockLevel, layoutIndependent,
+  }, MAX_LAID_OUT_PAGES);
+  // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
+  const kids = root.kind === 'block' ? root.children : root.items;
+  const body = kids.find((c) => c.kind === 'block' && c.element?.tag === 'body');
+  const canvasSource = root.style.backgroundColor.a > 0 || root.style.backgroundImage !== 'none' ? root.style : body && (body.style.backgroundColor.a > 0 || body.style.backgroundImage !== 'none') ? body.style : undefined;
+  const pageBg = styled.page.backgroundColor && styled.page.backgroundColor.a > 0 ? styled.page.backgroundColor : undefined;
+  const canvas = pageBg ?? (canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined);
+  const pages = paintFragments({
+    pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => o.images.forUrl(u, undefined), anchors,
+    canvas, canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
+  });
+  const first = laid.pages[0]!;
+  const content = pages.map((nodes, i) => ({ stack: [{ canvas: [] }, ...nodes], ...(i > 0 ? { pageBreak: 'before' } : {}) }));
+  const docDefinition: DocDefinition = {
+    pageSize: { width: first.width, height: first.height },
+    pageMargins: [first.margin.left, first.margin.top, first.margin.right, first.margin.bottom],
+    content,
+    defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
+  };
+  const geometry = pageGeometry(styled.page, o.format);
+  const margins = marginBoxCallbacks(styled.page, geometry, styled.root.style, faces, diagnostics);
+  if (margins.header) docDefinition.header = margins.header;
+  if (margins.footer) docDefinition.footer = margins.footer;
+  return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items };
+}
+
+/** pages the layout stage makes at most (PLATEN_MAX_PAGES refuses more later, with a clear error) */
+const MAX_LAID_OUT_PAGES = 10_000;
 
 /** ids that `<a href="#id">` links point at: the targets get pdfmake destinations. */
 function collectAnchors(root: StyledElement): Set<string> {

@@ -30,6 +30,12 @@ export interface EngineOptions {
   /** template assets; default: none (only data: URIs load) */
   readonly resources?: ResourceResolver;
   readonly limits?: Partial<EngineLimits>;
+  /**
+   * Who lays out and paginates: 'flow' hands pdfmake stacks, columns and tables (today's
+   * default); 'fragments' runs the engine's layout stage and hands pdfmake absolutely
+   * positioned primitives, page by page (issue #18, until it replaces 'flow').
+   */
+  readonly layout?: 'flow' | 'fragments';
 }
 
 /**

@@ -55,9 +55,15 @@ export function compileTemplateSource(source: string): CompiledTemplate {
   return (context) => compiled.render(context);
 }
 
+/** PLATEN_LAYOUT=fragments selects the engine's layout stage (EngineOptions.layout). */
+function layoutFromEnv(): 'flow' | 'fragments' {
+  return process.env.PLATEN_LAYOUT === 'fragments' ? 'fragments' : 'flow';
+}
+
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
-  const { docDefinition, fonts, diagnostics } = layoutHtml(input.html, input.css, input.engine);
+  const engine = { ...input.engine, layout: input.engine?.layout ?? layoutFromEnv() };
+  const { docDefinition, fonts, diagnostics } = layoutHtml(input.html, input.css, engine);
   const limits = input.limits ?? outputLimitsFromEnv();
   capPages(docDefinition, limits.maxPages);
   const pdf = await toPdf(docDefinition, fonts);

@@ -74,6 +74,21 @@ export class FaceResolver {
     return f.metrics ? (f.metrics.ascent / 1000) * style.fontSize : ascentOf(f.file, style.fontSize);
   }
 
+  /** the ascent of a face by its pdfmake family key (fallback faces of a run), pt */
+  ascentOfFace(face: { readonly font: string; readonly bold: boolean; readonly italics: boolean }, size: number): number {
+    const key = `${face.font}|${face.bold}|${face.italics}`;
+    let file = this.files.get(key);
+    if (file === undefined) {
+      const faces = this.matcher.table()[face.font];
+      const src = faces ? (face.bold ? (face.italics ? faces.bolditalics : faces.bold) : face.italics ? faces.italics : faces.normal) : undefined;
+      file = src && src.kind === 'shipped' ? src.file : '';
+      this.files.set(key, file);
+    }
+    if (file) return ascentOf(file, size);
+    const metrics = this.matcher.metricsOf(face);
+    return metrics ? (metrics.ascent / 1000) * size : ascentOf('', size);
+  }
+
   width(text: string, style: ComputedStyle): number {
     const f = this.of(style);
     if (f.metrics) {

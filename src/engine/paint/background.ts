@@ -40,7 +40,7 @@ function sizeOf(spec: string, area: Area, iw: number, ih: number): { width: numb
 }
 
 /** The background image of a style as a node of the area's size, or undefined. */
-export function backgroundImageNode(style: ComputedStyle, area: Area, ctx: PaintContext): PdfNode | undefined {
+export function backgroundImageNode(style: ComputedStyle, area: Area, ctx: Pick<PaintContext, 'diagnostics' | 'imageUrl'>): PdfNode | undefined {
   const bg = style.backgroundImage;
   if (bg === 'none') return undefined;
   if (!('url' in bg)) {

@@ -1,0 +1,162 @@
+// CSS Paged Media 3 §3–§5 and CSS Fragmentation 3: the document's pages. The root box is laid
+// out in one flow; the page areas follow each other in it (Pages is the Fragmentainer), each
+// page with its own margins (`@page :first`, `:left`, `:right`, `:blank`). Absolutely
+// positioned boxes without a positioned ancestor take the first page's area as their
+// containing block (the initial containing block, as Chromium prints); fixed boxes repeat on
+// every page.
+import type { BlockBox, FlexBox } from '../boxes/types';
+import type { PageRuleStyle, PageStyle } from '../cascade/styled';
+import { layoutAbsolute } from './block';
+import { EMPTY_STRUT, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
+import { Floats } from './float';
+import type { BoxFragment, PageFragment, Sides } from './fragments';
+import { DEFAULT_PAGE_MARGIN } from './page';
+
+export interface PageGeometryOptions {
+  readonly page: PageStyle;
+  /** the request's format, when the CSS sets no size */
+  readonly format: { readonly width: number; readonly height: number };
+}
+
+interface PageBox { readonly width: number; readonly height: number; readonly margin: Sides }
+
+const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+
+/**
+ * The page box and margins of page `index` (CSS Paged Media 3 §3.4 cascade of page rules:
+ * the plain rule, then :left/:right, :first and :blank by specificity).
+ */
+export function pageBox(o: PageGeometryOptions, index: number, blank: boolean): PageBox {
+  const page = o.page;
+  const rules: (PageRuleStyle | undefined)[] = [page];
+  const v = page.variants ?? {};
+  rules.push(index % 2 === 0 ? v[':right'] ?? v[':recto'] : v[':left'] ?? v[':verso']);
+  if (index === 0) rules.push(v[':first']);
+  if (blank) rules.push(v[':blank']);
+  let size: { width: number; height: number } | undefined;
+  let orientation: 'landscape' | 'portrait' | undefined;
+  const m: { top?: number; right?: number; bottom?: number; left?: number } = {};
+  for (const r of rules) {
+    if (!r) continue;
+    if (r.size && r.size.width > 0 && r.size.height > 0) size = r.size;
+    if (r.orientation) orientation = r.orientation;
+    for (const k of ['top', 'right', 'bottom', 'left'] as const) if (finite(r.margin[k])) m[k] = r.margin[k];
+  }
+  let width: number; let height: number;
+  if (size) ({ width, height } = size);
+  else {
+    ({ width, height } = o.format);
+    if (orientation === 'landscape' && height > width) [width, height] = [height, width];
+    if (orientation === 'portrait' && width > height) [width, height] = [height, width];
+  }
+  width = Math.min(Math.max(width, 72), 14400);
+  height = Math.min(Math.max(height, 72), 14400);
+  const margin = {
+    top: Math.max(0, m.top ?? DEFAULT_PAGE_MARGIN), right: Math.max(0, m.right ?? DEFAULT_PAGE_MARGIN),
+    bottom: Math.max(0, m.bottom ?? DEFAULT_PAGE_MARGIN), left: Math.max(0, m.left ?? DEFAULT_PAGE_MARGIN),
+  };
+  // a page area narrower than 36pt cannot hold text: give the margins back proportionally
+  if (width - margin.left - margin.right < 36) { const k = (width - 36) / Math.max(1, margin.left + margin.right); margin.left *= k; margin.right *= k; }
+  if (height - margin.top - margin.bottom < 36) { const k = (height - 36) / Math.max(1, margin.top + margin.bottom); margin.top *= k; margin.bottom *= k; }
+  return { width, height, margin };
+}
+
+/** The pages of one document as a Fragmentainer: made as the flow reaches them. */
+export class Pages implements Fragmentainer {
+  readonly paginates = true;
+  private readonly list: PageFragment[] = [];
+
+  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number) {
+    this.add(false);
+  }
+
+  private add(blank: boolean): PageFragment {
+    const index = this.list.length;
+    const box = pageBox(this.o, index, blank);
+    const flowTop = index === 0 ? 0 : this.list[index - 1]!.flowBottom;
+    const areaHeight = box.height - box.margin.top - box.margin.bottom;
+    const page: PageFragment = { index, name: 'auto', width: box.width, height: box.height, margin: box.margin, flowTop, flowBottom: flowTop + areaHeight, blank };
+    this.list.push(page);
+    return page;
+  }
+
+  /** the page that shows flow position `y` (made when the flow has not reached it yet) */
+  at(y: number): PageFragment {
+    let last = this.list[this.list.length - 1]!;
+    while (y >= last.flowBottom && this.list.length < this.maxPages) last = this.add(false);
+    if (y >= last.flowBottom) return last;
+    // binary search: pages are in flow order
+    let lo = 0; let hi = this.list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list[mid]!.flowBottom <= y) lo = mid + 1; else hi = mid;
+    }
+    return this.list[lo]!;
+  }
+
+  pageEnd(y: number): number { return this.at(y).flowBottom; }
+  pageStart(y: number): number { return this.at(y).flowTop; }
+  pageHeight(y: number): number { const p = this.at(y); return p.flowBottom - p.flowTop; }
+  atPageStart(y: number): boolean { return Math.abs(this.at(y).flowTop - y) < 0.01; }
+
+  forcedBreak(y: number, side: 'page' | 'left' | 'right' | 'recto' | 'verso'): number {
+    const here = this.at(y);
+    let next = here.index + 1;
+    if (this.atPageStart(y) && y > 0) next = here.index; // already at a page's top: no empty page
+    if (y <= 0 && here.index === 0) next = 0;           // nothing before: the first page
+    // CSS Paged Media 3 §4.1: the first page is a right page in a left-to-right document
+    const wantsRight = side === 'right' || side === 'recto';
+    const wantsLeft = side === 'left' || side === 'verso';
+    if ((wantsRight && next % 2 === 1) || (wantsLeft && next % 2 === 0)) {
+      if (next === here.index + 1 || next > here.index) this.blankAt(next);
+      next++;
+    }
+    while (this.list.length <= next && this.list.length < this.maxPages) this.add(false);
+    return this.list[Math.min(next, this.list.length - 1)]!.flowTop;
+  }
+
+  private blankAt(index: number): void {
+    while (this.list.length < index && this.list.length < this.maxPages) this.add(false);
+    if (this.list.length === index && this.list.length < this.maxPages) this.add(true);
+  }
+
+  /** the pages that the content reached: up to the one showing `lastY` */
+  pagesUpTo(lastY: number): PageFragment[] {
+    const last = this.at(Math.max(0, lastY - 0.01));
+    return this.list.slice(0, last.index + 1);
+  }
+
+  get first(): PageFragment { return this.list[0]!; }
+}
+
+export interface LaidOutDocument {
+  readonly pages: readonly PageFragment[];
+  readonly root: BoxFragment | undefined;
+  /** position: fixed boxes: painted on every page, y relative to the page area's top */
+  readonly fixed: readonly BoxFragment[];
+}
+
+/** Lays out the root box over as many pages as its content needs. */
+export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number): LaidOutDocument {
+  const pages = new Pages(geometry, maxPages);
+  const full: LayoutContext = { ...ctx, pages };
+  const first = pages.first;
+  const areaWidth = first.width - first.margin.left - first.margin.right;
+  const areaHeight = first.flowBottom - first.flowTop;
+  const absolutes: PendingAbsolute[] = [];
+  const floats = new Floats();
+  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes }, full);
+  const fixed: BoxFragment[] = [];
+  const fragment = r.fragment;
+  let bottom = Math.max(r.bottom, floats.bottom());
+  for (const a of absolutes) {
+    const f = layoutAbsolute(a, { x: 0, y: 0, width: areaWidth, height: areaHeight }, full);
+    if (!f) continue;
+    if (f.fixed) { fixed.push(f); continue; }
+    if (fragment) fragment.children.push(f); else fixed.push(f);
+    // Chromium prints what an absolutely positioned box covers: pages grow to hold it
+    bottom = Math.max(bottom, f.y + Math.min(f.height, 1));
+  }
+  if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
+  return { pages: pages.pagesUpTo(Math.max(bottom, 0.02)), root: fragment, fixed };
+}

@@ -1,0 +1,353 @@
+// Paint: the fragment tree onto pdfmake primitives, each absolutely positioned on its page
+// (text runs never wrapped, canvas rectangles and lines, images, SVG). Painting order is
+// CSS 2.1 Appendix E within each stacking context: the context's own background, negative
+// z-index contexts, block backgrounds in tree order, floats, inline content, positioned
+// descendants (z-index auto and 0 in tree order), positive z-index contexts.
+//
+// Flow positions become page positions through the page list: a box whose decorations span
+// pages is drawn in slices (CSS Fragmentation 3 box-decoration-break: slice).
+import type { ComputedStyle, RGBA } from '../cascade/computed';
+import type { DiagnosticList } from '../diagnostics';
+import type { FaceResolver } from '../layout/faces';
+import type { BoxFragment, Fragment, ImageFragment, InlineBoxFragment, LineFragment, PageFragment, TextFragment } from '../layout/fragments';
+import type { LoadedImage } from '../types';
+import { backgroundImageNode } from './background';
+import { hexColor, type PdfNode, type TextRunNode } from './nodes';
+
+export interface PaintFragmentsInput {
+  readonly pages: readonly PageFragment[];
+  readonly root: BoxFragment | undefined;
+  readonly fixed: readonly BoxFragment[];
+  readonly faces: FaceResolver;
+  readonly diagnostics: DiagnosticList;
+  readonly imageUrl: (url: string) => LoadedImage | undefined;
+  /** ids that links point at: their boxes become named destinations */
+  readonly anchors: ReadonlySet<string>;
+  /** the canvas colour (CSS Backgrounds 3 §2.11.2: the root's, else body's background) */
+  readonly canvas: RGBA | undefined;
+  /** the canvas image: the root's or body's background image, on every page area */
+  readonly canvasImageStyle: ComputedStyle | undefined;
+  /** the style whose background became the canvas: its box does not paint it again */
+  readonly canvasSource: ComputedStyle | undefined;
+}
+
+/** Each page's pdfmake nodes, in painting order. */
+export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
+  const painter = new Painter(input);
+  for (const page of input.pages) painter.canvasOf(page);
+  if (input.root) painter.stackingContext(input.root, undefined);
+  for (const f of input.fixed) for (const page of input.pages) painter.stackingContext(f, page);
+  return painter.out;
+}
+
+const transparent = (c: RGBA) => c.a <= 0;
+const TRANSPARENT: RGBA = { r: 0, g: 0, b: 0, a: 0 };
+
+class Painter {
+  readonly out: PdfNode[][];
+  private readonly placedIds = new Set<string>();
+
+  constructor(private readonly o: PaintFragmentsInput) {
+    this.out = o.pages.map(() => []);
+  }
+
+  // ---- flow → page ---------------------------------------------------------------
+
+  /** the index of the page showing flow position y */
+  private pageIndex(y: number): number {
+    const pages = this.o.pages;
+    let lo = 0; let hi = pages.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pages[mid]!.flowTop <= y + 0.001) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** page x and y of a flow position on a page (for `fixed`, y is relative to the page area's top) */
+  private at(page: PageFragment, x: number, y: number, fixed: boolean): { x: number; y: number } {
+    return { x: page.margin.left + x, y: page.margin.top + (fixed ? y : y - page.flowTop) };
+  }
+
+  private emit(pageIdx: number, node: PdfNode): void {
+    this.out[pageIdx]?.push(node);
+  }
+
+  canvasOf(page: PageFragment): void {
+    const area = { width: page.width - page.margin.left - page.margin.right, height: page.flowBottom - page.flowTop };
+    const c = this.o.canvas;
+    if (c && !transparent(c)) this.emit(page.index, rectNode(page.margin.left, page.margin.top, area.width, area.height, c));
+    const s = this.o.canvasImageStyle;
+    if (s) {
+      const node = backgroundImageNode(s, area, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
+      if (node) this.emit(page.index, place(node, page.margin.left, page.margin.top));
+    }
+  }
+
+  // ---- CSS 2.1 Appendix E ------------------------------------------------------------
+
+  /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
+  stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined): void {
+    const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
+    this.collect(f, layers, true);
+    const order = (a: BoxFragment, b: BoxFragment) => zOf(a) - zOf(b);
+    this.boxDecorations(f, fixedPage);
+    for (const c of layers.negative.sort(order)) this.stackingContext(c, fixedPage);
+    for (const b of layers.blocks) this.boxDecorations(b, fixedPage);
+    for (const fl of layers.floats) this.stackingContext(fl, fixedPage);
+    for (const item of layers.inline) this.inlineContent(item, fixedPage);
+    for (const p of layers.positioned) this.stackingContext(p, fixedPage);
+    for (const c of layers.positive.sort(order)) this.stackingContext(c, fixedPage);
+  }
+
+  private collect(f: BoxFragment, layers: Layers, isRoot: boolean): void {
+    for (const c of f.children) {
+      switch (c.kind) {
+        case 'box': {
+          if (c.style.display === 'none' || c.style.visibility === 'hidden' && c.children.length === 0) break;
+          const positioned = c.positioned || c.style.position !== 'static';
+          if (positioned) {
+            const z = c.style.zIndex;
+            if (z === 'auto' || z === 0) layers.positioned.push(c);
+            else if (z < 0) layers.negative.push(c);
+            else layers.positive.push(c);
+            break;
+          }
+          if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
+          layers.blocks.push(c);
+          this.collect(c, layers, false);
+          break;
+        }
+        case 'line': case 'text': case 'image': case 'inline-box': layers.inline.push(c); break;
+      }
+    }
+    void isRoot;
+  }
+
+  // ---- boxes -----------------------------------------------------------------------
+
+  private boxDecorations(f: BoxFragment, fixedPage: PageFragment | undefined): void {
+    const s = f.style;
+    if (s.visibility === 'hidden') { this.destination(f, fixedPage); return; }
+    const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
+    const radius = Math.max(0, s.borderRadius.topLeft.pt, s.borderRadius.topRight.pt, s.borderRadius.bottomLeft.pt, s.borderRadius.bottomRight.pt);
+    for (const slice of this.slices(f.y, f.height, fixedPage)) {
+      const { page, top, bottom, first, last } = slice;
+      const p = this.at(page, f.x, top, !!fixedPage);
+      const h = bottom - top;
+      const r = radius > 0 && first && last ? Math.min(radius, f.width / 2, h / 2) : 0;
+      if (!transparent(bg) && f.width > 0 && h > 0) this.emit(page.index, rectNode(p.x, p.y, f.width, h, bg, r));
+      if (s.backgroundImage !== 'none' && first && s !== this.o.canvasSource) {
+        const node = backgroundImageNode(s, { width: f.width - f.border.left - f.border.right, height: Math.min(h, f.height) - f.border.top - f.border.bottom }, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
+        if (node) this.emit(page.index, place(node, p.x + f.border.left, p.y + f.border.top));
+      }
+      this.borders(f, page.index, p.x, p.y, h, first, last, r);
+    }
+    for (const seg of f.collapsedBorders ?? []) {
+      const idx = fixedPage ? fixedPage.index : this.pageIndex(f.y + seg.y1);
+      const page = fixedPage ?? this.o.pages[idx]!;
+      const a = this.at(page, f.x + seg.x1, f.y + seg.y1, !!fixedPage);
+      const b = this.at(page, f.x + seg.x2, f.y + seg.y2, !!fixedPage);
+      if (seg.width > 0 && seg.style !== 'none' && seg.style !== 'hidden' && !transparent(seg.color)) {
+        this.emit(page.index, { canvas: [lineShape(a.x, a.y, b.x, b.y, seg.width, seg.color, seg.style)], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+      }
+    }
+    this.destination(f, fixedPage);
+  }
+
+  /** a named destination at the box's top for `<a href="#id">` */
+  private destination(f: BoxFragment, fixedPage: PageFragment | undefined): void {
+    const id = f.element?.attrs.id;
+    if (!id || !this.o.anchors.has(id) || this.placedIds.has(id)) return;
+    this.placedIds.add(id);
+    const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
+    const p = this.at(page, f.x, f.y, !!fixedPage);
+    this.emit(page.index, { text: [{ text: ' ', fontSize: 1 }], id, absolutePosition: p });
+  }
+
+  /** the parts of [y, y + height) on each page, in page coordinates of the flow */
+  private slices(y: number, height: number, fixedPage: PageFragment | undefined): { page: PageFragment; top: number; bottom: number; first: boolean; last: boolean }[] {
+    if (fixedPage) return [{ page: fixedPage, top: y, bottom: y + height, first: true, last: true }];
+    const out: { page: PageFragment; top: number; bottom: number; first: boolean; last: boolean }[] = [];
+    const end = y + height;
+    let i = this.pageIndex(y);
+    for (;;) {
+      const page = this.o.pages[i];
+      if (!page) break;
+      const top = Math.max(y, page.flowTop);
+      const bottom = i === this.o.pages.length - 1 ? end : Math.min(end, page.flowBottom);
+      if (bottom > top || out.length === 0) out.push({ page, top, bottom: Math.max(top, bottom), first: top <= y + 0.001, last: bottom >= end - 0.001 });
+      if (end <= page.flowBottom + 0.001 || i === this.o.pages.length - 1) break;
+      i++;
+    }
+    return out;
+  }
+
+  private borders(f: BoxFragment, pageIdx: number, x: number, y: number, h: number, first: boolean, last: boolean, r: number): void {
+    const s = f.style; const b = f.border;
+    const w = f.width;
+    const uniform = b.top === b.right && b.right === b.bottom && b.bottom === b.left && b.top > 0 &&
+      s.borderStyle.top === s.borderStyle.right && s.borderStyle.right === s.borderStyle.bottom && s.borderStyle.bottom === s.borderStyle.left &&
+      sameColor(s.borderColor.top, s.borderColor.right) && sameColor(s.borderColor.right, s.borderColor.bottom) && sameColor(s.borderColor.bottom, s.borderColor.left);
+    if (r > 0 && uniform) {
+      const shape: Record<string, unknown> = { type: 'rect', x: x + b.top / 2, y: y + b.top / 2, w: w - b.top, h: h - b.top, r: Math.max(0, r - b.top / 2), lineWidth: b.top, lineColor: hexColor(s.borderColor.top) };
+      if (s.borderColor.top.a < 1) shape.strokeOpacity = s.borderColor.top.a;
+      const dash = dashOf(s.borderStyle.top, b.top);
+      if (dash) shape.dash = dash;
+      this.emit(pageIdx, { canvas: [shape], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+      return;
+    }
+    const side = (width: number, style: ComputedStyle['borderStyle']['top'], color: RGBA, x1: number, y1: number, x2: number, y2: number) => {
+      if (width <= 0 || style === 'none' || style === 'hidden' || transparent(color)) return;
+      this.emit(pageIdx, { canvas: [lineShape(x1, y1, x2, y2, width, color, style)], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+    };
+    if (first) side(b.top, s.borderStyle.top, s.borderColor.top, x, y + b.top / 2, x + w, y + b.top / 2);
+    if (last) side(b.bottom, s.borderStyle.bottom, s.borderColor.bottom, x, y + h - b.bottom / 2, x + w, y + h - b.bottom / 2);
+    side(b.left, s.borderStyle.left, s.borderColor.left, x + b.left / 2, y, x + b.left / 2, y + h);
+    side(b.right, s.borderStyle.right, s.borderColor.right, x + w - b.right / 2, y, x + w - b.right / 2, y + h);
+  }
+
+  // ---- inline content ----------------------------------------------------------------
+
+  private inlineContent(f: Fragment, fixedPage: PageFragment | undefined): void {
+    switch (f.kind) {
+      case 'line': this.line(f, fixedPage); return;
+      case 'text': this.text(f, fixedPage); return;
+      case 'image': this.image(f, fixedPage); return;
+      case 'inline-box': this.inlineBox(f, fixedPage); return;
+      case 'box': this.stackingContext(f, fixedPage); return;
+    }
+  }
+
+  private line(line: LineFragment, fixedPage: PageFragment | undefined): void {
+    // decorations of inline boxes first, then text and atomic inlines (Appendix E step 7)
+    for (const c of line.children) if (c.kind === 'inline-box') this.inlineBox(c, fixedPage);
+    for (const c of line.children) {
+      switch (c.kind) {
+        case 'inline-box': break;
+        case 'text': this.text(c, fixedPage); break;
+        case 'image': this.image(c, fixedPage); break;
+        case 'box': this.stackingContext(c, fixedPage); break;
+      }
+    }
+  }
+
+  private inlineBox(f: InlineBoxFragment, fixedPage: PageFragment | undefined): void {
+    const s = f.style;
+    const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
+    const p = this.at(page, f.x, f.y, !!fixedPage);
+    if (!transparent(s.backgroundColor)) this.emit(page.index, rectNode(p.x, p.y, f.width, f.height, s.backgroundColor));
+    const b = s.borderWidth;
+    const side = (width: number, style: ComputedStyle['borderStyle']['top'], color: RGBA, x1: number, y1: number, x2: number, y2: number) => {
+      if (width <= 0 || style === 'none' || style === 'hidden' || transparent(color)) return;
+      this.emit(page.index, { canvas: [lineShape(x1, y1, x2, y2, width, color, style)], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+    };
+    side(b.top, s.borderStyle.top, s.borderColor.top, p.x, p.y + b.top / 2, p.x + f.width, p.y + b.top / 2);
+    side(b.bottom, s.borderStyle.bottom, s.borderColor.bottom, p.x, p.y + f.height - b.bottom / 2, p.x + f.width, p.y + f.height - b.bottom / 2);
+    if (f.starts) side(b.left, s.borderStyle.left, s.borderColor.left, p.x + b.left / 2, p.y, p.x + b.left / 2, p.y + f.height);
+    if (f.ends) side(b.right, s.borderStyle.right, s.borderColor.right, p.x + f.width - b.right / 2, p.y, p.x + f.width - b.right / 2, p.y + f.height);
+  }
+
+  private text(t: TextFragment, fixedPage: PageFragment | undefined): void {
+    const s = t.style;
+    if (s.visibility === 'hidden' || transparent(s.color) || t.text.length === 0) return;
+    const page = fixedPage ?? this.o.pages[this.pageIndex(t.baseline - 0.01)]!;
+    if (t.wordSpacing > 0.001 && t.text.includes(' ')) {
+      // justified: each word where the line puts it
+      let x = t.x;
+      const space = this.o.faces.width(' ', s) + t.wordSpacing;
+      for (const word of t.text.split(' ')) {
+        if (word) this.textNode(page, { ...t, text: word, x, wordSpacing: 0 }, !!fixedPage);
+        x += (word ? this.o.faces.width(word, s) : 0) + space;
+      }
+      return;
+    }
+    this.textNode(page, t, !!fixedPage);
+  }
+
+  private textNode(page: PageFragment, t: TextFragment, fixed: boolean): void {
+    const s = t.style;
+    const font = t.font;
+    const pieces = this.o.faces.matcher.splitByCoverage(t.text, { font: font.font, bold: font.bold, italics: font.italics });
+    let ascent = 0;
+    const runs: TextRunNode[] = [];
+    for (const piece of pieces) {
+      ascent = Math.max(ascent, this.o.faces.ascentOfFace(piece, font.size));
+      const run: TextRunNode = { text: piece.text, font: piece.font, bold: piece.bold, italics: piece.italics, fontSize: font.size, color: hexColor(s.color) };
+      if (s.color.a < 1) run.opacity = s.color.a;
+      if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
+      const d = s.textDecorationLine;
+      const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
+      if (d.underline) lines.push('underline');
+      if (d.lineThrough) lines.push('lineThrough');
+      if (d.overline) lines.push('overline');
+      if (lines.length) {
+        run.decoration = lines.length === 1 ? lines[0]! : lines;
+        run.decorationColor = hexColor(s.textDecorationColor);
+        if (s.textDecorationStyle !== 'solid') run.decorationStyle = s.textDecorationStyle;
+      }
+      if (t.link) {
+        if ('url' in t.link) run.link = t.link.url;
+        else run.linkToDestination = t.link.destination;
+      }
+      runs.push(run);
+    }
+    const p = this.at(page, t.x, t.baseline, fixed);
+    this.emit(page.index, { text: runs, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x, y: p.y - ascent } } as PdfNode);
+  }
+
+  private image(f: ImageFragment, fixedPage: PageFragment | undefined): void {
+    if (f.style.visibility === 'hidden') return;
+    const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
+    const p = this.at(page, f.x, f.y, !!fixedPage);
+    const img = f.image;
+    const node: Record<string, unknown> = img.kind === 'raster'
+      ? { image: img.dataUrl, width: f.width, height: f.height, absolutePosition: p }
+      : { svg: img.markup, width: f.width, height: f.height, absolutePosition: p };
+    if (f.link && 'url' in f.link) node.link = f.link.url;
+    this.emit(page.index, node as unknown as PdfNode);
+  }
+}
+
+interface Layers {
+  readonly negative: BoxFragment[];
+  readonly blocks: BoxFragment[];
+  readonly floats: BoxFragment[];
+  readonly inline: Fragment[];
+  readonly positioned: BoxFragment[];
+  readonly positive: BoxFragment[];
+}
+
+const zOf = (f: BoxFragment) => (f.style.zIndex === 'auto' ? 0 : f.style.zIndex);
+
+const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
+
+function rectNode(x: number, y: number, w: number, h: number, color: RGBA, r = 0): PdfNode {
+  const shape: Record<string, unknown> = { type: 'rect', x, y, w, h, color: hexColor(color) };
+  if (r > 0) shape.r = r;
+  if (color.a < 1) shape.fillOpacity = color.a;
+  return { canvas: [shape], absolutePosition: { x: 0, y: 0 } } as PdfNode;
+}
+
+function dashOf(style: ComputedStyle['borderStyle']['top'], width: number): { length: number; space: number } | undefined {
+  if (style === 'dashed') return { length: Math.max(1, width * 3), space: Math.max(1, width * 3) };
+  if (style === 'dotted') return { length: Math.max(0.5, width), space: Math.max(0.5, width) };
+  return undefined;
+}
+
+function lineShape(x1: number, y1: number, x2: number, y2: number, width: number, color: RGBA, style: ComputedStyle['borderStyle']['top']): Record<string, unknown> {
+  const shape: Record<string, unknown> = { type: 'line', x1, y1, x2, y2, lineWidth: width, lineColor: hexColor(color) };
+  if (color.a < 1) shape.strokeOpacity = color.a;
+  const dash = dashOf(style, width);
+  if (dash) shape.dash = dash;
+  if (style === 'dotted') shape.lineCap = 'round';
+  return shape;
+}
+
+/** an image or SVG node (with its margin as an offset) at a page position */
+function place(node: PdfNode, x: number, y: number): PdfNode {
+  const m = (node as { margin?: [number, number, number, number] }).margin;
+  const out = { ...node, absolutePosition: { x: x + (m?.[0] ?? 0), y: y + (m?.[1] ?? 0) } } as PdfNode & { margin?: unknown };
+  delete out.margin;
+  return out;
+}

@@ -1,0 +1,142 @@
+// CSS 2.1 §10.3.3 widths, §8.3.1 collapsing margins, §9.5 floats, §9.3 positioning and
+// CSS Fragmentation 3 breaks, read from the fragment tree (pt; @page 200pt × 300pt, margin 10pt
+// unless a case says otherwise: a 180pt × 280pt page area).
+import { expect } from 'chai';
+import { boxOf, layoutOf, pageAt } from '../../helpers/layout';
+
+const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
+
+describe('layout: block boxes (CSS 2.1 §10.3.3, §10.6.3)', () => {
+  const cases: { name: string; css: string; sel: string; x: number; width: number }[] = [
+    { name: 'auto width fills the containing block', css: '#a { margin: 0 }', sel: '#a', x: 0, width: 180 },
+    { name: 'margins and padding take from an auto width', css: '#a { margin: 0 10pt; padding: 5pt; border: 1pt solid }', sel: '#a', x: 10, width: 160 },
+    { name: 'margin: auto centres a fixed width', css: '#a { width: 100pt; margin: 0 auto }', sel: '#a', x: 40, width: 100 },
+    { name: 'border-box includes padding and border', css: '#a { box-sizing: border-box; width: 100pt; padding: 10pt; border: 5pt solid }', sel: '#a', x: 0, width: 100 },
+    { name: 'max-width clamps', css: '#a { max-width: 50% }', sel: '#a', x: 0, width: 90 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf('<div id="a">x</div>', `${PAGE} ${c.css}`);
+      const a = boxOf(root, c.sel);
+      expect(a.x).to.be.closeTo(c.x, 0.01);
+      expect(a.width).to.be.closeTo(c.width, 0.01);
+    });
+  }
+
+  it('a specified height sets the border box height with padding added', () => {
+    const { root } = layoutOf('<div id="a"></div>', `${PAGE} #a { height: 50pt; padding: 5pt }`);
+    expect(boxOf(root, '#a').height).to.be.closeTo(60, 0.01);
+  });
+
+  it('percentage heights resolve against a definite containing block', () => {
+    const { root } = layoutOf('<div id="p"><div id="c"></div></div>', `${PAGE} #p { height: 100pt } #c { height: 50% }`);
+    expect(boxOf(root, '#c').height).to.be.closeTo(50, 0.01);
+  });
+});
+
+describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
+  it('adjacent siblings take the larger margin', () => {
+    const { root } = layoutOf('<div id="a" style="height:10pt;margin-bottom:20pt"></div><div id="b" style="height:10pt;margin-top:30pt"></div>', PAGE);
+    expect(boxOf(root, '#b').y - (boxOf(root, '#a').y + 10)).to.be.closeTo(30, 0.01);
+  });
+
+  it('a positive and a negative margin add up', () => {
+    const { root } = layoutOf('<div id="a" style="height:10pt;margin-bottom:20pt"></div><div id="b" style="height:10pt;margin-top:-5pt"></div>', PAGE);
+    expect(boxOf(root, '#b').y - (boxOf(root, '#a').y + 10)).to.be.closeTo(15, 0.01);
+  });
+
+  it("a first child's top margin collapses through its parent", () => {
+    const { root } = layoutOf('<div id="p" style="margin-top:10pt"><div id="c" style="margin-top:25pt;height:10pt"></div></div>', PAGE);
+    const p = boxOf(root, '#p'); const c = boxOf(root, '#c');
+    expect(p.y).to.be.closeTo(25, 0.01);
+    expect(c.y).to.be.closeTo(25, 0.01);
+  });
+
+  it('a parent with a top border keeps its child\'s margin inside', () => {
+    const { root } = layoutOf('<div id="p" style="margin-top:10pt;border-top:1pt solid"><div id="c" style="margin-top:25pt;height:10pt"></div></div>', PAGE);
+    expect(boxOf(root, '#p').y).to.be.closeTo(10, 0.01);
+    expect(boxOf(root, '#c').y).to.be.closeTo(36, 0.01);
+  });
+
+  it('margins collapse through an empty block', () => {
+    const { root } = layoutOf('<div id="a" style="height:10pt;margin-bottom:10pt"></div><div style="margin:30pt 0"></div><div id="b" style="height:10pt;margin-top:5pt"></div>', PAGE);
+    expect(boxOf(root, '#b').y - 10).to.be.closeTo(30, 0.01);
+  });
+
+  it("a last child's bottom margin collapses through its parent", () => {
+    const { root } = layoutOf('<div id="p"><div style="height:10pt;margin-bottom:20pt"></div></div><div id="b" style="height:5pt"></div>', PAGE);
+    expect(boxOf(root, '#p').height).to.be.closeTo(10, 0.01);
+    expect(boxOf(root, '#b').y).to.be.closeTo(30, 0.01);
+  });
+});
+
+describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
+  it('absolute against the padding box of the nearest positioned ancestor', () => {
+    const { root } = layoutOf('<div id="p"><div id="a"></div></div>', `${PAGE} #p { position: relative; margin-top: 40pt; padding: 5pt; border: 2pt solid; height: 100pt } #a { position: absolute; right: 10pt; bottom: 0; width: 30pt; height: 20pt }`);
+    const p = boxOf(root, '#p'); const a = boxOf(root, '#a');
+    expect(a.x).to.be.closeTo(p.x + p.width - 2 - 10 - 30, 0.01);
+    expect(a.y + a.height).to.be.closeTo(p.y + p.height - 2, 0.01);
+  });
+
+  it('absolute without a positioned ancestor takes the first page area', () => {
+    const { root } = layoutOf('<p>x</p><div id="a"></div>', `${PAGE} #a { position: absolute; bottom: 0; left: 20pt; width: 30pt; height: 20pt }`);
+    const a = boxOf(root, '#a');
+    expect(a.y + a.height).to.be.closeTo(280, 0.01);
+    expect(a.x).to.be.closeTo(20, 0.01);
+  });
+
+  it('relative moves the box after layout and keeps its place in flow', () => {
+    const { root } = layoutOf('<div id="a" style="position:relative;top:5pt;left:7pt;height:10pt"></div><div id="b" style="height:10pt"></div>', PAGE);
+    expect(boxOf(root, '#a').y).to.be.closeTo(5, 0.01);
+    expect(boxOf(root, '#a').x).to.be.closeTo(7, 0.01);
+    expect(boxOf(root, '#b').y).to.be.closeTo(10, 0.01);
+  });
+
+  it('fixed boxes are kept for every page', () => {
+    const { fixed } = layoutOf('<div id="f" style="position:fixed;top:0;height:10pt">head</div><div style="height:600pt"></div>', PAGE);
+    expect(fixed.length).to.equal(1);
+  });
+});
+
+describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
+  it('makes as many pages as the flow needs', () => {
+    const { pages } = layoutOf('<div style="height:600pt"></div>', PAGE);
+    expect(pages.length).to.equal(3);
+    expect(pages[1]!.flowTop).to.be.closeTo(280, 0.01);
+  });
+
+  it('break-before: page starts the box on the next page', () => {
+    const { root, pages } = layoutOf('<div style="height:10pt"></div><div id="b" style="break-before:page;height:10pt"></div>', PAGE);
+    expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(1);
+    expect(boxOf(root, '#b').y).to.be.closeTo(280, 0.01);
+  });
+
+  it('the legacy page-break-after: always breaks after the box', () => {
+    const { root, pages } = layoutOf('<div style="height:10pt;page-break-after:always"></div><div id="b" style="height:10pt"></div>', PAGE);
+    expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(1);
+  });
+
+  it('break-before: right leaves a blank left page', () => {
+    const { root, pages } = layoutOf('<div style="height:10pt"></div><div id="b" style="break-before:right;height:10pt"></div>', PAGE);
+    expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(2);
+    expect(pages[1]!.blank).to.equal(true);
+  });
+
+  it('a replaced element that would cross the page end moves to the next page', () => {
+    const img = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"/>');
+    const { root, pages } = layoutOf(`<div style="height:250pt"></div><img id="i" style="display:block;width:50pt;height:50pt" src="${img}">`, PAGE);
+    expect(pageAt(pages, boxOf(root, '#i').y)).to.equal(1);
+  });
+
+  it('break-inside: avoid moves a box that fits on one page', () => {
+    const { root, pages } = layoutOf('<div style="height:250pt"></div><div id="k" style="break-inside:avoid"><div style="height:20pt"></div><div style="height:20pt"></div></div>', PAGE);
+    expect(pageAt(pages, boxOf(root, '#k').y)).to.equal(1);
+  });
+
+  it('@page :first margins apply to the first page only', () => {
+    const { pages } = layoutOf('<div style="height:600pt"></div>', `${PAGE} @page :first { margin-top: 50pt }`);
+    expect(pages[0]!.margin.top).to.equal(50);
+    expect(pages[1]!.margin.top).to.equal(10);
+    expect(pages[0]!.flowBottom - pages[0]!.flowTop).to.be.closeTo(240, 0.01);
+  });
+});
