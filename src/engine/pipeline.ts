@@ -126,14 +126,18 @@ function layoutFragments(o: FragmentsInput): EngineResult {
   const kids = root.kind === 'block' ? root.children : root.items;
   const body = kids.find((c) => c.kind === 'block' && c.element?.tag === 'body');
   const canvasSource = root.style.backgroundColor.a > 0 || root.style.backgroundImage !== 'none' ? root.style : body && (body.style.backgroundColor.a > 0 || body.style.backgroundImage !== 'none') ? body.style : undefined;
-  const pageBg = styled.page.backgroundColor && styled.page.backgroundColor.a > 0 ? styled.page.backgroundColor : undefined;
-  const canvas = pageBg ?? (canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined);
+  const canvas = canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined;
   const pages = paintFragments({
     pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => o.images.forUrl(u, undefined), anchors,
     canvas, canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
   });
   const first = laid.pages[0]!;
-  const content = pages.map((nodes, i) => ({ stack: [{ canvas: [] }, ...nodes], ...(i > 0 ? { pageBreak: 'before' } : {}) }));
+  // one pdfmake section per page: its own size and margins (the margin boxes read them); the
+  // invisible mark keeps an empty page a page (pdfmake reuses a page that holds nothing)
+  const content = pages.map((nodes, i) => {
+    const p = laid.pages[i]!;
+    return { section: [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }] }, ...nodes], pageSize: { width: p.width, height: p.height }, pageMargins: [p.margin.left, p.margin.top, p.margin.right, p.margin.bottom] };
+  });
   const docDefinition: DocDefinition = {
     pageSize: { width: first.width, height: first.height },
     pageMargins: [first.margin.left, first.margin.top, first.margin.right, first.margin.bottom],

@@ -180,6 +180,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
   const flow = layoutChildren(box.children, {
     x: contentX, width: contentWidth, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
+    pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto',
   }, ctx);
 
   // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)
@@ -226,6 +227,7 @@ interface FlowInput {
   readonly absolutes: PendingAbsolute[];
   readonly cbHeight: number | undefined;
   readonly link: BlockInput['link'];
+  readonly pageName: string;
 }
 
 interface FlowResult {
@@ -256,10 +258,16 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       const forced = forcedBetween(prev, child);
       if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut)), forced); strut = EMPTY_STRUT; }
     }
+    // CSS Paged Media 3 §7.1: a different used page name starts a page of that name
+    const pageName = child.style.page !== 'auto' ? child.style.page : input.pageName;
+    if (pages.pageNamed && child.kind !== 'absolute' && child.kind !== 'inlines') {
+      const moved = pages.pageNamed(y, pageName);
+      if (moved !== y) { y = moved; strut = EMPTY_STRUT; }
+    }
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     const r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y, marginStrut: strut,
-      floats: input.floats, absolutes: input.absolutes, link: input.link,
+      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName,
     }, ctx);
     // break avoidance (break-after: avoid, break-before: avoid, headings kept with what follows):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
@@ -288,7 +296,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName,
         }, ctx);
         if (again.fragment) fragments.push(again.fragment);
         y = again.bottom; strut = again.marginStrut;

@@ -30,6 +30,11 @@ export interface Fragmentainer {
   forcedBreak(y: number, side: 'page' | 'left' | 'right' | 'recto' | 'verso'): number;
   /** the page area height of the page holding `y` */
   pageHeight(y: number): number;
+  /**
+   * CSS Paged Media 3 §7.1: content of used page name `name` starting at `y`: a new page of
+   * that name when the current page has another name. Returns where the content goes.
+   */
+  pageNamed?(y: number, name: string): number;
 }
 
 /** A Fragmentainer that never breaks: for measuring and for monolithic content. */
@@ -94,6 +99,8 @@ export interface BlockInput {
   readonly absolutes: PendingAbsolute[];
   /** the enclosing <a href>, for atomic inlines and block content inside links */
   readonly link?: LinkTarget;
+  /** the used page name of the containing block (CSS Paged Media 3 §7: `page: auto` takes it) */
+  readonly pageName?: string;
   /** the used border-box size when a parent (flex container, table, layoutIndependent) decided it */
   readonly borderBoxWidth?: number;
   readonly borderBoxHeight?: number;

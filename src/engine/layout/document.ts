@@ -5,6 +5,7 @@
 // containing block (the initial containing block, as Chromium prints); fixed boxes repeat on
 // every page.
 import type { BlockBox, FlexBox } from '../boxes/types';
+import type { RGBA } from '../cascade/computed';
 import type { PageRuleStyle, PageStyle } from '../cascade/styled';
 import { layoutAbsolute } from './block';
 import { EMPTY_STRUT, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
@@ -18,7 +19,7 @@ export interface PageGeometryOptions {
   readonly format: { readonly width: number; readonly height: number };
 }
 
-interface PageBox { readonly width: number; readonly height: number; readonly margin: Sides }
+interface PageBox { readonly width: number; readonly height: number; readonly margin: Sides; readonly backgroundColor: RGBA | undefined }
 
 const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
 
@@ -26,18 +27,27 @@ const finite = (n: number | undefined): n is number => n !== undefined && Number
  * The page box and margins of page `index` (CSS Paged Media 3 §3.4 cascade of page rules:
  * the plain rule, then :left/:right, :first and :blank by specificity).
  */
-export function pageBox(o: PageGeometryOptions, index: number, blank: boolean): PageBox {
+export function pageBox(o: PageGeometryOptions, index: number, blank: boolean, name = 'auto'): PageBox {
   const page = o.page;
   const rules: (PageRuleStyle | undefined)[] = [page];
   const v = page.variants ?? {};
-  rules.push(index % 2 === 0 ? v[':right'] ?? v[':recto'] : v[':left'] ?? v[':verso']);
+  const side = index % 2 === 0 ? ':right' : ':left';
+  const named = name !== 'auto' ? name : undefined;
+  // specificity order (CSS Paged Media 3 §3.4.2): name < :left/:right < name:left < :first/:blank < name:first
+  if (named) rules.push(v[named]);
+  rules.push(v[side] ?? v[side === ':right' ? ':recto' : ':verso']);
+  if (named) rules.push(v[`${named}${side}`]);
   if (index === 0) rules.push(v[':first']);
   if (blank) rules.push(v[':blank']);
+  if (named && index === 0) rules.push(v[`${named}:first`]);
+  if (named && blank) rules.push(v[`${named}:blank`]);
   let size: { width: number; height: number } | undefined;
   let orientation: 'landscape' | 'portrait' | undefined;
   const m: { top?: number; right?: number; bottom?: number; left?: number } = {};
+  let backgroundColor: RGBA | undefined;
   for (const r of rules) {
     if (!r) continue;
+    if (r.backgroundColor) backgroundColor = r.backgroundColor;
     if (r.size && r.size.width > 0 && r.size.height > 0) size = r.size;
     if (r.orientation) orientation = r.orientation;
     for (const k of ['top', 'right', 'bottom', 'left'] as const) if (finite(r.margin[k])) m[k] = r.margin[k];
@@ -58,7 +68,7 @@ export function pageBox(o: PageGeometryOptions, index: number, blank: boolean): 
   // a page area narrower than 36pt cannot hold text: give the margins back proportionally
   if (width - margin.left - margin.right < 36) { const k = (width - 36) / Math.max(1, margin.left + margin.right); margin.left *= k; margin.right *= k; }
   if (height - margin.top - margin.bottom < 36) { const k = (height - 36) / Math.max(1, margin.top + margin.bottom); margin.top *= k; margin.bottom *= k; }
-  return { width, height, margin };
+  return { width, height, margin, backgroundColor };
 }
 
 /** The pages of one document as a Fragmentainer: made as the flow reaches them. */
@@ -70,15 +80,37 @@ export class Pages implements Fragmentainer {
     this.add(false);
   }
 
+  /** the page name new pages take (CSS Paged Media 3 §7: the name of the content that starts them) */
+  private name = 'auto';
+
   private add(blank: boolean): PageFragment {
     const index = this.list.length;
-    const box = pageBox(this.o, index, blank);
+    const box = pageBox(this.o, index, blank, this.name);
     const flowTop = index === 0 ? 0 : this.list[index - 1]!.flowBottom;
     const areaHeight = box.height - box.margin.top - box.margin.bottom;
-    const page: PageFragment = { index, name: 'auto', width: box.width, height: box.height, margin: box.margin, flowTop, flowBottom: flowTop + areaHeight, blank };
+    const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, flowTop, flowBottom: flowTop + areaHeight, blank, backgroundColor: box.backgroundColor };
     this.list.push(page);
     return page;
   }
+
+  /**
+   * CSS Paged Media 3 §7.1: content whose used page name differs from its page's starts a new
+   * page of that name. Returns the flow position where the content goes.
+   */
+  pageNamed(y: number, name: string): number {
+    const here = this.at(y);
+    if (here.name === name) return y;
+    this.name = name;
+    if (here.index === this.list.length - 1 && Math.abs(y - here.flowTop) < 0.01) {
+      // nothing is on this page yet (it is the last one made): it becomes a page of that name
+      this.list.pop();
+      return this.add(here.blank).flowTop;
+    }
+    return this.forcedBreak(y, 'page');
+  }
+
+  /** the name of the page showing `y` */
+  nameAt(y: number): string { return this.at(y).name; }
 
   /** the page that shows flow position `y` (made when the flow has not reached it yet) */
   at(y: number): PageFragment {

@@ -132,6 +132,8 @@ export interface PageFragment {
   readonly flowBottom: number;
   /** blank pages inserted by break-before: left/right (CSS Paged Media 3 :blank) */
   readonly blank: boolean;
+  /** the page box's background colour (`@page { background }`) */
+  readonly backgroundColor?: ComputedStyle['backgroundColor'];
 }
 
 /** Moves a fragment and everything in it by (dx, dy). */

@@ -75,6 +75,8 @@ class Painter {
 
   canvasOf(page: PageFragment): void {
     const area = { width: page.width - page.margin.left - page.margin.right, height: page.flowBottom - page.flowTop };
+    // CSS Paged Media 3 §3.2: the page box's background covers the whole page, the canvas the page area
+    if (page.backgroundColor && !transparent(page.backgroundColor)) this.emit(page.index, rectNode(0, 0, page.width, page.height, page.backgroundColor));
     const c = this.o.canvas;
     if (c && !transparent(c)) this.emit(page.index, rectNode(page.margin.left, page.margin.top, area.width, area.height, c));
     const s = this.o.canvasImageStyle;

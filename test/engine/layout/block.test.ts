@@ -139,4 +139,19 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pages[1]!.margin.top).to.equal(10);
     expect(pages[0]!.flowBottom - pages[0]!.flowTop).to.be.closeTo(240, 0.01);
   });
+
+  it('a named page with another size starts a page of that name and size (CSS Paged Media 3 §7)', () => {
+    const { root, pages } = layoutOf('<div style="height:10pt"></div><div id="w" style="page:wide;height:10pt"></div><div id="c" style="height:10pt"></div>',
+      `${PAGE} @page wide { size: 300pt 200pt; margin: 5pt }`);
+    expect(pages.map((p) => `${p.name} ${p.width}x${p.height}`)).to.deep.equal(['auto 200x300', 'wide 300x200', 'auto 200x300']);
+    expect(pageAt(pages, boxOf(root, '#w').y)).to.equal(1);
+    expect(pageAt(pages, boxOf(root, '#c').y)).to.equal(2);
+  });
+
+  it('content that starts with a named page names the first page', () => {
+    const { pages } = layoutOf('<div style="page:cover;height:10pt"></div>', `${PAGE} @page cover { margin: 0 }`);
+    expect(pages.length).to.equal(1);
+    expect(pages[0]!.name).to.equal('cover');
+    expect(pages[0]!.margin.top).to.equal(0);
+  });
 });
