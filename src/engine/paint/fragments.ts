@@ -199,14 +199,11 @@ class Painter {
       this.emit(pageIdx, { canvas: [shape], absolutePosition: { x: 0, y: 0 } } as PdfNode);
       return;
     }
-    const side = (width: number, style: ComputedStyle['borderStyle']['top'], color: RGBA, x1: number, y1: number, x2: number, y2: number) => {
-      if (width <= 0 || style === 'none' || style === 'hidden' || transparent(color)) return;
-      this.emit(pageIdx, { canvas: [lineShape(x1, y1, x2, y2, width, color, style)], absolutePosition: { x: 0, y: 0 } } as PdfNode);
-    };
-    if (first) side(b.top, s.borderStyle.top, s.borderColor.top, x, y + b.top / 2, x + w, y + b.top / 2);
-    if (last) side(b.bottom, s.borderStyle.bottom, s.borderColor.bottom, x, y + h - b.bottom / 2, x + w, y + h - b.bottom / 2);
-    side(b.left, s.borderStyle.left, s.borderColor.left, x + b.left / 2, y, x + b.left / 2, y + h);
-    side(b.right, s.borderStyle.right, s.borderColor.right, x + w - b.right / 2, y, x + w - b.right / 2, y + h);
+    const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(pageIdx, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
+    if (first) out(borderSide({ side: 'top', width: b.top, style: s.borderStyle.top, color: s.borderColor.top, x1: x, y1: y, x2: x + w, y2: y }));
+    if (last) out(borderSide({ side: 'bottom', width: b.bottom, style: s.borderStyle.bottom, color: s.borderColor.bottom, x1: x, y1: y + h, x2: x + w, y2: y + h }));
+    out(borderSide({ side: 'left', width: b.left, style: s.borderStyle.left, color: s.borderColor.left, x1: x, y1: y, x2: x, y2: y + h }));
+    out(borderSide({ side: 'right', width: b.right, style: s.borderStyle.right, color: s.borderColor.right, x1: x + w, y1: y, x2: x + w, y2: y + h }));
   }
 
   // ---- inline content ----------------------------------------------------------------
@@ -240,14 +237,11 @@ class Painter {
     const p = this.at(page, f.x, f.y, !!fixedPage);
     if (!transparent(s.backgroundColor)) this.emit(page.index, rectNode(p.x, p.y, f.width, f.height, s.backgroundColor));
     const b = s.borderWidth;
-    const side = (width: number, style: ComputedStyle['borderStyle']['top'], color: RGBA, x1: number, y1: number, x2: number, y2: number) => {
-      if (width <= 0 || style === 'none' || style === 'hidden' || transparent(color)) return;
-      this.emit(page.index, { canvas: [lineShape(x1, y1, x2, y2, width, color, style)], absolutePosition: { x: 0, y: 0 } } as PdfNode);
-    };
-    side(b.top, s.borderStyle.top, s.borderColor.top, p.x, p.y + b.top / 2, p.x + f.width, p.y + b.top / 2);
-    side(b.bottom, s.borderStyle.bottom, s.borderColor.bottom, p.x, p.y + f.height - b.bottom / 2, p.x + f.width, p.y + f.height - b.bottom / 2);
-    if (f.starts) side(b.left, s.borderStyle.left, s.borderColor.left, p.x + b.left / 2, p.y, p.x + b.left / 2, p.y + f.height);
-    if (f.ends) side(b.right, s.borderStyle.right, s.borderColor.right, p.x + f.width - b.right / 2, p.y, p.x + f.width - b.right / 2, p.y + f.height);
+    const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(page.index, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
+    out(borderSide({ side: 'top', width: b.top, style: s.borderStyle.top, color: s.borderColor.top, x1: p.x, y1: p.y, x2: p.x + f.width, y2: p.y }));
+    out(borderSide({ side: 'bottom', width: b.bottom, style: s.borderStyle.bottom, color: s.borderColor.bottom, x1: p.x, y1: p.y + f.height, x2: p.x + f.width, y2: p.y + f.height }));
+    if (f.starts) out(borderSide({ side: 'left', width: b.left, style: s.borderStyle.left, color: s.borderColor.left, x1: p.x, y1: p.y, x2: p.x, y2: p.y + f.height }));
+    if (f.ends) out(borderSide({ side: 'right', width: b.right, style: s.borderStyle.right, color: s.borderColor.right, x1: p.x + f.width, y1: p.y, x2: p.x + f.width, y2: p.y + f.height }));
   }
 
   private text(t: TextFragment, fixedPage: PageFragment | undefined): void {
@@ -335,6 +329,48 @@ function dashOf(style: ComputedStyle['borderStyle']['top'], width: number): { le
   if (style === 'dashed') return { length: Math.max(1, width * 3), space: Math.max(1, width * 3) };
   if (style === 'dotted') return { length: Math.max(0.5, width), space: Math.max(0.5, width) };
   return undefined;
+}
+
+/**
+ * CSS Backgrounds 3 §4.3 one side of a border, drawn inside the border box along the edge
+ * (x1, y1)–(x2, y2): solid, dashed and dotted as one stroke; double as two strokes of a third
+ * each; groove, ridge, inset and outset in two tones, the darker one as Chromium darkens.
+ */
+export function borderSide(o: { side: 'top' | 'right' | 'bottom' | 'left'; width: number; style: ComputedStyle['borderStyle']['top']; color: RGBA; x1: number; y1: number; x2: number; y2: number }): Record<string, unknown>[] {
+  const { side, width, style, color } = o;
+  if (width <= 0 || style === 'none' || style === 'hidden' || transparent(color)) return [];
+  // the inward normal of the side: strokes are offset from the edge into the box
+  const nx = side === 'left' ? 1 : side === 'right' ? -1 : 0;
+  const ny = side === 'top' ? 1 : side === 'bottom' ? -1 : 0;
+  const stroke = (offset: number, w: number, c: RGBA, st: ComputedStyle['borderStyle']['top']) =>
+    lineShape(o.x1 + nx * offset, o.y1 + ny * offset, o.x2 + nx * offset, o.y2 + ny * offset, w, c, st);
+  const topLeft = side === 'top' || side === 'left';
+  switch (style) {
+    case 'solid': case 'dashed': case 'dotted': return [stroke(width / 2, width, color, style)];
+    case 'double': {
+      if (width < 3) return [stroke(width / 2, width, color, 'solid')];
+      const third = width / 3;
+      return [stroke(third / 2, third, color, 'solid'), stroke(width - third / 2, third, color, 'solid')];
+    }
+    case 'inset': case 'outset': {
+      const darkSide = style === 'inset' ? topLeft : !topLeft;
+      return [stroke(width / 2, width, darkSide ? darker(color) : color, 'solid')];
+    }
+    case 'groove': case 'ridge': {
+      // groove: the outer half dark on the top and left, the inner half dark on the bottom and right
+      const outerDark = style === 'groove' ? topLeft : !topLeft;
+      const half = width / 2;
+      return [stroke(half / 2, half, outerDark ? darker(color) : color, 'solid'), stroke(half + half / 2, half, outerDark ? color : darker(color), 'solid')];
+    }
+  }
+}
+
+/** Blink's Color::Dark(): black becomes #ababab, other colours scale by (v − 0.33) / v of their largest channel. */
+function darker(c: RGBA): RGBA {
+  if (c.r === 0 && c.g === 0 && c.b === 0) return { r: 0xab, g: 0xab, b: 0xab, a: c.a };
+  const v = Math.max(c.r, c.g, c.b) / 255;
+  const k = v === 0 ? 0 : Math.max(0, (v - 0.33) / v);
+  return { r: Math.round(c.r * k), g: Math.round(c.g * k), b: Math.round(c.b * k), a: c.a };
 }
 
 function lineShape(x1: number, y1: number, x2: number, y2: number, width: number, color: RGBA, style: ComputedStyle['borderStyle']['top']): Record<string, unknown> {
