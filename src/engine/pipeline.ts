@@ -131,25 +131,32 @@ function layoutFragments(o: FragmentsInput): EngineResult {
     pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => o.images.forUrl(u, undefined), anchors,
     canvas, canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
   });
-  const first = laid.pages[0]!;
-  // one pdfmake section per page: its own size and margins (the margin boxes read them); the
-  // invisible mark keeps an empty page a page (pdfmake reuses a page that holds nothing)
+  const geometry = pageGeometry(styled.page, o.format);
+  const margins = marginBoxCallbacks(styled.page, geometry, styled.root.style, faces, diagnostics);
+  const count = laid.pages.length;
+  // one pdfmake section per page, with its own size. Every node is absolutely positioned, so the
+  // section has no margins: pdfmake never finds a line too low for its page and moves it on (the
+  // bottom margin is negative for the same reason). The margin boxes go in the page's margins;
+  // the invisible mark keeps an empty page a page (pdfmake reuses a page that holds nothing).
   const content = pages.map((nodes, i) => {
     const p = laid.pages[i]!;
-    return { section: [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }] }, ...nodes], pageSize: { width: p.width, height: p.height }, pageMargins: [p.margin.left, p.margin.top, p.margin.right, p.margin.bottom] };
+    const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }] }, ...nodes];
+    if (margins.header) section.push({ stack: [margins.header(i + 1, count)], absolutePosition: { x: 0, y: 0 } });
+    if (margins.footer) section.push({ stack: [margins.footer(i + 1, count)], absolutePosition: { x: 0, y: p.height - p.margin.bottom } });
+    return { section, pageSize: { width: p.width, height: p.height }, pageMargins: [0, 0, 0, -NO_BOTTOM] };
   });
+  const first = laid.pages[0]!;
   const docDefinition: DocDefinition = {
     pageSize: { width: first.width, height: first.height },
-    pageMargins: [first.margin.left, first.margin.top, first.margin.right, first.margin.bottom],
+    pageMargins: [0, 0, 0, -NO_BOTTOM],
     content,
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  const geometry = pageGeometry(styled.page, o.format);
-  const margins = marginBoxCallbacks(styled.page, geometry, styled.root.style, faces, diagnostics);
-  if (margins.header) docDefinition.header = margins.header;
-  if (margins.footer) docDefinition.footer = margins.footer;
   return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items };
 }
+
+/** how far below a page pdfmake may think it has room: more than any page is tall */
+const NO_BOTTOM = 100_000;
 
 /** pages the layout stage makes at most (PLATEN_MAX_PAGES refuses more later, with a clear error) */
 const MAX_LAID_OUT_PAGES = 10_000;

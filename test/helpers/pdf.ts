@@ -19,3 +19,24 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
   await doc.destroy();
   return { pages, text: pages.map((p) => p.text).join('\n') };
 }
+
+/** A word (a text item) as a viewer reads it: page index, left x and baseline y from the page's top, in pt. */
+export interface PdfWord { readonly page: number; readonly text: string; readonly x: number; readonly baseline: number; readonly width: number }
+
+/** Every text item of a PDF with its position (pdfjs-dist: what a viewer places). */
+export async function wordsOf(bytes: Uint8Array): Promise<PdfWord[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const out: PdfWord[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const height = page.view[3]! - page.view[1]!;
+    const content = await page.getTextContent();
+    for (const it of content.items) {
+      if (!('str' in it) || !it.str.trim()) continue;
+      out.push({ page: i - 1, text: it.str, x: it.transform[4] as number, baseline: height - (it.transform[5] as number), width: it.width });
+    }
+  }
+  await doc.destroy();
+  return out;
+}
