@@ -69,9 +69,28 @@ class Painter {
     return { x: page.margin.left + x, y: page.margin.top + (fixed ? y : y - page.flowTop) };
   }
 
+  /**
+   * Adds a node to a page. Shapes drawn one after another at the page origin go into one
+   * canvas node: pdfmake handles one node instead of one per rectangle and border side.
+   */
   private emit(pageIdx: number, node: PdfNode): void {
-    this.out[pageIdx]?.push(node);
+    const list = this.out[pageIdx];
+    if (!list) return;
+    const shapes = canvasShapes(node);
+    if (shapes) {
+      const last = list[list.length - 1];
+      const lastShapes = last && this.merged.has(last) ? canvasShapes(last) : undefined;
+      if (lastShapes) { lastShapes.push(...shapes); return; }
+      const fresh = { canvas: [...shapes], absolutePosition: { x: 0, y: 0 } } as unknown as PdfNode;
+      this.merged.add(fresh);
+      list.push(fresh);
+      return;
+    }
+    list.push(node);
   }
+
+  /** the canvas nodes this painter made (others are never appended to) */
+  private readonly merged = new WeakSet<object>();
 
   canvasOf(page: PageFragment): void {
     const area = { width: page.width - page.margin.left - page.margin.right, height: page.flowBottom - page.flowTop };
@@ -312,6 +331,12 @@ interface Layers {
   readonly inline: Fragment[];
   readonly positioned: BoxFragment[];
   readonly positive: BoxFragment[];
+}
+
+/** the shapes of a canvas node placed at the page origin */
+function canvasShapes(node: PdfNode): Record<string, unknown>[] | undefined {
+  const n = node as { canvas?: Record<string, unknown>[]; absolutePosition?: { x: number; y: number } };
+  return n.canvas && n.absolutePosition && n.absolutePosition.x === 0 && n.absolutePosition.y === 0 ? n.canvas : undefined;
 }
 
 const zOf = (f: BoxFragment) => (f.style.zIndex === 'auto' ? 0 : f.style.zIndex);
