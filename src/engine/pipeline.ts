@@ -55,7 +55,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
   const image = images.forBox;
-  const intrinsic: Intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, image(box), page.pageArea.width).width });
+  const intrinsic: Intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, image(box), page.pageArea.width).width, slack: options.layout !== 'fragments' });
   const ctx: PaintContext = {
     faces, intrinsic, diagnostics, page, image, imageUrl: images.forUrl,
     anchors: collectAnchors(styled.root), placedIds: new Set(), cbHeight: undefined, pageName: 'auto', link: undefined, cellText: undefined,
