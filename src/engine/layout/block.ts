@@ -172,8 +172,18 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     const below = input.floats.clearance(style.clear);
     if (below > y) { y = below; childStrut = EMPTY_STRUT; }
   }
-  // a forced page break inside a box's top edge is not possible: a box with a top border or padding that would cross the page end moves
-  const x = input.cbX + marginLeft;
+  // CSS 2.1 §9.5: a box in normal flow that establishes a block formatting context does not
+  // overlap the floats of its parent's context: it narrows beside them (an auto width) or moves below them
+  let x = input.cbX + marginLeft;
+  if (bfc && input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {
+    const band = input.floats.space(y, 1, input.cbX, input.cbX + input.cbWidth);
+    if (band.left > input.cbX || band.right < input.cbX + input.cbWidth) {
+      const room = band.right - band.left - used.marginLeft - used.marginRight - frameH;
+      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = band.left + used.marginLeft; }
+      else if (contentWidth <= room) x = Math.max(x, band.left + used.marginLeft);
+      else { y = Math.max(y, input.floats.clearance('both')); }
+    }
+  }
   const contentX = x + used.border.left + used.padding.left;
   const contentTop = y + used.border.top + used.padding.top;
   const floats = bfc ? new Floats() : input.floats;

@@ -47,4 +47,11 @@ describe('layout → PDF: positions read back', () => {
     const ws = await words('<div style="position:fixed;top:0">Banner</div><div style="height:500pt"></div>', PAGE);
     expect(ws.filter((w) => w.text.includes('Banner')).map((w) => w.page)).to.deep.equal([0, 1]);
   });
+
+  it('the same input gives byte-identical PDFs', async () => {
+    const html = '<h1>Title</h1><p>Some text <b>bold</b> and <a href="#t">a link</a>.</p><div id="t" style="border:1pt dashed red;background:#eee">target</div>';
+    const render = async () => { const r = layoutHtml(html, PAGE, { layout: 'fragments' }); return Buffer.from(await toPdf(r.docDefinition, r.fonts)); };
+    const [a, b] = [await render(), await render()];
+    expect(a.equals(b)).to.equal(true);
+  });
 });
