@@ -56,7 +56,7 @@ export function compileTemplateSource(source: string): CompiledTemplate {
 }
 
 /** PLATEN_LAYOUT=fragments selects the engine's layout stage (EngineOptions.layout). */
-function layoutFromEnv(): 'flow' | 'fragments' {
+export function layoutFromEnv(): 'flow' | 'fragments' {
   return process.env.PLATEN_LAYOUT === 'fragments' ? 'fragments' : 'flow';
 }
 
