@@ -10,6 +10,10 @@ export interface Config {
   readonly port: number;
   /** largest accepted request body in bytes (CONTRACT.md check 4) */
   readonly bodyLimitBytes: number;
+  /** largest template asset in bytes (413 asset_too_large above) */
+  readonly assetMaxBytes: number;
+  /** largest total of one template version's assets in bytes (413 asset_too_large above) */
+  readonly templateAssetsMaxBytes: number;
   /** render deadline handed to the renderer (ms) */
   readonly renderTimeoutMs: number;
   /** slow clients: time allowed to send the request headers / the whole request (ms) */
@@ -25,6 +29,8 @@ export const DEFAULT_CONFIG: Config = {
   host: '127.0.0.1',
   port: 3000,
   bodyLimitBytes: 10 * 1024 * 1024,
+  assetMaxBytes: 5 * 1024 * 1024,
+  templateAssetsMaxBytes: 50 * 1024 * 1024,
   renderTimeoutMs: 20_000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
@@ -56,6 +62,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: overrides.host ?? str(env, 'PLATEN_HOST') ?? DEFAULT_CONFIG.host,
     port: overrides.port ?? intFrom(env, 'PLATEN_PORT', DEFAULT_CONFIG.port, 0),
     bodyLimitBytes: overrides.bodyLimitBytes ?? intFrom(env, 'PLATEN_BODY_LIMIT', DEFAULT_CONFIG.bodyLimitBytes, 1),
+    assetMaxBytes: overrides.assetMaxBytes ?? intFrom(env, 'PLATEN_ASSET_MAX_BYTES', DEFAULT_CONFIG.assetMaxBytes, 1),
+    templateAssetsMaxBytes: overrides.templateAssetsMaxBytes ?? intFrom(env, 'PLATEN_TEMPLATE_ASSETS_MAX_BYTES', DEFAULT_CONFIG.templateAssetsMaxBytes, 1),
     renderTimeoutMs: overrides.renderTimeoutMs ?? intFrom(env, 'PLATEN_RENDER_TIMEOUT_MS', DEFAULT_CONFIG.renderTimeoutMs, 1),
     headersTimeoutMs: overrides.headersTimeoutMs ?? intFrom(env, 'PLATEN_HEADERS_TIMEOUT_MS', DEFAULT_CONFIG.headersTimeoutMs, 1),
     requestTimeoutMs: overrides.requestTimeoutMs ?? intFrom(env, 'PLATEN_REQUEST_TIMEOUT_MS', DEFAULT_CONFIG.requestTimeoutMs, 1),

@@ -16,7 +16,8 @@ import { problemBody, problemMapper } from './middleware/problem';
 import { requestId } from './middleware/requestId';
 import { createMetrics, type Metrics } from './metrics';
 import { openApiDocument } from './openapi';
-import { generatePdf, validate } from './routes/generate';
+import { generatePdf, previewPdf, validate } from './routes/generate';
+import { addTemplateRoutes } from './routes/templates';
 import { addHealthRoutes } from './routes/health';
 
 export interface AppOptions {
@@ -57,6 +58,9 @@ export function createApp(options: AppOptions): Koa<AppState> {
     validate(),                                 // 6–11 400
     generatePdf({ store, renderer }),           // 12 404, 13 500, 14 503
   );
+  const guard = [auth(store), activeSubscription(store, options.now)];
+  api.post('/v1/pdf/preview', ...guard, requireJson(), readJsonBody({ limit: config.bodyLimitBytes }), previewPdf({ store, renderer }));
+  addTemplateRoutes(api, { store, renderer, config, guard });
   const openapi = JSON.stringify(openApiDocument(VERSION));
   api.get('/v1/openapi.json', (ctx) => {
     ctx.type = 'application/json';

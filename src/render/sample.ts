@@ -15,7 +15,7 @@ export interface RenderWarning {
   readonly line: number;
   readonly column: number;
   /**
-   * where the line is: `css` (the template's CSS), `document` (the HTML as rendered with the
+   * where the line is: `template CSS`, `document` (the HTML as rendered with the
    * sample params), `template` (the Nunjucks source), or another engine source (`style[2]`, an asset path)
    */
   readonly source: string;
@@ -25,6 +25,7 @@ export function warningFromDiagnostic(d: Diagnostic): RenderWarning {
   return { code: d.code, message: d.message, line: d.line, column: d.column, source: d.source ?? 'document' };
 }
 
+/** how Nunjucks writes where a run-time error happened: 0-based, and left out at 0:0 */
 const NUNJUCKS_POSITION = /\[Line (\d+), Column (\d+)\]/;
 
 /** A failed render as one warning, located when Nunjucks said where. */
@@ -33,7 +34,8 @@ export function warningFromRenderError(err: unknown): RenderWarning {
   const at = NUNJUCKS_POSITION.exec(cause);
   const detail = cause.replace(NUNJUCKS_POSITION, '').trim();
   const message = err instanceof PlatenError && err.code !== 'render_failed' ? err.message : `the template fails with its sample params: ${detail || 'render failed'}`;
-  return { code: 'template-render-error', message, line: at ? Number(at[1]) : 0, column: at ? Number(at[2]) : 0, source: at ? 'template' : 'document' };
+  // Nunjucks' run-time positions are 0-based (its parse-time ones are 1-based)
+  return { code: 'template-render-error', message, line: at ? Number(at[1]) + 1 : 0, column: at ? Number(at[2]) + 1 : 0, source: at ? 'template' : 'document' };
 }
 
 /** Renders `job` (a template with its sample params) and returns the diagnostics as warnings; never throws for a template's fault. */

@@ -9,8 +9,8 @@ describe('config: environment with defaults, flags win', () => {
   });
 
   it('reads PLATEN_* variables', () => {
-    const c = loadConfig({ PLATEN_DATA: 'rel/dir', PLATEN_HOST: '0.0.0.0', PLATEN_PORT: '8080', PLATEN_BODY_LIMIT: '1024', PLATEN_RENDER_TIMEOUT_MS: '5000', PLATEN_HEADERS_TIMEOUT_MS: '2000', PLATEN_REQUEST_TIMEOUT_MS: '9000', PLATEN_KEEPALIVE_TIMEOUT_MS: '1000', PLATEN_LOG_LEVEL: 'warn' });
-    expect(c).to.deep.equal({ dataDir: resolve('rel/dir'), host: '0.0.0.0', port: 8080, bodyLimitBytes: 1024, renderTimeoutMs: 5000, headersTimeoutMs: 2000, requestTimeoutMs: 9000, keepAliveTimeoutMs: 1000, logLevel: 'warn' });
+    const c = loadConfig({ PLATEN_DATA: 'rel/dir', PLATEN_HOST: '0.0.0.0', PLATEN_PORT: '8080', PLATEN_BODY_LIMIT: '1024', PLATEN_RENDER_TIMEOUT_MS: '5000', PLATEN_HEADERS_TIMEOUT_MS: '2000', PLATEN_REQUEST_TIMEOUT_MS: '9000', PLATEN_KEEPALIVE_TIMEOUT_MS: '1000', PLATEN_LOG_LEVEL: 'warn', PLATEN_ASSET_MAX_BYTES: '100', PLATEN_TEMPLATE_ASSETS_MAX_BYTES: '1000' });
+    expect(c).to.deep.equal({ dataDir: resolve('rel/dir'), host: '0.0.0.0', port: 8080, bodyLimitBytes: 1024, assetMaxBytes: 100, templateAssetsMaxBytes: 1000, renderTimeoutMs: 5000, headersTimeoutMs: 2000, requestTimeoutMs: 9000, keepAliveTimeoutMs: 1000, logLevel: 'warn' });
   });
 
   it('lets flags win over the environment, and ignores empty variables', () => {

@@ -20,9 +20,9 @@ function tooLarge(limit: number): PlatenError {
 
 /** Reads the body up to `limit` bytes. Listeners, not `for await`: leaving an async iterator
  * early destroys the socket, and the 413 must still reach the client. */
-function readRaw(ctx: AppContext, limit: number): Promise<Buffer> {
+export function readRaw(ctx: AppContext, limit: number, overLimit: () => PlatenError = () => tooLarge(limit)): Promise<Buffer> {
   const declared = ctx.get('content-length');
-  if (declared !== '' && Number(declared) > limit) return Promise.reject(tooLarge(limit));
+  if (declared !== '' && Number(declared) > limit) return Promise.reject(overLimit());
   const req = ctx.req;
   if (/100-continue/i.test(ctx.get('expect'))) ctx.res.writeContinue();
   return new Promise<Buffer>((resolve, reject) => {
@@ -40,7 +40,7 @@ function readRaw(ctx: AppContext, limit: number): Promise<Buffer> {
       if (size > limit) {
         cleanup();
         req.pause();
-        reject(tooLarge(limit));
+        reject(overLimit());
         return;
       }
       chunks.push(chunk);

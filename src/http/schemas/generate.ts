@@ -1,6 +1,6 @@
 // The body of POST /v1/pdf/generate: joi for its shape, then the reserved key and the params
 // limits. joi reports every problem (abortEarly: false); the one answered is the first in
-// CONTRACT.md's order (6 templateId, 7 unknown field, 8 format, 9 params, 10 global, 11 limits),
+// CONTRACT.md's order (6 templateId, 7 unknown field, 8 format, then templateVersion, 9 params, 10 global, 11 limits),
 // so the answer does not depend on the order of keys in the client's JSON.
 import Joi from 'joi';
 import { PAGE_FORMATS, type PageFormat } from '../../engine/pageFormats';
@@ -19,12 +19,15 @@ export interface GenerateRequest {
   readonly templateId: string;
   readonly params: Record<string, unknown>;
   readonly format: PageFormat;
+  /** a stored version to render; absent: the latest */
+  readonly templateVersion?: number;
 }
 
 export const generateBodySchema = Joi.object({
   templateId: Joi.string().min(1).required(),
   format: Joi.string().valid(...PAGE_FORMAT_NAMES).insensitive(),
   params: Joi.object().allow(null),
+  templateVersion: Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
 }).unknown(false).prefs({ abortEarly: false, convert: false });
 
 const FIELD_ECHO_MAX = 64;
@@ -36,13 +39,15 @@ function toProblem(detail: Joi.ValidationErrorItem): Problem {
   // a client's field name is echoed, shortened: an error must not grow with the input
   const field = raw.length > FIELD_ECHO_MAX ? `${Array.from(raw).slice(0, FIELD_ECHO_MAX).join('')}…` : raw;
   if (detail.type === 'object.unknown') {
-    return { rank: 7, error: () => new PlatenError('unknown_field', `Unknown field "${field}". Allowed fields: templateId, params, format.`, { extra: { field } }) };
+    return { rank: 7, error: () => new PlatenError('unknown_field', `Unknown field "${field}". Allowed fields: templateId, params, format, templateVersion.`, { extra: { field } }) };
   }
   switch (field) {
     case 'templateId':
       return { rank: 6, error: () => new PlatenError('template_id_required', '"templateId" is required and must be a non-empty string.') };
     case 'format':
       return { rank: 8, error: () => new PlatenError('unsupported_format', `"format" must be one of ${PAGE_FORMAT_NAMES.join(', ')} (case-insensitive).`, { extra: { allowed: PAGE_FORMAT_NAMES } }) };
+    case 'templateVersion':
+      return { rank: 8.5, error: () => new PlatenError('invalid_template_version', '"templateVersion" must be a positive integer.') };
     case 'params':
       return { rank: 9, error: () => new PlatenError('invalid_params', '"params" must be a JSON object (or null / absent).') };
     default:
@@ -70,5 +75,5 @@ export function validateGenerateBody(body: Record<string, unknown>, options: Val
     throw new PlatenError('params_limit_exceeded', `params exceed the ${breach.limit} limit (max ${breach.max}) at ${breach.path}.`, { extra: { limit: breach.limit, max: breach.max, path: breach.path } });
   }
   const format = typeof body.format === 'string' ? pageFormatFromName(body.format)! : 'A4';
-  return { templateId: body.templateId as string, params, format };
+  return { templateId: body.templateId as string, params, format, ...(typeof body.templateVersion === 'number' ? { templateVersion: body.templateVersion } : {}) };
 }
