@@ -1,14 +1,28 @@
-// CSS 2.1 §9.4.2 / §10.8 inline formatting contexts: line boxes.
-// (A placeholder that breaks lines at spaces and aligns them left: the inline layout lands here.)
-import type { InlineFormattingBox, InlineLevelBox } from '../boxes/types';
+// CSS 2.1 §9.4.2 / §10.8 inline formatting contexts: line boxes. The content is broken into
+// lines by linebreak.ts (CSS Text 3 §5); here each line box gets its height from the strut and
+// the inline-level boxes on it (§10.8.1 half-leading, `vertical-align` as Blink computes it),
+// its room beside the floats (§9.5), its alignment (CSS Text 3 §7: text-align, justify as word
+// spacing, text-indent), and its place in the flow (CSS Fragmentation 3: a pagination strut
+// before each line, `orphans` and `widows`). Atomic inlines (CSS Display 3 §2.4) and floats
+// met in the content are laid out through ctx.layoutIndependent.
+import type { ComputedStyle, VerticalAlign } from '../cascade/computed';
+import type { InlineFormattingBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
-import type { LineFragment, LinkTarget, TextFragment } from './fragments';
+import { withoutBreaks } from './context';
+import type { FaceResolver } from './faces';
+import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
+import { fillLine, inlineAtoms, WidthCache, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { replacedSize } from './replaced';
+import { resolve } from './used';
 
 export interface InlineInput {
+  /** the block container's content-box left edge and width */
   readonly x: number;
   readonly width: number;
+  /** flow position of the first line box's top */
   readonly y: number;
   readonly cbHeight: number | undefined;
+  /** the enclosing block formatting context's floats */
   readonly floats: FloatContext;
   readonly absolutes: PendingAbsolute[];
   readonly link?: LinkTarget;
@@ -16,43 +30,523 @@ export interface InlineInput {
 
 export interface InlineResult {
   readonly lines: LineFragment[];
+  /** flow y below the last line box (y when there are no lines) */
   readonly bottom: number;
   readonly firstBaseline: number | undefined;
   readonly lastBaseline: number | undefined;
 }
 
+/** The width caches of one layout run (one FaceResolver). */
+const caches = new WeakMap<FaceResolver, WidthCache>();
+const widthCache = (faces: FaceResolver): WidthCache => {
+  let c = caches.get(faces);
+  if (!c) { c = new WidthCache(faces); caches.set(faces, c); }
+  return c;
+};
+
+/** An atomic inline laid out at the origin: its margin box is [0, width] × [0, height]. */
+interface Atomic {
+  readonly fragment: BoxFragment | undefined;
+  readonly width: number;
+  readonly height: number;
+  /** its baseline below its margin box top (CSS 2.1 §10.8.1) */
+  readonly baseline: number;
+  /** where its margin box is now (it is moved into place with translate) */
+  x: number;
+  y: number;
+  /** per-line scratch: baseline offset and alignment group */
+  off: number;
+  group: number;
+}
+
+interface Floated {
+  readonly fragment: BoxFragment;
+  readonly width: number;
+  readonly height: number;
+  placed: boolean;
+}
+
 export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx: LayoutContext): InlineResult {
-  const words: { text: string; style: InlineFormattingBox['style'] }[] = [];
-  const collect = (items: readonly InlineLevelBox[]) => {
-    for (const it of items) {
-      if (it.kind === 'text') for (const w of it.text.split(/\s+/)) { if (w) words.push({ text: w, style: it.style }); }
-      else if (it.kind === 'inline') collect(it.children);
-    }
-  };
-  collect(box.children);
-  const lines: LineFragment[] = [];
-  const lh = ctx.faces.lineHeight(box.style);
-  let y = input.y;
-  let i = 0;
-  while (i < words.length) {
-    const runs: TextFragment[] = [];
-    let x = input.x;
-    while (i < words.length) {
-      const w = words[i]!;
-      const width = ctx.faces.width(w.text, w.style);
-      if (runs.length > 0 && x + width > input.x + input.width) break;
-      const asc = ctx.faces.ascent(w.style) + (lh - ctx.faces.lineBox(w.style)) / 2;
-      runs.push({ kind: 'text', style: w.style, font: ctx.faces.of(w.style), text: w.text, x, baseline: y + asc, width, wordSpacing: 0, link: input.link });
-      x += width + ctx.faces.width(' ', w.style);
-      i++;
-    }
-    if (ctx.pages.paginates && y + lh > ctx.pages.pageEnd(y + 0.01) + 0.01 && !ctx.pages.atPageStart(y)) {
-      const dy = ctx.pages.pageEnd(y + 0.01) - y;
-      for (const r of runs) r.baseline += dy;
-      y += dy;
-    }
-    lines.push({ kind: 'line', x: input.x, y, width: input.width, height: lh, baseline: runs[0]!.baseline, children: runs });
-    y += lh;
+  const widths = widthCache(ctx.faces);
+  const atomics = new Map<AtomicItem, Atomic>();
+  const measuring = withoutBreaks(ctx);
+  const content = inlineAtoms(box, {
+    faces: ctx.faces, widths, cbWidth: input.width, link: input.link, anchors: ctx.anchors,
+    atomicWidth: (item) => {
+      const a = layoutAtomic(item, input, measuring);
+      atomics.set(item, a);
+      return a.width;
+    },
+  });
+  return new Lines(box, input, ctx, content, widths, atomics).layout();
+}
+
+/** Chromium's ascent and descent of a style's font, each rounded to whole CSS px (Blink's SimpleFontData), and its used line-height. */
+interface FontBox {
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineHeight: number;
+  /** CSS 2.1 §10.8.1: A' and D', the ascent and descent with half the leading each */
+  readonly above: number;
+  readonly below: number;
+}
+
+const roundPx = (pt: number) => Math.round(pt / 0.75) * 0.75;
+
+/** The vertical extent of the line's content relative to a baseline: the root's, or a top/bottom-aligned subtree's (CSS 2.1 §10.8.1). */
+interface Group { readonly align: 'root' | 'top' | 'bottom'; top: number; bottom: number; base: number }
+
+/** What one line's vertical alignment found. */
+interface LineBox {
+  readonly height: number;
+  /** the baseline below the line box top */
+  readonly ascent: number;
+  readonly groups: Group[];
+  /** whether it has content (CSS 2.1 §9.4.2: else it is a zero-height line box, left out) */
+  readonly visible: boolean;
+  /** the inline boxes open after the line */
+  readonly stack: BoxNode[];
+}
+
+const EPS = 0.01;
+
+class Lines {
+  private readonly fonts = new Map<ComputedStyle, FontBox>();
+  private readonly floated = new Map<FloatItem, Floated>();
+  private stamp = 0;
+  private readonly indent: number;
+  private readonly strut: FontBox;
+
+  constructor(
+    private readonly box: InlineFormattingBox,
+    private readonly input: InlineInput,
+    private readonly ctx: LayoutContext,
+    private readonly content: InlineContent,
+    private readonly widths: WidthCache,
+    private readonly atomics: Map<AtomicItem, Atomic>,
+  ) {
+    this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
+    this.strut = this.font(box.style);
   }
-  return { lines, bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+
+  layout(): InlineResult {
+    const { input, ctx, content } = this;
+    const pages = ctx.pages;
+    const lines: LineFragment[] = [];
+    /** where each line starts: its cursor and open inline boxes */
+    const starts: { cursor: Cursor; stack: BoxNode[] }[] = [];
+    /** the lines that a page break precedes */
+    const breaks: number[] = [];
+    let cursor: Cursor = { index: 0, carry: undefined };
+    let stack: BoxNode[] = [];
+    let y = input.y;
+    let orphansDone = false; let widowsDone = false;
+    const full = { left: input.x, right: input.x + input.width };
+    for (;;) {
+      if (cursor.index >= content.atoms.length && !cursor.carry) {
+        // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before it
+        const k = breaks[breaks.length - 1];
+        if (!pages.paginates || widowsDone || k === undefined || k === 0) break;
+        const after = lines.length - k;
+        const widows = Math.max(1, this.box.style.widows);
+        if (after >= widows) break;
+        widowsDone = true;
+        const from = k - (widows - after);
+        const before = from - (breaks.length > 1 ? breaks[breaks.length - 2]! : 0);
+        if (before < Math.max(1, this.box.style.orphans)) break;
+        y = pages.pageEnd(lines[from]!.y + EPS);
+        ({ cursor, stack } = starts[from]!);
+        lines.length = from; starts.length = from; breaks.pop();
+        continue;
+      }
+      const first = lines.length === 0;
+      const indent = first ? this.indent : 0;
+      let guess = this.strut.lineHeight;
+      let deferred: FloatItem[] = [];
+      for (let attempt = 0; ; attempt++) {
+        let band = input.floats.space(y, guess, full.left, full.right);
+        let floatPlaced = false;
+        deferred = [];
+        const lineTop = y;
+        const filled = fillLine(cursor, {
+          content, widths: this.widths, available: band.right - band.left - indent,
+          float: (item, used) => {
+            const f = this.floatOf(item);
+            if (f.placed) return undefined;
+            if (used + f.width > band.right - band.left - indent + EPS) { deferred.push(item); return undefined; }
+            this.placeFloat(item, f, lineTop);
+            floatPlaced = true;
+            band = input.floats.space(lineTop, guess, full.left, full.right);
+            return band.right - band.left - indent;
+          },
+        });
+        const v = this.lineBox(filled.atoms, stack);
+        if (!v.visible) {
+          // no line box: only floats, or white space that collapsed away
+          cursor = filled.next; stack = v.stack;
+          break;
+        }
+        if (floatPlaced) band = input.floats.space(y, guess, full.left, full.right);
+        // CSS 2.1 §9.5: a line too narrow beside floats for its first piece moves down past them
+        if (filled.overflow && (band.left > full.left + EPS || band.right < full.right - EPS) && attempt < 100) {
+          const below = this.nextBand(y, v.height);
+          if (below > y + EPS) { y = below; continue; }
+        }
+        let top = y;
+        if (pages.paginates && top + v.height > pages.pageEnd(top + EPS) + EPS && !pages.atPageStart(top)) top = pages.pageEnd(top + EPS);
+        if ((top !== y || v.height > guess + EPS) && attempt < 3) {
+          const b = input.floats.space(top, v.height, full.left, full.right);
+          if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
+        }
+        // CSS Fragmentation 3 §4.4 orphans: too few lines before the first break move the whole start
+        if (top !== y && lines.length > 0 && breaks.length === 0 && !orphansDone) {
+          orphansDone = true;
+          if (lines.length < Math.max(1, this.box.style.orphans) && !pages.atPageStart(lines[0]!.y)) {
+            y = pages.pageEnd(lines[0]!.y + EPS);
+            ({ cursor, stack } = starts[0]!);
+            lines.length = 0; starts.length = 0;
+            deferred = [];
+            break;
+          }
+        }
+        if (top !== y && lines.length > 0) breaks.push(lines.length);
+        starts.push({ cursor, stack });
+        lines.push(this.emit(filled.atoms, stack, v, { top, band, indent, last: filled.last, hyphen: filled.hyphen }));
+        y = top + v.height;
+        cursor = filled.next; stack = v.stack;
+        break;
+      }
+      for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
+    }
+    return { lines, bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+  }
+
+  /** The next flow position below `y` where the floats beside the line end (CSS 2.1 §9.5). */
+  private nextBand(y: number, height: number): number {
+    let next = Infinity;
+    for (const f of this.input.floats.fragments) {
+      const mb = f.style.margin.bottom === 'auto' ? 0 : resolve(f.style.margin.bottom, this.input.width);
+      const bottom = f.y + f.height + mb;
+      if (bottom > y + EPS && f.y < y + height) next = Math.min(next, bottom);
+    }
+    if (!Number.isFinite(next)) { const b = this.input.floats.bottom(); next = b > y + EPS ? b : y; }
+    return next;
+  }
+
+  // ---- line boxes (CSS 2.1 §10.8) --------------------------------------------------------
+
+  private font(style: ComputedStyle): FontBox {
+    let f = this.fonts.get(style);
+    if (f) return f;
+    const faces = this.ctx.faces;
+    const ascentPt = faces.ascent(style);
+    const ascent = roundPx(ascentPt);
+    const descent = roundPx(faces.lineBox(style) - ascentPt);
+    const lineHeight = faces.lineHeight(style);
+    const above = ascent + (lineHeight - ascent - descent) / 2;
+    f = { ascent, descent, lineHeight, above, below: lineHeight - above };
+    this.fonts.set(style, f);
+    return f;
+  }
+
+  /**
+   * CSS 2.1 §10.8.1 vertical-align: how far a box's baseline sits below its parent's, as Blink
+   * computes it (sub/super from the parent's font size, middle from half the parent's x-height).
+   */
+  private shift(va: VerticalAlign, style: ComputedStyle, parent: ComputedStyle, above: number, below: number): number {
+    switch (va) {
+      case 'baseline': case 'top': case 'bottom': return 0;
+      case 'sub': return parent.fontSize / 5 + 0.75;
+      case 'super': return -(parent.fontSize / 3 + 0.75);
+      case 'text-top': return above - this.font(parent).ascent;
+      case 'text-bottom': return this.font(parent).descent - below;
+      // (the x-height is taken as 0.5em, as CSS Values 4 §6.1.1 allows when the font gives none)
+      case 'middle': return (above - below) / 2 - parent.fontSize / 4;
+      default: return -resolve(va, this.font(style).lineHeight);
+    }
+  }
+
+  /** The line box of a line's atoms: its height and baseline from the strut and every inline-level box on it. */
+  private lineBox(atoms: readonly Atom[], open: readonly BoxNode[]): LineBox {
+    const stamp = ++this.stamp;
+    const root = this.content.root;
+    const groups: Group[] = [{ align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
+    root.stamp = stamp; root.off = 0; root.group = 0;
+    const stack = open.slice();
+    let visible = false;
+    const extend = (g: number, top: number, bottom: number) => {
+      const grp = groups[g]!;
+      if (top < grp.top) grp.top = top;
+      if (bottom > grp.bottom) grp.bottom = bottom;
+    };
+    const place = (style: ComputedStyle, parent: BoxNode, above: number, below: number): { off: number; group: number } => {
+      const va = style.verticalAlign;
+      if (va === 'top' || va === 'bottom') {
+        groups.push({ align: va, top: -above, bottom: below, base: 0 });
+        return { off: 0, group: groups.length - 1 };
+      }
+      const off = parent.off + this.shift(va, style, parent.style, above, below);
+      extend(parent.group, off - above, off + below);
+      return { off, group: parent.group };
+    };
+    const enter = (b: BoxNode) => {
+      if (b.stamp === stamp) return;
+      const parent = b.parent!;
+      if (parent.stamp !== stamp) enter(parent);
+      const f = this.font(b.style);
+      const p = place(b.style, parent, f.above, f.below);
+      b.stamp = stamp; b.off = p.off; b.group = p.group;
+    };
+    for (const b of stack) enter(b);
+    for (const a of atoms) {
+      switch (a.t) {
+        case 'open':
+          enter(a.box); stack.push(a.box);
+          if (a.width > 0) visible = true;
+          break;
+        case 'close':
+          stack.pop();
+          if (a.width > 0) visible = true;
+          break;
+        case 'text': {
+          const s = a.item.style;
+          if (a.solid || (a.end > a.start && preserved(s))) visible = true;
+          const parent = a.item.parent;
+          if (s !== parent.style) {
+            const f = this.font(s);
+            extend(parent.group, parent.off - f.above, parent.off + f.below);
+          }
+          break;
+        }
+        case 'atomic': {
+          const at = this.atomics.get(a.item)!;
+          const p = place(a.item.box.style, a.item.parent, at.baseline, at.height - at.baseline);
+          at.off = p.off; at.group = p.group;
+          visible = true;
+          break;
+        }
+        case 'break': visible = true; break;
+        case 'float': case 'opp': break;
+      }
+    }
+    // top- and bottom-aligned subtrees: the line box grows to hold them, then they align to its edges
+    const r = groups[0]!;
+    for (let i = 1; i < groups.length; i++) {
+      const g = groups[i]!; const h = g.bottom - g.top;
+      if (g.align === 'top') r.bottom = Math.max(r.bottom, r.top + h);
+      else r.top = Math.min(r.top, r.bottom - h);
+    }
+    for (let i = 1; i < groups.length; i++) {
+      const g = groups[i]!;
+      g.base = g.align === 'top' ? r.top - g.top : r.bottom - g.bottom;
+    }
+    return { height: r.bottom - r.top, ascent: -r.top, groups, visible, stack };
+  }
+
+  // ---- fragments of one line -----------------------------------------------------------
+
+  private emit(atoms: Atom[], open: readonly BoxNode[], v: LineBox, at: { top: number; band: { left: number; right: number }; indent: number; last: boolean; hyphen: boolean }): LineFragment {
+    const text = this.content.text;
+    trimEnd(atoms);
+    // the hyphen a soft hyphen shows where the line breaks (CSS Text 3 §6.1)
+    let hyphenAfter: TextAtom | undefined;
+    if (at.hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
+    const hyphenWidth = hyphenAfter ? this.widths.width('-', hyphenAfter.item.style) : 0;
+    let used = hyphenWidth; let spaces = 0;
+    for (const a of atoms) {
+      if (a.t === 'text') { used += a.width; spaces += countSpaces(text, a.start, a.end); } else if (a.t === 'open' || a.t === 'close' || a.t === 'atomic') used += a.width;
+    }
+    // CSS Text 3 §7.1 text-align (start-aligned when the content overflows), §7.3 justify
+    const room = at.band.right - at.band.left - at.indent;
+    const free = room - used;
+    let x = at.band.left + at.indent;
+    let extra = 0;
+    if (free > 0) {
+      switch (alignOf(this.box.style, at.last)) {
+        case 'right': x += free; break;
+        case 'center': x += free / 2; break;
+        case 'justify': if (spaces > 0) extra = free / spaces; break;
+        case 'left': break;
+      }
+    }
+    const baseline = at.top + v.ascent;
+    const children: InlineFragment[] = [];
+    const boxBaseline = (b: BoxNode) => baseline + v.groups[b.group]!.base + b.off;
+    const boxes: { node: BoxNode; x: number; slot: number; starts: boolean }[] = [];
+    const opening = (node: BoxNode, from: number, starts: boolean) => {
+      let slot = -1;
+      if (node.element && decorated(node, this.ctx.anchors)) { slot = children.length; children.push(undefined as unknown as InlineFragment); }
+      boxes.push({ node, x: from, slot, starts });
+    };
+    const closing = (to: number, ends: boolean) => {
+      const b = boxes.pop()!;
+      if (b.slot < 0) return;
+      const s = b.node.style; const cb = this.input.width;
+      const f = this.font(s);
+      const pt = Math.max(0, resolve(s.padding.top, cb)); const pb = Math.max(0, resolve(s.padding.bottom, cb));
+      const top = boxBaseline(b.node) - f.ascent - pt - s.borderWidth.top;
+      const frag: InlineBoxFragment = {
+        kind: 'inline-box', style: s, element: b.node.element, x: b.x, y: top, width: Math.max(0, to - b.x),
+        height: f.ascent + f.descent + pt + pb + s.borderWidth.top + s.borderWidth.bottom, starts: b.starts, ends, link: b.node.link,
+      };
+      children[b.slot] = frag;
+    };
+    for (const b of open) opening(b, x, false);
+    let run: { item: TextItem; start: number; end: number; x: number; width: number } | undefined;
+    const flush = () => {
+      if (!run) return;
+      const r = run; run = undefined;
+      const s = r.item.style;
+      if (s.visibility !== 'visible') return;
+      let t = text.slice(r.start, r.end);
+      if (t.includes('\u00ad')) t = t.replaceAll('\u00ad', '');
+      let width = r.width;
+      if (hyphenAfter && hyphenAfter.item === r.item && hyphenAfter.end === r.end) { t += '-'; width += hyphenWidth; }
+      if (!t) return;
+      const frag: TextFragment = {
+        kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: r.x, baseline: boxBaseline(r.item.parent), width,
+        wordSpacing: extra, ...(r.item.link ? { link: r.item.link } : {}),
+      };
+      children.push(frag);
+    };
+    for (const a of atoms) {
+      switch (a.t) {
+        case 'text': {
+          const w = a.width + (extra ? extra * countSpaces(text, a.start, a.end) : 0);
+          if (run && run.item === a.item && run.end === a.start) { run.end = a.end; run.width += w; } else { flush(); run = { item: a.item, start: a.start, end: a.end, x, width: w }; }
+          x += w;
+          break;
+        }
+        case 'open': flush(); opening(a.box, x + a.box.marginLeft, true); x += a.width; break;
+        case 'close': flush(); closing(x + a.width - a.box.marginRight, true); x += a.width; break;
+        case 'atomic': {
+          flush();
+          const p = this.atomics.get(a.item)!;
+          const top = baseline + v.groups[p.group]!.base + p.off - p.baseline;
+          if (p.fragment) {
+            translate(p.fragment, x - p.x, top - p.y);
+            if (a.item.box.style.visibility === 'visible') children.push(p.fragment);
+          }
+          p.x = x; p.y = top;
+          x += a.width;
+          break;
+        }
+        case 'break': case 'float': case 'opp': flush(); break;
+      }
+    }
+    flush();
+    while (boxes.length) closing(x, false);
+    return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
+  }
+
+  // ---- floats (CSS 2.1 §9.5) --------------------------------------------------------------
+
+  private floatOf(item: FloatItem): Floated {
+    let f = this.floated.get(item);
+    if (f) return f;
+    const input = this.input;
+    const s = item.box.style;
+    const r = this.ctx.layoutIndependent(item.box.box, { x: 0, y: 0, cbWidth: input.width, cbHeight: input.cbHeight, absolutes: input.absolutes, link: item.link }, withoutBreaks(this.ctx));
+    const frag: BoxFragment = r.fragment ? (r.fragment.float ? r.fragment : { ...r.fragment, float: true })
+      : { kind: 'box', style: s, element: item.box.element, x: 0, y: 0, width: 0, height: 0, border: ZERO, padding: ZERO, children: [], float: true };
+    const ml = marginOf(s.margin.left, input.width); const mr = marginOf(s.margin.right, input.width);
+    const mb = marginOf(s.margin.bottom, input.width);
+    f = { fragment: frag, width: ml + frag.width + mr, height: Math.max(0, r.bottom + mb), placed: false };
+    this.floated.set(item, f);
+    return f;
+  }
+
+  private placeFloat(item: FloatItem, f: Floated, y: number): void {
+    if (f.placed) return;
+    const floats = this.input.floats;
+    const side = item.box.style.float === 'right' ? 'right' : 'left';
+    const at = floats.place(side, f.width, f.height, y, this.input.x, this.input.x + this.input.width);
+    translate(f.fragment, at.x, at.y);
+    floats.fragments.push(f.fragment);
+    f.placed = true;
+  }
+}
+
+const ZERO = { top: 0, right: 0, bottom: 0, left: 0 };
+
+const marginOf = (v: ComputedStyle['margin']['left'], base: number) => (v === 'auto' ? 0 : resolve(v, base));
+
+/** Preserved white space makes a line (CSS 2.1 §9.4.2). */
+const preserved = (s: ComputedStyle) => s.whiteSpace === 'pre' || s.whiteSpace === 'pre-wrap' || s.whiteSpace === 'break-spaces';
+
+/** Whether an inline box draws anything of its own (or is a link destination): else no fragment is made for it. */
+function decorated(b: BoxNode, anchors: ReadonlySet<string>): boolean {
+  const s = b.style;
+  const w = s.borderWidth;
+  const d = s.textDecorationLine;
+  return s.backgroundColor.a > 0 || s.backgroundImage !== 'none' || w.top > 0 || w.right > 0 || w.bottom > 0 || w.left > 0 ||
+    d.underline || d.overline || d.lineThrough || s.boxShadow !== 'none' || b.link !== b.parent?.link ||
+    (b.element?.attrs.id !== undefined && anchors.has(b.element.attrs.id));
+}
+
+/** CSS Text 3 §4.1.3: spaces at the end of a line hang; they are removed from its last text. */
+function trimEnd(atoms: Atom[]): void {
+  for (let i = atoms.length - 1; i >= 0; i--) {
+    const a = atoms[i]!;
+    if (a.t === 'atomic') return;
+    if (a.t !== 'text') continue;
+    if (a.hangCount > 0) atoms[i] = { ...a, end: a.end - a.hangCount, width: a.width - a.hang, hang: 0, hangCount: 0 };
+    if (a.solid) return;
+  }
+}
+
+function countSpaces(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x20) n++;
+  return n;
+}
+
+/** The used alignment of a line: start/end by direction, justify except on the last line and before a forced break. */
+function alignOf(style: ComputedStyle, last: boolean): 'left' | 'right' | 'center' | 'justify' {
+  const rtl = style.direction === 'rtl';
+  switch (style.textAlign) {
+    case 'left': case '-webkit-left': return 'left';
+    case 'right': case '-webkit-right': return 'right';
+    case 'center': case '-webkit-center': return 'center';
+    case 'start': return rtl ? 'right' : 'left';
+    case 'end': return rtl ? 'left' : 'right';
+    case 'justify': return last ? (rtl ? 'right' : 'left') : 'justify';
+  }
+}
+
+// ---- atomic inlines (CSS 2.1 §10.3.2, §10.8.1) -------------------------------------------
+
+function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext): Atomic {
+  const b = item.box;
+  const s = b.style;
+  const cb = input.width;
+  const ml = marginOf(s.margin.left, cb); const mr = marginOf(s.margin.right, cb);
+  const mt = marginOf(s.margin.top, cb); const mb = marginOf(s.margin.bottom, cb);
+  if (b.kind === 'replaced') {
+    const image = ctx.image(b);
+    const size = replacedSize(b, image, cb, input.cbHeight);
+    const border = { top: s.borderWidth.top, right: s.borderWidth.right, bottom: s.borderWidth.bottom, left: s.borderWidth.left };
+    const padding = {
+      top: Math.max(0, resolve(s.padding.top, cb)), right: Math.max(0, resolve(s.padding.right, cb)),
+      bottom: Math.max(0, resolve(s.padding.bottom, cb)), left: Math.max(0, resolve(s.padding.left, cb)),
+    };
+    const width = border.left + padding.left + size.width + padding.right + border.right;
+    const height = border.top + padding.top + size.height + padding.bottom + border.bottom;
+    const fragment: BoxFragment = {
+      kind: 'box', style: s, element: b.element, x: ml, y: mt, width, height, border, padding,
+      children: image && size.width > 0.05 && size.height > 0.05
+        ? [{ kind: 'image', style: s, image, x: ml + border.left + padding.left, y: mt + border.top + padding.top, width: size.width, height: size.height, ...(item.link ? { link: item.link } : {}) }]
+        : [],
+    };
+    // a replaced element's baseline is its bottom margin edge
+    const h = mt + height + mb;
+    return { fragment, width: ml + width + mr, height: h, baseline: h, x: 0, y: 0, off: 0, group: 0 };
+  }
+  const r = ctx.layoutIndependent(b.box, { x: 0, y: 0, cbWidth: cb, cbHeight: input.cbHeight, absolutes: input.absolutes, link: item.link }, ctx);
+  const f = r.fragment;
+  const height = Math.max(0, r.bottom + mb);
+  // CSS 2.1 §10.8.1: an inline-block's baseline is its last line box's, unless it has none or
+  // its overflow is not visible (then its bottom margin edge); inline-table and inline-flex take their first
+  const own = s.display === 'inline-block' ? (s.overflow === 'visible' ? r.lastBaseline : undefined) : r.firstBaseline;
+  return { fragment: f, width: f ? ml + f.width + mr : 0, height, baseline: own ?? height, x: 0, y: 0, off: 0, group: 0 };
 }

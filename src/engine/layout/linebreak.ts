@@ -1,0 +1,418 @@
+// CSS Text 3 §5 line breaking: the inline formatting context as one string (atomic inlines as
+// U+FFFC), its break opportunities from UAX #14 (the `linebreak` package) adjusted by
+// `white-space` (§3), `word-break` (§5.2), `hyphens` (§6.1: soft hyphens), then cut into atoms:
+// unbreakable pieces of text between opportunities, inline box sides, atomic inlines, floats,
+// forced breaks. `fillLine` fills one line greedily (§5: "as many as fit"), trailing spaces
+// hanging (§4.1.3), and breaks inside a word only where `overflow-wrap` allows (§5.5).
+import LineBreaker from 'linebreak';
+import type { InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, FloatBox } from '../boxes/types';
+import { assertNever } from '../boxes/types';
+import type { ComputedStyle } from '../cascade/computed';
+import type { StyledElement } from '../cascade/styled';
+import type { FaceResolver } from './faces';
+import type { LinkTarget } from './fragments';
+
+/** An inline box (CSS 2.1 §9.2.2) of the context; the root inline box (the container's) has no element. */
+export interface BoxNode {
+  readonly style: ComputedStyle;
+  readonly element: StyledElement | undefined;
+  readonly parent: BoxNode | undefined;
+  readonly link: LinkTarget | undefined;
+  /** margin + border + padding at its start and end sides, pt */
+  readonly startWidth: number;
+  readonly endWidth: number;
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  /** per-line scratch of the line box computation (inline.ts) */
+  stamp: number;
+  off: number;
+  group: number;
+}
+
+/** A run of text of one style in the context's string. */
+export interface TextItem {
+  readonly style: ComputedStyle;
+  readonly parent: BoxNode;
+  readonly link: LinkTarget | undefined;
+}
+
+/** An atomic inline (inline-block, replaced element) or a float met in the inline content. */
+export interface AtomicItem {
+  readonly box: InlineBlockBox | ReplacedBox;
+  readonly parent: BoxNode;
+  readonly link: LinkTarget | undefined;
+}
+export interface FloatItem {
+  readonly box: FloatBox;
+  readonly parent: BoxNode;
+  readonly link: LinkTarget | undefined;
+}
+
+export interface TextAtom {
+  readonly t: 'text';
+  readonly item: TextItem;
+  /** [start, end) in the context's string */
+  readonly start: number;
+  readonly end: number;
+  readonly width: number;
+  /** the width of its trailing spaces that hang at a line's end (CSS Text 3 §4.1.3) */
+  readonly hang: number;
+  /** trailing spaces that hang (removed from a line's end) */
+  readonly hangCount: number;
+  /** whether it has anything but hanging spaces */
+  readonly solid: boolean;
+}
+
+export type Atom =
+  | TextAtom
+  | { readonly t: 'open' | 'close'; readonly box: BoxNode; readonly width: number }
+  | { readonly t: 'atomic'; readonly item: AtomicItem; width: number }
+  | { readonly t: 'float'; readonly item: FloatItem }
+  /** a soft wrap opportunity; `shy`: breaking here shows a hyphen (U+00AD) */
+  | { readonly t: 'opp'; readonly shy: boolean }
+  /** a forced line break (a preserved line feed, <br>) */
+  | { readonly t: 'break' };
+
+export interface InlineContent {
+  readonly text: string;
+  readonly atoms: Atom[];
+  readonly root: BoxNode;
+}
+
+export interface AtomsOptions {
+  readonly faces: FaceResolver;
+  readonly widths: WidthCache;
+  /** the containing block width (percentage padding and margins of inline boxes) */
+  readonly cbWidth: number;
+  readonly link: LinkTarget | undefined;
+  readonly anchors: ReadonlySet<string>;
+  /** the margin-box width of an atomic inline (it is laid out once, here) */
+  readonly atomicWidth: (item: AtomicItem) => number;
+}
+
+const SHY = '\u00ad';
+const OBJECT = '\ufffc';
+
+/** Per face (and spacing), the width of each piece of text measured: long documents repeat their words. */
+export class WidthCache {
+  private readonly byFace = new Map<string, Map<string, number>>();
+  /** each style's map, found once through its face key */
+  private readonly byStyle = new WeakMap<ComputedStyle, Map<string, number>>();
+  constructor(private readonly faces: FaceResolver) {}
+
+  width(text: string, style: ComputedStyle): number {
+    let m = this.byStyle.get(style);
+    if (!m) {
+      const f = this.faces.of(style);
+      const face = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}`;
+      m = this.byFace.get(face);
+      if (!m) { m = new Map(); this.byFace.set(face, m); }
+      this.byStyle.set(style, m);
+    }
+    let w = m.get(text);
+    if (w === undefined) {
+      if (m.size > 100_000) m.clear();
+      w = this.faces.width(text.includes(SHY) ? text.replaceAll(SHY, '') : text, style);
+      m.set(text, w);
+    }
+    return w;
+  }
+}
+
+const wraps = (s: ComputedStyle) => s.whiteSpace !== 'nowrap' && s.whiteSpace !== 'pre';
+/** spaces at a line's end hang (and are not drawn) except under break-spaces (CSS Text 3 §4.1.3) and pre (never wraps) */
+const hangs = (s: ComputedStyle) => s.whiteSpace !== 'break-spaces' && s.whiteSpace !== 'pre';
+const preservesNewlines = (s: ComputedStyle) => s.whiteSpace !== 'normal' && s.whiteSpace !== 'nowrap';
+
+/** The href of an <a> as a link target: absolute http(s)/mailto/tel URLs, and #ids that exist. */
+export function linkOf(href: string | undefined, anchors: ReadonlySet<string>): LinkTarget | undefined {
+  if (!href) return undefined;
+  const h = href.trim();
+  if (/^(https?:|mailto:|tel:)/i.test(h)) return { url: h };
+  if (h.startsWith('#') && h.length > 1) {
+    let id = h.slice(1);
+    try { id = decodeURIComponent(id); } catch { /* kept as written */ }
+    return anchors.has(id) ? { destination: id } : undefined;
+  }
+  return undefined;
+}
+
+const px = (v: ComputedStyle['margin']['left'], base: number) => (v === 'auto' ? 0 : v.pt + (v.pct * base) / 100);
+
+function boxNode(style: ComputedStyle, element: StyledElement | undefined, parent: BoxNode | undefined, link: LinkTarget | undefined, cbWidth: number): BoxNode {
+  const ml = element ? px(style.margin.left, cbWidth) : 0;
+  const mr = element ? px(style.margin.right, cbWidth) : 0;
+  const start = element ? ml + style.borderWidth.left + Math.max(0, px(style.padding.left, cbWidth)) : 0;
+  const end = element ? mr + style.borderWidth.right + Math.max(0, px(style.padding.right, cbWidth)) : 0;
+  return { style, element, parent, link, startWidth: start, endWidth: end, marginLeft: ml, marginRight: mr, stamp: -1, off: 0, group: 0 };
+}
+
+const OPP: Atom = { t: 'opp', shy: false };
+const OPP_SHY: Atom = { t: 'opp', shy: true };
+const BREAK: Atom = { t: 'break' };
+
+/** Flattens the context, finds its break opportunities and cuts it into atoms. */
+export function inlineAtoms(ifc: InlineFormattingBox, o: AtomsOptions): InlineContent {
+  const parts: string[] = [];
+  gather(ifc.children, parts);
+  const text = parts.join('');
+  const root = boxNode(ifc.style, undefined, undefined, o.link, o.cbWidth);
+  const cutter = new Cutter(text, o);
+  cutter.walk(ifc.children, root);
+  return { text, atoms: cutter.atoms, root };
+}
+
+/** The context's string: its text, U+FFFC for each atomic inline, a line feed for each <br>. */
+function gather(items: readonly InlineLevelBox[], parts: string[]): void {
+  for (const b of items) {
+    switch (b.kind) {
+      case 'text': parts.push(b.text); break;
+      case 'inline': gather(b.children, parts); break;
+      case 'inline-block': case 'replaced': parts.push(OBJECT); break;
+      case 'line-break': parts.push('\n'); break;
+      case 'float': break;
+      default: assertNever(b);
+    }
+  }
+}
+
+/** Cuts the context into atoms at its break opportunities, in one walk over the string. */
+class Cutter {
+  readonly atoms: Atom[] = [];
+  private readonly breaker: LineBreaker;
+  private next: { readonly position: number } | null;
+  private pos = 0;
+  /**
+   * An opportunity at the end of a leaf goes after the inline box ends that follow it and
+   * before the starts: a box's end side stays on the line, its start side goes to the next.
+   */
+  private pending: Atom | undefined;
+
+  constructor(private readonly text: string, private readonly o: AtomsOptions) {
+    this.breaker = new LineBreaker(text);
+    this.next = this.breaker.nextBreak();
+  }
+
+  /** the next break opportunity after `p` (UAX #14's, the end of the text excluded) */
+  private oppAfter(p: number): number {
+    let next = this.next;
+    while (next && next.position <= p) next = this.breaker.nextBreak();
+    this.next = next;
+    return next && next.position < this.text.length ? next.position : Infinity;
+  }
+
+  private emit(a: Atom): void {
+    if (this.pending && a.t !== 'close') { this.atoms.push(this.pending); this.pending = undefined; }
+    this.atoms.push(a);
+  }
+
+  walk(items: readonly InlineLevelBox[], parent: BoxNode): void {
+    const o = this.o;
+    for (const b of items) {
+      switch (b.kind) {
+        case 'text':
+          if (b.text) this.textRun({ style: b.style, parent, link: parent.link }, b.text);
+          break;
+        case 'inline': {
+          const link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, o.anchors) ?? parent.link) : parent.link;
+          const node = boxNode(b.style, b.element, parent, link, o.cbWidth);
+          this.emit({ t: 'open', box: node, width: node.startWidth });
+          this.walk(b.children, node);
+          this.emit({ t: 'close', box: node, width: node.endWidth });
+          break;
+        }
+        case 'inline-block': case 'replaced': {
+          const item: AtomicItem = { box: b, parent, link: parent.link };
+          this.emit({ t: 'atomic', item, width: o.atomicWidth(item) });
+          const at = this.pos++;
+          if (this.oppAfter(at) === at + 1 && wraps(parent.style)) this.pending = OPP;
+          break;
+        }
+        case 'line-break':
+          this.pending = undefined;
+          this.emit(BREAK);
+          this.pos++;
+          break;
+        case 'float':
+          this.emit({ t: 'float', item: { box: b, parent, link: parent.link } });
+          break;
+        default: assertNever(b);
+      }
+    }
+  }
+
+  private textRun(item: TextItem, src: string): void {
+    const text = this.text;
+    const style = item.style;
+    const widths = this.o.widths;
+    const start = this.pos; const end = start + src.length;
+    this.pos = end;
+    const wrap = wraps(style);
+    const hang = hangs(style);
+    const breakAll = style.wordBreak === 'break-all';
+    const keepAll = style.wordBreak === 'keep-all';
+    const breakSpaces = style.whiteSpace === 'break-spaces';
+    const shyBreaks = style.hyphens !== 'none';
+    const spaceWidth = widths.width(' ', style);
+    const newlines = preservesNewlines(style);
+    // the next preserved line feed, searched in the run's own text
+    let nl = newlines ? src.indexOf('\n') : -1;
+    if (nl >= 0) nl += start;
+    let cur = start;
+    while (cur < end) {
+      if (nl >= 0 && nl < cur) { nl = src.indexOf('\n', cur - start); if (nl >= 0) nl += start; }
+      if (nl === cur) { this.pending = undefined; this.emit(BREAK); cur++; continue; }
+      let stop = nl >= 0 ? nl : end;
+      let opp = false;
+      if (wrap) {
+        let p = this.oppAfter(cur);
+        // keep-all: no opportunity between letters (CSS Text 3 §5.2)
+        while (keepAll && p < stop && isLetter(text.charCodeAt(p - 1)) && isLetter(text.charCodeAt(p))) p = this.oppAfter(p);
+        if (breakAll || breakSpaces) p = Math.min(p, extraOpportunity(text, cur, stop, breakAll, breakSpaces));
+        if (p <= stop && p !== nl) { stop = p; opp = true; }
+      }
+      this.emit(textAtom(text, item, cur, stop, hang, spaceWidth, widths));
+      if (opp) {
+        const shy = text.charCodeAt(stop - 1) === 0xad;
+        if (!shy || shyBreaks) {
+          const a = shy ? OPP_SHY : OPP;
+          if (stop < end) this.emit(a); else this.pending = a;
+        }
+      }
+      cur = stop;
+    }
+  }
+}
+
+/** word-break: break-all: between any two characters that are not spaces; break-spaces: after every space. */
+function extraOpportunity(text: string, from: number, to: number, breakAll: boolean, breakSpaces: boolean): number {
+  for (let i = from + 1; i < to; i++) {
+    const a = text.charCodeAt(i - 1); const b = text.charCodeAt(i);
+    if (breakSpaces && a === 0x20) return i;
+    if (breakAll && a !== 0x20 && b !== 0x20 && !(a >= 0xd800 && a <= 0xdbff)) return i;
+  }
+  return Infinity;
+}
+
+function isLetter(c: number): boolean {
+  return c > 0x2e7f || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0xc0 && c < 0x2000);
+}
+
+function textAtom(text: string, item: TextItem, start: number, end: number, hang: boolean, spaceWidth: number, widths: WidthCache): TextAtom {
+  const piece = text.slice(start, end);
+  let n = 0;
+  if (hang) while (n < piece.length && piece.charCodeAt(piece.length - 1 - n) === 0x20) n++;
+  const solid = n < piece.length && !(piece.length - n === 1 && piece.charCodeAt(0) === 0xad);
+  const width = n === piece.length ? n * spaceWidth : widths.width(piece, item.style);
+  return { t: 'text', item, start, end, width, hang: n * spaceWidth, hangCount: n, solid };
+}
+
+// ---------------------------------------------------------------------------------------
+// Filling one line
+
+/** Where a line starts: the next atom, or the rest of one cut by an emergency break. */
+export interface Cursor {
+  readonly index: number;
+  readonly carry: TextAtom | undefined;
+}
+
+export interface FilledLine {
+  readonly atoms: Atom[];
+  readonly next: Cursor;
+  /** ended by a forced break or by the end of the content: not justified */
+  readonly last: boolean;
+  /** broken at a soft hyphen: a hyphen is drawn at its end */
+  readonly hyphen: boolean;
+  /** its first unbreakable piece alone is wider than the line */
+  readonly overflow: boolean;
+}
+
+export interface FillOptions {
+  readonly content: InlineContent;
+  readonly widths: WidthCache;
+  /** the room on the line, pt */
+  readonly available: number;
+  /** a float met on the line: given the line's width so far, returns the new room (or undefined when it goes below the line) */
+  readonly float: (item: FloatItem, used: number) => number | undefined;
+}
+
+const EPS = 1e-6;
+
+/** Fills one line from `from` (CSS Text 3 §5: greedy, the last opportunity before the overflow). */
+export function fillLine(from: Cursor, o: FillOptions): FilledLine {
+  const atoms = o.content.atoms;
+  const out: Atom[] = [];
+  let index = from.index;
+  let carry = from.carry;
+  let available = o.available;
+  let width = 0; let trail = 0; let solid = false;
+  let opp: { len: number; index: number; shy: boolean } | undefined;
+  let overflow = false;
+  const done = (next: Cursor, last: boolean, hyphen: boolean): FilledLine => ({ atoms: out, next, last, hyphen, overflow });
+  for (;;) {
+    let a: Atom | undefined;
+    const fromCarry = carry !== undefined;
+    if (carry) { a = carry; carry = undefined; } else { a = atoms[index]; if (!a) return done({ index, carry: undefined }, true, false); index++; }
+    switch (a.t) {
+      case 'opp':
+        if (solid) opp = { len: out.length, index, shy: a.shy };
+        continue;
+      case 'break':
+        out.push(a);
+        return done({ index, carry: undefined }, true, false);
+      case 'float': {
+        const room = o.float(a.item, width - trail);
+        if (room !== undefined) available = room;
+        out.push(a);
+        continue;
+      }
+      case 'open': case 'close': case 'atomic': case 'text': {
+        const w = width + a.width;
+        const t = a.t === 'text' ? (a.solid ? a.hang : trail + a.width) : a.t === 'atomic' ? 0 : trail;
+        if (w - t > available + EPS) {
+          // it does not fit: break at the last opportunity on the line
+          if (opp) {
+            out.length = opp.len;
+            return done({ index: opp.index, carry: undefined }, false, opp.shy);
+          }
+          // none: overflow-wrap breaks inside the word (CSS Text 3 §5.5), else the line overflows
+          if (a.t === 'text' && canBreakWord(a.item.style)) {
+            const parts = splitToFit(o.content.text, a, available - (width - trail), solid, o.widths);
+            if (parts) {
+              out.push(parts.head);
+              return done({ index, carry: parts.tail }, false, false);
+            }
+            if (solid) return done(fromCarry ? { index, carry: a } : { index: index - 1, carry: undefined }, false, false);
+          }
+          if (!solid && (a.t === 'atomic' || (a.t === 'text' && a.solid))) overflow = true;
+        }
+        out.push(a); width = w; trail = t;
+        if (a.t === 'atomic' || (a.t === 'text' && a.solid)) solid = true;
+        continue;
+      }
+      default: assertNever(a);
+    }
+  }
+}
+
+const canBreakWord = (s: ComputedStyle) => s.overflowWrap === 'break-word' || s.overflowWrap === 'anywhere' || s.wordBreak === 'break-word';
+
+/**
+ * Cuts a text atom after as many characters as fit in `room` (at least one at a line's start).
+ * Returns undefined when none fits on a line that has content.
+ */
+function splitToFit(text: string, a: TextAtom, room: number, hasContent: boolean, widths: WidthCache): { head: TextAtom; tail: TextAtom } | undefined {
+  let w = 0; let i = a.start;
+  while (i < a.end) {
+    const cp = text.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    const cw = widths.width(text.slice(i, i + len), a.item.style);
+    if (w + cw > room + EPS && (i > a.start || hasContent)) break;
+    w += cw; i += len;
+  }
+  if (i === a.start) return undefined;
+  if (i >= a.end - a.hangCount) return undefined;
+  const head: TextAtom = { t: 'text', item: a.item, start: a.start, end: i, width: w, hang: 0, hangCount: 0, solid: true };
+  const tail: TextAtom = { ...a, start: i, width: a.width - w };
+  return { head, tail };
+}

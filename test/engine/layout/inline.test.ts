@@ -1,0 +1,227 @@
+// Inline layout facts (CSS 2.1 §10.8, CSS Text 3, CSS Inline 3) read from the line fragments of
+// one inline formatting context, built through the real cascade and box builder and laid out
+// with the block layout as ctx.layoutIndependent.
+import { expect } from 'chai';
+import type { BoxFragment, InlineBoxFragment, LineFragment, TextFragment } from '../../../src/engine/layout/fragments';
+import { lay, pagesOf } from '../../helpers/inline';
+
+const texts = (l: LineFragment) => l.children.filter((c): c is TextFragment => c.kind === 'text');
+const textOf = (l: LineFragment) => texts(l).map((t) => t.text).join('');
+const boxesOf = (l: LineFragment) => l.children.filter((c): c is InlineBoxFragment => c.kind === 'inline-box');
+const S = 'font: 12px/20px sans-serif; margin: 0';
+const px = (n: number) => n * 0.75;
+
+describe('layout/inline: line breaking (CSS Text 3 §5)', () => {
+  it('fills lines greedily and breaks at spaces; trailing spaces hang', () => {
+    const r = lay(`<p style="${S}">aaa bbb ccc ddd</p>`, { width: 40 });
+    const w = (s: string) => r.faces.width(s, texts(r.lines[0]!)[0]!.style);
+    // 9pt Liberation Sans: letters 5pt, space 2.5pt: 'aaa bbb' is 32.5pt, 'aaa bbb ccc' 50pt: two words per 40pt line
+    expect(w('aaa bbb')).to.be.closeTo(32.53, 0.01);
+    expect(w('aaa bbb ccc')).to.be.greaterThan(40);
+    expect(r.lines.map(textOf)).to.deep.equal(['aaa bbb', 'ccc ddd']);
+    expect(r.lines.map((l) => l.y)).to.deep.equal([0, px(20)]);
+    expect(r.bottom).to.equal(px(40));
+  });
+
+  it('a word wider than the line overflows it, alone on its line', () => {
+    const r = lay(`<p style="${S}">a bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb c</p>`, { width: 60 });
+    expect(r.lines.map(textOf)).to.deep.equal(['a', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', 'c']);
+  });
+
+  it('overflow-wrap: break-word breaks inside the word', () => {
+    const r = lay(`<p style="${S}; overflow-wrap: break-word">a bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb</p>`, { width: 60 });
+    expect(r.lines.length).to.be.greaterThan(2);
+    expect(r.lines.map(textOf).join('')).to.equal('abbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
+    for (const l of r.lines) for (const t of texts(l)) expect(t.x + t.width).to.be.at.most(60.01);
+  });
+
+  it('word-break: break-all breaks between letters', () => {
+    const r = lay(`<p style="${S}; word-break: break-all">aaaa bbbbbbbbbbbbbbbbbbbbbbbb</p>`, { width: 60 });
+    expect(r.lines[0]!.children.length).to.equal(1);
+    expect(textOf(r.lines[0]!).startsWith('aaaa b')).to.equal(true);
+  });
+
+  it('white-space: nowrap keeps the line whole; pre keeps line feeds; pre-wrap wraps too', () => {
+    expect(lay(`<p style="${S}; white-space: nowrap">aaa bbb ccc ddd</p>`, { width: 30 }).lines.map(textOf)).to.deep.equal(['aaa bbb ccc ddd']);
+    expect(lay(`<pre style="${S}">aaa bbb\n\nccc</pre>`, { width: 30 }).lines.map(textOf)).to.deep.equal(['aaa bbb', '', 'ccc']);
+    expect(lay(`<p style="${S}; white-space: pre-wrap">aaa bbb\nccc</p>`, { width: 30 }).lines.map(textOf)).to.deep.equal(['aaa', 'bbb', 'ccc']);
+    expect(lay(`<p style="${S}; white-space: pre-line">aaa   bbb\nccc</p>`, { width: 300 }).lines.map(textOf)).to.deep.equal(['aaa bbb', 'ccc']);
+  });
+
+  it('<br> forces a break; a trailing <br> makes no empty line', () => {
+    expect(lay(`<p style="${S}">aaa<br>bbb<br></p>`).lines.map(textOf)).to.deep.equal(['aaa', 'bbb']);
+    expect(lay(`<p style="${S}">aaa<br><br>bbb</p>`).lines.map(textOf)).to.deep.equal(['aaa', '', 'bbb']);
+  });
+
+  it('a soft hyphen breaks the word there and shows a hyphen', () => {
+    const r = lay(`<p style="${S}">aaaa bbbbbb\u00adcccccc</p>`, { width: 60 });
+    expect(r.lines.map(textOf)).to.deep.equal(['aaaa bbbbbb-', 'cccccc']);
+    const one = lay(`<p style="${S}">bbbbbb\u00adcccccc</p>`, { width: 300 });
+    expect(one.lines.map(textOf)).to.deep.equal(['bbbbbbcccccc']);
+  });
+});
+
+describe('layout/inline: text-align (CSS Text 3 §7)', () => {
+  const html = (align: string) => `<p style="${S}; text-align: ${align}">aaa bbb ccc ddd eee</p>`;
+  it('left, right and center place each line in the line box', () => {
+    const left = lay(html('left'), { width: 40 });
+    const right = lay(html('right'), { width: 40 });
+    const center = lay(html('center'), { width: 40 });
+    expect(left.lines.length).to.equal(3);
+    for (let i = 0; i < 3; i++) {
+      const l = texts(left.lines[i]!)[0]!; const r = texts(right.lines[i]!)[0]!; const c = texts(center.lines[i]!)[0]!;
+      expect(l.x).to.equal(0);
+      expect(r.x + r.width).to.be.closeTo(40, 0.001);
+      expect(c.x).to.be.closeTo((40 - c.width) / 2, 0.001);
+    }
+  });
+
+  it('justify spreads the free space over the spaces of every line but the last', () => {
+    const r = lay(html('justify'), { width: 40 });
+    const [a, b, c] = r.lines.map((l) => texts(l)[0]!);
+    expect(r.lines.length).to.equal(3);
+    expect(a!.text).to.equal('aaa bbb');
+    expect(a!.x).to.equal(0);
+    expect(a!.x + a!.width).to.be.closeTo(40, 0.001);
+    const natural = r.faces.width(a!.text, a!.style);
+    expect(a!.wordSpacing).to.be.closeTo(40 - natural, 0.001); // one space on the line
+    expect(b!.wordSpacing).to.be.greaterThan(0);
+    expect(c!.wordSpacing).to.equal(0);
+  });
+
+  it('text-indent moves the first line only', () => {
+    const r = lay(`<p style="${S}; text-indent: 20pt">aaa bbb ccc ddd</p>`, { width: 40 });
+    expect(texts(r.lines[0]!)[0]!.x).to.equal(20);
+    expect(texts(r.lines[1]!)[0]!.x).to.equal(0);
+  });
+});
+
+describe('layout/inline: line boxes (CSS 2.1 §10.8)', () => {
+  it('the strut: one line of 12px/20px text is 20px tall, its baseline after half the leading', () => {
+    const r = lay(`<p style="${S}">Hello</p>`);
+    const l = r.lines[0]!;
+    expect(l.height).to.equal(px(20));
+    // Liberation Sans at 12px: ascent round(10.86) = 11px, descent round(2.54) = 3px; leading 6px
+    expect(l.baseline).to.be.closeTo(px(11 + 3), 1e-9);
+    expect(texts(l)[0]!.baseline).to.equal(l.baseline);
+  });
+
+  it('mixed font sizes: the line grows to hold the bigger text, on one baseline', () => {
+    const r = lay(`<p style="font: 16px/1 sans-serif">small <span style="font-size: 32px">BIG</span></p>`);
+    const l = r.lines[0]!;
+    const [small, big] = texts(l);
+    expect(small!.baseline).to.equal(big!.baseline);
+    // line-height 1: each box is its font size tall; the 32px box's A' = 29px + (32 - 29 - 7)/2
+    const bigAbove = 29 + (32 - 29 - 7) / 2; const bigBelow = 32 - bigAbove;
+    const smallBelow = 16 - (15 + (16 - 15 - 3) / 2);
+    expect(l.baseline - l.y).to.be.closeTo(px(bigAbove), 1e-9);
+    expect(l.height).to.be.closeTo(px(bigAbove + Math.max(bigBelow, smallBelow)), 1e-9);
+  });
+
+  const va = (v: string) => {
+    const r = lay(`<p style="font: 16px/20px sans-serif">x<span style="vertical-align: ${v}; font-size: 16px">y</span></p>`);
+    const [x, y] = texts(r.lines[0]!);
+    return y!.baseline - x!.baseline;
+  };
+  it('vertical-align: sub, super, middle, lengths (Blink: sub +fs/5+1px, super −(fs/3+1px))', () => {
+    expect(va('baseline')).to.equal(0);
+    expect(va('sub')).to.be.closeTo(px(16 / 5 + 1), 1e-9);
+    expect(va('super')).to.be.closeTo(-px(16 / 3 + 1), 1e-9);
+    expect(va('10px')).to.be.closeTo(-px(10), 1e-9);
+    expect(va('50%')).to.be.closeTo(-px(10), 1e-9);
+    // middle: the box's midpoint at the parent's baseline + half its x-height (0.5em): A' = D' + ... here symmetric leading
+    // 16px Liberation Sans: ascent 14px, descent 3px; line-height 20px
+    const above = 14 + (20 - 17) / 2; const below = 20 - above;
+    expect(va('middle')).to.be.closeTo(px((above - below) / 2 - 4), 1e-9);
+  });
+
+  it('vertical-align: top and bottom align with the line box edges', () => {
+    const r = lay(`<p style="font: 16px/20px sans-serif">x<span style="vertical-align: top; font-size: 40px; line-height: 40px">T</span></p>`);
+    const l = r.lines[0]!;
+    expect(l.height).to.equal(px(40));
+    const t = texts(l)[1]!;
+    expect(t.baseline - l.y).to.be.closeTo(px(37 + (40 - 37 - 9) / 2), 1e-9);
+  });
+});
+
+describe('layout/inline: inline boxes and atomic inlines', () => {
+  it('an inline box spanning lines has a fragment on each, its sides where it starts and ends', () => {
+    const r = lay(`<p style="${S}">aaa <span style="background: yellow; padding: 0 10px; border-left: 2px solid">bbb ccc ddd</span> eee</p>`, { width: 60 });
+    const parts = r.lines.flatMap((l) => boxesOf(l));
+    expect(parts.length).to.be.greaterThan(1);
+    expect(parts[0]!.starts).to.equal(true); expect(parts[0]!.ends).to.equal(false);
+    expect(parts[parts.length - 1]!.ends).to.equal(true); expect(parts[parts.length - 1]!.starts).to.equal(false);
+    // the start side takes room: 'bbb' begins after the border and padding
+    const first = parts[0]!;
+    const bbb = texts(r.lines[0]!).find((t) => t.text.startsWith('bbb'));
+    if (bbb) expect(bbb.x).to.be.closeTo(first.x + px(2) + px(10), 1e-9);
+    // the content area (ascent + descent) plus vertical padding and borders
+    expect(first.height).to.be.closeTo(px(11 + 3), 1e-9);
+  });
+
+  it('an inline-block sits on the baseline of its last line', () => {
+    const r = lay(`<p style="${S}">x<span style="display: inline-block; line-height: 20px">a<br>b</span>y</p>`);
+    const l = r.lines[0]!;
+    const ib = l.children.find((c): c is BoxFragment => c.kind === 'box')!;
+    expect(ib.height).to.equal(px(40));
+    const inner = (ib.children[0] as BoxFragment);
+    const lastLine = inner.children[inner.children.length - 1] as LineFragment;
+    expect(lastLine.baseline).to.be.closeTo(texts(l)[0]!.baseline, 1e-9);
+    expect(l.height).to.be.closeTo(px(40), 1e-9);
+  });
+
+  it('a line beside a float is shortened; the float goes into the floats', () => {
+    const r = lay(`<p style="${S}"><span style="float: left; width: 100pt; height: 30pt"></span>aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp</p>`, { width: 200 });
+    expect(r.floats.fragments.length).to.equal(1);
+    expect(r.floats.fragments[0]!.float).to.equal(true);
+    expect(texts(r.lines[0]!)[0]!.x).to.equal(100);
+    const below = r.lines.find((l) => l.y >= 30)!;
+    expect(texts(below)[0]!.x).to.equal(0);
+  });
+
+  it('links: text inside <a href> carries the target', () => {
+    const r = lay(`<p style="${S}">a <a href="https://example.com/x">b</a> <a href="#here">c</a></p>`);
+    const t = texts(r.lines[0]!);
+    expect(t.find((f) => f.text === 'b')!.link).to.deep.equal({ url: 'https://example.com/x' });
+    expect(t.find((f) => f.text === 'c')!.link).to.deep.equal({ destination: 'here' });
+    expect(t[0]!.link).to.equal(undefined);
+  });
+});
+
+describe('layout/inline: pagination (CSS Fragmentation 3)', () => {
+  const para = `<p style="${S}; orphans: 2; widows: 2">l1 l2 l3 l4 l5 l6</p>`;
+  // one word per 15pt line: width 10pt
+  it('a line crossing the page end moves to the next page (strut)', () => {
+    const r = lay(para, { width: 10, pages: pagesOf(100) });
+    expect(r.lines.length).to.equal(6);
+    for (const l of r.lines) expect(Math.floor(l.y / 100)).to.equal(Math.floor((l.y + l.height - 0.01) / 100));
+  });
+
+  it('orphans: too few lines before the break move the paragraph to the next page', () => {
+    const r = lay(para, { width: 10, pages: pagesOf(100), y: 80 });
+    expect(r.lines[0]!.y).to.equal(100);
+  });
+
+  it('widows: too few lines after the break pull lines to the next page', () => {
+    // 100pt page: lines at 20, 35, 50, 65, 80 fit (5 lines), the 6th alone would be a widow
+    const r = lay(para, { width: 10, pages: pagesOf(100), y: 20 });
+    const onSecond = r.lines.filter((l) => l.y >= 100).length;
+    expect(onSecond).to.equal(2);
+  });
+
+  it('an inline formatting context of only collapsible spaces and floats makes no line box', () => {
+    const r = lay(`<p style="${S}"><span style="float: right; width: 10pt; height: 10pt"></span> </p>`);
+    expect(r.lines.length).to.equal(0);
+    expect(r.bottom).to.equal(0);
+  });
+});
+
+describe('layout/inline: linear time', () => {
+  it('a paragraph of 100,000 inline runs', () => {
+    const html = `<p style="${S}">${'<span>word</span> '.repeat(100_000)}</p>`;
+    const r = lay(html, { width: 400 });
+    let runs = 0;
+    for (const l of r.lines) runs += texts(l).filter((t) => t.text === 'word').length;
+    expect(runs).to.equal(100_000);
+  });
+});
