@@ -1,0 +1,226 @@
+// CSS Flexbox 1 §9 read from the fragment tree (pt; @page 200pt × 300pt, margin 10pt: a 180pt ×
+// 280pt page area). Every expectation is computed by hand from the spec; the last suite checks
+// the same expectations against Chromium laying out the same documents.
+import { existsSync } from 'node:fs';
+import { expect } from 'chai';
+import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
+
+const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } #f { display: flex }';
+const div = (id: string, style = '', inner = '') => `<div id="${id}" style="${style}">${inner}</div>`;
+/** A box whose min-content width is `w` (it holds a block of that width). */
+const wide = (w: number) => `<div style="width:${w}pt;height:10pt"></div>`;
+
+interface Case { name: string; container: string; items: string; expect: Record<string, Partial<{ x: number; y: number; width: number; height: number }>> }
+
+const ALL: Case[] = [];
+
+function check(c: Case) {
+  ALL.push(c);
+  it(c.name, () => {
+    const { root, diagnostics } = layoutOf(`<div id="f" style="${c.container}">${c.items}</div>`, PAGE);
+    expect(diagnostics).to.deep.equal([]);
+    for (const [sel, want] of Object.entries(c.expect)) {
+      const b = sel === 'f' ? boxOf(root, '#f') : boxOf(root, `#${sel}`);
+      for (const [k, v] of Object.entries(want)) expect(b[k as 'x'], `${sel}.${k}`).to.be.closeTo(v, 0.01);
+    }
+  });
+}
+
+describe('layout/flex: §9.7 resolving flexible lengths', () => {
+  const cases: Case[] = [
+    { name: 'flex-grow shares the free space (180 − 90 = 90: 1 : 2)', container: '',
+      items: div('a', 'flex: 1 1 50pt; height: 10pt') + div('b', 'flex: 2 1 40pt; height: 10pt'),
+      expect: { a: { x: 0, width: 80 }, b: { x: 80, width: 100 } } },
+    { name: 'flex-shrink is weighted by the flex base size (−70 as 150 : 200)', container: '',
+      items: div('a', 'flex: 0 1 150pt; min-width: 0; height: 10pt') + div('b', 'flex: 0 2 100pt; min-width: 0; height: 10pt'),
+      expect: { a: { width: 120 }, b: { x: 120, width: 60 } } },
+    { name: 'min-width: auto stops shrinking at the min-content width (§4.5); the other item takes the rest', container: '',
+      items: div('a', 'width: 150pt', wide(120)) + div('b', 'width: 150pt', wide(20)),
+      expect: { a: { width: 120 }, b: { x: 120, width: 60 } } },
+    { name: 'min-width: 0 shrinks both alike', container: '',
+      items: div('a', 'width: 150pt; min-width: 0', wide(120)) + div('b', 'width: 150pt', wide(20)),
+      expect: { a: { width: 90 }, b: { x: 90, width: 90 } } },
+    { name: 'overflow: hidden has no automatic minimum', container: '',
+      items: div('a', 'width: 150pt; overflow: hidden', wide(120)) + div('b', 'width: 150pt', wide(20)),
+      expect: { a: { width: 90 } } },
+    { name: 'an item frozen at max-width gives its share to the others', container: '',
+      items: div('a', 'flex: 1 1 0; max-width: 30pt; height: 10pt') + div('b', 'flex: 1 1 0; height: 10pt'),
+      expect: { a: { width: 30 }, b: { x: 30, width: 150 } } },
+    { name: 'flex factors below 1 in sum take that fraction of the free space', container: '',
+      items: div('a', 'flex: 0.25 1 40pt; height: 10pt') + div('b', 'flex: 0.25 1 40pt; height: 10pt'),
+      expect: { a: { width: 65 }, b: { x: 65, width: 65 } } },
+    { name: 'percentages of flex-basis resolve against the container', container: 'width: 100pt',
+      items: div('a', 'flex: 0 0 30%; height: 10pt') + div('b', 'flex: 1 0 0; height: 10pt'),
+      expect: { a: { width: 30 }, b: { x: 30, width: 70 } } },
+    { name: 'box-sizing: border-box bases include padding', container: '',
+      items: div('a', 'flex: 0 0 60pt; box-sizing: border-box; padding: 0 10pt; height: 10pt') + div('b', 'flex: 0 0 60pt; padding: 0 10pt; height: 10pt'),
+      expect: { a: { width: 60 }, b: { x: 60, width: 80 } } },
+  ];
+  cases.forEach(check);
+});
+
+describe('layout/flex: §9.3 lines, gaps, §9.5 justify-content, order, direction', () => {
+  const three = div('a', 'width: 40pt; height: 10pt') + div('b', 'width: 40pt; height: 10pt') + div('c', 'width: 40pt; height: 10pt');
+  const cases: Case[] = [
+    { name: 'wrap: an item that does not fit starts a new line; gap between items and lines', container: 'flex-wrap: wrap; gap: 10pt 20pt',
+      items: div('a', 'width: 70pt; height: 10pt') + div('b', 'width: 70pt; height: 15pt') + div('c', 'width: 70pt; height: 10pt'),
+      expect: { a: { x: 0, y: 0 }, b: { x: 90, y: 0 }, c: { x: 0, y: 25 }, f: { height: 35 } } },
+    { name: 'wrap-reverse: the first line at the bottom', container: 'flex-wrap: wrap-reverse; align-items: flex-start',
+      items: div('a', 'width: 100pt; height: 10pt') + div('b', 'width: 100pt; height: 20pt'),
+      expect: { a: { y: 20 }, b: { y: 0 }, f: { height: 30 } } },
+    { name: 'justify-content: flex-end', container: 'justify-content: flex-end', items: three, expect: { a: { x: 60 }, b: { x: 100 }, c: { x: 140 } } },
+    { name: 'justify-content: center', container: 'justify-content: center', items: three, expect: { a: { x: 30 }, b: { x: 70 }, c: { x: 110 } } },
+    { name: 'justify-content: space-between', container: 'justify-content: space-between', items: three, expect: { a: { x: 0 }, b: { x: 70 }, c: { x: 140 } } },
+    { name: 'justify-content: space-around', container: 'justify-content: space-around', items: three, expect: { a: { x: 10 }, b: { x: 70 }, c: { x: 130 } } },
+    { name: 'justify-content: space-evenly', container: 'justify-content: space-evenly', items: three, expect: { a: { x: 15 }, b: { x: 70 }, c: { x: 125 } } },
+    { name: 'row-reverse: the first item at the right', container: 'flex-direction: row-reverse', items: three, expect: { a: { x: 140 }, c: { x: 60 } } },
+    { name: 'row-reverse with justify-content: start packs to the left', container: 'flex-direction: row-reverse; justify-content: start', items: three, expect: { a: { x: 80 }, c: { x: 0 } } },
+    { name: 'order: order-modified document order', container: '',
+      items: div('a', 'order: 2; width: 40pt; height: 10pt') + div('b', 'width: 40pt; height: 10pt') + div('c', 'order: -1; width: 40pt; height: 10pt'),
+      expect: { c: { x: 0 }, b: { x: 40 }, a: { x: 80 } } },
+    { name: 'column-gap as a percentage of the container width', container: 'column-gap: 10%', items: three, expect: { b: { x: 58 }, c: { x: 116 } } },
+  ];
+  cases.forEach(check);
+});
+
+describe('layout/flex: §8.1 auto margins, §8.3 align-items / align-self, §8.4 align-content', () => {
+  const pair = div('a', 'width: 40pt', '<div style="height:20pt"></div>') + div('b', 'width: 40pt', '<div style="height:40pt"></div>');
+  const cases: Case[] = [
+    { name: 'align-items: stretch (normal) makes auto heights the line\'s', container: 'height: 100pt', items: pair, expect: { a: { y: 0, height: 100 }, b: { height: 100 } } },
+    { name: 'without a definite height the line is as tall as its tallest item', container: '', items: pair, expect: { a: { height: 40 }, f: { height: 40 } } },
+    { name: 'align-items: center', container: 'height: 100pt; align-items: center', items: pair, expect: { a: { y: 40, height: 20 }, b: { y: 30 } } },
+    { name: 'align-items: flex-end', container: 'height: 100pt; align-items: flex-end', items: pair, expect: { a: { y: 80 }, b: { y: 60 } } },
+    { name: 'align-self wins; max-height caps a stretch', container: 'height: 100pt',
+      items: div('a', 'align-self: flex-end; width: 40pt', wide(10)) + div('b', 'max-height: 50pt; width: 40pt'),
+      expect: { a: { y: 90 }, b: { y: 0, height: 50 } } },
+    { name: 'margin-left: auto pushes an item to the end; both auto centre it', container: '',
+      items: div('a', 'width: 40pt; height: 10pt') + div('b', 'margin-left: auto; width: 40pt; height: 10pt'),
+      expect: { a: { x: 0 }, b: { x: 140 } } },
+    { name: 'margin: auto centres in both axes', container: 'height: 100pt', items: div('a', 'margin: auto; width: 40pt; height: 20pt'), expect: { a: { x: 70, y: 40 } } },
+    { name: 'align-content: center places the lines together in the middle', container: 'flex-wrap: wrap; height: 100pt; align-content: center',
+      items: div('a', 'width: 100pt; height: 10pt') + div('b', 'width: 100pt; height: 20pt'),
+      expect: { a: { y: 35 }, b: { y: 45 } } },
+    { name: 'align-content: space-between', container: 'flex-wrap: wrap; height: 100pt; align-content: space-between',
+      items: div('a', 'width: 100pt; height: 10pt') + div('b', 'width: 100pt; height: 20pt'),
+      expect: { a: { y: 0 }, b: { y: 80 } } },
+    { name: 'align-content: normal stretches the lines (80pt shared: 40pt more each)', container: 'flex-wrap: wrap; height: 100pt',
+      items: div('a', 'width: 100pt') + div('b', 'width: 100pt; height: 20pt'),
+      expect: { a: { y: 0, height: 40 }, b: { y: 40, height: 20 } } },
+  ];
+  cases.forEach(check);
+
+  it('align-items: baseline lines up the first lines\' baselines', () => {
+    const { root } = layoutOf(`<div id="f" style="align-items: baseline">${div('a', 'padding-top: 15pt', 'Ag')}${div('b', 'font-size: 20pt; line-height: 24pt', 'Ag')}</div>`, PAGE);
+    const [la] = linesOf(boxOf(root, '#a')); const [lb] = linesOf(boxOf(root, '#b'));
+    expect(la!.baseline).to.be.closeTo(lb!.baseline, 0.01);
+    expect(boxOf(root, '#a').y).to.be.closeTo(0, 0.01);
+    expect(boxOf(root, '#b').y).to.be.greaterThan(0);
+  });
+});
+
+describe('layout/flex: column direction', () => {
+  const cases: Case[] = [
+    { name: 'items stack at the container\'s width; the container is as tall as they are', container: 'flex-direction: column',
+      items: div('a', 'height: 20pt') + div('b', 'height: 30pt; margin: 5pt'),
+      expect: { a: { y: 0, width: 180 }, b: { x: 5, y: 25, width: 170 }, f: { height: 60 } } },
+    { name: 'a definite height: flex-grow fills it', container: 'flex-direction: column; height: 200pt',
+      items: div('a', 'height: 20pt') + div('b', 'flex-grow: 1'),
+      expect: { b: { y: 20, height: 180 } } },
+    { name: 'align-items: center sizes items to fit-content', container: 'flex-direction: column; align-items: center',
+      items: div('a', '', wide(50)), expect: { a: { x: 65, width: 50 } } },
+    { name: 'column-reverse: the first item at the bottom', container: 'flex-direction: column-reverse; height: 100pt',
+      items: div('a', 'height: 20pt') + div('b', 'height: 30pt'), expect: { a: { y: 80 }, b: { y: 50 } } },
+    { name: 'justify-content: space-between in a column', container: 'flex-direction: column; height: 100pt; justify-content: space-between',
+      items: div('a', 'height: 20pt') + div('b', 'height: 30pt'), expect: { a: { y: 0 }, b: { y: 70 } } },
+    { name: 'min-height: auto keeps flex: 1 items at their content height (§4.5)', container: 'flex-direction: column; height: 50pt',
+      items: div('a', 'flex: 1', '<div style="height:40pt"></div>') + div('b', 'flex: 1', '<div style="height:40pt"></div>'),
+      expect: { a: { height: 40 }, b: { y: 40, height: 40 }, f: { height: 50 } } },
+    { name: 'min-height: 0 lets them shrink', container: 'flex-direction: column; height: 50pt',
+      items: div('a', 'flex: 1; min-height: 0', '<div style="height:40pt"></div>') + div('b', 'flex: 1; min-height: 0', '<div style="height:40pt"></div>'),
+      expect: { a: { height: 25 }, b: { y: 25, height: 25 } } },
+    { name: 'min-height on the container makes room for flex-grow', container: 'flex-direction: column; min-height: 100pt',
+      items: div('a', 'height: 20pt') + div('b', 'flex-grow: 1'), expect: { b: { y: 20, height: 80 }, f: { height: 100 } } },
+  ];
+  cases.forEach(check);
+});
+
+describe('layout/flex: the container in flow', () => {
+  it('its top margin collapses with the previous sibling\'s bottom margin; its own margins and padding frame the items', () => {
+    const { root } = layoutOf(`<div style="height:10pt;margin-bottom:20pt"></div><div id="f" style="margin: 30pt 10pt 0; padding: 5pt; border: 1pt solid">${div('a', 'height: 10pt; width: 10pt')}</div>`, PAGE);
+    const f = boxOf(root, '#f'); const a = boxOf(root, '#a');
+    expect([f.x, f.y, f.width, f.height]).to.deep.equal([10, 40, 160, 22]);
+    expect([a.x, a.y]).to.deep.equal([16, 46]);
+  });
+
+  it('a flex container as an item that does not stretch is as wide as its items (fit-content)', () => {
+    const { root } = layoutOf(`<div style="display: flex; flex-direction: column; align-items: flex-start"><div id="f">${div('a', 'width: 30pt; height: 10pt')}${div('b', 'width: 20pt; height: 10pt')}</div></div>`, PAGE);
+    expect(boxOf(root, '#f').width).to.be.closeTo(50, 0.01);
+    expect(boxOf(root, '#b').x - boxOf(root, '#f').x).to.be.closeTo(30, 0.01);
+  });
+
+  it('a nested flex container as an item is stretched, and lays out its own items', () => {
+    const { root } = layoutOf(`<div id="f" style="height: 60pt">${div('n', 'display: flex; flex: 1; flex-direction: column; justify-content: flex-end', div('a', 'height: 10pt'))}</div>`, PAGE);
+    expect(boxOf(root, '#n').height).to.be.closeTo(60, 0.01);
+    expect(boxOf(root, '#a').y).to.be.closeTo(50, 0.01);
+    expect(boxOf(root, '#a').width).to.be.closeTo(180, 0.01);
+  });
+});
+
+describe('layout/flex: pagination (CSS Flexbox 1 §12)', () => {
+  it('a row flex line that would cross the page end moves to the next page as a whole', () => {
+    const items = ['a', 'b', 'c'].map((id) => div(id, 'width: 180pt; height: 100pt')).join('');
+    const { root, pages } = layoutOf(`<div id="f" style="flex-wrap: wrap">${items}</div>`, PAGE);
+    const c = boxOf(root, '#c');
+    expect(c.y).to.be.closeTo(280, 0.01);
+    expect(pageAt(pages, c.y)).to.equal(1);
+    expect(boxOf(root, '#f').height).to.be.closeTo(380, 0.01);
+  });
+
+  it('a column flex body breaks across pages between and inside its items', () => {
+    const paras = Array.from({ length: 60 }, (_, i) => `<div>Line ${i}</div>`).join('');
+    const { root, pages } = layoutOf(paras, `${PAGE} body { display: flex; flex-direction: column }`);
+    const lines = linesOf(root);
+    expect(lines).to.have.length(60);
+    expect(pages.length).to.be.at.least(3);
+    for (const l of lines) expect(pageAt(pages, l.y), `line at ${l.y}`).to.equal(pageAt(pages, l.y + l.height - 0.01));
+  });
+
+  it('a row line taller than a page: its items break across pages, the stretched sidebar follows', () => {
+    const main = Array.from({ length: 40 }, (_, i) => `<p style="margin:0">Line ${i}</p>`).join('');
+    const { root, pages } = layoutOf(`<div id="f">${div('side', 'width: 40pt; background: #eee', 'Side')}${div('main', 'flex: 1', main)}</div>`, PAGE);
+    const lines = linesOf(boxOf(root, '#main'));
+    for (const l of lines) expect(pageAt(pages, l.y), `line at ${l.y}`).to.equal(pageAt(pages, l.y + l.height - 0.01));
+    const m = boxOf(root, '#main');
+    expect(pageAt(pages, m.y + m.height - 0.01)).to.equal(1);
+    expect(boxOf(root, '#side').height).to.be.closeTo(m.height, 0.01);
+  });
+});
+
+describe('layout/flex: the same expectations in Chromium', function () {
+  this.timeout(60000);
+  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  let browser: import('playwright-core').Browser;
+  let page: import('playwright-core').Page;
+  before(async () => {
+    expect(existsSync(CHROMIUM), `Chromium at ${CHROMIUM}`).to.equal(true);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    page = await browser.newPage();
+  });
+  after(async () => { await browser?.close(); });
+
+  for (const c of ALL) {
+    it(c.name, async () => {
+      // the page area as a 180pt wide block at the origin; rects read back in pt
+      await page.setContent(`<!doctype html><style>${PAGE.replace(/@page[^}]*}/, '')} html { margin: 0 } body { width: 180pt }</style><div id="f" style="${c.container}">${c.items}</div>`);
+      const rects = await page.evaluate(`Object.fromEntries(${JSON.stringify(Object.keys(c.expect))}.map((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return [id, { x: r.x * 0.75, y: r.y * 0.75, width: r.width * 0.75, height: r.height * 0.75 }];
+      }))`) as Record<string, { x: number; y: number; width: number; height: number }>;
+      for (const [id, want] of Object.entries(c.expect)) {
+        // (Chromium snaps to 1/64 px: sums of thirds of a px come out a few hundredths of a pt off)
+        for (const [k, v] of Object.entries(want)) expect(rects[id]![k as 'x'], `${id}.${k}`).to.be.closeTo(v, 0.05);
+      }
+    });
+  }
+});
