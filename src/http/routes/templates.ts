@@ -253,9 +253,10 @@ export function addTemplateRoutes(api: Router<AppState>, deps: TemplatesDeps): v
     const bytes = await readRaw(ctx, max, () => new PlatenError('asset_too_large', `The asset is larger than ${max} bytes.`, { extra: { limit: 'asset', maxBytes: max } }));
     const sniffed = sniffAssetType(bytes);
     if (!sniffed.ok) throw new PlatenError('unsupported_asset_type', `The asset is not accepted: ${sniffed.why}.`);
-    // a specific type the client declared must be what the bytes are; octet-stream or none leaves it to the bytes
+    // an image, font or CSS type the client declared must be what the bytes are; any other
+    // (octet-stream, or what curl and fetch send by default) leaves it to the bytes
     const declared = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
-    if (declared !== '' && declared !== 'application/octet-stream' && declared !== sniffed.type && !(declared === 'image/jpg' && sniffed.type === 'image/jpeg')) {
+    if ((/^(image|font)\//.test(declared) || declared === 'text/css') && declared !== sniffed.type && !(declared === 'image/jpg' && sniffed.type === 'image/jpeg')) {
       throw new PlatenError('unsupported_asset_type', `The bytes are ${sniffed.type}, not the declared ${declared.slice(0, 100)}; send the right Content-Type or application/octet-stream.`, { extra: { detectedType: sniffed.type } });
     }
     const ifVersion = ifMatchVersion(ctx, () => current.version);
