@@ -89,7 +89,18 @@ interface FontBox {
   /** CSS 2.1 §10.8.1: A' and D', the ascent and descent with half the leading each */
   readonly above: number;
   readonly below: number;
+  /** the font's x-height (OS/2 sxHeight, or the height of 'x'), pt */
+  readonly xHeight: number;
 }
+
+/**
+ * x-heights per 1000 em of the shipped faces, as Skia reads them (OS/2 sxHeight, else the
+ * bounds of 'x'); any other face takes 0.5em, as CSS Values 4 §6.1.1 allows.
+ */
+const X_HEIGHTS: readonly (readonly [string, number])[] = [
+  ['DejaVuSans', 547], ['DejaVuSerif', 519], ['LiberationMono', 528], ['LiberationSans', 528], ['LiberationSerif', 459],
+  ['NotoSansMono-Bold', 546], ['NotoSansMono', 536],
+];
 
 const roundPx = (pt: number) => Math.round(pt / 0.75) * 0.75;
 
@@ -243,8 +254,11 @@ class Lines {
     const ascent = roundPx(ascentPt);
     const descent = roundPx(faces.lineBox(style) - ascentPt);
     const lineHeight = faces.lineHeight(style);
-    const above = ascent + (lineHeight - ascent - descent) / 2;
-    f = { ascent, descent, lineHeight, above, below: lineHeight - above };
+    // Blink gives the ascent the half-leading floored to a whole px, the descent the rest
+    const above = ascent + Math.floor((lineHeight - ascent - descent) / 1.5 + 1e-6) * 0.75;
+    const file = faces.of(style).file;
+    const xHeight = ((X_HEIGHTS.find(([prefix]) => file.startsWith(prefix))?.[1] ?? 500) / 1000) * style.fontSize;
+    f = { ascent, descent, lineHeight, above, below: lineHeight - above, xHeight };
     this.fonts.set(style, f);
     return f;
   }
@@ -260,8 +274,7 @@ class Lines {
       case 'super': return -(parent.fontSize / 3 + 0.75);
       case 'text-top': return above - this.font(parent).ascent;
       case 'text-bottom': return this.font(parent).descent - below;
-      // (the x-height is taken as 0.5em, as CSS Values 4 §6.1.1 allows when the font gives none)
-      case 'middle': return (above - below) / 2 - parent.fontSize / 4;
+      case 'middle': return (above - below) / 2 - this.font(parent).xHeight / 2;
       default: return -resolve(va, this.font(style).lineHeight);
     }
   }

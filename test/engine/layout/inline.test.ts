@@ -10,6 +10,7 @@ const textOf = (l: LineFragment) => texts(l).map((t) => t.text).join('');
 const boxesOf = (l: LineFragment) => l.children.filter((c): c is InlineBoxFragment => c.kind === 'inline-box');
 const S = 'font: 12px/20px sans-serif; margin: 0';
 const px = (n: number) => n * 0.75;
+const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.';
 
 describe('layout/inline: line breaking (CSS Text 3 §5)', () => {
   it('fills lines greedily and breaks at spaces; trailing spaces hang', () => {
@@ -113,7 +114,7 @@ describe('layout/inline: line boxes (CSS 2.1 §10.8)', () => {
     expect(small!.baseline).to.equal(big!.baseline);
     // line-height 1: each box is its font size tall; the 32px box's A' = 29px + (32 - 29 - 7)/2
     const bigAbove = 29 + (32 - 29 - 7) / 2; const bigBelow = 32 - bigAbove;
-    const smallBelow = 16 - (15 + (16 - 15 - 3) / 2);
+    const smallBelow = 16 - (14 - 1); // A' = ascent + the half-leading floored to a px, as Blink does
     expect(l.baseline - l.y).to.be.closeTo(px(bigAbove), 1e-9);
     expect(l.height).to.be.closeTo(px(bigAbove + Math.max(bigBelow, smallBelow)), 1e-9);
   });
@@ -129,10 +130,9 @@ describe('layout/inline: line boxes (CSS 2.1 §10.8)', () => {
     expect(va('super')).to.be.closeTo(-px(16 / 3 + 1), 1e-9);
     expect(va('10px')).to.be.closeTo(-px(10), 1e-9);
     expect(va('50%')).to.be.closeTo(-px(10), 1e-9);
-    // middle: the box's midpoint at the parent's baseline + half its x-height (0.5em): A' = D' + ... here symmetric leading
-    // 16px Liberation Sans: ascent 14px, descent 3px; line-height 20px
-    const above = 14 + (20 - 17) / 2; const below = 20 - above;
-    expect(va('middle')).to.be.closeTo(px((above - below) / 2 - 4), 1e-9);
+    // middle: the box's midpoint at the parent's baseline + half its x-height (Liberation Sans: 0.528em)
+    // 16px Liberation Sans: ascent 14px, descent 3px; line-height 20px: A' = 14 + floor(1.5) = 15, D' = 5
+    expect(va('middle')).to.be.closeTo(px((15 - 5) / 2 - (0.528 * 16) / 2), 1e-9);
   });
 
   it('vertical-align: top and bottom align with the line box edges', () => {
@@ -142,6 +142,50 @@ describe('layout/inline: line boxes (CSS 2.1 §10.8)', () => {
     const t = texts(l)[1]!;
     expect(t.baseline - l.y).to.be.closeTo(px(37 + (40 - 37 - 9) / 2), 1e-9);
   });
+});
+
+describe('layout/inline: line boxes as Chromium lays them out', () => {
+  // Measured with Chromium 1xx (getBoundingClientRect, in pt) on the same markup in a 400px-wide div:
+  // the paragraph's height and the border box of #s (an inline box or an atomic inline).
+  const F = 'font: 16px/20px Liberation Sans; margin: 0';
+  const cases: { name: string; html: string; height: number; s: [number, number, number, number] }[] = [
+    { name: 'a bigger inline box with line-height: 1', html: `<p style="font: 16px/1 Liberation Sans; margin: 0">small <span id=s style="font-size: 32px; background: #ff0">BIG</span></p>`, height: 24, s: [31.34, -1.5, 41.34, 27] },
+    { name: 'sub', html: `<p style="${F}">x<span id=s style="vertical-align: sub; background: #ff0">y</span></p>`, height: 18.14, s: [6, 3.89, 6, 12.75] },
+    { name: 'super', html: `<p style="${F}">x<span id=s style="vertical-align: super; background: #ff0">y</span></p>`, height: 19.75, s: [6, 0.75, 6, 12.75] },
+    { name: 'middle beside a middle image', html: `<p style="${F}">x<span id=s style="vertical-align: middle; background: #ff0">y</span><img style="vertical-align: middle; width: 30px; height: 30px"></p>`, height: 22.5, s: [6, 4.5, 6, 12.75] },
+    { name: 'an image on the baseline (the strut below it)', html: `<p style="${F}">x<img id=s style="width: 30px; height: 30px"></p>`, height: 26.25, s: [6, 0, 22.5, 22.5] },
+    { name: 'an inline-block of two lines', html: `<p style="${F}">x<span id=s style="display: inline-block; background: #ff0">a<br>b</span>y</p>`, height: 30, s: [6, 0, 6.68, 30] },
+    { name: 'an inline-block with margin, border, padding', html: `<p style="${F}">x<span id=s style="display: inline-block; background: #ff0; padding: 5px; margin: 3px; border: 1px solid">a</span>y</p>`, height: 28.5, s: [8.25, 2.25, 15.68, 24] },
+    { name: 'top', html: `<p style="${F}">x<span id=s style="vertical-align: top; font-size: 40px; line-height: 40px; background: #ff0">T</span></p>`, height: 30, s: [6, -1.5, 18.33, 33] },
+    { name: 'bottom', html: `<p style="${F}">x<span id=s style="vertical-align: bottom; font-size: 40px; line-height: 40px; background: #ff0">T</span></p>`, height: 30, s: [6, -1.5, 18.33, 33] },
+    { name: 'text-top', html: `<p style="${F}">x<span id=s style="vertical-align: text-top; font-size: 10px; background: #ff0">T</span></p>`, height: 15.75, s: [6, 3.75, 4.58, 8.25] },
+    { name: 'text-bottom', html: `<p style="${F}">x<span id=s style="vertical-align: text-bottom; font-size: 10px; background: #ff0">T</span></p>`, height: 16.5, s: [6, 3, 4.58, 8.25] },
+    { name: 'a length', html: `<p style="${F}">x<span id=s style="vertical-align: 10px; background: #ff0">y</span></p>`, height: 22.5, s: [6, 0.75, 6, 12.75] },
+    { name: 'padding and borders of an inline box do not grow the line', html: `<p style="${F}">aaa <span id=s style="padding: 5px 10px; border: 2px solid; background: #ff0">bbb</span> ccc</p>`, height: 15, s: [23.36, -4.5, 38.03, 23.25] },
+    { name: 'another family', html: `<p style="font: 16px Liberation Serif; margin: 0">x<span id=s style="font-family: DejaVu Sans; background: #ff0">y</span></p>`, height: 14.25, s: [6, 0, 7.1, 14.25] },
+    { name: 'sub in 13px/1.4 text', html: `<p style="font: 13px/1.4 Liberation Sans; margin: 0">x<sub id=s style="background: #ff0">2</sub> y<sup style="background: #ff0">3</sup></p>`, height: 18.06, s: [4.88, 7.44, 4.52, 9] },
+    { name: 'the last word of a five-line paragraph', html: `<p style="${F}">${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 75, s: [118.07, 60.75, 20.03, 12.75] },
+    { name: 'justified', html: `<p style="${F}; text-align: justify">${LOREM} <span id=s style="background: #ff0">end</span> more words here to fill</p>`, height: 75, s: [118.07, 60.75, 20.03, 12.75] },
+    { name: 'centred', html: `<p style="${F}; text-align: center">${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 75, s: [199.02, 60.75, 20.03, 12.75] },
+    { name: 'beside a left float', html: `<p style="${F}"><span style="float: left; width: 100px; height: 50px"></span>${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [118.07, 75.75, 20.03, 12.75] },
+    { name: 'a right float met mid-line', html: `<p style="${F}">${LOREM.slice(0, 60)}<span style="float: right; width: 100px; height: 50px"></span> ${LOREM.slice(60)} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [62.05, 75.75, 20.03, 12.75] },
+    { name: 'letter-spacing and word-spacing', html: `<p style="${F}; letter-spacing: 1px; word-spacing: 3px">${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [158, 75.75, 22.28, 12.75] },
+    { name: 'soft hyphens', html: `<p style="${F}">Supercalifragilistic\u00adexpialidocious\u00adsupercalifragilistic\u00adexpialidocious\u00adsupercalifragilistic <span id=s style="background: #ff0">end</span></p>`, height: 30, s: [173.41, 15.75, 20.03, 12.75] },
+    { name: 'overflow-wrap: break-word', html: `<p style="${F}; overflow-wrap: break-word">${'a'.repeat(89)} <span id=s style="background: #ff0">end</span></p>`, height: 45, s: [10.01, 30.75, 20.03, 12.75] },
+    { name: 'pre-wrap', html: `<p style="${F}; white-space: pre-wrap">  two  spaces   and\na line feed    ${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [188.79, 75.75, 20.03, 12.75] },
+    { name: 'mixed styles and sizes', html: `<p style="${F}">a <b>bold</b> <i>it</i> <span style="font-size: 24px">big words</span> ${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 77.25, s: [223.46, 63, 20.03, 12.75] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const r = lay(c.html, { width: 300 });
+      expect(r.bottom).to.be.closeTo(c.height, 0.02);
+      const found: (InlineBoxFragment | BoxFragment)[] = [];
+      for (const l of r.lines) for (const f of l.children) if ((f.kind === 'inline-box' || f.kind === 'box') && f.element?.attrs.id === 's') found.push(f);
+      expect(found.length).to.equal(1);
+      const f = found[0]!;
+      expect([f.x, f.y, f.width, f.height].map((v) => Math.round(v * 100) / 100)).to.satisfy((got: number[]) => got.every((v, i) => Math.abs(v - c.s[i]!) <= 0.04), `#s at ${[f.x, f.y, f.width, f.height].map((v) => v.toFixed(2))}`);
+    });
+  }
 });
 
 describe('layout/inline: inline boxes and atomic inlines', () => {
