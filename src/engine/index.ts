@@ -12,8 +12,9 @@ export type { Diagnostic, DiagnosticCode } from './diagnostics';
 // loading the engine (the service renders on worker threads; its HTTP thread stays small).
 import { PAGE_FORMATS, type PageFormat } from './pageFormats';
 export { PAGE_FORMATS, type PageFormat };
+export { AF_RELATIONSHIPS, PDF_STANDARDS, pdfStandardFromName, standardAllowsAttachments, type AfRelationship, type PdfStandard } from './pdfStandards';
 
-export type { Resource, ResourceResolver, EngineLimits, EngineOptions, FontSource, FontTable, DocDefinition, EngineResult, LoadedImage } from './types';
+export type { Resource, ResourceResolver, EngineLimits, EngineOptions, FontSource, FontTable, DocDefinition, DocumentMetadata, EngineResult, LoadedImage } from './types';
 import type { EngineOptions, EngineResult } from './types';
 
 /** Lays out one document. Never throws for author mistakes: they come back as diagnostics. */

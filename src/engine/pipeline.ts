@@ -78,7 +78,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);
   if (margins.header) docDefinition.header = margins.header;
   if (margins.footer) docDefinition.footer = margins.footer;
-  return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items };
+  return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
 }
 
 interface FragmentsInput {
@@ -152,7 +152,7 @@ function layoutFragments(o: FragmentsInput): EngineResult {
     content,
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items };
+  return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
 }
 
 /** how far below a page pdfmake may think it has room: more than any page is tall */

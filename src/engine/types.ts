@@ -2,6 +2,7 @@
 // nothing of the engine), so no engine module needs the facade in index.ts.
 import type { Diagnostic } from './diagnostics';
 import type { PageFormat } from './pageFormats';
+import type { PdfStandard } from './pdfStandards';
 
 /** A template asset (logo, font, stylesheet) already in memory. */
 export interface Resource {
@@ -59,11 +60,31 @@ export interface DocDefinition {
   [key: string]: unknown;
 }
 
+/** What a document says about itself (its head), for the PDF's info dictionary and catalog. */
+export interface DocumentMetadata {
+  /** <title>, whitespace collapsed */
+  readonly title?: string;
+  /** <meta name="author"> */
+  readonly author?: string;
+  /** <meta name="description"> */
+  readonly subject?: string;
+  /** <meta name="keywords"> */
+  readonly keywords?: string;
+  /** <meta name="generator">: the application that made the HTML */
+  readonly creator?: string;
+  /** <html lang>, a BCP 47 language tag: the PDF catalog's /Lang */
+  readonly lang?: string;
+  /** <meta name="pdf-standard">: the standard the template asks to be written in */
+  readonly pdfStandard?: PdfStandard;
+}
+
 export interface EngineResult {
   readonly docDefinition: DocDefinition;
   /** every family the docDefinition names, with the source of each face */
   readonly fonts: FontTable;
   readonly diagnostics: readonly Diagnostic[];
+  /** the document's head: title, author, language... (empty when it says nothing) */
+  readonly metadata?: DocumentMetadata;
 }
 
 /** An image ready for pdfmake, with its intrinsic size in CSS px. */

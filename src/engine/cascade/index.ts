@@ -4,7 +4,8 @@
 // the tree once: match (indexed rules), order by origin/importance/specificity/order
 // (§6), substitute var() (CSS Variables 1), compute (§4.4), build ::before/::after.
 import { DiagnosticList, type DiagnosticCode, type SourceLocation } from '../diagnostics';
-import { parseHtml, textOf, type DomDocument, type DomElement } from '../dom';
+import { parseHtml } from '../dom';
+import { documentMetadata } from '../dom/metadata';
 import { LineIndex } from '../dom/lines';
 import type { ComplexSelector } from '../css/selectors';
 import { componentValues, type CV } from '../css/syntax';
@@ -281,32 +282,7 @@ export function cascade(input: CascadeInput): CascadeResult {
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);
-  return { root, page, fontFaces, mode: doc.mode, metadata: metadataOf(doc) };
-}
-
-/** PDF metadata from the head: <title> and <meta name=author|description|keywords|generator>. */
-function metadataOf(doc: DomDocument): NonNullable<CascadeResult['metadata']> {
-  const titleEl = doc.head.children.find((c): c is DomElement => c.kind === 'element' && c.tag === 'title')
-    ?? findFirst(doc.root, 'title');
-  const clean = (s: string | undefined) => {
-    const t = s?.replace(/\s+/g, ' ').trim();
-    return t ? t.slice(0, 1000) : undefined;
-  };
-  const entries: [string, string | undefined][] = [
-    ['title', clean(titleEl && textOf(titleEl))], ['author', clean(doc.meta.author)], ['subject', clean(doc.meta.description)],
-    ['keywords', clean(doc.meta.keywords)], ['creator', clean(doc.meta.generator)],
-  ];
-  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
-}
-
-function findFirst(el: DomElement, tag: string): DomElement | undefined {
-  for (const c of el.children) {
-    if (c.kind !== 'element') continue;
-    if (c.tag === tag) return c;
-    const hit = c.tag === 'svg' ? undefined : findFirst(c, tag);
-    if (hit) return hit;
-  }
-  return undefined;
+  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics) };
 }
 
 function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {

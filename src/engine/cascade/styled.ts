@@ -3,6 +3,7 @@
 
 import type { SourceLocation } from '../diagnostics';
 import type { ComputedStyle } from './computed';
+import type { DocumentMetadata } from '../types';
 
 export interface StyledElement {
   readonly kind: 'element';
@@ -82,6 +83,6 @@ export interface CascadeResult {
    * e.g. line height of images in table cells, percentage heights against the viewport).
    */
   readonly mode?: 'no-quirks' | 'limited-quirks' | 'quirks';
-  /** (additive) document metadata for the PDF info dictionary: <title>, <meta name=author|description|keywords|generator> */
-  readonly metadata?: { readonly title?: string; readonly author?: string; readonly subject?: string; readonly keywords?: string; readonly creator?: string };
+  /** what the head says about the document, for the PDF's info dictionary and catalog (dom/metadata.ts) */
+  readonly metadata?: DocumentMetadata;
 }
