@@ -14,6 +14,7 @@ import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
 import { pdfmakeInternal } from './internals';
 import { BoundedLru } from './lru';
+import { documentInfoKeys, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
 import { toSfnt } from './sfnt';
 import { setDirectMatrices } from './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment; matrices written directly
 import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
@@ -171,12 +172,9 @@ function checkEmbeddable(bytes: Buffer): void {
   if (!(subset.encode().length > 0)) throw new Error('empty subset');
 }
 
-export interface PdfOptions {
-  /** CreationDate written into the PDF; default 2000-01-01T00:00:00Z, fixed for reproducible output */
-  readonly creationDate?: Date;
-}
-
-export const DEFAULT_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
+/** The document's info, language, standard, attachments and outline (document-info.ts). */
+export type PdfOptions = DocumentInfoOptions;
+export { DEFAULT_DOCUMENT_DATE, addOutline, type OutlineEntry, type PdfAttachment } from './document-info';
 
 const SLOTS = ['normal', 'bold', 'italics', 'bolditalics'] as const;
 
@@ -340,10 +338,12 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
       for (const slot of SLOTS) row[slot] = await sourceKey(faces[slot], pinned);
       table[family] = row;
     }
-    const info = { creationDate: options.creationDate ?? DEFAULT_CREATION_DATE, ...(docDefinition.info as object | undefined ?? {}) };
+    const described = documentInfoKeys(options, docDefinition.info as Record<string, unknown> | undefined);
     // setFonts + createPdf run without an await between them: the Printer keeps this table.
     pdfmake.setFonts(table);
-    const doc = pdfmake.createPdf({ ...docDefinition, info } as never);
+    const doc = pdfmake.createPdf({ ...docDefinition, ...described } as never);
+    // the pdfkit document, its pages drawn and not yet ended
+    finishDocumentInfo(await (doc as unknown as { getStream(): Promise<unknown> }).getStream(), options);
     return await doc.getBuffer();
   } finally {
     for (const e of pinned) e.pins--;

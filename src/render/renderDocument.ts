@@ -2,9 +2,9 @@
 //   template (Nunjucks) → engine (layout) → pdf (pdfmake) → Buffer
 // The same code runs on the calling thread (CLI, tests, `createInProcessRenderer`) and inside
 // each pool worker (`worker.ts`); the pool only moves jobs and bytes between threads.
-import { layoutHtml, type EngineOptions, type Diagnostic, type PageFormat, type Resource } from '../engine';
+import { layoutHtml, standardAllowsAttachments, type DocumentMetadata, type EngineOptions, type Diagnostic, type PageFormat, type PdfStandard, type Resource } from '../engine';
 import { PlatenError } from '../errors';
-import { toPdf } from '../pdf';
+import { toPdf, type PdfAttachment, type PdfOptions } from '../pdf';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
 import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';
@@ -14,6 +14,8 @@ export interface RenderHtmlInput {
   readonly html: string;
   readonly css: string;
   readonly engine: EngineOptions;
+  /** the PDF's date, standard and attachments; title, author, language come from the document */
+  readonly pdf?: PdfJobOptions;
   /** page and PDF-size caps; default from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES (outputLimits.ts) */
   readonly limits?: OutputLimits;
 }
@@ -35,6 +37,16 @@ export interface RenderJob {
    * call back into the HTTP thread while it lays out
    */
   readonly assets?: Readonly<Record<string, Resource>>;
+  readonly pdf?: PdfJobOptions;
+}
+
+/** What a request asks of the PDF beyond its pages. */
+export interface PdfJobOptions {
+  /** ISO 8601: the PDF's CreationDate and ModDate (the template version's time); default a fixed date, never "now" */
+  readonly date?: string;
+  /** wins over the template's <meta name="pdf-standard"> */
+  readonly standard?: PdfStandard;
+  readonly attachments?: readonly PdfAttachment[];
 }
 
 /** A template compiled once and rendered many times. */
@@ -63,12 +75,29 @@ export function layoutFromEnv(): 'flow' | 'fragments' {
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const engine = { ...input.engine, layout: input.engine?.layout ?? layoutFromEnv() };
-  const { docDefinition, fonts, diagnostics } = layoutHtml(input.html, input.css, engine);
+  const { docDefinition, fonts, diagnostics, metadata } = layoutHtml(input.html, input.css, engine);
   const limits = input.limits ?? outputLimitsFromEnv();
   capPages(docDefinition, limits.maxPages);
-  const pdf = await toPdf(docDefinition, fonts);
+  const pdf = await toPdf(docDefinition, fonts, pdfOptions(input.pdf ?? {}, metadata ?? {}));
   checkPdfBytes(pdf, limits.maxPdfBytes);
   return { pdf, diagnostics };
+}
+
+/**
+ * The standard is the request's, else the template's. Attachments need PDF/A-3 (PDF/A-2 embeds
+ * only PDF/A files): a request that sends them to a template asking for PDF/A-2b gets PDF/A-3b,
+ * its superset (a request that asks for PDF/A-2b with attachments is refused before this).
+ */
+function pdfOptions(job: PdfJobOptions, metadata: DocumentMetadata): PdfOptions {
+  let standard = job.standard ?? metadata.pdfStandard;
+  if (job.attachments?.length && !standardAllowsAttachments(standard)) standard = 'PDF/A-3b';
+  const date = job.date === undefined ? undefined : new Date(job.date);
+  return {
+    metadata,
+    ...(date && !Number.isNaN(date.getTime()) ? { creationDate: date } : {}),
+    ...(standard ? { standard } : {}),
+    ...(job.attachments?.length ? { attachments: job.attachments } : {}),
+  };
 }
 
 /** One request's render: stored template + params → PDF. Failures are PlatenError('render_failed'). */
@@ -85,7 +114,7 @@ export async function renderJob(job: RenderJob, caches: RenderCaches): Promise<R
     const engine: EngineOptions = assets
       ? { format: job.format, resources: (path) => (Object.prototype.hasOwnProperty.call(assets, path) ? assets[path] : undefined) }
       : { format: job.format };
-    return await renderHtmlToPdf({ html, css: job.template.css, engine });
+    return await renderHtmlToPdf({ html, css: job.template.css, engine, ...(job.pdf ? { pdf: job.pdf } : {}) });
   } catch (err) {
     if (err instanceof PlatenError) throw err; // a cap (outputLimits.ts) with its own detail
     throw new PlatenError('render_failed', 'The document could not be laid out or written as PDF.', { cause: redactCause(err) });

@@ -2,7 +2,7 @@
 // No server, no database: the engine alone (after Nunjucks when --params is given).
 // Relative resources resolve inside the HTML file's folder and never outside it.
 // Diagnostics go to stderr as `file:line:col: code: message`.
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../engine';
 import { pageFormatFromName, PAGE_FORMAT_NAMES } from '../../http/schemas/generate';
@@ -49,10 +49,19 @@ export async function renderCommand(args: string[]): Promise<void> {
     }
   }
   const started = process.hrtime.bigint();
-  const { pdf, diagnostics } = await renderHtmlToPdf({ html, css, engine: { resources: folderResources(dirname(file)), ...(format ? { format } : {}) } });
+  // dated by its inputs, not by the clock: the same files give the same bytes
+  const date = newestModification([file, cssFile, paramsFile]);
+  const { pdf, diagnostics } = await renderHtmlToPdf({ html, css, engine: { resources: folderResources(dirname(file)), ...(format ? { format } : {}) }, pdf: { date } });
   writeFileSync(out, pdf);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d, { html: file, css: cssFile })}\n`);
   // diagnostics (stderr) before the summary (stdout), so a terminal shows them in that order
   createIo(p.json).result({ output: out, bytes: pdf.length, ms: Math.round(ms), diagnostics }, `wrote ${out} (${pdf.length} bytes, ${Math.round(ms)} ms, ${diagnostics.length} diagnostic(s))`);
+}
+
+/** The newest modification time of the files given, to the second, as ISO 8601: the PDF's CreationDate and ModDate. */
+function newestModification(files: readonly (string | undefined)[]): string {
+  let newest = 0;
+  for (const f of files) if (f !== undefined) newest = Math.max(newest, statSync(f).mtimeMs);
+  return new Date(Math.floor(newest / 1000) * 1000).toISOString();
 }
