@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   invalid_params: { status: 400, title: 'Invalid params' },
   params_reserved_key: { status: 400, title: 'Reserved key in params' },
   params_limit_exceeded: { status: 400, title: 'Params limit exceeded' },
+  unsupported_pdf_standard: { status: 400, title: 'Unsupported PDF standard' },
+  invalid_attachments: { status: 400, title: 'Invalid attachments' },
   template_not_found: { status: 404, title: 'Template not found' },
   invalid_template_version: { status: 400, title: 'Invalid templateVersion' },
   template_version_not_found: { status: 404, title: 'Template version not found' },

@@ -3,7 +3,8 @@
 import { ERROR_CODES, type ErrorCode } from '../errors';
 import { TEMPLATE_ID_PATTERN } from '../store';
 import { DEFAULT_PARAMS_LIMITS } from './schemas/paramsLimits';
-import { PAGE_FORMAT_NAMES } from './schemas/generate';
+import { ATTACHMENT_LIMITS, PAGE_FORMAT_NAMES } from './schemas/generate';
+import { AF_RELATIONSHIPS, PDF_STANDARDS } from '../engine/pdfStandards';
 
 function problemResponse(description: string, codes: ErrorCode[], headers?: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -160,7 +161,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         post: {
           operationId: 'generatePdf',
           summary: 'Render a stored template with params into a PDF',
-          description: 'Checks run in this order and the first failing one answers: 401 unauthorized, 403 subscription_inactive, 415 unsupported_media_type, 413 payload_too_large, 400 invalid_json, template_id_required, unknown_field, unsupported_format, invalid_template_version, invalid_params, params_reserved_key, params_limit_exceeded, 404 template_not_found / template_version_not_found, 500 render_failed / render_timeout, 503 overloaded. The body is not read before the key and subscription pass.',
+          description: 'Checks run in this order and the first failing one answers: 401 unauthorized, 403 subscription_inactive, 415 unsupported_media_type, 413 payload_too_large, 400 invalid_json, template_id_required, unknown_field, unsupported_format, invalid_template_version, invalid_params, params_reserved_key, params_limit_exceeded, unsupported_pdf_standard, invalid_attachments, 404 template_not_found / template_version_not_found, 500 render_failed / render_timeout, 503 overloaded. The body is not read before the key and subscription pass.',
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/GenerateRequest' } } },
@@ -238,6 +239,27 @@ export function openApiDocument(version: string): Record<string, unknown> {
               type: ['object', 'null'],
               description: `Template variables (any JSON). Limits: depth ${DEFAULT_PARAMS_LIMITS.depth} (params is level 1), ${DEFAULT_PARAMS_LIMITS.array_length} elements per array, ${DEFAULT_PARAMS_LIMITS.object_keys} keys per object, ${DEFAULT_PARAMS_LIMITS.string_length} code points per string or key, ${DEFAULT_PARAMS_LIMITS.total_values} values in all. The top-level key "global" is reserved.`,
             },
+            pdfStandard: {
+              type: 'string', enum: [...PDF_STANDARDS],
+              description: 'Write an archival PDF (ISO 19005, conformance level b): embedded fonts, sRGB output intent, XMP metadata. Matched case-insensitively. Default: the template\'s <meta name="pdf-standard">, else a plain PDF. Unknown: 400 unsupported_pdf_standard.',
+            },
+            attachments: {
+              type: 'array', maxItems: ATTACHMENT_LIMITS.count,
+              description: 'Files embedded in the PDF and listed as associated files (/AF), e.g. a Factur-X invoice XML. Names unique. Not with PDF/A-2b (PDF/A-3b or plain PDF). Any problem: 400 invalid_attachments with its path.',
+              items: { $ref: '#/components/schemas/Attachment' },
+            },
+          },
+        },
+        Attachment: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'contentType', 'content'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: ATTACHMENT_LIMITS.name_length, description: 'File name shown by PDF readers: no "/", "\\" or control characters.', examples: ['factur-x.xml'] },
+            contentType: { type: 'string', minLength: 3, maxLength: ATTACHMENT_LIMITS.content_type_length, description: 'MIME type (type/subtype), written as the embedded file\'s /Subtype.', examples: ['text/xml'] },
+            content: { type: 'string', minLength: 4, contentEncoding: 'base64', description: 'The file\'s bytes, base64 with padding (RFC 4648 §4).' },
+            description: { type: 'string', minLength: 1, maxLength: ATTACHMENT_LIMITS.description_length },
+            relationship: { type: 'string', enum: [...AF_RELATIONSHIPS], default: 'Unspecified', description: 'PDF/A-3 /AFRelationship of the file to the document.' },
           },
         },
         ...templateSchemas(),
@@ -251,10 +273,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
             code: { type: 'string', enum: Object.keys(ERROR_CODES) },
             detail: { type: 'string' },
             field: { type: 'string', description: 'unknown_field, invalid_field: the field' },
-            allowed: { type: 'array', items: { type: 'string' }, description: 'unsupported_format: the allowed formats' },
+            allowed: { type: 'array', items: { type: 'string' }, description: 'unsupported_format, unsupported_pdf_standard: the allowed values' },
             limit: { type: 'string', enum: ['depth', 'array_length', 'object_keys', 'string_length', 'total_values', 'asset', 'template'], description: 'params_limit_exceeded, asset_too_large: which limit' },
             max: { type: 'integer', description: 'params_limit_exceeded: the maximum' },
-            path: { type: 'string', description: 'params_limit_exceeded: JSON path of the first breach, e.g. params.items[3].name' },
+            path: { type: 'string', description: 'params_limit_exceeded: JSON path of the first breach, e.g. params.items[3].name; invalid_attachments: where, e.g. attachments[1].content' },
             maxBytes: { type: 'integer', description: 'payload_too_large, asset_too_large: the limit' },
             problems: { type: 'array', items: { $ref: '#/components/schemas/Located' }, description: 'template_invalid: every problem with its line; render_failed of a preview: where the template failed' },
             currentVersion: { type: 'integer', description: 'precondition_failed: the latest version' },

@@ -58,6 +58,8 @@ export function generatePdf(deps: { store: Store; renderer: Renderer }): Middlew
       globals: account.globals,
       format: request.format,
       assets: loadAssets(deps.store, deps.store.templates.assetsOf(template.id, version.version)),
+      // dated by the version it prints (the latest's time is the template's updatedAt): same version and params, same bytes
+      pdf: { date: 'updatedAt' in version ? version.updatedAt : version.createdAt, ...(request.pdfStandard ? { standard: request.pdfStandard } : {}), ...(request.attachments ? { attachments: request.attachments } : {}) },
     });
     ctx.status = 200;
     ctx.type = 'application/pdf';
