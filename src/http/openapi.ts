@@ -22,7 +22,7 @@ const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Reques
 
 /** What each status means, whatever the route. */
 const STATUS_TEXT: Record<number, string> = {
-  400: 'The request is malformed: see `code` (and `field`, `problems`, `path` where given); `malformed_request`: not valid HTTP at all.',
+  400: 'The request is malformed: see `code` (and `field`, `problems`, `path`, `allowed` where given); `malformed_request`: not valid HTTP at all.',
   401: 'Missing, malformed, unknown or revoked API key (all identical).',
   403: 'The account has no active subscription.',
   404: 'Not in the key\'s account (another account\'s template is also 404), or no such route.',
@@ -42,7 +42,7 @@ const COMMON_CODES: ErrorCode[] = ['unauthorized', 'subscription_inactive', 'not
 const JSON_BODY_CODES: ErrorCode[] = ['unsupported_media_type', 'payload_too_large', 'invalid_json'];
 const GENERATE_CODES: ErrorCode[] = [
   ...COMMON_CODES, ...JSON_BODY_CODES, 'template_id_required', 'unknown_field', 'unsupported_format', 'invalid_template_version', 'invalid_params',
-  'params_reserved_key', 'params_limit_exceeded', 'template_not_found', 'template_version_not_found', 'render_failed', 'render_timeout', 'overloaded',
+  'params_reserved_key', 'params_limit_exceeded', 'unsupported_pdf_standard', 'invalid_attachments', 'template_not_found', 'template_version_not_found', 'render_failed', 'render_timeout', 'overloaded',
 ];
 
 /** One problem+json response per status among `codes`, each listing its codes. */

@@ -109,6 +109,9 @@ describe('http: the PDF says what it is, and is written to a standard', function
     const [x, y] = [await readBack(before), await readBack(after)];
     expect(x.info.Title).to.equal(y.info.Title);
     expect(y.info.CreationDate).to.not.equal(x.info.CreationDate);
+    // version 1 pinned prints what it printed as the latest: its own date, the same bytes
+    const pinned = expectPdf(await generate(server, { key: acme.key, body: { templateId: 'letter-v', templateVersion: 1 } }));
+    expect(pinned.equals(before)).to.equal(true);
   });
 
   describe('the PDF/A-3b e-invoice of fixtures/einvoice, with its Factur-X XML attached', () => {
