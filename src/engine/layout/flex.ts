@@ -18,6 +18,7 @@ import {
 } from './context';
 import { translate, type BoxFragment, type Sides } from './fragments';
 import { frameWidth } from './intrinsic';
+import { replacedSize } from './replaced';
 import { resolve, safe } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
@@ -140,8 +141,19 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
         return l.result;
       }
     }
-    it.laid = layItem(it, { x: 0, y: 0, borderBoxWidth, borderBoxHeight }, sub);
+    it.laid = layItem(it, { x: 0, y: 0, borderBoxWidth, borderBoxHeight: borderBoxHeight ?? ratioHeight(it, borderBoxWidth) }, sub);
+    it.laid = { ...it.laid, borderBoxHeight };
     return it.laid.result;
+  };
+  /** CSS Sizing 4 §5.2: a replaced item with an auto height is as tall as its ratio makes its used width */
+  const ratioHeight = (it: Item, borderBoxWidth: number): number | undefined => {
+    const b = it.box;
+    if (b.kind !== 'block-replaced' || it.style.height !== 'auto') return undefined;
+    const natural = replacedSize(b.replaced, ctx.image(b.replaced), contentWidth, definiteHeight);
+    if (natural.width <= 0) return undefined;
+    const fH = row ? it.frameMain : it.frameCross;
+    const fV = row ? it.frameCross : it.frameMain;
+    return Math.max(0, borderBoxWidth - fH) * (natural.height / natural.width) + fV;
   };
   const layItem = (it: Item, at: { x: number; y: number; borderBoxWidth: number; borderBoxHeight: number | undefined }, c: LayoutContext): Laid => {
     const absolutes: PendingAbsolute[] = [];

@@ -144,6 +144,19 @@ describe('layout/flex: column direction', () => {
   cases.forEach(check);
 });
 
+describe('layout/flex: replaced items keep their ratio', () => {
+  const svg = 'data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 width=%22200%22 height=%22100%22></svg>';
+  const cases: Case[] = [
+    { name: 'an image shrunk by the flex algorithm is as tall as its ratio makes it; the line stretches the text beside it', container: '',
+      items: `<img id="i" src="${svg}" style="width: 300pt; min-width: 0"><div id="t" style="width: 60pt; flex-shrink: 0">text</div>`,
+      expect: { i: { width: 120, height: 60 }, t: { x: 120, height: 60 } } },
+    { name: 'a column container stretches an image to its width, its height by the ratio', container: 'flex-direction: column',
+      items: `<img id="i" src="${svg}"><div id="t" style="height: 10pt"></div>`,
+      expect: { i: { width: 180, height: 90 }, t: { y: 90 } } },
+  ];
+  cases.forEach(check);
+});
+
 describe('layout/flex: the container in flow', () => {
   it('its top margin collapses with the previous sibling\'s bottom margin; its own margins and padding frame the items', () => {
     const { root } = layoutOf(`<div style="height:10pt;margin-bottom:20pt"></div><div id="f" style="margin: 30pt 10pt 0; padding: 5pt; border: 1pt solid">${div('a', 'height: 10pt; width: 10pt')}</div>`, PAGE);
