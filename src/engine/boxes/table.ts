@@ -24,6 +24,14 @@ export interface TableRowBox {
   readonly element: StyledElement | undefined;
   readonly cells: TableCellBox[];
   readonly group: 'header' | 'body' | 'footer';
+  /** the row group element the row belongs to (shared by its rows); undefined for an anonymous group */
+  readonly rowGroup: TableRowGroup | undefined;
+}
+
+/** A table-header-group, table-row-group or table-footer-group element (CSS 2.1 §17.2). */
+export interface TableRowGroup {
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
 }
 
 export interface TableBox {
@@ -87,7 +95,7 @@ class TableRows {
 
   constructor(private readonly table: StyledElement, private readonly hooks: TableBuildHooks) {}
 
-  addRow(rowEl: StyledElement | undefined, rowStyle: ComputedStyle, nodes: readonly StyledNode[], group: TableRowBox['group']): void {
+  addRow(rowEl: StyledElement | undefined, rowStyle: ComputedStyle, nodes: readonly StyledNode[], group: TableRowBox['group'], rowGroup?: TableRowGroup): void {
     const cells: TableCellBox[] = [];
     let stray: StyledNode[] = [];
     for (const n of nodes) {
@@ -107,7 +115,7 @@ class TableRows {
     this.anonymousCell(stray, rowStyle, cells);
     const target = group === 'header' ? this.header : group === 'footer' ? this.footer : this.body;
     // (a copy made to size: the pushed list keeps 16 spare slots for as long as the boxes live)
-    target.push({ style: rowStyle, element: rowEl, cells: cells.slice(), group });
+    target.push({ style: rowStyle, element: rowEl, cells: cells.slice(), group, rowGroup });
   }
 
   /** Stray content in a row becomes one anonymous cell (CSS 2.1 §17.2.1), unless it is all white space. */
@@ -117,22 +125,23 @@ class TableRows {
     if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
   }
 
-  addGroup(nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle): void {
+  addGroup(nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle, groupEl?: StyledElement): void {
+    const rowGroup: TableRowGroup | undefined = groupEl ? { style: groupStyle, element: groupEl } : undefined;
     let strayCells: StyledNode[] = [];
     for (const n of nodes) {
       if (isElement(n) && n.style.display === 'table-row') {
-        this.anonymousRow(strayCells, group, groupStyle);
+        this.anonymousRow(strayCells, group, groupStyle, rowGroup);
         strayCells = [];
-        this.addRow(n, n.style, n.children, group);
+        this.addRow(n, n.style, n.children, group, rowGroup);
       } else if (isElement(n) && n.style.display === 'none') continue;
       else strayCells.push(n);
     }
-    this.anonymousRow(strayCells, group, groupStyle);
+    this.anonymousRow(strayCells, group, groupStyle, rowGroup);
   }
 
   /** Stray cells in a row group become one anonymous row, unless they are all white space. */
-  private anonymousRow(strayCells: StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle): void {
-    if (strayCells.length && !strayCells.every(isBlankText)) this.addRow(undefined, groupStyle, strayCells, group);
+  private anonymousRow(strayCells: StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle, rowGroup: TableRowGroup | undefined): void {
+    if (strayCells.length && !strayCells.every(isBlankText)) this.addRow(undefined, groupStyle, strayCells, group, rowGroup);
   }
 
   /** A top-level child of the table that is no row, group, column or caption. */
@@ -167,9 +176,9 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
         }
         break;
       }
-      case 'table-header-group': t.flushStray(); t.addGroup(n.children, header.length === 0 && body.length === 0 ? 'header' : 'body', n.style); break;
-      case 'table-footer-group': t.flushStray(); t.addGroup(n.children, 'footer', n.style); break;
-      case 'table-row-group': t.flushStray(); t.addGroup(n.children, 'body', n.style); break;
+      case 'table-header-group': t.flushStray(); t.addGroup(n.children, header.length === 0 && body.length === 0 ? 'header' : 'body', n.style, n); break;
+      case 'table-footer-group': t.flushStray(); t.addGroup(n.children, 'footer', n.style, n); break;
+      case 'table-row-group': t.flushStray(); t.addGroup(n.children, 'body', n.style, n); break;
       case 'table-row': t.flushStray(); t.addRow(n, n.style, n.children, 'body'); break;
       default: t.addStray(n);
     }

@@ -175,7 +175,9 @@ export class Intrinsic {
       for (const cell of row.cells) {
         const inner = this.children(cell.content.children);
         const pad = cellPadding(cell.style, box.cellPadding);
-        const frame = pad.left + pad.right + cell.style.borderWidth.left + cell.style.borderWidth.right;
+        // CSS 2.1 §17.6.2: in the collapsing model a cell holds half of each border
+        const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
+        const frame = pad.left + pad.right + (cell.style.borderWidth.left + cell.style.borderWidth.right) * k;
         let min = inner.min + frame; let max = Math.max(inner.max + frame, min);
         const w = cell.width;
         if (cell.colSpan === 1) {

@@ -1,12 +1,802 @@
-// CSS 2.1 §17 tables on the layout stage.
-// (A placeholder: the table layout lands here.)
-import type { TableBox } from '../boxes/table';
-import { EMPTY_STRUT, strutSize, type BlockInput, type BlockResult, type LayoutContext } from './context';
+// CSS 2.1 §17 tables on the layout stage: §17.4 the table wrapper box and its captions,
+// §17.5.2 column widths (the algorithms of layout/table.ts), §17.5.3 row heights from the
+// laid-out cells, §17.5.4 vertical alignment in cells, §17.6.1 the separated borders model
+// (border-spacing) and §17.6.2 the collapsing border model with its conflict resolution.
+// CSS Fragmentation 3 for tables across pages: rows are placed one after another; a row that
+// would cross a page end moves to the next page whole when it fits a page and splits otherwise
+// (its cells' lines flow on); header and footer groups repeat on every page the table spans.
+//
+// Repeated headers and footers use a *table flow* (TableFlow): the body rows are laid out in a
+// flow whose pages are the page areas minus the repeated header at each continuation page's
+// top and the footer at each page's bottom; their fragments are then mapped into the
+// document's flow, and the header and footer fragments are cloned onto every page.
+import type { TableBox, TableCellBox, TableRowBox } from '../boxes/table';
+import type { BlockBox } from '../boxes/types';
+import type { BorderStyle, ComputedStyle, RGBA } from '../cascade/computed';
+import {
+  EMPTY_STRUT, NO_BREAKS, strutSize, strutWith, withoutBreaks,
+  type BlockInput, type BlockResult, type Fragmentainer, type LayoutContext,
+} from './context';
+import { Floats } from './float';
+import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
+import { cellPadding } from './intrinsic';
+import { tableColumnWidths } from './table';
+import { resolve, resolveAuto, safe } from './used';
 
-export function layoutTable(box: TableBox, input: BlockInput, _ctx: LayoutContext): BlockResult {
-  const y = input.y + strutSize(input.marginStrut);
+export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  const s = box.style;
+  const marginTop = marginPt(s.margin.top, input.cbWidth);
+  const marginBottom = marginPt(s.margin.bottom, input.cbWidth);
+  let top = input.y + strutSize(strutWith(input.marginStrut, marginTop));
+  if (s.clear !== 'none') top = Math.max(top, input.floats.clearance(s.clear));
+  const grid = new TableGrid(box);
+  const t = new TableLayout(box, grid, input, ctx);
+  let placed = t.run(top, false);
+  // CSS Fragmentation 3 §4.4: the table starts where its first row starts: when that row moves
+  // to the next page, the whole table (captions, top border) moves with it
+  if (placed.firstRowMoved) placed = t.run(ctx.pages.pageEnd(top), true);
   return {
-    fragment: { kind: 'box', style: box.style, element: box.element, x: input.cbX, y, width: input.cbWidth, height: 0, border: { top: 0, right: 0, bottom: 0, left: 0 }, padding: { top: 0, right: 0, bottom: 0, left: 0 }, children: [] },
-    marginStrut: EMPTY_STRUT, bottom: y, firstBaseline: undefined, lastBaseline: undefined,
+    fragment: placed.fragment, marginStrut: strutWith(EMPTY_STRUT, marginBottom), bottom: placed.bottom,
+    // CSS 2.1 §10.8.1: an inline-table's baseline is its first row's
+    firstBaseline: placed.baseline, lastBaseline: placed.baseline,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// The grid: cell slots (CSS 2.1 §17.5) and, in the collapsing model, the winning border of
+// every edge (§17.6.2.1).
+
+interface CellSlot {
+  readonly cell: TableCellBox;
+  readonly row: number;
+  /** one past the last row the cell spans (clamped to its row group: CSS 2.1 §17.2.1) */
+  readonly rowEnd: number;
+  readonly col: number;
+  readonly colEnd: number;
+}
+
+/** A resolved border on one edge of the grid; width 0 when no border is drawn there. */
+interface EdgeBorder {
+  readonly width: number;
+  readonly style: BorderStyle;
+  readonly color: RGBA;
+  /** CSS 2.1 §17.6.2.1 rule 4: cell 4 > row 3 > row group 2 > column 1 > table 0 */
+  readonly origin: number;
+}
+
+const NO_EDGE: EdgeBorder = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 }, origin: -1 };
+
+/** CSS 2.1 §17.6.2.1 rule 3: the style priority of equally wide borders. */
+const STYLE_RANK: Record<BorderStyle, number> = {
+  hidden: 10, double: 9, solid: 8, dashed: 7, dotted: 6, ridge: 5, outset: 4, groove: 3, inset: 2, none: 0,
+};
+
+/** Whether border `b` wins over `a` (CSS 2.1 §17.6.2.1); on a tie the one considered first (further left or up) stays. */
+function beats(b: EdgeBorder, a: EdgeBorder): boolean {
+  if (a.style === 'hidden') return false;
+  if (b.style === 'hidden') return true;
+  if (b.width !== a.width) return b.width > a.width;
+  if (STYLE_RANK[b.style] !== STYLE_RANK[a.style]) return STYLE_RANK[b.style] > STYLE_RANK[a.style];
+  return b.origin > a.origin;
+}
+
+type Side = 'top' | 'right' | 'bottom' | 'left';
+const sideOf = (style: ComputedStyle, side: Side, origin: number): EdgeBorder => {
+  const st = style.borderStyle[side];
+  return { width: st === 'none' ? 0 : style.borderWidth[side], style: st, color: style.borderColor[side], origin };
+};
+
+class TableGrid {
+  readonly rows: readonly TableRowBox[];
+  readonly columns: number;
+  readonly cells: CellSlot[] = [];
+  /** the cells starting in each row, in tree order */
+  readonly startsAt: CellSlot[][];
+  /** the cells whose last row is each row */
+  readonly endsAt: CellSlot[][];
+  /** slot → index in `cells`, -1 when empty (row-major, R × C) */
+  private readonly slots: Int32Array;
+  /** per row: whether it is the first / last row of its row group */
+  private readonly groupStart: boolean[];
+  private readonly groupEnd: boolean[];
+  /** collapsed borders: horizontal edges (R + 1) × C and vertical edges R × (C + 1) */
+  h: EdgeBorder[] = [];
+  v: EdgeBorder[] = [];
+
+  constructor(readonly box: TableBox) {
+    const rows = box.rows;
+    const R = rows.length; const C = box.columnCount;
+    this.rows = rows; this.columns = C;
+    this.startsAt = rows.map(() => []);
+    this.endsAt = rows.map(() => []);
+    this.groupStart = rows.map((r, i) => i === 0 || rows[i - 1]!.rowGroup !== r.rowGroup || rows[i - 1]!.group !== r.group);
+    this.groupEnd = rows.map((_, i) => i === R - 1 || this.groupStart[i + 1]!);
+    this.slots = new Int32Array(R * C).fill(-1);
+    for (let r = 0; r < R; r++) {
+      let end = r + 1;
+      while (end < R && !this.groupStart[end]) end++;
+      for (const cell of rows[r]!.cells) {
+        if (cell.col >= C) continue;
+        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan) };
+        const id = this.cells.length;
+        this.cells.push(slot);
+        this.startsAt[r]!.push(slot);
+        this.endsAt[slot.rowEnd - 1]!.push(slot);
+        for (let rr = r; rr < slot.rowEnd; rr++) for (let c = slot.col; c < slot.colEnd; c++) if (this.slots[rr * C + c] === -1) this.slots[rr * C + c] = id;
+      }
+    }
+    if (box.style.borderCollapse === 'collapse') this.resolveCollapsed();
+  }
+
+  private slot(r: number, c: number): number {
+    return r < 0 || r >= this.rows.length || c < 0 || c >= this.columns ? -1 : this.slots[r * this.columns + c]!;
+  }
+
+  /** CSS 2.1 §17.6.2.1: the winner of every edge among cell, row, row group and table borders. */
+  private resolveCollapsed(): void {
+    const R = this.rows.length; const C = this.columns;
+    const table = this.box.style;
+    const h: EdgeBorder[] = new Array<EdgeBorder>((R + 1) * C);
+    for (let r = 0; r <= R; r++) {
+      for (let c = 0; c < C; c++) {
+        const above = this.slot(r - 1, c); const below = this.slot(r, c);
+        if (above >= 0 && above === below) { h[r * C + c] = NO_EDGE; continue; }
+        let best = NO_EDGE;
+        const take = (b: EdgeBorder) => { if (beats(b, best)) best = b; };
+        if (above >= 0) take(sideOf(this.cells[above]!.cell.style, 'bottom', 4));
+        if (below >= 0) take(sideOf(this.cells[below]!.cell.style, 'top', 4));
+        if (r > 0) take(sideOf(this.rows[r - 1]!.style, 'bottom', 3));
+        if (r < R) take(sideOf(this.rows[r]!.style, 'top', 3));
+        const gAbove = r > 0 && this.groupEnd[r - 1] ? this.rows[r - 1]!.rowGroup : undefined;
+        const gBelow = r < R && this.groupStart[r] ? this.rows[r]!.rowGroup : undefined;
+        if (gAbove) take(sideOf(gAbove.style, 'bottom', 2));
+        if (gBelow) take(sideOf(gBelow.style, 'top', 2));
+        if (r === 0) take(sideOf(table, 'top', 0));
+        if (r === R) take(sideOf(table, 'bottom', 0));
+        h[r * C + c] = best.style === 'hidden' ? NO_EDGE : best;
+      }
+    }
+    const v: EdgeBorder[] = new Array<EdgeBorder>(R * (C + 1));
+    for (let r = 0; r < R; r++) {
+      const row = this.rows[r]!;
+      for (let c = 0; c <= C; c++) {
+        const left = this.slot(r, c - 1); const right = this.slot(r, c);
+        if (left >= 0 && left === right) { v[r * (C + 1) + c] = NO_EDGE; continue; }
+        let best = NO_EDGE;
+        const take = (b: EdgeBorder) => { if (beats(b, best)) best = b; };
+        if (left >= 0) take(sideOf(this.cells[left]!.cell.style, 'right', 4));
+        if (right >= 0) take(sideOf(this.cells[right]!.cell.style, 'left', 4));
+        if (c === 0) { take(sideOf(row.style, 'left', 3)); if (row.rowGroup) take(sideOf(row.rowGroup.style, 'left', 2)); take(sideOf(table, 'left', 0)); }
+        if (c === C) { take(sideOf(row.style, 'right', 3)); if (row.rowGroup) take(sideOf(row.rowGroup.style, 'right', 2)); take(sideOf(table, 'right', 0)); }
+        v[r * (C + 1) + c] = best.style === 'hidden' ? NO_EDGE : best;
+      }
+    }
+    this.h = h; this.v = v;
+  }
+
+  hEdge(line: number, c: number): EdgeBorder { return this.h[line * this.columns + c] ?? NO_EDGE; }
+  vEdge(r: number, line: number): EdgeBorder { return this.v[r * (this.columns + 1) + line] ?? NO_EDGE; }
+
+  /** Half of the collapsed borders around a cell: its used border widths (CSS 2.1 §17.6.2). */
+  cellHalves(s: CellSlot): Sides {
+    let top = 0; let bottom = 0; let left = 0; let right = 0;
+    for (let c = s.col; c < s.colEnd; c++) { top = Math.max(top, this.hEdge(s.row, c).width); bottom = Math.max(bottom, this.hEdge(s.rowEnd, c).width); }
+    for (let r = s.row; r < s.rowEnd; r++) { left = Math.max(left, this.vEdge(r, s.col).width); right = Math.max(right, this.vEdge(r, s.colEnd).width); }
+    return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+  }
+
+  /** Half of the collapsed outer borders: the table's used border widths (CSS 2.1 §17.6.2). */
+  tableHalves(): Sides {
+    const R = this.rows.length; const C = this.columns;
+    if (R === 0 || C === 0) { const b = this.box.style.borderWidth; return { top: b.top / 2, right: b.right / 2, bottom: b.bottom / 2, left: b.left / 2 }; }
+    let top = 0; let bottom = 0;
+    for (let c = 0; c < C; c++) { top = Math.max(top, this.hEdge(0, c).width); bottom = Math.max(bottom, this.hEdge(R, c).width); }
+    return { top: top / 2, right: this.vEdge(0, C).width / 2, bottom: bottom / 2, left: this.vEdge(0, 0).width / 2 };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The table flow: page areas minus the repeated header and footer.
+
+/**
+ * A Fragmentainer over the table's body: page k of the table flow is the part of page k of the
+ * document between the repeated header (on continuation pages) and the repeated footer. With no
+ * header and no footer it is the document's own pagination. `real()` maps a table-flow position
+ * into the document's flow.
+ */
+class TableFlow implements Fragmentainer {
+  readonly paginates: boolean;
+  /** per page: table-flow start V, document-flow content start A and content end B, page end E */
+  private readonly v: number[] = [];
+  private readonly a: number[] = [];
+  private readonly b: number[] = [];
+  private readonly e: number[] = [];
+
+  constructor(private readonly doc: Fragmentainer, start: number, readonly head: number, readonly foot: number) {
+    this.paginates = doc.paginates;
+    const end = doc.paginates ? doc.pageEnd(start) : Infinity;
+    this.v.push(start); this.a.push(start); this.e.push(end); this.b.push(Math.max(start, end - foot));
+  }
+
+  /** whether table-flow positions differ from document positions */
+  get shifts(): boolean { return this.paginates && (this.head > 0 || this.foot > 0); }
+
+  private extend(): void {
+    const k = this.v.length - 1;
+    const s = this.e[k]!;
+    const e = this.doc.pageEnd(s);
+    const a = s + this.head;
+    this.v.push(this.v[k]! + (this.b[k]! - this.a[k]!));
+    this.a.push(a); this.e.push(e); this.b.push(Math.max(a + 1, e - this.foot));
+  }
+
+  private ensure(k: number): void {
+    while (this.v.length <= k) this.extend();
+  }
+
+  /** the table-flow page holding position p */
+  index(p: number): number {
+    if (!this.paginates || !Number.isFinite(p)) return Math.max(0, this.v.length - 1);
+    while (this.v[this.v.length - 1]! + (this.b[this.v.length - 1]! - this.a[this.v.length - 1]!) <= p) this.extend();
+    let lo = 0; let hi = this.v.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (this.v[mid]! <= p) lo = mid; else hi = mid - 1; }
+    return lo;
+  }
+
+  pageEnd(p: number): number {
+    if (!this.paginates) return Infinity;
+    const k = this.index(p);
+    return this.v[k]! + (this.b[k]! - this.a[k]!);
+  }
+  pageStart(p: number): number { return this.paginates ? this.v[this.index(p)]! : -Infinity; }
+  atPageStart(p: number): boolean {
+    if (!this.paginates) return false;
+    const k = this.index(p);
+    return Math.abs(p - this.v[k]!) < 0.01 && (k > 0 || this.doc.atPageStart(this.a[0]!));
+  }
+  forcedBreak(p: number): number { return this.pageEnd(p); }
+  pageHeight(p: number): number {
+    if (!this.paginates) return Infinity;
+    const k = this.index(p);
+    return this.b[k]! - this.a[k]!;
+  }
+
+  /** the document-flow position of table-flow position p (a top edge) */
+  real(p: number): number {
+    if (!this.shifts) return p;
+    const k = this.index(p);
+    return this.a[k]! + (p - this.v[k]!);
+  }
+  /** the document-flow position of table-flow position p as a bottom edge: a page's end stays on that page */
+  realEnd(p: number): number {
+    if (!this.shifts) return p;
+    const k = this.index(p);
+    if (k > 0 && Math.abs(p - this.v[k]!) < 1e-6) return this.b[k - 1]!;
+    return this.a[k]! + (p - this.v[k]!);
+  }
+  /** the document page k starts at (k ≥ 1) and where its table content ends */
+  docPageStart(k: number): number { this.ensure(k); return this.e[k - 1]!; }
+  contentEnd(k: number): number { this.ensure(k); return this.b[k]!; }
+
+  /** [top, bottom) of the table flow cut at its page ends, in document coordinates */
+  pieces(top: number, bottom: number): { top: number; bottom: number }[] {
+    if (!this.paginates) return [{ top, bottom }];
+    const out: { top: number; bottom: number }[] = [];
+    let p = top;
+    for (let guard = 0; guard < 10000; guard++) {
+      const end = Math.min(bottom, this.pageEnd(p));
+      out.push({ top: this.real(p), bottom: this.realEnd(end) });
+      if (end >= bottom - 1e-6) break;
+      p = end;
+    }
+    return out;
+  }
+
+  /** Moves a fragment laid out in the table flow into the document's flow. */
+  remap(f: Fragment): void {
+    switch (f.kind) {
+      case 'box': {
+        const top = this.real(f.y);
+        const bottom = this.realEnd(f.y + f.height);
+        for (const c of f.children) this.remap(c);
+        f.y = top; f.height = Math.max(0, bottom - top);
+        return;
+      }
+      case 'line': translate(f, 0, this.real(f.y) - f.y); return;
+      case 'text': f.baseline += this.realEnd(f.baseline) - f.baseline; return;
+      case 'inline-box': case 'image': f.y = this.real(f.y); return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Table layout
+
+interface CellLayout {
+  readonly slot: CellSlot;
+  readonly fragment: BoxFragment;
+  /** the cell's top edge (its first row's top) */
+  readonly top: number;
+  /** the height the content needs (border box), before the row stretches it */
+  readonly natural: number;
+  /** the first baseline below the cell's top (CSS 2.1 §17.5.3), after vertical alignment */
+  baseline: number;
+}
+
+interface RowLayout {
+  readonly index: number;
+  top: number;
+  height: number;
+  /** the row's baseline below its top: the largest among its baseline-aligned cells */
+  readonly baseline: number | undefined;
+  readonly cells: CellLayout[];
+  /** whether the row was moved to the next page */
+  readonly moved: boolean;
+}
+
+interface Placed {
+  readonly fragment: BoxFragment;
+  readonly bottom: number;
+  readonly baseline: number | undefined;
+  readonly firstRowMoved: boolean;
+}
+
+const TRANSPARENT: RGBA = { r: 0, g: 0, b: 0, a: 0 };
+const NO_BORDER_STYLE: ComputedStyle['borderStyle'] = { top: 'none', right: 'none', bottom: 'none', left: 'none' };
+
+class TableLayout {
+  private readonly collapse: boolean;
+  private readonly hs: number;
+  private readonly vs: number;
+  /** the table's used border and padding (collapsing model: half the outer collapsed borders, no padding) */
+  private readonly border: Sides;
+  private readonly padding: Sides;
+  /** each column's left edge relative to the first column's, and its width */
+  private colX: number[] = [];
+  private colW: number[] = [];
+  /** cell styles with the table's used padding, borders and sizes, made once per cell */
+  private readonly cellBoxes = new Map<CellSlot, BlockBox>();
+  private segments: BorderSegment[] = [];
+  /** the last horizontal edge drawn below a row: the next row does not draw it again as its top */
+  private lastBottom: { line: number; y: number } | undefined;
+
+  constructor(private readonly box: TableBox, private readonly grid: TableGrid, private readonly input: BlockInput, private readonly ctx: LayoutContext) {
+    const s = box.style;
+    this.collapse = s.borderCollapse === 'collapse';
+    this.hs = this.collapse ? 0 : s.borderSpacing.horizontal;
+    this.vs = this.collapse ? 0 : s.borderSpacing.vertical;
+    const cb = input.cbWidth;
+    this.border = this.collapse ? grid.tableHalves() : { ...s.borderWidth };
+    this.padding = this.collapse ? NO_SIDES : {
+      top: Math.max(0, resolve(s.padding.top, cb)), right: Math.max(0, resolve(s.padding.right, cb)),
+      bottom: Math.max(0, resolve(s.padding.bottom, cb)), left: Math.max(0, resolve(s.padding.left, cb)),
+    };
+  }
+
+  // ---- CSS 2.1 §17.5.2 widths, §10.3.3 margins, §9.4.1 beside floats ----------------
+
+  /** The table's border-box width and its left margin in `bandWidth`, with the column widths. */
+  private widths(bandWidth: number): { width: number; marginLeft: number; marginRight: number } {
+    const s = this.box.style;
+    const cb = this.input.cbWidth;
+    const n = this.box.columnCount;
+    // (auto margins of a floated or inline-level table are zero: CSS 2.1 §10.3.5, §10.3.9)
+    const inFlow = s.float === 'none' && s.display === 'table';
+    const ml = s.margin.left === 'auto' ? (inFlow ? undefined : 0) : resolve(s.margin.left, cb);
+    const mr = s.margin.right === 'auto' ? (inFlow ? undefined : 0) : resolve(s.margin.right, cb);
+    const frame = this.border.left + this.border.right + this.padding.left + this.padding.right;
+    const spacing = n > 0 ? this.hs * (n + 1) : 0;
+    let columns: number[];
+    const forced = this.input.borderBoxWidth;
+    const available = Math.max(0, (forced ?? bandWidth - (ml ?? 0) - (mr ?? 0)) - frame - spacing);
+    columns = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing }).columns;
+    let grid = columns.reduce((a, b) => a + b, 0);
+    // a width decided by the parent (a stretched flex item) or a specified width wider than the
+    // columns want: the columns share the rest in proportion to their widths
+    if (forced !== undefined && grid < available - 0.01 && n > 0) {
+      const k = grid > 0 ? available / grid : 0;
+      columns = columns.map((w) => (k > 0 ? w * k : available / n));
+      grid = available;
+    }
+    this.colW = columns;
+    this.colX = [];
+    let x = this.hs;
+    for (const w of columns) { this.colX.push(x); x += w + this.hs; }
+    const width = forced ?? grid + spacing + frame;
+    // §10.3.3 auto margins centre; the HTML align attribute does the same for its table
+    const align = this.box.element.attrs.align?.toLowerCase();
+    let left: number;
+    if ((ml === undefined && mr === undefined) || align === 'center') left = Math.max(0, (bandWidth - width) / 2);
+    else if (ml === undefined || align === 'right') left = Math.max(0, bandWidth - width - (mr ?? 0));
+    else left = ml;
+    return { width: safe(width), marginLeft: safe(left), marginRight: ml !== undefined && mr !== undefined ? mr : Math.max(0, bandWidth - width - left) };
+  }
+
+  /** Where the table goes beside the floats of its block formatting context: it moves down until it fits (CSS 2.1 §9.4.1). */
+  private horizontal(top: number): { y: number; x: number; width: number } {
+    const { input } = this;
+    const minX = input.cbX; const maxX = input.cbX + input.cbWidth;
+    const candidates = [top];
+    for (const side of ['left', 'right', 'both'] as const) { const y = input.floats.clearance(side); if (y > top) candidates.push(y); }
+    candidates.sort((a, b) => a - b);
+    for (let i = 0; i < candidates.length; i++) {
+      const y = candidates[i]!;
+      const band = input.floats.space(y, 1, minX, maxX);
+      const w = this.widths(band.right - band.left);
+      const fits = band.left <= minX + 0.01 && band.right >= maxX - 0.01 || w.marginLeft + w.width + w.marginRight <= band.right - band.left + 0.01;
+      if (fits || i === candidates.length - 1) return { y, x: band.left + w.marginLeft, width: w.width };
+    }
+    return { y: top, x: minX, width: 0 };
+  }
+
+  // ---- the whole table at `top` ---------------------------------------------------
+
+  run(wrapperTop: number, restarted: boolean): Placed {
+    const { box, ctx, grid } = this;
+    const s = box.style;
+    const { y: top, x, width } = this.horizontal(wrapperTop);
+    this.segments = [];
+    this.lastBottom = undefined;
+    const children: Fragment[] = [];
+    let y = top;
+
+    // CSS 2.1 §17.4.1 captions above the table box, as wide as it (never narrower than their longest word)
+    const captions = (side: 'top' | 'bottom') => {
+      if (s.captionSide !== side) return;
+      for (const cap of box.captions) {
+        const capWidth = Math.min(Math.max(width, this.input.cbWidth - (x - this.input.cbX)), Math.max(width, ctx.intrinsic.block(cap).min));
+        const floats = new Floats();
+        const r = ctx.layoutBlockLevel(cap, { cbX: x, cbWidth: capWidth, cbHeight: undefined, y, marginStrut: EMPTY_STRUT, floats, absolutes: this.input.absolutes, link: this.input.link }, ctx);
+        if (r.fragment) children.push(r.fragment);
+        children.push(...floats.fragments);
+        y = Math.max(r.bottom + strutSize(r.marginStrut), floats.bottom());
+      }
+    };
+    captions('top');
+    const tableTop = y;
+    const contentTop = tableTop + this.border.top + this.padding.top;
+    const R = grid.rows.length;
+    const rowsOut: Fragment[] = [];
+    let bottom = contentTop;
+    let baseline: number | undefined;
+    let firstRowMoved = false;
+
+    if (R > 0 && box.columnCount > 0) {
+      const headerRows = box.headerRows;
+      let footerRows = 0;
+      while (footerRows < R - headerRows && grid.rows[R - 1 - footerRows]!.group === 'footer') footerRows++;
+      const bodyFrom = headerRows; const bodyTo = R - footerRows;
+      const repeat = ctx.pages.paginates && (headerRows > 0 || footerRows > 0) && bodyTo > bodyFrom;
+      const firstTop = contentTop + this.vs;
+      const gridX = x + this.border.left + this.padding.left;
+      if (!repeat) {
+        const rows = this.placeRows(0, R, firstTop, ctx.pages, ctx, gridX);
+        if (rows.length && rows[0]!.moved && !restarted && !ctx.pages.atPageStart(wrapperTop)) firstRowMoved = true;
+        rowsOut.push(...this.rowFragments(rows, gridX));
+        const pagesOf = new TableFlow(ctx.pages, firstTop, 0, 0);
+        for (const r of rows) this.rowSegments(r, gridX, pagesOf.pieces(r.top, r.top + r.height), ctx.pages);
+        const last = rows[rows.length - 1]!;
+        bottom = last.top + last.height + this.vs;
+        baseline = rowBaseline(rows[0]!);
+      } else {
+        // the header group: monolithic, at the table's top
+        const measure = withoutBreaks(ctx);
+        const head = this.placeRows(0, headerRows, firstTop, NO_BREAKS, measure, gridX);
+        const headBottom = head.length ? head[head.length - 1]!.top + head[head.length - 1]!.height : firstTop - this.vs;
+        const foot = this.placeRows(bodyTo, R, 0, NO_BREAKS, measure, gridX);
+        const footRows = foot.length ? foot[foot.length - 1]!.top + foot[foot.length - 1]!.height : 0;
+        const headOffset = this.collapse ? this.border.top : this.vs;
+        const headH = head.length ? headOffset + (headBottom - firstTop) + this.vs : 0;
+        const footH = foot.length ? this.vs + footRows + (this.collapse ? this.border.bottom : this.vs) : 0;
+        const bodyStart = head.length ? headBottom + this.vs : firstTop;
+        const pageH = ctx.pages.pageHeight(bodyStart);
+        const fits = headH + footH <= pageH / 2;
+        const flow = new TableFlow(ctx.pages, bodyStart, fits ? headH : 0, fits ? footH : 0);
+        const flowCtx: LayoutContext = { ...ctx, pages: flow };
+        if (head.length && !restarted && !ctx.pages.atPageStart(wrapperTop) && headBottom > ctx.pages.pageEnd(wrapperTop) + 0.01) firstRowMoved = true;
+        const body = this.placeRows(bodyFrom, bodyTo, bodyStart, flow, flowCtx, gridX);
+        if (body[0]!.moved && !restarted && !ctx.pages.atPageStart(wrapperTop)) firstRowMoved = true;
+        const headFrags = this.rowFragments(head, gridX);
+        const bodyFrags = this.rowFragments(body, gridX);
+        const footFrags = this.rowFragments(foot, gridX);
+        if (flow.shifts) for (const f of bodyFrags) flow.remap(f);
+        for (const r of head) this.rowSegments(r, gridX, [{ top: r.top, bottom: r.top + r.height }], ctx.pages);
+        for (const r of body) this.rowSegments(r, gridX, flow.pieces(r.top, r.top + r.height), ctx.pages);
+        const last = body[body.length - 1]!;
+        const bodyEnd = flow.realEnd(last.top + last.height);
+        rowsOut.push(...headFrags, ...bodyFrags);
+        // the header on every continuation page, the footer at the bottom of every page but the last
+        const lastPage = fits ? flow.index(last.top + last.height - 1e-6) : 0;
+        const headTop = head.length ? head[0]!.top : 0;
+        const footTop = foot.length ? foot[0]!.top : 0;
+        for (let k = 1; k <= lastPage; k++) {
+          const dy = flow.docPageStart(k) + headOffset - headTop;
+          for (const f of headFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
+          for (const r of head) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+        }
+        for (let k = 0; k < lastPage; k++) {
+          const dy = flow.contentEnd(k) + this.vs - footTop;
+          for (const f of footFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
+          for (const r of foot) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+        }
+        let end = bodyEnd;
+        if (foot.length) {
+          const dy = bodyEnd + this.vs - footTop;
+          for (const f of footFrags) { translate(f, 0, dy); rowsOut.push(f); }
+          for (const r of foot) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+          end = footTop + dy + footRows;
+        }
+        bottom = end + this.vs;
+        baseline = rowBaseline(head[0] ?? body[0]!);
+      }
+    }
+    bottom += this.padding.bottom + this.border.bottom;
+    // CSS 2.1 §17.5.3: a specified table height is a minimum (the extra goes below the rows)
+    const specified = resolveAuto(s.height, this.input.cbHeight ?? 0);
+    if (specified !== undefined && (s.height === 'auto' || !s.height.pct || this.input.cbHeight !== undefined)) {
+      const h = s.boxSizing === 'border-box' ? specified : specified + this.border.top + this.border.bottom + this.padding.top + this.padding.bottom;
+      bottom = Math.max(bottom, tableTop + h);
+    }
+    // in the collapsing model the grid draws every border, the table's outer ones included
+    const style: ComputedStyle = this.collapse ? { ...s, borderStyle: NO_BORDER_STYLE } : s;
+    const tableChildren: Fragment[] = [...children, ...rowsOut];
+    if (this.segments.length) {
+      const segs = this.segments.map((g) => ({ ...g, x1: g.x1 - x, x2: g.x2 - x, y1: g.y1 - tableTop, y2: g.y2 - tableTop }));
+      // last in tree order: the collapsed borders paint over every cell and row background
+      tableChildren.push({
+        kind: 'box', style: { ...style, backgroundColor: TRANSPARENT, backgroundImage: 'none', position: 'static', float: 'none' }, element: undefined,
+        x, y: tableTop, width: 0, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [], collapsedBorders: segs,
+      });
+    }
+    const fragment: BoxFragment = {
+      kind: 'box', style, element: box.element, x, y: tableTop, width, height: bottom - tableTop,
+      border: this.border, padding: this.padding, children: tableChildren,
+    };
+    y = bottom;
+    const captionsBelow: Fragment[] = [];
+    const before = children.length;
+    captions('bottom');
+    captionsBelow.push(...children.splice(before));
+    tableChildren.push(...captionsBelow);
+    return { fragment, bottom: y, baseline, firstRowMoved };
+  }
+
+  // ---- rows (CSS 2.1 §17.5.3) -------------------------------------------------------
+
+  /** Rows [from, to) one after another from `top` in `pages`, each moved to the next page when it crosses a page end and fits a page. */
+  private placeRows(from: number, to: number, top: number, pages: Fragmentainer, rowCtx: LayoutContext, gridX: number): RowLayout[] {
+    const out: RowLayout[] = [];
+    const placed = new Map<CellSlot, CellLayout>();
+    let y = top;
+    for (let r = from; r < to; r++) {
+      if (r > from) y += this.vs;
+      let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);
+      if (pages.paginates && !pages.atPageStart(y) && y + row.height > pages.pageEnd(y) + 0.01) {
+        const next = pages.pageEnd(y);
+        const again = this.layoutRow(r, next, placed, rowCtx, gridX, true);
+        if (next + again.height <= pages.pageEnd(next) + 0.01) row = again;
+      }
+      for (const c of row.cells) placed.set(c.slot, c);
+      this.finishCells(r, row, placed, pages);
+      out.push(row);
+      y = row.top + row.height;
+    }
+    return out;
+  }
+
+  /** Lays out the cells starting in row r at y and finds the row's height. */
+  private layoutRow(r: number, y: number, placed: Map<CellSlot, CellLayout>, rowCtx: LayoutContext, gridX: number, moved: boolean): RowLayout {
+    const { grid } = this;
+    const rowBox = grid.rows[r]!;
+    const cells: CellLayout[] = [];
+    let height = fixedHeight(rowBox.style.height);
+    let above = -Infinity; let below = 0;
+    for (const slot of grid.startsAt[r]!) {
+      const x = gridX + this.colX[slot.col]!;
+      const width = this.colX[slot.colEnd - 1]! + this.colW[slot.colEnd - 1]! - this.colX[slot.col]!;
+      const content = this.cellBox(slot);
+      const res = rowCtx.layoutIndependent(content, { x, y, cbWidth: width, cbHeight: undefined, borderBoxWidth: width, absolutes: this.input.absolutes, link: this.input.link }, rowCtx);
+      const fragment: BoxFragment = res.fragment ?? { kind: 'box', style: content.style, element: slot.cell.element, x, y, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
+      const natural = Math.max(fragment.height, this.specifiedHeight(slot));
+      // §17.5.3: a cell without lines has its baseline at the bottom of its content box
+      const base = res.firstBaseline !== undefined ? res.firstBaseline - y : fragment.height - fragment.border.bottom - fragment.padding.bottom;
+      const cl: CellLayout = { slot, fragment, top: y, natural, baseline: base };
+      cells.push(cl);
+      if (alignsBaseline(slot.cell.style)) {
+        above = Math.max(above, base);
+        if (slot.rowEnd === r + 1) below = Math.max(below, natural - base);
+      }
+      if (slot.rowEnd === r + 1) height = Math.max(height, natural);
+    }
+    if (above > -Infinity) height = Math.max(height, above + below);
+    // cells spanning down into this row from above end here: the row is tall enough for them
+    for (const slot of grid.endsAt[r]!) {
+      const cl = placed.get(slot);
+      if (cl && slot.row < r) height = Math.max(height, cl.top + cl.natural - y);
+    }
+    return { index: r, top: y, height, baseline: above > -Infinity ? above : undefined, cells, moved };
+  }
+
+  /** The cells whose last row is r get their height and their vertical alignment (CSS 2.1 §17.5.4). */
+  private finishCells(r: number, row: RowLayout, placed: Map<CellSlot, CellLayout>, pages: Fragmentainer): void {
+    const bottom = row.top + row.height;
+    for (const slot of this.grid.endsAt[r]!) {
+      const cl = placed.get(slot);
+      if (!cl) continue;
+      const f = cl.fragment;
+      const height = bottom - cl.top;
+      const content = f.height;
+      const va = slot.cell.style.verticalAlign;
+      let shift = 0;
+      if (va === 'middle') shift = (height - content) / 2;
+      else if (va === 'bottom') shift = height - content;
+      else if (va !== 'top') {
+        const startRow = slot.row === r ? row : undefined;
+        const rowBase = startRow ? startRow.baseline : this.baselineOfRow(slot.row, placed);
+        if (rowBase !== undefined) shift = rowBase - cl.baseline;
+      }
+      // content that crosses a page end stays where it flowed
+      const onePage = !pages.paginates || pages.pageStart(cl.top) === pages.pageStart(bottom - 0.01);
+      if (shift > 0.01 && onePage) {
+        for (const c of f.children) translate(c, 0, shift);
+        cl.baseline += shift;
+      }
+      f.height = height;
+    }
+  }
+
+  private baselineOfRow(r: number, placed: Map<CellSlot, CellLayout>): number | undefined {
+    let b: number | undefined;
+    for (const slot of this.grid.startsAt[r]!) {
+      const cl = placed.get(slot);
+      if (cl && alignsBaseline(slot.cell.style)) b = Math.max(b ?? -Infinity, cl.baseline);
+    }
+    return b;
+  }
+
+  /** A cell's specified height as a border-box height (CSS 2.1 §17.5.3: a minimum) */
+  private specifiedHeight(slot: CellSlot): number {
+    const s = slot.cell.style;
+    const h = fixedHeight(s.height);
+    if (h === 0) return 0;
+    if (s.boxSizing === 'border-box') return h;
+    const pad = cellPadding(s, this.box.cellPadding);
+    return h + pad.top + pad.bottom + s.borderWidth.top + s.borderWidth.bottom;
+  }
+
+  /**
+   * The block container laid out for a cell: the cell's style with the used padding (CSS or the
+   * HTML cellpadding), no margins, the width and height the table decides, and in the collapsing
+   * model half of each collapsed border (drawn by the grid, not by the cell).
+   */
+  private cellBox(slot: CellSlot): BlockBox {
+    const hit = this.cellBoxes.get(slot);
+    if (hit) return hit;
+    const s = slot.cell.style;
+    const pad = cellPadding(s, this.box.cellPadding);
+    const pt = (n: number) => ({ pt: n, pct: 0 });
+    const halves = this.collapse ? this.grid.cellHalves(slot) : undefined;
+    let style: ComputedStyle = {
+      ...s,
+      margin: { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) },
+      padding: { top: pt(pad.top), right: pt(pad.right), bottom: pt(pad.bottom), left: pt(pad.left) },
+      width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none', float: 'none',
+      ...(halves ? { borderWidth: { ...halves }, borderStyle: NO_BORDER_STYLE } : {}),
+    };
+    // CSS 2.1 §17.6.1.1 empty-cells: hide: no background and no borders around a cell without content
+    if (!this.collapse && s.emptyCells === 'hide' && isEmptyCell(slot.cell)) style = { ...style, backgroundColor: TRANSPARENT, backgroundImage: 'none', borderStyle: NO_BORDER_STYLE };
+    const content = slot.cell.content;
+    const out: BlockBox = { kind: 'block', style, element: slot.cell.element ?? content.element, children: content.children };
+    this.cellBoxes.set(slot, out);
+    return out;
+  }
+
+  // ---- fragments --------------------------------------------------------------------
+
+  /** Row group, row and cell fragments of placed rows, in tree order. */
+  private rowFragments(rows: readonly RowLayout[], gridX: number): Fragment[] {
+    const out: Fragment[] = [];
+    const C = this.grid.columns;
+    const x = gridX + (this.colX[0] ?? 0);
+    const width = C > 0 ? this.colX[C - 1]! + this.colW[C - 1]! - (this.colX[0] ?? 0) : 0;
+    let group: BoxFragment | undefined;
+    for (const row of rows) {
+      const rowBox = this.grid.rows[row.index]!;
+      const fragment: BoxFragment = {
+        kind: 'box', style: rowBox.style, element: rowBox.element, x, y: row.top, width, height: row.height,
+        border: NO_SIDES, padding: NO_SIDES, children: row.cells.map((c) => c.fragment),
+      };
+      const g = rowBox.rowGroup;
+      if (!g) { group = undefined; out.push(fragment); continue; }
+      if (!group || group.element !== g.element) {
+        group = { kind: 'box', style: g.style, element: g.element, x, y: row.top, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
+        out.push(group);
+      }
+      group.children.push(fragment);
+      group.height = row.top + row.height - group.y;
+    }
+    return out;
+  }
+
+  /** CSS 2.1 §17.6.2 the collapsed borders around one placed row: its top edge, its vertical edges per page piece, its bottom edge. */
+  private rowSegments(row: RowLayout, gridX: number, pieces: readonly { top: number; bottom: number }[], pages: Fragmentainer): void {
+    if (!this.collapse || !pieces.length) return;
+    const { grid } = this;
+    const C = grid.columns; const r = row.index;
+    const lineX = (c: number) => gridX + (c < C ? this.colX[c]! : this.colX[C - 1]! + this.colW[C - 1]!);
+    const horizontal = (line: number, y: number, isBottom: boolean) => {
+      for (let c = 0; c < C; c++) {
+        const e = grid.hEdge(line, c);
+        if (e.width <= 0) continue;
+        // the corners belong to the horizontal edges: they reach over half the widest vertical edge at each end
+        const ext = (l: number) => grid.vEdge(r, l).width / 2;
+        // an edge at a page's end is drawn inside that page
+        const yy = isBottom && pages.paginates && pages.atPageStart(y) ? y - e.width / 2 : y;
+        this.push({ x1: lineX(c) - (c === 0 ? ext(0) : 0), y1: yy, x2: lineX(c + 1) + (c === C - 1 ? ext(C) : 0), y2: yy, width: e.width, style: e.style, color: e.color });
+      }
+    };
+    // the edge above was drawn already as the bottom of the row before, when that row ends here
+    const prev = this.lastBottom;
+    if (!prev || prev.line !== r || Math.abs(prev.y - pieces[0]!.top) > 1e-6) horizontal(r, pieces[0]!.top, false);
+    for (const p of pieces) {
+      for (let c = 0; c <= C; c++) {
+        const e = grid.vEdge(r, c);
+        if (e.width > 0 && p.bottom > p.top) this.push({ x1: lineX(c), y1: p.top, x2: lineX(c), y2: p.bottom, width: e.width, style: e.style, color: e.color });
+      }
+    }
+    horizontal(r + 1, pieces[pieces.length - 1]!.bottom, true);
+    this.lastBottom = { line: r + 1, y: pieces[pieces.length - 1]!.bottom };
+  }
+
+  /** Adds a segment, joined to the previous one when it continues it in the same line and style. */
+  private push(g: BorderSegment): void {
+    const last = this.segments[this.segments.length - 1];
+    if (last && last.width === g.width && last.style === g.style && sameColor(last.color, g.color)) {
+      if (last.y1 === last.y2 && g.y1 === g.y2 && Math.abs(last.y1 - g.y1) < 1e-6 && Math.abs(last.x2 - g.x1) < 1e-6 && g.x2 >= last.x2) {
+        this.segments[this.segments.length - 1] = { ...last, x2: g.x2 }; return;
+      }
+    }
+    this.segments.push(g);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
+
+function marginPt(v: ComputedStyle['margin']['left'], cbWidth: number): number {
+  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
+}
+
+/** A length height in pt (percentages of rows and cells have no definite base here: 0). */
+function fixedHeight(h: ComputedStyle['height']): number {
+  return h === 'auto' || h.pct ? 0 : Math.max(0, h.pt);
+}
+
+/** CSS 2.1 §17.5.4: every vertical-align value other than top, middle and bottom aligns cells on the row's baseline. */
+const alignsBaseline = (s: ComputedStyle) => s.verticalAlign !== 'top' && s.verticalAlign !== 'middle' && s.verticalAlign !== 'bottom';
+
+/** the row's baseline: its baseline-aligned cells', else its first cell's (as browsers take it) */
+function rowBaseline(row: RowLayout): number | undefined {
+  if (row.baseline !== undefined) return row.top + row.baseline;
+  const first = row.cells[0];
+  return first ? first.top + first.baseline : undefined;
+}
+
+function isEmptyCell(cell: TableCellBox): boolean {
+  const empty = (children: BlockBox['children']): boolean => children.every((c) => {
+    if (c.kind === 'inlines') return c.children.every((i) => i.kind === 'text' && !/[^ \t\n\r\f]/.test(i.text));
+    if (c.kind === 'block') return empty(c.children);
+    return false;
+  });
+  return empty(cell.content.children);
+}
+
+/** A copy of a fragment tree (styles, elements, fonts and images shared), for repeated table headers and footers. */
+function cloneFragment(f: Fragment): Fragment {
+  switch (f.kind) {
+    case 'box': return { ...f, children: f.children.map(cloneFragment) };
+    case 'line': return { ...f, children: f.children.map((c) => cloneFragment(c) as typeof c) };
+    case 'text': case 'inline-box': case 'image': return { ...f };
+  }
 }

@@ -12,16 +12,23 @@ export interface UsedTableWidths {
   readonly columns: number[];
 }
 
-/** `available`: the width the table may take (containing block minus the table's margins, borders and padding). */
-export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available: number): UsedTableWidths {
+export interface TableWidthOptions {
+  /** the horizontal border-spacing inside the table's content box (separated borders: n + 1 gaps), pt */
+  readonly spacing?: number;
+}
+
+/** `available`: the width the grid may take (containing block minus the table's margins, borders, padding and spacing). */
+export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available: number, options: TableWidthOptions = {}): UsedTableWidths {
   const n = box.columnCount;
   if (n === 0) return { gridWidth: 0, columns: [] };
   const cols = intrinsic.columns(box);
   // CSS 2.1 §17.6.2: in the collapsing model half of the outer border lies outside the border box
   const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
   const frame = (box.style.borderWidth.left + box.style.borderWidth.right) * k + resolve(box.style.padding.left, available) + resolve(box.style.padding.right, available);
-  let specified = resolveAuto(box.width, available + frame);
+  const spacing = options.spacing ?? 0;
+  let specified = resolveAuto(box.width, available + frame + spacing);
   if (specified !== undefined && box.style.boxSizing === 'border-box') specified -= frame;
+  if (specified !== undefined) specified -= spacing;
   // HTML tables treat width as the border box in quirks; keep content box (standards mode)
   const minSum = cols.reduce((a, c) => a + c.min, 0);
   const maxSum = cols.reduce((a, c) => a + Math.max(c.max, c.fixed ?? 0), 0);

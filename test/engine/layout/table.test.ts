@@ -1,0 +1,230 @@
+// CSS 2.1 §17 tables read from the fragment tree (pt; @page 200pt × 300pt, margin 10pt: a
+// 180pt × 280pt page area). Cells hold sized blocks so that column widths and row heights are
+// exact spec facts, not text measurements.
+import { expect } from 'chai';
+import type { BoxFragment, BorderSegment } from '../../../src/engine/layout/fragments';
+import { boxesOf, boxOf, layoutOf, pageAt } from '../../helpers/layout';
+
+const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
+const TIGHT = 'table { border-spacing: 0 } td, th { padding: 0 } ';
+const block = (w: number, h = 10) => `<div style="width:${w}pt;height:${h}pt"></div>`;
+
+const widthsOf = (root: BoxFragment, row = 0) => boxesOf(boxesOf(root, 'tr')[row]!, 'td').map((td) => td.width);
+
+describe('layout: table column widths (CSS 2.1 §17.5.2)', () => {
+  const cases: { name: string; html: string; css: string; widths: number[]; table: number }[] = [
+    { name: 'auto layout gives each column its max-content width when it fits', html: `<table><tr><td>${block(30)}</td><td>${block(60)}</td></tr></table>`, css: '', widths: [30, 60], table: 90 },
+    { name: 'a specified width is shared in proportion to max-content', html: `<table style="width:180pt"><tr><td>${block(30)}</td><td>${block(60)}</td></tr></table>`, css: '', widths: [60, 120], table: 180 },
+    { name: 'fixed layout takes the first row\'s widths and shares the rest', html: `<table><tr><td style="width:50pt"></td><td></td></tr><tr><td>${block(120)}</td><td></td></tr></table>`, css: 'table { table-layout: fixed; width: 150pt }', widths: [50, 100], table: 150 },
+    { name: 'a percentage column takes its share of the table width', html: `<table style="width:180pt"><tr><td style="width:25%"></td><td></td></tr></table>`, css: '', widths: [45, 135], table: 180 },
+    { name: 'the HTML width attribute is in CSS pixels', html: `<table width="200"><tr><td></td><td></td></tr></table>`, css: '', widths: [75, 75], table: 150 },
+    { name: 'a colspan cell wider than its columns widens them in proportion', html: `<table><tr><td colspan="2">${block(100)}</td></tr><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, css: '', widths: [40, 60], table: 100 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, PAGE + TIGHT + c.css);
+      const row = c.html.includes('colspan') ? 1 : 0;
+      const widths = widthsOf(root, row);
+      expect(widths.length).to.equal(c.widths.length);
+      widths.forEach((w, i) => expect(w, `column ${i}`).to.be.closeTo(c.widths[i]!, 0.01));
+      expect(boxOf(root, 'table').width).to.be.closeTo(c.table, 0.01);
+    });
+  }
+
+  it('auto layout with long text: the table fills the line and the short column keeps its max-content width', () => {
+    const long = 'a long cell with many words that cannot fit on one line of the page area at all';
+    const { root } = layoutOf(`<table><tr><td>${block(20)}</td><td>${long}</td></tr></table>`, PAGE + TIGHT);
+    expect(boxOf(root, 'table').width).to.be.closeTo(180, 0.01);
+    const [a, b] = widthsOf(root);
+    expect(a).to.be.closeTo(20, 0.01);
+    expect(b).to.be.closeTo(160, 0.01);
+  });
+
+  it('margin: auto centres the table', () => {
+    const { root } = layoutOf(`<table><tr><td>${block(100)}</td></tr></table>`, `${PAGE}${TIGHT} table { margin: 0 auto }`);
+    expect(boxOf(root, 'table').x).to.be.closeTo(40, 0.01);
+  });
+
+  it('border-spacing separates the cells and the table edge (§17.6.1)', () => {
+    const { root } = layoutOf(`<table><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 5pt 3pt; border: 2pt solid }`);
+    const t = boxOf(root, 'table');
+    const [a, b] = boxesOf(root, 'td');
+    expect(t.width).to.be.closeTo(2 + 5 + 20 + 5 + 30 + 5 + 2, 0.01);
+    expect(a!.x - t.x).to.be.closeTo(7, 0.01);
+    expect(b!.x - t.x).to.be.closeTo(7 + 20 + 5, 0.01);
+    expect(a!.y - t.y).to.be.closeTo(5, 0.01);
+    expect(t.height).to.be.closeTo(2 + 3 + 10 + 3 + 2, 0.01);
+  });
+
+  // (pending while the placeholder inline layout of main places no floats: the float below never reaches the float context)
+  it.skip('a table beside a float is narrowed to the space left (§9.4.1)', () => {
+    const long = 'words enough to fill the whole line beside the float and more words';
+    const { root } = layoutOf(`<div style="float:left;width:50pt;height:40pt"></div><table><tr><td>${long}</td></tr></table>`, PAGE + TIGHT);
+    const t = boxOf(root, 'table');
+    expect(t.x).to.be.closeTo(50, 0.01);
+    expect(t.width).to.be.closeTo(130, 0.01);
+  });
+
+  it('captions are laid out above the table box, as wide as the table', () => {
+    const { root } = layoutOf(`<table><caption>${block(10, 15)}</caption><tr><td>${block(80)}</td></tr></table>`, PAGE + TIGHT);
+    const cap = boxOf(root, 'caption');
+    const t = boxOf(root, 'table');
+    expect(cap.width).to.be.closeTo(80, 0.01);
+    expect(t.y - cap.y).to.be.closeTo(15, 0.01);
+  });
+});
+
+describe('layout: table rows and cells (CSS 2.1 §17.5.3, §17.5.4)', () => {
+  it('a row is as tall as its tallest cell, and every cell is stretched to it', () => {
+    const { root } = layoutOf(`<table><tr><td>${block(10, 20)}</td><td>${block(10, 40)}</td></tr></table>`, PAGE + TIGHT);
+    expect(boxOf(root, 'tr').height).to.be.closeTo(40, 0.01);
+    for (const td of boxesOf(root, 'td')) expect(td.height).to.be.closeTo(40, 0.01);
+  });
+
+  it('a specified row height is a minimum', () => {
+    const { root } = layoutOf(`<table><tr style="height:50pt"><td>${block(10, 20)}</td></tr></table>`, PAGE + TIGHT);
+    expect(boxOf(root, 'tr').height).to.be.closeTo(50, 0.01);
+  });
+
+  const aligns: { va: string; offset: number }[] = [{ va: 'top', offset: 0 }, { va: 'middle', offset: 15 }, { va: 'bottom', offset: 30 }];
+  for (const a of aligns) {
+    it(`vertical-align: ${a.va} places the content ${a.offset}pt below the cell's top`, () => {
+      const { root } = layoutOf(`<table><tr><td style="vertical-align:${a.va}"><div id="c" style="height:10pt"></div></td><td>${block(10, 40)}</td></tr></table>`, PAGE + TIGHT);
+      expect(boxOf(root, '#c').y - boxesOf(root, 'td')[0]!.y).to.be.closeTo(a.offset, 0.01);
+    });
+  }
+
+  it('baseline-aligned cells share the row baseline', () => {
+    const { root } = layoutOf('<table><tr><td style="vertical-align:baseline;font-size:20pt;line-height:30pt">A</td><td style="vertical-align:baseline" id="small">a</td></tr></table>', PAGE + TIGHT);
+    const [big, small] = boxesOf(root, 'td');
+    const baseline = (td: BoxFragment) => {
+      const line = td.children[0]!.kind === 'box' ? (td.children[0] as BoxFragment).children[0]! : undefined;
+      return line && line.kind === 'line' ? line.baseline : NaN;
+    };
+    expect(baseline(small!)).to.be.closeTo(baseline(big!), 0.01);
+  });
+
+  it('a rowspan cell spans its rows, and the last row grows to hold it', () => {
+    const { root } = layoutOf(`<table><tr><td rowspan="2" id="s">${block(10, 60)}</td><td>${block(10, 10)}</td></tr><tr><td>${block(10, 10)}</td></tr></table>`, PAGE + TIGHT);
+    const [r1, r2] = boxesOf(root, 'tr');
+    expect(r1!.height).to.be.closeTo(10, 0.01);
+    expect(r2!.height).to.be.closeTo(50, 0.01);
+    expect(boxOf(root, '#s').height).to.be.closeTo(60, 0.01);
+  });
+
+  it('HTML cellpadding pads every cell', () => {
+    const { root } = layoutOf(`<table cellpadding="8" cellspacing="0"><tr><td>${block(10, 10)}</td></tr></table>`, PAGE + 'table { border-spacing: 0 }');
+    expect(boxOf(root, 'td').height).to.be.closeTo(10 + 12, 0.01);
+  });
+
+  it('the table\'s first baseline is its first row\'s: a nested table aligns with its neighbour cell', () => {
+    const nested = '<table><tr><td style="padding-top:20pt;vertical-align:baseline">x</td></tr><tr><td>y</td></tr></table>';
+    const { root } = layoutOf(`<table><tr><td style="vertical-align:baseline">${nested}</td><td style="vertical-align:baseline" id="b">x</td></tr></table>`, PAGE + TIGHT);
+    const inner = boxesOf(root, 'td')[1]!;
+    const lineIn = (f: BoxFragment): number => {
+      for (const c of f.children) { if (c.kind === 'line') return c.baseline; if (c.kind === 'box') { const b = lineIn(c); if (!Number.isNaN(b)) return b; } }
+      return NaN;
+    };
+    expect(lineIn(boxOf(root, '#b'))).to.be.closeTo(lineIn(inner), 0.01);
+    expect(lineIn(boxOf(root, '#b')) - boxOf(root, '#b').y).to.be.greaterThan(20);
+  });
+});
+
+describe('layout: collapsed table borders (CSS 2.1 §17.6.2)', () => {
+  const segmentsOf = (t: BoxFragment): BorderSegment[] => {
+    const out: BorderSegment[] = [];
+    const walk = (f: BoxFragment) => { if (f.collapsedBorders) out.push(...f.collapsedBorders.map((s) => ({ ...s, x1: s.x1 + f.x, x2: s.x2 + f.x, y1: s.y1 + f.y, y2: s.y2 + f.y }))); for (const c of f.children) if (c.kind === 'box') walk(c); };
+    walk(t);
+    return out;
+  };
+  const html = `<table><tr><td id="a">${block(20)}</td><td id="b">${block(20)}</td></tr></table>`;
+
+  const cases: { name: string; css: string; line: 'middle' | 'left'; width: number; style: string; red?: number }[] = [
+    { name: 'the wider border wins', css: 'td { border: 1pt solid } #a { border-right: 4pt solid }', line: 'middle', width: 4, style: 'solid' },
+    { name: 'at equal width the style decides (double over solid)', css: 'td { border: 3pt solid } #b { border-left: 3pt double }', line: 'middle', width: 3, style: 'double' },
+    { name: 'hidden suppresses every other border', css: 'td { border: 3pt solid } #a { border-right: hidden }', line: 'middle', width: 0, style: 'none' },
+    { name: 'the table\'s wider border wins over the cell\'s on the outer edge', css: 'table { border: 5pt solid } td { border: 2pt dotted }', line: 'left', width: 5, style: 'solid' },
+    { name: 'at equal width and style the cell wins over the table', css: 'table { border: 2pt solid red } td { border: 2pt solid blue }', line: 'left', width: 2, style: 'solid', red: 0 },
+    { name: 'at equal width the style decides over the source (dashed table over dotted cell)', css: 'table { border: 2pt dashed red } td { border: 2pt dotted blue }', line: 'left', width: 2, style: 'dashed', red: 255 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(html, `${PAGE} td { padding: 0 } table { border-collapse: collapse } ${c.css}`);
+      const a = boxOf(root, '#a');
+      const x = c.line === 'middle' ? a.x + a.width : a.x; // a vertical grid line
+      const seg = segmentsOf(boxOf(root, 'table')).find((s) => s.x1 === s.x2 && Math.abs(s.x1 - x) < 0.01);
+      if (c.width === 0) { expect(seg).to.equal(undefined); return; }
+      expect(seg, 'a segment on the line').to.not.equal(undefined);
+      expect(seg!.width).to.equal(c.width);
+      expect(seg!.style).to.equal(c.style);
+      if (c.red !== undefined) expect(seg!.color.r).to.equal(c.red);
+    });
+  }
+
+  it('cells and the table take half of each collapsed border', () => {
+    const { root } = layoutOf(html, `${PAGE} td { padding: 0; border: 4pt solid } table { border-collapse: collapse }`);
+    const t = boxOf(root, 'table');
+    // each grid line is 4pt wide, centred between the cells and on the table's edge: 4 + 20 + 4 + 20 + 4
+    expect(t.width).to.be.closeTo(52, 0.01);
+    expect(t.height).to.be.closeTo(18, 0.01);
+    expect(boxOf(root, '#a').x - t.x).to.be.closeTo(2, 0.01);
+    expect(boxOf(root, '#a').width).to.be.closeTo(24, 0.01);
+    expect(boxOf(root, '#a').border.right).to.be.closeTo(2, 0.01);
+  });
+});
+
+describe('layout: tables across pages (CSS Fragmentation 3)', () => {
+  const rows = (n: number, h = 20) => Array.from({ length: n }, (_, i) => `<tr><td>${block(20, h)}</td><td>row ${i}</td></tr>`).join('');
+
+  it('a header group repeats at the top of page 2', () => {
+    const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 15)}</th></tr></thead><tbody>${rows(20)}</tbody></table>`, PAGE + TIGHT);
+    const heads = boxesOf(root, 'thead');
+    expect(heads.length).to.be.at.least(2);
+    expect(heads[1]!.y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    // the first body row of page 2 sits right below the repeated header
+    const onPage2 = boxesOf(boxesOf(root, 'tbody')[0]!, 'tr').find((tr) => pageAt(pages, tr.y) === 1)!;
+    expect(onPage2.y).to.be.closeTo(pages[1]!.flowTop + 15, 0.01);
+  });
+
+  it('a footer group sits at the bottom of every page the table continues from', () => {
+    const { root, pages } = layoutOf(`<table><tfoot><tr><td>${block(20, 15)}</td></tr></tfoot><tbody>${rows(20)}</tbody></table>`, PAGE + TIGHT);
+    const feet = boxesOf(root, 'tfoot');
+    expect(feet.length).to.equal(2);
+    expect(feet[0]!.y + feet[0]!.height).to.be.closeTo(pages[0]!.flowBottom, 0.01);
+    const lastRow = boxesOf(boxesOf(root, 'tbody')[0]!, 'tr').pop()!;
+    expect(feet[1]!.y).to.be.closeTo(lastRow.y + lastRow.height, 0.01);
+  });
+
+  it('a row with break-inside: avoid moves whole to the next page', () => {
+    const { root, pages } = layoutOf(`<div style="height:250pt"></div><table><tr style="break-inside:avoid" id="r"><td>${block(20, 60)}</td><td>a<br>b<br>c</td></tr></table>`, PAGE + TIGHT);
+    const r = boxOf(root, '#r');
+    expect(r.y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    for (const td of boxesOf(r, 'td')) expect(pageAt(pages, td.y)).to.equal(1);
+  });
+
+  it('no row of a 200-row table straddles a page end', () => {
+    const { root, pages } = layoutOf(`<p>before</p><table><thead><tr><th>h</th><th>h</th></tr></thead><tbody>${rows(200, 12)}</tbody></table>`, `${PAGE} table { border-collapse: collapse } td, th { border: 1pt solid }`);
+    const trs = boxesOf(root, 'tr');
+    expect(trs.length).to.be.greaterThan(200);
+    expect(pages.length).to.be.greaterThan(5);
+    for (const tr of trs) expect(pageAt(pages, tr.y), `row at ${tr.y}`).to.equal(pageAt(pages, tr.y + tr.height - 0.01));
+  });
+
+  it('a row taller than a page splits and its cell\'s lines flow on', () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('<br>');
+    const { root, pages } = layoutOf(`<div style="height:100pt"></div><table><tr id="r"><td>${lines}</td></tr></table>`, PAGE + TIGHT);
+    const r = boxOf(root, '#r');
+    expect(r.y).to.be.closeTo(100, 0.01);
+    expect(pageAt(pages, r.y + r.height)).to.equal(1);
+  });
+
+  it('a rowspan crossing a page break keeps its cell spanning both pages', () => {
+    const { root, pages } = layoutOf(`<table><tr><td rowspan="3" id="s">${block(10, 10)}</td><td>${block(10, 100)}</td></tr><tr><td>${block(10, 100)}</td></tr><tr><td>${block(10, 100)}</td></tr></table>`, PAGE + TIGHT);
+    const s = boxOf(root, '#s');
+    const trs = boxesOf(root, 'tr');
+    expect(pageAt(pages, trs[2]!.y)).to.equal(1);
+    expect(trs[2]!.y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    expect(pageAt(pages, s.y)).to.equal(0);
+    expect(s.y + s.height).to.be.closeTo(trs[2]!.y + trs[2]!.height, 0.01);
+  });
+});
