@@ -36,17 +36,30 @@ function firstInlines(box: BlockLevelBox): InlineFormattingBox | undefined {
 }
 
 /** Lays out the first inline formatting context of `html` in a line `width` pt wide at y = `y`. */
+export function firstInlinesOf(html: string): InlineFormattingBox {
+  const diagnostics = new DiagnosticList();
+  const styled = cascade({ html, css: '', options: { format: 'A4', resources: undefined, limits: DEFAULT_LIMITS }, diagnostics });
+  const ifc = firstInlines(buildBoxes(styled.root, { diagnostics }));
+  if (!ifc) throw new Error('no inline content');
+  return ifc;
+}
+
 export function lay(html: string, o: LayOptions = {}): Laid {
   return prepare(html, o)();
+}
+
+/** Lays out a given inline formatting context (e.g. one built from another's children) with the context of `prepare`. */
+export function layBox(ifc: InlineFormattingBox, html: string, o: LayOptions = {}): Laid {
+  return prepare(html, o, ifc)();
 }
 
 export interface LayOptions { readonly width?: number; readonly css?: string; readonly pages?: Fragmentainer; readonly y?: number; readonly floats?: Floats }
 
 /** Cascade and boxes now; the returned function lays the inline formatting context out. */
-export function prepare(html: string, o: LayOptions = {}): () => Laid {
+export function prepare(html: string, o: LayOptions = {}, given?: InlineFormattingBox): () => Laid {
   const diagnostics = new DiagnosticList();
   const styled = cascade({ html, css: o.css ?? '', options: { format: 'A4', resources: undefined, limits: { ...DEFAULT_LIMITS, maxDomNodes: 1_000_000 } }, diagnostics });
-  const ifc = firstInlines(buildBoxes(styled.root, { diagnostics }));
+  const ifc = given ?? firstInlines(buildBoxes(styled.root, { diagnostics }));
   if (!ifc) throw new Error('no inline content');
   const faces = new FaceResolver(new FontMatcher({ diagnostics, fontFaces: styled.fontFaces }));
   const ctx: LayoutContext = {

@@ -418,7 +418,7 @@ class Lines {
       if (!t) return;
       const frag: TextFragment = {
         kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: r.x, baseline: boxBaseline(r.item.parent), width,
-        wordSpacing: extra, ...(r.item.link ? { link: r.item.link } : {}),
+        wordSpacing: extra, link: r.item.link,
       };
       children.push(frag);
     };

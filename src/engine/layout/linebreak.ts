@@ -271,7 +271,7 @@ class Cutter {
         if (breakAll || breakSpaces) p = Math.min(p, extraOpportunity(text, cur, stop, breakAll, breakSpaces));
         if (p <= stop && p !== nl) { stop = p; opp = true; }
       }
-      this.emit(textAtom(text, item, cur, stop, hang, spaceWidth, widths));
+      this.emit(textAtom(cur === start && stop === end ? src : text.slice(cur, stop), item, cur, stop, hang, spaceWidth, widths));
       if (opp) {
         const shy = text.charCodeAt(stop - 1) === 0xad;
         if (!shy || shyBreaks) {
@@ -298,8 +298,7 @@ function isLetter(c: number): boolean {
   return c > 0x2e7f || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0xc0 && c < 0x2000);
 }
 
-function textAtom(text: string, item: TextItem, start: number, end: number, hang: boolean, spaceWidth: number, widths: WidthCache): TextAtom {
-  const piece = text.slice(start, end);
+function textAtom(piece: string, item: TextItem, start: number, end: number, hang: boolean, spaceWidth: number, widths: WidthCache): TextAtom {
   let n = 0;
   if (hang) while (n < piece.length && piece.charCodeAt(piece.length - 1 - n) === 0x20) n++;
   const solid = n < piece.length && !(piece.length - n === 1 && piece.charCodeAt(0) === 0xad);
