@@ -266,7 +266,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*)
     if (pages.paginates && child.kind !== 'absolute') {
       const forced = forcedBetween(prev, child);
-      if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut)), forced); strut = EMPTY_STRUT; }
+      if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut))); strut = EMPTY_STRUT; }
     }
     // CSS Paged Media 3 §7.1: a different used page name starts a page of that name
     const pageName = child.style.page !== 'auto' ? child.style.page : input.pageName;
@@ -319,9 +319,10 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
   return { fragments, bottom: y, strut, firstBaseline, lastBaseline };
 }
 
-function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): 'page' | 'left' | 'right' | 'recto' | 'verso' | undefined {
-  const pick = (v: ComputedStyle['breakBefore']) => (v === 'page' || v === 'always' ? 'page' : v === 'left' || v === 'right' || v === 'recto' || v === 'verso' ? v : undefined);
-  return pick(child.style.breakBefore) ?? (prev ? pick(prev.style.breakAfter) : undefined);
+/** Whether CSS Fragmentation 3 §3.1 forces a page break between two siblings (page, always, left, right, recto, verso). */
+function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): boolean {
+  const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
+  return forces(child.style.breakBefore) || (prev !== undefined && forces(prev.style.breakAfter));
 }
 
 function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {

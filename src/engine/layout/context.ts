@@ -23,11 +23,8 @@ export interface Fragmentainer {
   pageStart(y: number): number;
   /** whether `y` is (within 0.01pt) the first position of a page: pushing a box from there gains nothing */
   atPageStart(y: number): boolean;
-  /**
-   * A forced break (CSS Fragmentation 3 §3.1) before content at `y`: the first position of the
-   * next page, after a blank page where `side` asks for a left or right page.
-   */
-  forcedBreak(y: number, side: 'page' | 'left' | 'right' | 'recto' | 'verso'): number;
+  /** A forced break (CSS Fragmentation 3 §3.1) before content at `y`: the first position of the next page. */
+  forcedBreak(y: number): number;
   /** the page area height of the page holding `y` */
   pageHeight(y: number): number;
   /**

@@ -1,10 +1,10 @@
 // CSS Paged Media 3 §3–§5 and CSS Fragmentation 3: the document's pages. The root box is laid
 // out in one flow; the page areas follow each other in it (Pages is the Fragmentainer), each
-// page with its own margins (`@page :first`, `:left`, `:right`, `:blank`). Absolutely
+// page with its own margins (`@page :first`, `:left`, `:right`, named pages). Absolutely
 // positioned boxes without a positioned ancestor take the first page's area as their
 // containing block (the initial containing block, as Chromium prints); fixed boxes repeat on
 // every page.
-import type { BlockBox, FlexBox } from '../boxes/types';
+import type { BlockBox, BlockLevelBox, FlexBox } from '../boxes/types';
 import type { RGBA } from '../cascade/computed';
 import type { PageRuleStyle, PageStyle } from '../cascade/styled';
 import { layoutAbsolute } from './block';
@@ -25,22 +25,20 @@ const finite = (n: number | undefined): n is number => n !== undefined && Number
 
 /**
  * The page box and margins of page `index` (CSS Paged Media 3 §3.4 cascade of page rules:
- * the plain rule, then :left/:right, :first and :blank by specificity).
+ * the plain rule, then :left/:right and :first by specificity; no page is blank: see forcedBreak).
  */
-export function pageBox(o: PageGeometryOptions, index: number, blank: boolean, name = 'auto'): PageBox {
+export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): PageBox {
   const page = o.page;
   const rules: (PageRuleStyle | undefined)[] = [page];
   const v = page.variants ?? {};
   const side = index % 2 === 0 ? ':right' : ':left';
   const named = name !== 'auto' ? name : undefined;
-  // specificity order (CSS Paged Media 3 §3.4.2): name < :left/:right < name:left < :first/:blank < name:first
+  // specificity order (CSS Paged Media 3 §3.4.2): name < :left/:right < name:left < :first < name:first
   if (named) rules.push(v[named]);
   rules.push(v[side] ?? v[side === ':right' ? ':recto' : ':verso']);
   if (named) rules.push(v[`${named}${side}`]);
   if (index === 0) rules.push(v[':first']);
-  if (blank) rules.push(v[':blank']);
   if (named && index === 0) rules.push(v[`${named}:first`]);
-  if (named && blank) rules.push(v[`${named}:blank`]);
   let size: { width: number; height: number } | undefined;
   let orientation: 'landscape' | 'portrait' | undefined;
   const m: { top?: number; right?: number; bottom?: number; left?: number } = {};
@@ -76,19 +74,20 @@ export class Pages implements Fragmentainer {
   readonly paginates = true;
   private readonly list: PageFragment[] = [];
 
-  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number) {
-    this.add(false);
+  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number, firstName = 'auto') {
+    this.name = firstName;
+    this.add();
   }
 
   /** the page name new pages take (CSS Paged Media 3 §7: the name of the content that starts them) */
   private name = 'auto';
 
-  private add(blank: boolean): PageFragment {
+  private add(): PageFragment {
     const index = this.list.length;
-    const box = pageBox(this.o, index, blank, this.name);
+    const box = pageBox(this.o, index, this.name);
     const flowTop = index === 0 ? 0 : this.list[index - 1]!.flowBottom;
     const areaHeight = box.height - box.margin.top - box.margin.bottom;
-    const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, flowTop, flowBottom: flowTop + areaHeight, blank, backgroundColor: box.backgroundColor };
+    const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor };
     this.list.push(page);
     return page;
   }
@@ -104,9 +103,9 @@ export class Pages implements Fragmentainer {
     if (here.index === this.list.length - 1 && Math.abs(y - here.flowTop) < 0.01) {
       // nothing is on this page yet (it is the last one made): it becomes a page of that name
       this.list.pop();
-      return this.add(here.blank).flowTop;
+      return this.add().flowTop;
     }
-    return this.forcedBreak(y, 'page');
+    return this.forcedBreak(y);
   }
 
   /** the name of the page showing `y` */
@@ -115,7 +114,7 @@ export class Pages implements Fragmentainer {
   /** the page that shows flow position `y` (made when the flow has not reached it yet) */
   at(y: number): PageFragment {
     let last = this.list[this.list.length - 1]!;
-    while (y >= last.flowBottom && this.list.length < this.maxPages) last = this.add(false);
+    while (y >= last.flowBottom && this.list.length < this.maxPages) last = this.add();
     if (y >= last.flowBottom) return last;
     // binary search: pages are in flow order
     let lo = 0; let hi = this.list.length - 1;
@@ -131,25 +130,16 @@ export class Pages implements Fragmentainer {
   pageHeight(y: number): number { const p = this.at(y); return p.flowBottom - p.flowTop; }
   atPageStart(y: number): boolean { return Math.abs(this.at(y).flowTop - y) < 0.01; }
 
-  forcedBreak(y: number, side: 'page' | 'left' | 'right' | 'recto' | 'verso'): number {
+  /**
+   * A forced break (CSS Fragmentation 3 §3.1). `left`, `right`, `recto` and `verso` break as
+   * `page` does: Chromium prints no blank page to put content on a side, and neither does Platen.
+   */
+  forcedBreak(y: number): number {
     const here = this.at(y);
-    let next = here.index + 1;
-    if (this.atPageStart(y) && y > 0) next = here.index; // already at a page's top: no empty page
-    if (y <= 0 && here.index === 0) next = 0;           // nothing before: the first page
-    // CSS Paged Media 3 §4.1: the first page is a right page in a left-to-right document
-    const wantsRight = side === 'right' || side === 'recto';
-    const wantsLeft = side === 'left' || side === 'verso';
-    if ((wantsRight && next % 2 === 1) || (wantsLeft && next % 2 === 0)) {
-      if (next === here.index + 1 || next > here.index) this.blankAt(next);
-      next++;
-    }
-    while (this.list.length <= next && this.list.length < this.maxPages) this.add(false);
+    if (this.atPageStart(y) || (y <= 0 && here.index === 0)) return here.flowTop; // already at a page's top: no empty page
+    const next = here.index + 1;
+    while (this.list.length <= next && this.list.length < this.maxPages) this.add();
     return this.list[Math.min(next, this.list.length - 1)]!.flowTop;
-  }
-
-  private blankAt(index: number): void {
-    while (this.list.length < index && this.list.length < this.maxPages) this.add(false);
-    if (this.list.length === index && this.list.length < this.maxPages) this.add(true);
   }
 
   /** the pages that the content reached: up to the one showing `lastY` */
@@ -161,6 +151,21 @@ export class Pages implements Fragmentainer {
   get first(): PageFragment { return this.list[0]!; }
 }
 
+/**
+ * CSS Paged Media 3 §7.1 the start page value of a box: the used page name of its first
+ * in-flow content, which names the first page (margins above it do not start a page).
+ */
+function startPageName(box: BlockLevelBox, inherited: string): string {
+  const name = box.style.page !== 'auto' ? box.style.page : inherited;
+  if (box.kind !== 'block' && box.kind !== 'list-item') return name;
+  for (const c of box.children) {
+    if (c.kind === 'absolute') continue;
+    if (c.kind === 'inlines') return name;
+    return startPageName(c, name);
+  }
+  return name;
+}
+
 export interface LaidOutDocument {
   readonly pages: readonly PageFragment[];
   readonly root: BoxFragment | undefined;
@@ -170,7 +175,7 @@ export interface LaidOutDocument {
 
 /** Lays out the root box over as many pages as its content needs. */
 export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number): LaidOutDocument {
-  const pages = new Pages(geometry, maxPages);
+  const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'));
   const full: LayoutContext = { ...ctx, pages };
   const first = pages.first;
   const areaWidth = first.width - first.margin.left - first.margin.right;

@@ -130,8 +130,6 @@ export interface PageFragment {
   /** the flow positions this page's area shows: [flowTop, flowTop + pageArea height) */
   readonly flowTop: number;
   readonly flowBottom: number;
-  /** blank pages inserted by break-before: left/right (CSS Paged Media 3 :blank) */
-  readonly blank: boolean;
   /** the page box's background colour (`@page { background }`) */
   readonly backgroundColor?: ComputedStyle['backgroundColor'];
 }

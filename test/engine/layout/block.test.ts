@@ -116,10 +116,16 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(1);
   });
 
-  it('break-before: right leaves a blank left page', () => {
+  it('break-before: right breaks as page does, with no blank page (as Chromium prints)', () => {
     const { root, pages } = layoutOf('<div style="height:10pt"></div><div id="b" style="break-before:right;height:10pt"></div>', PAGE);
-    expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(2);
-    expect(pages[1]!.blank).to.equal(true);
+    expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(1);
+    expect(pages.length).to.equal(2);
+  });
+
+  it('margins above the first content do not start a page: its page name names the first page', () => {
+    const { pages } = layoutOf('<h1 style="page:cover;margin-top:40pt">Title</h1><p>text</p>', `${PAGE} @page cover { margin: 0 }`);
+    expect(pages[0]!.name).to.equal('cover');
+    expect(pages[1]!.name).to.equal('auto');
   });
 
   it('a replaced element that would cross the page end moves to the next page', () => {
