@@ -20,6 +20,8 @@ const USAGE = `usage: platen <command> [--data DIR] [--json]
   templates add --account ACCOUNT_ID --name N --html FILE [--css FILE] [--sample FILE] [--id TEMPLATE_ID]  → {id}
   templates list --account ACCOUNT_ID
   templates remove TEMPLATE_ID
+  templates push DIR [--id TEMPLATE_ID] [--name N] [--dry-run] --url URL --key KEY   a folder → a new version on a remote Platen
+  templates pull TEMPLATE_ID DIR [--version N] --url URL --key KEY                   a remote template → a folder
   globals set --account ACCOUNT_ID --file FILE.json
   backup --to FILE                                a consistent copy of the database, safe while serving
   restore --from FILE                             checks the copy, keeps the current database, restores (server stopped)
@@ -39,7 +41,11 @@ async function main(argv: string[]): Promise<void> {
       case 'restore': await restoreCommand(rest); return;
       case 'accounts': accountsCommand(rest[0], rest.slice(1)); return;
       case 'keys': keysCommand(rest[0], rest.slice(1)); return;
-      case 'templates': (await import('./commands/templates.js')).templatesCommand(rest[0], rest.slice(1)); return;
+      // push and pull talk to a remote Platen over HTTP: no database, no engine
+      case 'templates':
+        if (rest[0] === 'push') { await (await import('./commands/remote.js')).pushCommand(rest.slice(1)); return; }
+        if (rest[0] === 'pull') { await (await import('./commands/remote.js')).pullCommand(rest.slice(1)); return; }
+        (await import('./commands/templates.js')).templatesCommand(rest[0], rest.slice(1)); return;
       case 'globals': globalsCommand(rest[0], rest.slice(1)); return;
       case undefined: case 'help': case '--help': case '-h':
         process.stdout.write(USAGE);
