@@ -71,7 +71,7 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
   const atomics = new Map<AtomicItem, Atomic>();
   const measuring = withoutBreaks(ctx);
   const content = inlineAtoms(box, {
-    faces: ctx.faces, widths, cbWidth: input.width, link: input.link, anchors: ctx.anchors,
+    faces: ctx.faces, widths, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
     atomicWidth: (item) => {
       const a = layoutAtomic(item, input, measuring);
       atomics.set(item, a);
@@ -399,7 +399,7 @@ class Lines {
       const pt = Math.max(0, resolve(s.padding.top, cb)); const pb = Math.max(0, resolve(s.padding.bottom, cb));
       const top = boxBaseline(b.node) - f.ascent - pt - s.borderWidth.top;
       const frag: InlineBoxFragment = {
-        kind: 'inline-box', style: s, element: b.node.element, x: b.x, y: top, width: Math.max(0, to - b.x),
+        kind: 'inline-box', style: s, element: b.node.element, x: b.x + b.node.dx, y: top + b.node.dy, width: Math.max(0, to - b.x),
         height: f.ascent + f.descent + pt + pb + s.borderWidth.top + s.borderWidth.bottom, starts: b.starts, ends, link: b.node.link,
       };
       children[b.slot] = frag;
@@ -417,7 +417,7 @@ class Lines {
       if (hyphenAfter && hyphenAfter.item === r.item && hyphenAfter.end === r.end) { t += '-'; width += hyphenWidth; }
       if (!t) return;
       const frag: TextFragment = {
-        kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: r.x, baseline: boxBaseline(r.item.parent), width,
+        kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: r.x + r.item.parent.dx, baseline: boxBaseline(r.item.parent) + r.item.parent.dy, width,
         wordSpacing: extra, link: r.item.link,
       };
       children.push(frag);
@@ -435,12 +435,14 @@ class Lines {
         case 'atomic': {
           flush();
           const p = this.atomics.get(a.item)!;
-          const top = baseline + v.groups[p.group]!.base + p.off - p.baseline;
+          const parent = a.item.parent;
+          const left = x + parent.dx;
+          const top = baseline + v.groups[p.group]!.base + p.off - p.baseline + parent.dy;
           if (p.fragment) {
-            translate(p.fragment, x - p.x, top - p.y);
+            translate(p.fragment, left - p.x, top - p.y);
             if (a.item.box.style.visibility === 'visible') children.push(p.fragment);
           }
-          p.x = x; p.y = top;
+          p.x = left; p.y = top;
           x += a.width;
           break;
         }

@@ -23,6 +23,9 @@ export interface BoxNode {
   readonly endWidth: number;
   readonly marginLeft: number;
   readonly marginRight: number;
+  /** CSS 2.1 §9.4.3: the offset of a relatively positioned box, its ancestors' included */
+  readonly dx: number;
+  readonly dy: number;
   /** per-line scratch of the line box computation (inline.ts) */
   stamp: number;
   off: number;
@@ -84,6 +87,7 @@ export interface AtomsOptions {
   readonly widths: WidthCache;
   /** the containing block width (percentage padding and margins of inline boxes) */
   readonly cbWidth: number;
+  readonly cbHeight: number | undefined;
   readonly link: LinkTarget | undefined;
   readonly anchors: ReadonlySet<string>;
   /** the margin-box width of an atomic inline (it is laid out once, here) */
@@ -139,12 +143,19 @@ export function linkOf(href: string | undefined, anchors: ReadonlySet<string>): 
 
 const px = (v: ComputedStyle['margin']['left'], base: number) => (v === 'auto' ? 0 : v.pt + (v.pct * base) / 100);
 
-function boxNode(style: ComputedStyle, element: StyledElement | undefined, parent: BoxNode | undefined, link: LinkTarget | undefined, cbWidth: number): BoxNode {
+function boxNode(style: ComputedStyle, element: StyledElement | undefined, parent: BoxNode | undefined, link: LinkTarget | undefined, cbWidth: number, cbHeight: number | undefined): BoxNode {
   const ml = element ? px(style.margin.left, cbWidth) : 0;
   const mr = element ? px(style.margin.right, cbWidth) : 0;
   const start = element ? ml + style.borderWidth.left + Math.max(0, px(style.padding.left, cbWidth)) : 0;
   const end = element ? mr + style.borderWidth.right + Math.max(0, px(style.padding.right, cbWidth)) : 0;
-  return { style, element, parent, link, startWidth: start, endWidth: end, marginLeft: ml, marginRight: mr, stamp: -1, off: 0, group: 0 };
+  let dx = parent?.dx ?? 0; let dy = parent?.dy ?? 0;
+  if (element && style.position === 'relative') {
+    // left wins over right, top over bottom (ltr); a percentage of an unknown height is 0
+    const h = cbHeight ?? 0;
+    dx += style.left !== 'auto' ? px(style.left, cbWidth) : style.right !== 'auto' ? -px(style.right, cbWidth) : 0;
+    dy += style.top !== 'auto' ? px(style.top, h) : style.bottom !== 'auto' ? -px(style.bottom, h) : 0;
+  }
+  return { style, element, parent, link, startWidth: start, endWidth: end, marginLeft: ml, marginRight: mr, dx, dy, stamp: -1, off: 0, group: 0 };
 }
 
 const OPP: Atom = { t: 'opp', shy: false };
@@ -156,7 +167,7 @@ export function inlineAtoms(ifc: InlineFormattingBox, o: AtomsOptions): InlineCo
   const parts: string[] = [];
   gather(ifc.children, parts);
   const text = parts.join('');
-  const root = boxNode(ifc.style, undefined, undefined, o.link, o.cbWidth);
+  const root = boxNode(ifc.style, undefined, undefined, o.link, o.cbWidth, o.cbHeight);
   const cutter = new Cutter(text, o);
   cutter.walk(ifc.children, root);
   return { text, atoms: cutter.atoms, root };
@@ -215,7 +226,7 @@ class Cutter {
           break;
         case 'inline': {
           const link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, o.anchors) ?? parent.link) : parent.link;
-          const node = boxNode(b.style, b.element, parent, link, o.cbWidth);
+          const node = boxNode(b.style, b.element, parent, link, o.cbWidth, o.cbHeight);
           this.emit({ t: 'open', box: node, width: node.startWidth });
           this.walk(b.children, node);
           this.emit({ t: 'close', box: node, width: node.endWidth });
@@ -358,6 +369,8 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
         continue;
       case 'break':
         out.push(a);
+        // the ends of the inline boxes closing right after the break stay on its line
+        while (!carry && atoms[index]?.t === 'close') out.push(atoms[index++]!);
         return done({ index, carry: undefined }, true, false);
       case 'float': {
         const room = o.float(a.item, width - trail);

@@ -173,6 +173,9 @@ describe('layout/inline: line boxes as Chromium lays them out', () => {
     { name: 'soft hyphens', html: `<p style="${F}">Supercalifragilistic\u00adexpialidocious\u00adsupercalifragilistic\u00adexpialidocious\u00adsupercalifragilistic <span id=s style="background: #ff0">end</span></p>`, height: 30, s: [173.41, 15.75, 20.03, 12.75] },
     { name: 'overflow-wrap: break-word', html: `<p style="${F}; overflow-wrap: break-word">${'a'.repeat(89)} <span id=s style="background: #ff0">end</span></p>`, height: 45, s: [10.01, 30.75, 20.03, 12.75] },
     { name: 'pre-wrap', html: `<p style="${F}; white-space: pre-wrap">  two  spaces   and\na line feed    ${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [188.79, 75.75, 20.03, 12.75] },
+    { name: 'normalize.css sup: relatively positioned, line-height 0', html: `<p style="${F}">x<sup id=s style="font-size: 75%; line-height: 0; position: relative; vertical-align: baseline; top: -0.5em; background: #ff0">2</sup> y</p>`, height: 15, s: [6, -1.5, 5.02, 10.5] },
+    { name: 'an inline box ending after a <br> ends on the <br>\'s line', html: `<p style="${F}">a <span id=s style="padding: 0 10px; background: #ff0">b<br></span></p>`, height: 15, s: [10.01, 0.75, 21.68, 12.75] },
+    { name: 'an inline-block with overflow: hidden sits on its bottom margin edge', html: `<p style="${F}">a <span id=s style="display: inline-block; width: 50px; height: 10px; overflow: hidden; background: #ff0">b<br>c</span> d</p>`, height: 15, s: [10.01, 3.75, 37.5, 7.5] },
     { name: 'mixed styles and sizes', html: `<p style="${F}">a <b>bold</b> <i>it</i> <span style="font-size: 24px">big words</span> ${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 77.25, s: [223.46, 63, 20.03, 12.75] },
   ];
   for (const c of cases) {
