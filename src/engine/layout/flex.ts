@@ -104,7 +104,19 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   const strut = strutWith(input.marginStrut, marginTop);
   let y = input.y + strutSize(strut);
   if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
-  const x = input.cbX + marginLeft;
+  let x = input.cbX + marginLeft;
+  // CSS 2.1 §9.5: a flex container in normal flow does not overlap the floats of its parent's
+  // formatting context: it narrows beside them (an auto width) or moves below them
+  if (input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {
+    const band = input.floats.space(y, 1, input.cbX, input.cbX + cbWidth);
+    if (band.left > input.cbX || band.right < input.cbX + cbWidth) {
+      const ml = marginPt(style.margin.left, cbWidth);
+      const room = band.right - band.left - ml - marginPt(style.margin.right, cbWidth) - frameH;
+      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = band.left + ml; }
+      else if (contentWidth <= room) x = Math.max(x, band.left + ml);
+      else y = Math.max(y, input.floats.clearance('both'));
+    }
+  }
   const contentX = x + border.left + padding.left;
   const contentTop = y + border.top + padding.top;
 
@@ -449,7 +461,11 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   if (row) {
     // flex lines top to bottom; each one moves as a whole to the next page when it crosses a page end
     const byPosition = [...lines].sort((a, b) => a.offset - b.offset);
-    for (const line of byPosition) {
+    for (let k = 0; k < byPosition.length; k++) {
+      const line = byPosition[k]!;
+      // CSS Flexbox 1 §12: a forced break before an item of the line, or after an item of the line before, comes before the line
+      const side = k > 0 && paginates ? line.items.map((it) => forcedBreak(it.style.breakBefore)).find(Boolean) ?? byPosition[k - 1]!.items.map((it) => forcedBreak(it.style.breakAfter)).find(Boolean) : undefined;
+      if (side) { const at = contentTop + line.offset + shift; shift += ctx.pages.forcedBreak(at, side) - at; }
       const top = contentTop + line.offset + shift;
       const end = paginates ? ctx.pages.pageEnd(top + 0.01) : Infinity;
       if (paginates && top + line.cross > end + 0.01) {
@@ -461,7 +477,10 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   } else {
     // items top to bottom; an item crossing a page end is laid out again there, breaking across pages
     const all = lines.flatMap((l) => l.items).sort((a, b) => a.top - b.top);
-    for (const it of all) {
+    for (let k = 0; k < all.length; k++) {
+      const it = all[k]!;
+      const side = k > 0 && paginates ? forcedBreak(it.style.breakBefore) ?? forcedBreak(all[k - 1]!.style.breakAfter) : undefined;
+      if (side) { const at = contentTop + it.top + shift; shift += ctx.pages.forcedBreak(at, side) - at; }
       const size = borderSize(it);
       const top = contentTop + it.top + shift + it.margin.top;
       const end = paginates ? ctx.pages.pageEnd(top + 0.01) : Infinity;
@@ -613,6 +632,9 @@ function distribute(p: ContentPosition, free: number, n: number): { lead: number
 }
 
 const isBaseline = (a: string) => a === 'baseline' || a === 'first baseline' || a === 'last baseline';
+/** CSS Fragmentation 3 §3.1 forced break values (the legacy page-break-* map onto them) */
+const forcedBreak = (v: ComputedStyle['breakBefore']): 'page' | 'left' | 'right' | 'recto' | 'verso' | undefined =>
+  (v === 'page' || v === 'always' ? 'page' : v === 'left' || v === 'right' || v === 'recto' || v === 'verso' ? v : undefined);
 const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
 
 /** Whether an item's layout depends on its used height (so a stretched item is laid out again): percentages of it, positioned descendants, flex and table content. */

@@ -198,6 +198,21 @@ describe('layout/flex: pagination (CSS Flexbox 1 §12)', () => {
     for (const l of lines) expect(pageAt(pages, l.y), `line at ${l.y}`).to.equal(pageAt(pages, l.y + l.height - 0.01));
   });
 
+  it('break-before: page on an item of a column container starts a page; on an item of a row line, that line', () => {
+    const col = layoutOf(`<div id="f" style="flex-direction: column">${div('a', 'height: 20pt')}${div('b', 'height: 20pt; break-before: page')}</div>`, PAGE);
+    expect(boxOf(col.root, '#b').y).to.be.closeTo(280, 0.01);
+    expect(boxOf(col.root, '#f').height).to.be.closeTo(300, 0.01);
+    const row = layoutOf(`<div id="f" style="flex-wrap: wrap">${div('a', 'width: 100pt; height: 20pt')}${div('b', 'width: 100pt; height: 20pt')}${div('c', 'width: 10pt; height: 10pt; break-before: page')}</div>`, PAGE);
+    expect(boxOf(row.root, '#b').y).to.be.closeTo(280, 0.01);
+    expect(boxOf(row.root, '#c').y).to.be.closeTo(280, 0.01);
+  });
+
+  it('a flex container beside a float narrows to the room left of it', () => {
+    const { root } = layoutOf(`<div style="float: left; width: 50pt; height: 30pt"></div><div id="f">${div('a', 'flex: 1; height: 10pt')}</div>`, PAGE);
+    expect(boxOf(root, '#f').x).to.be.closeTo(50, 0.01);
+    expect(boxOf(root, '#a').width).to.be.closeTo(130, 0.01);
+  });
+
   it('a row line taller than a page: its items break across pages, the stretched sidebar follows', () => {
     const main = Array.from({ length: 40 }, (_, i) => `<p style="margin:0">Line ${i}</p>`).join('');
     const { root, pages } = layoutOf(`<div id="f">${div('side', 'width: 40pt; background: #eee', 'Side')}${div('main', 'flex: 1', main)}</div>`, PAGE);
