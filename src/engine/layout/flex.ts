@@ -464,8 +464,9 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     for (let k = 0; k < byPosition.length; k++) {
       const line = byPosition[k]!;
       // CSS Flexbox 1 §12: a forced break before an item of the line, or after an item of the line before, comes before the line
-      const side = k > 0 && paginates ? line.items.map((it) => forcedBreak(it.style.breakBefore)).find(Boolean) ?? byPosition[k - 1]!.items.map((it) => forcedBreak(it.style.breakAfter)).find(Boolean) : undefined;
-      if (side) { const at = contentTop + line.offset + shift; shift += ctx.pages.forcedBreak(at, side) - at; }
+      if (k > 0 && paginates && (line.items.some((it) => forcedBreak(it.style.breakBefore)) || byPosition[k - 1]!.items.some((it) => forcedBreak(it.style.breakAfter)))) {
+        const at = contentTop + line.offset + shift; shift += ctx.pages.forcedBreak(at) - at;
+      }
       const top = contentTop + line.offset + shift;
       const end = paginates ? ctx.pages.pageEnd(top + 0.01) : Infinity;
       if (paginates && top + line.cross > end + 0.01) {
@@ -479,8 +480,9 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     const all = lines.flatMap((l) => l.items).sort((a, b) => a.top - b.top);
     for (let k = 0; k < all.length; k++) {
       const it = all[k]!;
-      const side = k > 0 && paginates ? forcedBreak(it.style.breakBefore) ?? forcedBreak(all[k - 1]!.style.breakAfter) : undefined;
-      if (side) { const at = contentTop + it.top + shift; shift += ctx.pages.forcedBreak(at, side) - at; }
+      if (k > 0 && paginates && (forcedBreak(it.style.breakBefore) || forcedBreak(all[k - 1]!.style.breakAfter))) {
+        const at = contentTop + it.top + shift; shift += ctx.pages.forcedBreak(at) - at;
+      }
       const size = borderSize(it);
       const top = contentTop + it.top + shift + it.margin.top;
       const end = paginates ? ctx.pages.pageEnd(top + 0.01) : Infinity;
@@ -633,8 +635,8 @@ function distribute(p: ContentPosition, free: number, n: number): { lead: number
 
 const isBaseline = (a: string) => a === 'baseline' || a === 'first baseline' || a === 'last baseline';
 /** CSS Fragmentation 3 §3.1 forced break values (the legacy page-break-* map onto them) */
-const forcedBreak = (v: ComputedStyle['breakBefore']): 'page' | 'left' | 'right' | 'recto' | 'verso' | undefined =>
-  (v === 'page' || v === 'always' ? 'page' : v === 'left' || v === 'right' || v === 'recto' || v === 'verso' ? v : undefined);
+const forcedBreak = (v: ComputedStyle['breakBefore']): boolean =>
+  v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
 const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
 
 /** Whether an item's layout depends on its used height (so a stretched item is laid out again): percentages of it, positioned descendants, flex and table content. */
