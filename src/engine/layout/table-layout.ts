@@ -21,7 +21,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { resolve, resolveAuto, safe } from './used';
+import { resolve, resolveAuto, resolveNone, safe } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -389,7 +389,11 @@ class TableLayout {
     let columns: number[];
     const forced = this.input.borderBoxWidth;
     const available = Math.max(0, (forced ?? bandWidth - (ml ?? 0) - (mr ?? 0)) - frame - spacing);
-    columns = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing }).columns;
+    // min-width and max-width of the table's border box (content box under box-sizing: content-box), as grid widths
+    const toGrid = (w: number | undefined) => (w === undefined ? undefined : Math.max(0, w - spacing - (s.boxSizing === 'border-box' ? frame : 0)));
+    const maxGrid = toGrid(resolveNone(s.maxWidth, cb));
+    const minGrid = s.minWidth === 'auto' ? undefined : toGrid(resolve(s.minWidth, cb));
+    columns = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid }).columns;
     let grid = columns.reduce((a, b) => a + b, 0);
     // a width decided by the parent (a stretched flex item) or a specified width wider than the
     // columns want: the columns share the rest in proportion to their widths

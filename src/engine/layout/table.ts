@@ -15,12 +15,16 @@ export interface UsedTableWidths {
 export interface TableWidthOptions {
   /** the horizontal border-spacing inside the table's content box (separated borders: n + 1 gaps), pt */
   readonly spacing?: number;
+  /** the table's min-width and max-width as widths of the grid (the frame and spacing taken off), pt */
+  readonly minGrid?: number;
+  readonly maxGrid?: number;
 }
 
 /** `available`: the width the grid may take (containing block minus the table's margins, borders, padding and spacing). */
-export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available: number, options: TableWidthOptions = {}): UsedTableWidths {
+export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, availableWidth: number, options: TableWidthOptions = {}): UsedTableWidths {
   const n = box.columnCount;
   if (n === 0) return { gridWidth: 0, columns: [] };
+  let available = availableWidth;
   const cols = intrinsic.columns(box);
   // CSS 2.1 §17.6.2: in the collapsing model half of the outer border lies outside the border box
   const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
@@ -29,6 +33,12 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   let specified = resolveAuto(box.width, available + frame + spacing);
   if (specified !== undefined && box.style.boxSizing === 'border-box') specified -= frame;
   if (specified !== undefined) specified -= spacing;
+  // CSS 2.1 §10.4: max-width, then min-width (a table is never narrower than its columns' minimum)
+  if (options.maxGrid !== undefined) {
+    if (specified !== undefined) specified = Math.min(specified, options.maxGrid);
+    else available = Math.min(available, Math.max(0, options.maxGrid));
+  }
+  if (options.minGrid !== undefined && specified !== undefined) specified = Math.max(specified, options.minGrid);
   // HTML tables treat width as the border box in quirks; keep content box (standards mode)
   const minSum = cols.reduce((a, c) => a + c.min, 0);
   const maxSum = cols.reduce((a, c) => a + Math.max(c.max, c.fixed ?? 0), 0);
@@ -49,6 +59,7 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
     const pctSum = cols.reduce((a, c) => a + (c.pct ?? 0), 0);
     if (pctSum > 0) target = Math.max(minSum, Math.min(available, Math.max(target, cols.reduce((a, c) => a + (c.pct ? 0 : c.max), 0) / Math.max(0.01, 1 - Math.min(pctSum, 99) / 100))));
   }
+  if (options.minGrid !== undefined) target = Math.max(target, options.minGrid);
   const out = cols.map((c) => {
     if (c.pct !== undefined) return Math.max(c.min, (c.pct * target) / 100);
     if (c.fixed !== undefined) return Math.max(c.min, c.fixed);

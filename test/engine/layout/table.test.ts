@@ -17,6 +17,8 @@ describe('layout: table column widths (CSS 2.1 §17.5.2)', () => {
     { name: 'a specified width is shared in proportion to max-content', html: `<table style="width:180pt"><tr><td>${block(30)}</td><td>${block(60)}</td></tr></table>`, css: '', widths: [60, 120], table: 180 },
     { name: 'fixed layout takes the first row\'s widths and shares the rest', html: `<table><tr><td style="width:50pt"></td><td></td></tr><tr><td>${block(120)}</td><td></td></tr></table>`, css: 'table { table-layout: fixed; width: 150pt }', widths: [50, 100], table: 150 },
     { name: 'a percentage column takes its share of the table width', html: `<table style="width:180pt"><tr><td style="width:25%"></td><td></td></tr></table>`, css: '', widths: [45, 135], table: 180 },
+    { name: 'max-width caps a percentage width', html: `<table style="width:100%;max-width:120pt"><tr><td></td><td></td></tr></table>`, css: '', widths: [60, 60], table: 120 },
+    { name: 'min-width widens an auto table', html: `<table style="min-width:100pt"><tr><td>${block(10)}</td><td>${block(30)}</td></tr></table>`, css: '', widths: [25, 75], table: 100 },
     { name: 'the HTML width attribute is in CSS pixels', html: `<table width="200"><tr><td></td><td></td></tr></table>`, css: '', widths: [75, 75], table: 150 },
     { name: 'a colspan cell wider than its columns widens them in proportion', html: `<table><tr><td colspan="2">${block(100)}</td></tr><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, css: '', widths: [40, 60], table: 100 },
   ];
