@@ -268,10 +268,11 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       const forced = forcedBetween(prev, child);
       if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut))); strut = EMPTY_STRUT; }
     }
-    // CSS Paged Media 3 §7.1: a different used page name starts a page of that name
+    // CSS Paged Media 3 §7.1: a sibling whose start page value differs from the page's name
+    // starts a page of that name (a first child's start value is its parent's, placed already)
     const pageName = child.style.page !== 'auto' ? child.style.page : input.pageName;
-    if (pages.pageNamed && child.kind !== 'absolute' && child.kind !== 'inlines') {
-      const moved = pages.pageNamed(y, pageName);
+    if (pages.pageNamed && child.kind !== 'absolute' && child.kind !== 'inlines' && fragments.length > 0) {
+      const moved = pages.pageNamed(y, startPageName(child, input.pageName));
       if (moved !== y) { y = moved; strut = EMPTY_STRUT; }
     }
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
@@ -320,6 +321,21 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
 }
 
 /** Whether CSS Fragmentation 3 §3.1 forces a page break between two siblings (page, always, left, right, recto, verso). */
+/**
+ * CSS Paged Media 3 §7.1 the start page value of a box: the used page name of its first
+ * in-flow content, which names the first page (margins above it do not start a page).
+ */
+export function startPageName(box: BlockLevelBox, inherited: string): string {
+  const name = box.style.page !== 'auto' ? box.style.page : inherited;
+  if (box.kind !== 'block' && box.kind !== 'list-item') return name;
+  for (const c of box.children) {
+    if (c.kind === 'absolute') continue;
+    if (c.kind === 'inlines') return name;
+    return startPageName(c, name);
+  }
+  return name;
+}
+
 function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): boolean {
   const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
   return forces(child.style.breakBefore) || (prev !== undefined && forces(prev.style.breakAfter));

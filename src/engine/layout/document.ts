@@ -4,10 +4,10 @@
 // positioned boxes without a positioned ancestor take the first page's area as their
 // containing block (the initial containing block, as Chromium prints); fixed boxes repeat on
 // every page.
-import type { BlockBox, BlockLevelBox, FlexBox } from '../boxes/types';
+import type { BlockBox, FlexBox } from '../boxes/types';
 import type { RGBA } from '../cascade/computed';
 import type { PageRuleStyle, PageStyle } from '../cascade/styled';
-import { layoutAbsolute } from './block';
+import { layoutAbsolute, startPageName } from './block';
 import { EMPTY_STRUT, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
 import type { BoxFragment, PageFragment, Sides } from './fragments';
@@ -149,21 +149,6 @@ export class Pages implements Fragmentainer {
   }
 
   get first(): PageFragment { return this.list[0]!; }
-}
-
-/**
- * CSS Paged Media 3 §7.1 the start page value of a box: the used page name of its first
- * in-flow content, which names the first page (margins above it do not start a page).
- */
-function startPageName(box: BlockLevelBox, inherited: string): string {
-  const name = box.style.page !== 'auto' ? box.style.page : inherited;
-  if (box.kind !== 'block' && box.kind !== 'list-item') return name;
-  for (const c of box.children) {
-    if (c.kind === 'absolute') continue;
-    if (c.kind === 'inlines') return name;
-    return startPageName(c, name);
-  }
-  return name;
 }
 
 export interface LaidOutDocument {
