@@ -148,7 +148,7 @@ describe('layout/inline: line boxes as Chromium lays them out', () => {
   // Measured with Chromium 1xx (getBoundingClientRect, in pt) on the same markup in a 400px-wide div:
   // the paragraph's height and the border box of #s (an inline box or an atomic inline).
   const F = 'font: 16px/20px Liberation Sans; margin: 0';
-  const cases: { name: string; html: string; height: number; s: [number, number, number, number] }[] = [
+  const cases: { name: string; html: string; height: number; s: [number, number, number, number]; f?: [number, number, number, number] }[] = [
     { name: 'a bigger inline box with line-height: 1', html: `<p style="font: 16px/1 Liberation Sans; margin: 0">small <span id=s style="font-size: 32px; background: #ff0">BIG</span></p>`, height: 24, s: [31.34, -1.5, 41.34, 27] },
     { name: 'sub', html: `<p style="${F}">x<span id=s style="vertical-align: sub; background: #ff0">y</span></p>`, height: 18.14, s: [6, 3.89, 6, 12.75] },
     { name: 'super', html: `<p style="${F}">x<span id=s style="vertical-align: super; background: #ff0">y</span></p>`, height: 19.75, s: [6, 0.75, 6, 12.75] },
@@ -167,8 +167,8 @@ describe('layout/inline: line boxes as Chromium lays them out', () => {
     { name: 'the last word of a five-line paragraph', html: `<p style="${F}">${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 75, s: [118.07, 60.75, 20.03, 12.75] },
     { name: 'justified', html: `<p style="${F}; text-align: justify">${LOREM} <span id=s style="background: #ff0">end</span> more words here to fill</p>`, height: 75, s: [118.07, 60.75, 20.03, 12.75] },
     { name: 'centred', html: `<p style="${F}; text-align: center">${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 75, s: [199.02, 60.75, 20.03, 12.75] },
-    { name: 'beside a left float', html: `<p style="${F}"><span style="float: left; width: 100px; height: 50px"></span>${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [118.07, 75.75, 20.03, 12.75] },
-    { name: 'a right float met mid-line', html: `<p style="${F}">${LOREM.slice(0, 60)}<span style="float: right; width: 100px; height: 50px"></span> ${LOREM.slice(60)} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [62.05, 75.75, 20.03, 12.75] },
+    { name: 'beside a left float', html: `<p style="${F}"><span id=f style="float: left; width: 100px; height: 50px"></span>${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [118.07, 75.75, 20.03, 12.75], f: [0, 0, 75, 37.5] },
+    { name: 'a right float met mid-line', html: `<p style="${F}">${LOREM.slice(0, 60)}<span id=f style="float: right; width: 100px; height: 50px"></span> ${LOREM.slice(60)} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [62.05, 75.75, 20.03, 12.75], f: [225, 15, 75, 37.5] },
     { name: 'letter-spacing and word-spacing', html: `<p style="${F}; letter-spacing: 1px; word-spacing: 3px">${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 90, s: [158, 75.75, 22.28, 12.75] },
     { name: 'soft hyphens', html: `<p style="${F}">Supercalifragilistic\u00adexpialidocious\u00adsupercalifragilistic\u00adexpialidocious\u00adsupercalifragilistic <span id=s style="background: #ff0">end</span></p>`, height: 30, s: [173.41, 15.75, 20.03, 12.75] },
     { name: 'overflow-wrap: break-word', html: `<p style="${F}; overflow-wrap: break-word">${'a'.repeat(89)} <span id=s style="background: #ff0">end</span></p>`, height: 45, s: [10.01, 30.75, 20.03, 12.75] },
@@ -176,6 +176,9 @@ describe('layout/inline: line boxes as Chromium lays them out', () => {
     { name: 'normalize.css sup: relatively positioned, line-height 0', html: `<p style="${F}">x<sup id=s style="font-size: 75%; line-height: 0; position: relative; vertical-align: baseline; top: -0.5em; background: #ff0">2</sup> y</p>`, height: 15, s: [6, -1.5, 5.02, 10.5] },
     { name: 'an inline box ending after a <br> ends on the <br>\'s line', html: `<p style="${F}">a <span id=s style="padding: 0 10px; background: #ff0">b<br></span></p>`, height: 15, s: [10.01, 0.75, 21.68, 12.75] },
     { name: 'an inline-block with overflow: hidden sits on its bottom margin edge', html: `<p style="${F}">a <span id=s style="display: inline-block; width: 50px; height: 10px; overflow: hidden; background: #ff0">b<br>c</span> d</p>`, height: 15, s: [10.01, 3.75, 37.5, 7.5] },
+    { name: 'a float met where the line has no room for it goes below the line', html: `<p style="${F}">aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk<span id=f style="float: left; width: 200px; height: 30px"></span> llll mmmm nnnn oooo pppp qqqq rrrr ssss <span id=s style="background: #ff0">end</span></p>`, height: 45, s: [226.69, 30.75, 20.03, 12.75], f: [0, 15, 150, 22.5] },
+    { name: 'a line too narrow beside a float for its first word moves below it', html: `<p style="${F}"><span id=f style="float: left; width: 380px; height: 30px"></span>Supercalifragilistic <span id=s style="background: #ff0">end</span></p>`, height: 37.5, s: [100.04, 23.25, 20.03, 12.75], f: [0, 0, 285, 22.5] },
+    { name: 'left and right floats with margins', html: `<p style="${F}"><span id=f style="float: left; width: 100px; height: 30px; margin: 5px"></span><span style="float: right; width: 100px; height: 60px"></span>aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll <span id=s style="background: #ff0">end</span></p>`, height: 45, s: [41.33, 30.75, 20.03, 12.75], f: [3.75, 3.75, 75, 22.5] },
     { name: 'mixed styles and sizes', html: `<p style="${F}">a <b>bold</b> <i>it</i> <span style="font-size: 24px">big words</span> ${LOREM} <span id=s style="background: #ff0">end</span></p>`, height: 77.25, s: [223.46, 63, 20.03, 12.75] },
   ];
   for (const c of cases) {
@@ -186,7 +189,13 @@ describe('layout/inline: line boxes as Chromium lays them out', () => {
       for (const l of r.lines) for (const f of l.children) if ((f.kind === 'inline-box' || f.kind === 'box') && f.element?.attrs.id === 's') found.push(f);
       expect(found.length).to.equal(1);
       const f = found[0]!;
-      expect([f.x, f.y, f.width, f.height].map((v) => Math.round(v * 100) / 100)).to.satisfy((got: number[]) => got.every((v, i) => Math.abs(v - c.s[i]!) <= 0.04), `#s at ${[f.x, f.y, f.width, f.height].map((v) => v.toFixed(2))}`);
+      const near = (g: { x: number; y: number; width: number; height: number }, want: readonly number[]) =>
+        [g.x, g.y, g.width, g.height].every((v, i) => Math.abs(v - want[i]!) <= 0.04);
+      expect(near(f, c.s), `#s at ${[f.x, f.y, f.width, f.height].map((v) => v.toFixed(2))}`).to.equal(true);
+      if (c.f) {
+        const fl = r.floats.fragments.find((g) => g.element?.attrs.id === 'f')!;
+        expect(near(fl, c.f), `#f at ${[fl.x, fl.y, fl.width, fl.height].map((v) => v.toFixed(2))}`).to.equal(true);
+      }
     });
   }
 });
