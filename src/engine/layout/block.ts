@@ -300,7 +300,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (r.firstBaseline !== undefined && firstBaseline === undefined) firstBaseline = r.firstBaseline;
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
     // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page
-    if (pages.paginates && r.fragment && avoidsBreakInside(child.style) && !pages.atPageStart(r.fragment.y)) {
+    if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style) && !pages.atPageStart(r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
       if (f.y + f.height > end + 0.01 && f.height <= pages.pageHeight(end)) {
@@ -338,13 +338,17 @@ export function startPageName(box: BlockLevelBox, inherited: string): string {
 
 function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): boolean {
   const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
-  return forces(child.style.breakBefore) || (prev !== undefined && forces(prev.style.breakAfter));
+  return forces(breakBefore(child)) || (prev !== undefined && forces(breakAfter(prev)));
 }
 
 function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {
   const avoid = (v: ComputedStyle['breakBefore']) => v === 'avoid' || v === 'avoid-page';
-  return avoid(prev.style.breakAfter) || avoid(child.style.breakBefore) || (isHeading(prev) && prev.style.position === 'static');
+  return avoid(breakAfter(prev)) || avoid(breakBefore(child)) || (isHeading(prev) && prev.style.position === 'static');
 }
+
+// an anonymous block of inline content carries its container's style, not break values of its own
+const breakBefore = (box: BlockLevelBox): ComputedStyle['breakBefore'] => (box.kind === 'inlines' ? 'auto' : box.style.breakBefore);
+const breakAfter = (box: BlockLevelBox): ComputedStyle['breakAfter'] => (box.kind === 'inlines' ? 'auto' : box.style.breakAfter);
 
 const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
 

@@ -160,4 +160,12 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pages[0]!.name).to.equal('cover');
     expect(pages[0]!.margin.top).to.equal(0);
   });
+
+  it("the anonymous block after a block ::before does not take its container's break-before", () => {
+    const { root, pages } = layoutOf('<p>x</p><h2 id="h">Title</h2>', `${PAGE} h2 { break-before: page } h2::before { content: "Chapter"; display: block }`);
+    const h = boxOf(root, '#h');
+    expect(pageAt(pages, h.y)).to.equal(1);
+    expect(pageAt(pages, h.y + h.height - 1)).to.equal(1);
+    expect(pages.length).to.equal(2);
+  });
 });
