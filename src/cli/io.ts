@@ -1,57 +1,10 @@
-// What every command shares: flags (`--data DIR`, `--json`), output (one JSON object on stdout
-// with --json, readable text otherwise), and errors (CliError → exit code, message on stderr).
+// What every command shares: output (one JSON object on stdout with --json, readable text
+// otherwise), reading input files, and the errors of ./args.ts. No database here (./db.ts),
+// so `render` does not load SQLite.
 import { readFileSync } from 'node:fs';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadConfig, type Config } from '../config';
-import { createStore, openDatabase, type Store } from '../store';
+import { CliError, UsageError } from './args';
 
-export class CliError extends Error {
-  constructor(message: string, readonly exitCode: number = 1) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
-
-export class UsageError extends CliError {
-  constructor(message: string) {
-    super(message, 2);
-    this.name = 'UsageError';
-  }
-}
-
-export type Options = NonNullable<ParseArgsConfig['options']>;
-
-export const COMMON_OPTIONS = {
-  data: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const satisfies Options;
-
-export type Values = Record<string, string | boolean | undefined>;
-
-export interface Parsed {
-  readonly values: Values;
-  readonly positionals: string[];
-  /** a string flag's value */
-  str(name: string): string | undefined;
-  /** --json given */
-  readonly json: boolean;
-}
-
-/** parseArgs with the common flags; unknown flags are a usage error. */
-export function parse(args: string[], options: Options = {}): Parsed {
-  let values: Values;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({ args, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  return {
-    values, positionals, json: values.json === true,
-    str: (name) => (typeof values[name] === 'string' ? values[name] : undefined),
-  };
-}
+export { CliError, UsageError, parse, type Parsed } from './args';
 
 export interface Io {
   readonly json: boolean;
@@ -71,21 +24,6 @@ export function createIo(json: boolean): Io {
       process.stderr.write(`${line}\n`);
     },
   };
-}
-
-export function configFor(parsed: Parsed, extra: Partial<Config> = {}): Config {
-  const data = parsed.str('data');
-  return loadConfig(process.env, { ...(data ? { dataDir: data } : {}), ...extra });
-}
-
-/** Opens the database of `--data` / PLATEN_DATA, runs `fn`, closes it. */
-export function withStore<T>(parsed: Parsed, fn: (store: Store) => T): T {
-  const db = openDatabase({ dataDir: configFor(parsed).dataDir });
-  try {
-    return fn(createStore(db));
-  } finally {
-    db.close();
-  }
 }
 
 export function required(value: string | undefined, flag: string): string {

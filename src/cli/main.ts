@@ -1,64 +1,84 @@
 #!/usr/bin/env node
 // platen — the command-line tool. `npm run platen -- <command>`, or `platen` when installed.
-// Every command takes --data DIR (default: PLATEN_DATA, else ./data of the package) and
-// --json (one JSON object on stdout, for scripts).
-import { accountsCommand, globalsCommand } from './commands/accounts';
-import { backupCommand, restoreCommand } from './commands/backup';
-import { keysCommand } from './commands/keys';
-import { serveCommand } from './commands/serve';
-import { CliError } from './io';
+// The commands, their flags and their help are the table in ./table.ts; this file routes.
+// Help, --version and argument errors load nothing but the table; a command loads its own
+// module only when it runs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError, parse, UsageError, wantsHelp } from './args';
+import { commandHelp, COMMANDS, commandsUnder, COMMON_FLAGS, listHelp, optionsOf, synopsis, type Command } from './table';
 
-const USAGE = `usage: platen <command> [--data DIR] [--json]
+function version(): string {
+  // dist/src/cli/main.js and src/cli/main.ts are both two folders below the package root's child
+  for (const up of ['../../..', '../..']) {
+    try {
+      return (JSON.parse(readFileSync(join(__dirname, up, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch { /* not there: the other layout */ }
+  }
+  return 'unknown';
+}
 
-  serve [--port 3000] [--host 127.0.0.1]          run the HTTP API (first start seeds a demo)
-  accounts create --name N                        → {id}
-  accounts list
-  accounts subscription ACCOUNT_ID --status active|past_due|canceled [--until ISO-8601]
-  keys create --account ACCOUNT_ID [--name N]     → {id, key, prefix}  (the key is shown once)
-  keys list --account ACCOUNT_ID
-  keys revoke KEY_ID
-  templates add --account ACCOUNT_ID --name N --html FILE [--css FILE] [--sample FILE] [--id TEMPLATE_ID]  → {id}
-  templates list --account ACCOUNT_ID
-  templates remove TEMPLATE_ID
-  templates push DIR [--id TEMPLATE_ID] [--name N] [--dry-run] --url URL --key KEY   a folder → a new version on a remote Platen
-  templates pull TEMPLATE_ID DIR [--version N] --url URL --key KEY                   a remote template → a folder
-  globals set --account ACCOUNT_ID --file FILE.json
-  backup --to FILE                                a consistent copy of the database, safe while serving
-  restore --from FILE                             checks the copy, keeps the current database, restores (server stopped)
-  render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf   (no server, no database)
-`;
+const out = (text: string) => { process.stdout.write(text.endsWith('\n') ? text : `${text}\n`); };
+
+/** The command named by the first one or two words, and the arguments after them. */
+function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | undefined {
+  for (const words of [2, 1]) {
+    const name = argv.slice(0, words).join(' ');
+    const command = COMMANDS.find((c) => c.name === name);
+    if (command && argv.length >= words) return { command, rest: argv.slice(words) };
+  }
+  return undefined;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [first, second] = argv;
+  if (first === '--version' || first === '-V' || first === 'version') { out(version()); return; }
+  if (first === undefined || first === '--help' || first === '-h') { out(listHelp('', version())); return; }
+  if (first === 'help') {
+    // `platen help accounts create` = `platen accounts create --help`
+    const found = findCommand(argv.slice(1));
+    out(found ? commandHelp(found.command) : listHelp(commandsUnder(second ?? '').length ? second ?? '' : '', version()));
+    return;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    const group = commandsUnder(first);
+    if (group.length === 0 || first.startsWith('-')) throw new UsageError(`unknown command "${first}" (platen --help lists the commands)`);
+    if (second === undefined || wantsHelp(argv.slice(1))) {
+      if (second === undefined) throw new UsageError(`"${first}" needs a subcommand\n\n${listHelp(first, version())}`);
+      out(listHelp(first, version()));
+      return;
+    }
+    throw new UsageError(`unknown command "${first} ${second}"\n\n${listHelp(first, version())}`);
+  }
+  const { command, rest } = found;
+  const options = optionsOf(command);
+  if (wantsHelp(rest, options)) { out(commandHelp(command)); return; }
+  const usage = `usage: ${synopsis(command)}  (platen ${command.name} --help)`;
+  let p;
+  try {
+    p = parse(rest, options);
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${usage}`);
+  }
+  const [min, max] = command.positionals;
+  if (p.positionals.length < min) throw new UsageError(`${command.args ?? 'an argument'} is required\n${usage}`);
+  if (p.positionals.length > max) throw new UsageError(`unexpected argument "${p.positionals[max]}"\n${usage}`);
+  for (const [name, flag] of Object.entries({ ...command.flags, ...COMMON_FLAGS })) {
+    if (flag.required && (p.values[name] === undefined || p.values[name] === '')) throw new UsageError(`--${name} is required\n${usage}`);
+  }
+  const runCommand = await command.load();
+  await runCommand(p);
+}
 
 async function main(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  const wantsJson = argv.includes('--json');
   try {
-    switch (command) {
-      case 'serve': await serveCommand(rest); return;
-      // render and templates load the engine and pdfmake: imported when used, so `serve` keeps them
-      // off its HTTP thread (they run on the render workers)
-      case 'render': await (await import('./commands/render.js')).renderCommand(rest); return;
-      case 'backup': await backupCommand(rest); return;
-      case 'restore': await restoreCommand(rest); return;
-      case 'accounts': accountsCommand(rest[0], rest.slice(1)); return;
-      case 'keys': keysCommand(rest[0], rest.slice(1)); return;
-      // push and pull talk to a remote Platen over HTTP: no database, no engine
-      case 'templates':
-        if (rest[0] === 'push') { await (await import('./commands/remote.js')).pushCommand(rest.slice(1)); return; }
-        if (rest[0] === 'pull') { await (await import('./commands/remote.js')).pullCommand(rest.slice(1)); return; }
-        (await import('./commands/templates.js')).templatesCommand(rest[0], rest.slice(1)); return;
-      case 'globals': globalsCommand(rest[0], rest.slice(1)); return;
-      case undefined: case 'help': case '--help': case '-h':
-        process.stdout.write(USAGE);
-        return;
-      default:
-        throw new CliError(`unknown command "${command}"\n\n${USAGE}`, 2);
-    }
+    await run(argv);
   } catch (err) {
     const exitCode = err instanceof CliError ? err.exitCode : 1;
     const message = err instanceof Error ? err.message : String(err);
-    if (wantsJson) process.stdout.write(`${JSON.stringify({ error: { message, exitCode } })}\n`);
+    if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { message, exitCode } })}\n`);
     process.stderr.write(`platen: ${message}\n`);
-    if (exitCode === 2 && !message.includes('usage:')) process.stderr.write(`\n${USAGE}`);
     process.exitCode = exitCode;
   }
 }

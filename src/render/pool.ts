@@ -252,7 +252,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       }
       if (!result.ok) {
         counters.failures++;
-        throw new PlatenError(result.code, result.detail, { cause: new Error(result.cause) });
+        throw new PlatenError(result.code, result.detail, { cause: new Error(result.cause), ...(result.extra ? { extra: { ...result.extra } } : {}) });
       }
       counters.completed++;
       const pdf = Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);

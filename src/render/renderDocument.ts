@@ -8,7 +8,7 @@ import { toPdf, type PdfAttachment, type PdfOptions } from '../pdf';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
 import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';
-import { redactCause } from './redactCause';
+import { redactCause, templateRenderFailure } from './redactCause';
 
 export interface RenderHtmlInput {
   readonly html: string;
@@ -107,7 +107,7 @@ export async function renderJob(job: RenderJob, caches: RenderCaches): Promise<R
     const template = caches.templates.get(job.template, job.template.html, compileTemplateSource);
     html = template({ params: job.params, globals: job.globals });
   } catch (err) {
-    throw new PlatenError('render_failed', 'The template could not be rendered.', { cause: redactCause(err) });
+    throw templateRenderFailure(err, job.template.html);
   }
   try {
     const assets = job.assets;

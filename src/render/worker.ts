@@ -35,7 +35,7 @@ export interface WorkerWarm {
 
 export type WorkerResult =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly diagnostics: readonly Diagnostic[]; readonly ms: number }
-  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly cause: string };
+  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly cause: string; readonly extra?: Readonly<Record<string, unknown>> };
 
 /** What the pool tells every worker at start-up (piscina's workerData). */
 export interface WorkerSettings {
@@ -82,7 +82,7 @@ export default async function render(task: WorkerTask): Promise<WorkerResult> {
   } catch (err) {
     if (err instanceof PlatenError) {
       const cause = err.cause instanceof Error ? err.cause.message : String(err.cause ?? '');
-      return { ok: false, code: err.code, detail: err.message, cause };
+      return { ok: false, code: err.code, detail: err.message, cause, extra: err.extra };
     }
     return { ok: false, code: 'render_failed', detail: 'The document could not be rendered.', cause: err instanceof Error ? err.message : String(err) };
   }

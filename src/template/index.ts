@@ -10,9 +10,9 @@
 // Params are data, never code: they are passed as context values and Nunjucks does not
 // re-evaluate output, so a param "{{ 7*7 }}" renders as that text.
 import nunjucks from 'nunjucks';
-import { env, isBlocked } from './env';
+import { env, isBlocked, strictEnv } from './env';
 
-export { BLOCKED_NAMES, MAX_RANGE_LENGTH } from './env';
+export { BLOCKED_NAMES, MAX_RANGE_LENGTH, TemplateLimitError } from './env';
 export { checkTemplate, assertTemplateAcceptable, TemplateRefusedError, type TemplateProblem, type TemplateProblemCode } from './check';
 
 export interface TemplateContext {
@@ -36,17 +36,22 @@ function contextFor(context: TemplateContext): Record<string, unknown> {
 }
 
 export interface CompiledTemplate {
-  /** Renders with `{...params, global}`; throws on a template error (undefined names render empty). */
+  /** Renders with `{...params, global}`; throws on a template error (undefined names render empty unless strict). */
   render(context: TemplateContext): string;
 }
 
+export interface CompileOptions {
+  /** outputting an undefined or null value is an error at its line and column */
+  readonly strictVariables?: boolean;
+}
+
 /** Compiles once; the render layer caches the result by (template ID, version). */
-export function compileTemplate(source: string): CompiledTemplate {
-  const compiled = new nunjucks.Template(source, env, undefined, true);
+export function compileTemplate(source: string, options: CompileOptions = {}): CompiledTemplate {
+  const compiled = new nunjucks.Template(source, options.strictVariables ? strictEnv : env, undefined, true);
   return { render: (context) => compiled.render(contextFor(context)) };
 }
 
 /** Renders template source with `{...params, global}`; throws on a template error. */
-export function renderTemplate(source: string, context: TemplateContext): string {
-  return compileTemplate(source).render(context);
+export function renderTemplate(source: string, context: TemplateContext, options: CompileOptions = {}): string {
+  return compileTemplate(source, options).render(context);
 }

@@ -79,7 +79,7 @@ describe('cli: platen', function () {
     writeFileSync(join(dir, 'fails.html'), '<p>{{ nothing() }}</p>');
     const f = platen(data, 'templates', 'add', '--account', accountId, '--name', 'Fails', '--id', 'fails', '--html', join(dir, 'fails.html'));
     expect(f.status, f.stderr).to.equal(0);
-    expect(f.stderr).to.match(/fails\.html: warning: the template fails with its sample params/);
+    expect(f.stderr).to.match(/fails\.html:1:\d+: render_failed: The template failed at line 1, column \d+: Unable to call `nothing`, which is undefined or falsey \(with the sample params\)/);
     for (const id of ['sloppy', 'fails']) expect(platen(data, 'templates', 'remove', id).status).to.equal(0);
   });
 

@@ -3,13 +3,14 @@
 import { isAbsolute, resolve } from 'node:path';
 import { backupDatabase, BackupError, restoreDatabase } from '../../store/backup';
 import { openDatabase } from '../../store';
-import { CliError, configFor, createIo, parse, required } from '../io';
+import type { Parsed } from '../args';
+import { configFor } from '../db';
+import { CliError, createIo } from '../io';
 
 const absolute = (p: string) => (isAbsolute(p) ? p : resolve(p));
 
-export async function backupCommand(args: string[]): Promise<void> {
-  const p = parse(args, { to: { type: 'string' } });
-  const to = absolute(required(p.str('to'), '--to'));
+export async function backupCommand(p: Parsed): Promise<void> {
+  const to = absolute(p.str('to')!);
   const db = openDatabase({ dataDir: configFor(p).dataDir });
   try {
     const info = await backupDatabase(db, to);
@@ -22,9 +23,8 @@ export async function backupCommand(args: string[]): Promise<void> {
   }
 }
 
-export async function restoreCommand(args: string[]): Promise<void> {
-  const p = parse(args, { from: { type: 'string' } });
-  const from = absolute(required(p.str('from'), '--from'));
+export async function restoreCommand(p: Parsed): Promise<void> {
+  const from = absolute(p.str('from')!);
   try {
     const info = await restoreDatabase({ dataDir: configFor(p).dataDir, from });
     createIo(p.json).result({ ...info }, `restored ${info.database} from ${info.from}${info.previous ? `; the database it replaced is kept as ${info.previous}` : ''}`);

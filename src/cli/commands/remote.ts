@@ -21,14 +21,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { assetPathProblem } from '../../http/assets';
-import { CliError, createIo, parse, UsageError, type Options, type Parsed } from '../io';
+import { CliError, UsageError, type Parsed } from '../args';
+import { createIo } from '../io';
 
-export const PUSH_USAGE = 'usage: platen templates push DIR [--id TEMPLATE_ID] [--name NAME] [--dry-run] --url URL --key KEY   (or PLATEN_URL, PLATEN_API_KEY)';
-export const PULL_USAGE = 'usage: platen templates pull TEMPLATE_ID DIR [--version N] --url URL --key KEY   (or PLATEN_URL, PLATEN_API_KEY)';
-
-const REMOTE_OPTIONS = { url: { type: 'string' }, key: { type: 'string' } } as const satisfies Options;
-export const PUSH_OPTIONS = { ...REMOTE_OPTIONS, id: { type: 'string' }, name: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } as const satisfies Options;
-export const PULL_OPTIONS = { ...REMOTE_OPTIONS, version: { type: 'string' } } as const satisfies Options;
+// Flags and help: ../table.ts.
 
 const TEMPLATE_FILES = ['template.njk', 'index.html'] as const;
 const ASSETS_DIR = 'assets';
@@ -149,10 +145,8 @@ function formatWarning(w: Located, local: LocalTemplate): string {
   return `${where}:${w.line}:${w.column}: warning: ${w.code}: ${w.message}`;
 }
 
-export async function pushCommand(args: string[]): Promise<void> {
-  const p = parse(args, PUSH_OPTIONS);
-  const dir = p.positionals[0];
-  if (!dir || p.positionals.length > 1) throw new UsageError(PUSH_USAGE);
+export async function pushCommand(p: Parsed): Promise<void> {
+  const dir = p.positionals[0]!;
   const remote = remoteFrom(p);
   const id = p.str('id') ?? basename(resolve(dir));
   const dryRun = p.values['dry-run'] === true;
@@ -216,10 +210,8 @@ export async function pushCommand(args: string[]): Promise<void> {
   io.result({ id, version, dryRun, changes, warnings }, [...lines, summary].join('\n'));
 }
 
-export async function pullCommand(args: string[]): Promise<void> {
-  const p = parse(args, PULL_OPTIONS);
-  const [id, dir] = p.positionals;
-  if (!id || !dir || p.positionals.length > 2) throw new UsageError(PULL_USAGE);
+export async function pullCommand(p: Parsed): Promise<void> {
+  const [id, dir] = p.positionals as [string, string];
   const remote = remoteFrom(p);
   const wanted = p.str('version');
   if (wanted !== undefined && !/^[1-9]\d{0,15}$/.test(wanted)) throw new UsageError('--version must be a positive integer');

@@ -1,57 +1,55 @@
-// platen render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf
-// No server, no database: the engine alone (after Nunjucks when --params is given).
+// platen render FILE.html -o OUT.pdf [--css FILE] [--params FILE.json] [--format A4] [--strict-variables]
+// No server, no database: Nunjucks (params default {}) then the engine, as the service runs them.
 // Relative resources resolve inside the HTML file's folder and never outside it.
 // Diagnostics go to stderr as `file:line:col: code: message`.
 import { statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Diagnostic } from '../../engine';
-import { pageFormatFromName, PAGE_FORMAT_NAMES } from '../../http/schemas/generate';
-import { renderHtmlToPdf } from '../../render/renderDocument';
-import { renderTemplate } from '../../template';
+import { dirname } from 'node:path';
+import { PAGE_FORMATS, type PageFormat } from '../../engine/pageFormats';
+import { PlatenError } from '../../errors';
+import { templateRenderFailure } from '../../render/redactCause';
+import { renderHtmlToPdf, type RenderOutput } from '../../render/renderDocument';
+import { checkTemplate, renderTemplate } from '../../template';
+import { CliError, UsageError, type Parsed } from '../args';
+import { formatDiagnostic, formatRenderFailure } from '../diagnostics';
 import { folderResources } from '../fileResources';
-import { CliError, createIo, parse, readJsonObject, readText, UsageError } from '../io';
+import { createIo, readJsonObject, readText } from '../io';
 
-/**
- * `file:line:col: code: message`. The engine names its inputs: `document` (the HTML, its
- * <style> blocks and style attributes), `template CSS` (the --css file), a linked or imported
- * asset by its path; anything else is shown after the message.
- */
-export function formatDiagnostic(d: Diagnostic, files: { html: string; css?: string | undefined }): string {
-  let where = files.html;
-  let suffix = '';
-  if (d.source === 'template CSS' && files.css) where = files.css;
-  else if (d.source !== undefined && d.source !== 'document') {
-    if (/^[\w./-]+\.\w+$/.test(d.source)) where = join(dirname(files.html), d.source);
-    else suffix = ` [${d.source}]`;
-  }
-  return `${where}:${d.line}:${d.column}: ${d.code}: ${d.message}${suffix}`;
-}
+const PAGE_FORMAT_NAMES = Object.keys(PAGE_FORMATS) as PageFormat[];
+/** `a4` → `A4`, as the API matches it (without loading the API's request schemas) */
+const pageFormatFromName = (name: string) => PAGE_FORMAT_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
 
-export async function renderCommand(args: string[]): Promise<void> {
-  const p = parse(args, { css: { type: 'string' }, params: { type: 'string' }, format: { type: 'string' }, output: { type: 'string', short: 'o' } });
-  const file = p.positionals[0];
-  const out = p.str('output');
-  if (!file || !out || p.positionals.length > 1) throw new UsageError('usage: platen render FILE.html [--css FILE] [--params FILE.json] [--format A4] -o OUT.pdf');
+export async function renderCommand(p: Parsed): Promise<void> {
+  const file = p.positionals[0]!;
+  const out = p.str('output')!;
   const formatName = p.str('format');
   const format = formatName === undefined ? undefined : pageFormatFromName(formatName);
-  if (formatName !== undefined && !format) throw new UsageError(`--format must be one of ${PAGE_FORMAT_NAMES.join(', ')}`);
+  if (formatName !== undefined && !format) throw new UsageError(`--format must be one of ${PAGE_FORMAT_NAMES.join(', ')} (case-insensitive)`);
 
-  let html = readText(file, 'HTML file');
+  const source = readText(file, 'HTML file');
   const cssFile = p.str('css');
   const css = cssFile ? readText(cssFile, 'CSS file') : '';
   const paramsFile = p.str('params');
-  if (paramsFile) {
-    const params = readJsonObject(paramsFile, 'params file');
-    try {
-      html = renderTemplate(html, { params, globals: (params.global ?? {}) as Record<string, unknown> });
-    } catch (err) {
-      throw new CliError(`${file}: template error: ${(err as Error).message}`);
-    }
+  const params = paramsFile ? readJsonObject(paramsFile, 'params file') : {};
+  const refused = checkTemplate(source);
+  if (refused.length) throw new CliError(`template refused:\n${refused.map((r) => `${file}:${r.line}:${r.column}: ${r.code}: ${r.message}`).join('\n')}`);
+  // always through Nunjucks, as the service renders it: what this prints is what the API prints
+  let html: string;
+  try {
+    html = renderTemplate(source, { params, globals: (params.global ?? {}) as Record<string, unknown> }, { strictVariables: p.flag('strict-variables') });
+  } catch (err) {
+    throw new CliError(formatRenderFailure(file, templateRenderFailure(err, source)));
   }
   const started = process.hrtime.bigint();
-  // dated by its inputs, not by the clock: the same files give the same bytes
-  const date = newestModification([file, cssFile, paramsFile]);
-  const { pdf, diagnostics } = await renderHtmlToPdf({ html, css, engine: { resources: folderResources(dirname(file)), ...(format ? { format } : {}) }, pdf: { date } });
+  let result: RenderOutput;
+  try {
+    // dated by its inputs, not by the clock: the same files give the same bytes
+    const date = newestModification([file, cssFile, paramsFile]);
+    result = await renderHtmlToPdf({ html, css, engine: { resources: folderResources(dirname(file)), ...(format ? { format } : {}) }, pdf: { date } });
+  } catch (err) {
+    if (err instanceof PlatenError) throw new CliError(`${file}: ${err.code}: ${err.message}`);
+    throw err;
+  }
+  const { pdf, diagnostics } = result;
   writeFileSync(out, pdf);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d, { html: file, css: cssFile })}\n`);

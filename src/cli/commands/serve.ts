@@ -10,7 +10,9 @@ import { createLogger, type Logger } from '../../log';
 import { createWorkerPoolRenderer, type WorkerPoolRenderer } from '../../render/pool';
 import { createStore, openDatabase } from '../../store';
 import { demoCurl, seedDemoIfEmpty } from '../demo';
-import { configFor, createIo, parse, UsageError } from '../io';
+import { UsageError, type Parsed } from '../args';
+import { configFor } from '../db';
+import { createIo } from '../io';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -24,8 +26,7 @@ async function warmUp(renderer: WorkerPoolRenderer, logger: Logger): Promise<voi
   if (outcome === 'late') logger.warn({ waitedMs: WARM_UP_WAIT_MS }, 'render workers not warm yet; serving anyway');
 }
 
-export async function serveCommand(args: string[]): Promise<void> {
-  const p = parse(args, { port: { type: 'string' }, host: { type: 'string' } });
+export async function serveCommand(p: Parsed): Promise<void> {
   const portRaw = p.str('port');
   const port = portRaw === undefined ? undefined : Number(portRaw);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--port must be an integer 0–65535');

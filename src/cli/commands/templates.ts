@@ -1,11 +1,15 @@
-// platen templates add --account ID --name N --html FILE [--css FILE] [--sample FILE] [--id TEMPLATE_ID]
-//                  list --account ID | remove TEMPLATE_ID
-// A template is checked before it is saved (src/template: syntax, blocked names, no include).
+// platen templates add | list | remove (flags: ../table.ts)
+// A template is checked before it is saved (src/template/check.ts: syntax, unknown filters and
+// tests, blocked names, no include), rendered once with its sample params, and refused when
+// --strict-variables finds a variable the sample leaves undefined.
 import { layoutHtml } from '../../engine';
-import { checkTemplate, renderTemplate } from '../../template';
-import { formatDiagnostic } from './render';
+import { templateRenderFailure } from '../../render/redactCause';
 import { TEMPLATE_ID_PATTERN, TemplateIdTakenError, type Store, type Template } from '../../store';
-import { CliError, createIo, parse, readJsonObject, readText, required, table, UsageError, withStore } from '../io';
+import { checkTemplate, renderTemplate } from '../../template';
+import type { Parsed } from '../args';
+import { withStore } from '../db';
+import { formatDiagnostic, formatRenderFailure } from '../diagnostics';
+import { CliError, createIo, readJsonObject, readText, table, UsageError } from '../io';
 
 export interface AddTemplateInput {
   readonly accountId: string;
@@ -14,33 +18,57 @@ export interface AddTemplateInput {
   readonly htmlFile: string;
   readonly cssFile?: string;
   readonly sampleFile?: string;
+  /** an existing ID gets a new version instead of being refused */
+  readonly replace?: boolean;
+  /** a variable the sample params leave undefined refuses the template */
+  readonly strictVariables?: boolean;
+}
+
+export interface AddedTemplate {
+  readonly template: Template;
+  /** the version it replaced, when --replace met an existing template */
+  readonly replacedVersion?: number;
 }
 
 /** Reads, checks and saves a template (also used by the first-start demo). */
-export function addTemplate(store: Store, input: AddTemplateInput): Template {
+export function addTemplate(store: Store, input: AddTemplateInput): AddedTemplate {
   if (input.id !== undefined && !TEMPLATE_ID_PATTERN.test(input.id)) {
-    throw new UsageError(`--id must be 1–64 letters, digits, "_", "." or "-", starting with a letter or digit`);
+    throw new UsageError('--id must be 1–64 letters, digits, "_", "." or "-", starting with a letter or digit');
   }
   const html = readText(input.htmlFile, 'HTML file');
   const problems = checkTemplate(html);
   if (problems.length) {
     throw new CliError(`template refused:\n${problems.map((p) => `${input.htmlFile}:${p.line}:${p.column}: ${p.code}: ${p.message}`).join('\n')}`);
   }
-  const css = input.cssFile ? readText(input.cssFile, 'CSS file') : '';
-  const sampleParams = input.sampleFile ? readJsonObject(input.sampleFile, 'sample params file') : {};
-  if (!store.accounts.get(input.accountId)) throw new CliError(`no account ${input.accountId}`);
+  const css = input.cssFile === undefined ? undefined : readText(input.cssFile, 'CSS file');
+  const sampleParams = input.sampleFile === undefined ? undefined : readJsonObject(input.sampleFile, 'sample params file');
+  const account = store.accounts.get(input.accountId);
+  if (!account) throw new CliError(`no account ${input.accountId}`);
+  if (input.strictVariables) {
+    try {
+      renderTemplate(html, { params: sampleParams ?? {}, globals: account.globals }, { strictVariables: true });
+    } catch (err) {
+      throw new CliError(`template refused (--strict-variables, with ${input.sampleFile ? 'its sample params' : 'no sample params'}):\n${formatRenderFailure(input.htmlFile, templateRenderFailure(err, html))}`);
+    }
+  }
+  const existing = input.id === undefined ? undefined : store.templates.get(input.accountId, input.id);
+  if (existing) {
+    if (!input.replace) throw new CliError(`template ${existing.id} exists (version ${existing.version}): add --replace to save a new version of it, or choose another --id`);
+    const template = store.templates.update(input.accountId, existing.id, { name: input.name, html, ...(css === undefined ? {} : { css }), ...(sampleParams === undefined ? {} : { sampleParams }) })!;
+    return { template, replacedVersion: existing.version };
+  }
   try {
-    return store.templates.save({ accountId: input.accountId, name: input.name, html, css, sampleParams, ...(input.id ? { id: input.id } : {}) });
+    return { template: store.templates.create({ accountId: input.accountId, name: input.name, html, css: css ?? '', sampleParams: sampleParams ?? {}, ...(input.id ? { id: input.id } : {}) }) };
   } catch (err) {
-    if (err instanceof TemplateIdTakenError) throw new CliError(err.message);
+    if (err instanceof TemplateIdTakenError) throw new CliError(`${err.message} (by another account)`);
     throw err;
   }
 }
 
 /**
  * Lays the saved template out once with its sample params and the account's globals, so the
- * author sees the engine's diagnostics (and a template that fails on its own sample) at once.
- * Warnings only: the template is saved either way.
+ * author sees the engine's diagnostics (and a template that fails on its own sample) at once,
+ * each as `file:line:col: code: message`. Warnings only: the template is saved.
  */
 export function sampleWarnings(store: Store, t: Template, files: { html: string; css?: string | undefined }): string[] {
   const globals = store.accounts.get(t.accountId)?.globals ?? {};
@@ -48,7 +76,7 @@ export function sampleWarnings(store: Store, t: Template, files: { html: string;
   try {
     html = renderTemplate(t.html, { params: t.sampleParams, globals });
   } catch (err) {
-    return [`${files.html}: warning: the template fails with its sample params: ${(err as Error).message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')}`];
+    return [`${formatRenderFailure(files.html, templateRenderFailure(err, t.html))} (with the sample params)`];
   }
   const { diagnostics } = layoutHtml(html, t.css, {});
   // lines of `document` diagnostics are lines of the template rendered with the sample
@@ -59,44 +87,39 @@ function templateJson(t: Template): Record<string, unknown> {
   return { id: t.id, accountId: t.accountId, name: t.name, version: t.version, createdAt: t.createdAt, updatedAt: t.updatedAt };
 }
 
-export function templatesCommand(sub: string | undefined, args: string[]): void {
-  switch (sub) {
-    case 'add': {
-      const p = parse(args, { account: { type: 'string' }, name: { type: 'string' }, html: { type: 'string' }, css: { type: 'string' }, sample: { type: 'string' }, id: { type: 'string' } });
-      const input: AddTemplateInput = {
-        accountId: required(p.str('account'), '--account'),
-        name: required(p.str('name'), '--name'),
-        htmlFile: required(p.str('html'), '--html'),
-        ...(p.str('css') ? { cssFile: p.str('css')! } : {}),
-        ...(p.str('sample') ? { sampleFile: p.str('sample')! } : {}),
-        ...(p.str('id') ? { id: p.str('id')! } : {}),
-      };
-      const { t, warnings } = withStore(p, (store) => {
-        const saved = addTemplate(store, input);
-        return { t: saved, warnings: sampleWarnings(store, saved, { html: input.htmlFile, css: input.cssFile }) };
-      });
-      for (const w of warnings) process.stderr.write(`${w}\n`);
-      createIo(p.json).result({ id: t.id, version: t.version, warnings }, `saved template ${t.id} (${t.name}), version ${t.version}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`);
-      return;
-    }
-    case 'list': {
-      const p = parse(args, { account: { type: 'string' } });
-      const accountId = required(p.str('account'), '--account');
-      const templates = withStore(p, (store) => store.templates.list(accountId)).map(templateJson);
-      createIo(p.json).result({ templates }, table(templates, [['id', 'TEMPLATE ID'], ['name', 'NAME'], ['version', 'VERSION'], ['updatedAt', 'UPDATED']]));
-      return;
-    }
-    case 'remove': {
-      const p = parse(args);
-      const id = p.positionals[0];
-      if (!id) throw new UsageError('usage: platen templates remove TEMPLATE_ID');
-      withStore(p, (store) => {
-        if (!store.templates.remove(id)) throw new CliError(`no template ${id}`);
-      });
-      createIo(p.json).result({ id, removed: true }, `removed template ${id}`);
-      return;
-    }
-    default:
-      throw new UsageError('usage: platen templates add --account ACCOUNT_ID --name N --html FILE [--css FILE] [--sample FILE] [--id TEMPLATE_ID] | list --account ACCOUNT_ID | remove TEMPLATE_ID');
-  }
+export function templatesAdd(p: Parsed): void {
+  const input: AddTemplateInput = {
+    accountId: p.str('account')!,
+    name: p.str('name')!,
+    htmlFile: p.str('html')!,
+    ...(p.str('css') !== undefined ? { cssFile: p.str('css')! } : {}),
+    ...(p.str('sample') !== undefined ? { sampleFile: p.str('sample')! } : {}),
+    ...(p.str('id') !== undefined ? { id: p.str('id')! } : {}),
+    replace: p.flag('replace'),
+    strictVariables: p.flag('strict-variables'),
+  };
+  const { added, warnings } = withStore(p, (store) => {
+    const saved = addTemplate(store, input);
+    return { added: saved, warnings: sampleWarnings(store, saved.template, { html: input.htmlFile, css: input.cssFile }) };
+  });
+  const t = added.template;
+  for (const w of warnings) process.stderr.write(`${w}\n`);
+  const what = added.replacedVersion === undefined ? 'saved' : `replaced version ${added.replacedVersion} of`;
+  createIo(p.json).result(
+    { id: t.id, version: t.version, ...(added.replacedVersion === undefined ? {} : { replacedVersion: added.replacedVersion }), warnings },
+    `${what} template ${t.id} (${t.name}): now version ${t.version}${added.replacedVersion === undefined ? '' : ', earlier versions kept'}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`,
+  );
+}
+
+export function templatesList(p: Parsed): void {
+  const templates = withStore(p, (store) => store.templates.list(p.str('account')!)).map(templateJson);
+  createIo(p.json).result({ templates }, table(templates, [['id', 'TEMPLATE ID'], ['name', 'NAME'], ['version', 'VERSION'], ['updatedAt', 'UPDATED']]));
+}
+
+export function templatesRemove(p: Parsed): void {
+  const id = p.positionals[0]!;
+  withStore(p, (store) => {
+    if (!store.templates.remove(id)) throw new CliError(`no template ${id}`);
+  });
+  createIo(p.json).result({ id, removed: true }, `removed template ${id}`);
 }

@@ -101,7 +101,7 @@ export function previewPdf(deps: { store: Store; renderer: Renderer }): Middlewa
     } catch (err) {
       // a draft's author is the one asking: say where the template failed
       if (err instanceof PlatenError && err.code === 'render_failed') {
-        throw new PlatenError('render_failed', err.message, { cause: err.cause, extra: { problems: [warningFromRenderError(err)] } });
+        throw new PlatenError('render_failed', err.message, { cause: err.cause, extra: { ...err.extra, problems: [warningFromRenderError(err)] } });
       }
       throw err;
     }
