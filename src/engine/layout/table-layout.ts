@@ -275,17 +275,19 @@ class TableFlow implements Fragmentainer {
     return this.a[k]! + (p - this.v[k]!);
   }
   /** the document page k starts at (k ≥ 1) and where its table content ends */
+  /** the table-flow position where page k starts */
+  startOf(k: number): number { this.ensure(k); return this.v[k]!; }
   docPageStart(k: number): number { this.ensure(k); return this.e[k - 1]!; }
   contentEnd(k: number): number { this.ensure(k); return this.b[k]!; }
 
   /** [top, bottom) of the table flow cut at its page ends, in document coordinates */
-  pieces(top: number, bottom: number): { top: number; bottom: number }[] {
-    if (!this.paginates) return [{ top, bottom }];
-    const out: { top: number; bottom: number }[] = [];
+  pieces(top: number, bottom: number): { top: number; bottom: number; page: number }[] {
+    if (!this.paginates) return [{ top, bottom, page: 0 }];
+    const out: { top: number; bottom: number; page: number }[] = [];
     let p = top;
     for (let guard = 0; guard < 10000; guard++) {
       const end = Math.min(bottom, this.pageEnd(p));
-      out.push({ top: this.real(p), bottom: this.realEnd(end) });
+      out.push({ top: this.real(p), bottom: this.realEnd(end), page: this.index(p) });
       if (end >= bottom - 1e-6) break;
       p = end;
     }
@@ -327,6 +329,8 @@ interface RowLayout {
   readonly index: number;
   top: number;
   height: number;
+  /** the height its own cells need (rows spanned down into from above may be taller) */
+  readonly own: number;
   /** the row's baseline below its top: the largest among its baseline-aligned cells */
   readonly baseline: number | undefined;
   readonly cells: CellLayout[];
@@ -357,6 +361,8 @@ class TableLayout {
   /** cell styles with the table's used padding, borders and sizes, made once per cell */
   private readonly cellBoxes = new Map<CellSlot, BlockBox>();
   private segments: BorderSegment[] = [];
+  /** the row group and row fragments made (their children are table parts too) */
+  private readonly parts = new Set<BoxFragment>();
   /** the last horizontal edge drawn below a row: the next row does not draw it again as its top */
   private lastBottom: { line: number; y: number } | undefined;
 
@@ -503,9 +509,18 @@ class TableLayout {
         const headFrags = this.rowFragments(head, gridX);
         const bodyFrags = this.rowFragments(body, gridX);
         const footFrags = this.rowFragments(foot, gridX);
-        if (flow.shifts) for (const f of bodyFrags) flow.remap(f);
+        if (flow.shifts) {
+          this.splitAtPages(bodyFrags, flow);
+          for (const f of bodyFrags) flow.remap(f);
+        }
         for (const r of head) this.rowSegments(r, gridX, [{ top: r.top, bottom: r.top + r.height }], ctx.pages);
-        for (const r of body) this.rowSegments(r, gridX, flow.pieces(r.top, r.top + r.height), ctx.pages);
+        // per page of the table flow: the last row on it and where it ends
+        const pageEnds: { row: number; bottom: number }[] = [];
+        for (const r of body) {
+          const pieces = flow.pieces(r.top, r.top + r.height);
+          this.rowSegments(r, gridX, pieces, ctx.pages);
+          for (const p of pieces) pageEnds[p.page] = { row: r.index, bottom: p.bottom };
+        }
         const last = body[body.length - 1]!;
         const bodyEnd = flow.realEnd(last.top + last.height);
         rowsOut.push(...headFrags, ...bodyFrags);
@@ -522,6 +537,9 @@ class TableLayout {
           const dy = flow.contentEnd(k) + this.vs - footTop;
           for (const f of footFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
           for (const r of foot) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+          // collapsed borders: the table's sides go on down to the footer
+          const lastOnPage = pageEnds[k];
+          if (this.collapse && lastOnPage) this.sides(lastOnPage.row, gridX, lastOnPage.bottom, flow.contentEnd(k));
         }
         let end = bodyEnd;
         if (foot.length) {
@@ -575,7 +593,8 @@ class TableLayout {
     for (let r = from; r < to; r++) {
       if (r > from) y += this.vs;
       let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);
-      if (pages.paginates && !pages.atPageStart(y) && y + row.height > pages.pageEnd(y) + 0.01) {
+      // (a row made tall by a cell spanning down from above stays: only its own cells decide)
+      if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01) {
         const next = pages.pageEnd(y);
         const again = this.layoutRow(r, next, placed, rowCtx, gridX, true);
         if (next + again.height <= pages.pageEnd(next) + 0.01) row = again;
@@ -613,12 +632,13 @@ class TableLayout {
       if (slot.rowEnd === r + 1) height = Math.max(height, natural);
     }
     if (above > -Infinity) height = Math.max(height, above + below);
+    const own = height;
     // cells spanning down into this row from above end here: the row is tall enough for them
     for (const slot of grid.endsAt[r]!) {
       const cl = placed.get(slot);
       if (cl && slot.row < r) height = Math.max(height, cl.top + cl.natural - y);
     }
-    return { index: r, top: y, height, baseline: above > -Infinity ? above : undefined, cells, moved };
+    return { index: r, top: y, height, own, baseline: above > -Infinity ? above : undefined, cells, moved };
   }
 
   /** The cells whose last row is r get their height and their vertical alignment (CSS 2.1 §17.5.4). */
@@ -710,10 +730,12 @@ class TableLayout {
         kind: 'box', style: rowBox.style, element: rowBox.element, x, y: row.top, width, height: row.height,
         border: NO_SIDES, padding: NO_SIDES, children: row.cells.map((c) => c.fragment),
       };
+      this.parts.add(fragment);
       const g = rowBox.rowGroup;
       if (!g) { group = undefined; out.push(fragment); continue; }
       if (!group || group.element !== g.element) {
         group = { kind: 'box', style: g.style, element: g.element, x, y: row.top, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
+        this.parts.add(group);
         out.push(group);
       }
       group.children.push(fragment);
@@ -750,6 +772,42 @@ class TableLayout {
     }
     horizontal(r + 1, pieces[pieces.length - 1]!.bottom, true);
     this.lastBottom = { line: r + 1, y: pieces[pieces.length - 1]!.bottom };
+  }
+
+  /** The outer vertical edges of row r's grid lines from y1 to y2 (the collapsed table sides beside an empty stretch). */
+  private sides(r: number, gridX: number, y1: number, y2: number): void {
+    if (y2 - y1 < 0.01) return;
+    const C = this.grid.columns;
+    for (const c of [0, C]) {
+      const e = this.grid.vEdge(r, c);
+      const x = gridX + (c < C ? this.colX[c]! : this.colX[C - 1]! + this.colW[C - 1]!);
+      if (e.width > 0) this.push({ x1: x, y1, x2: x, y2, width: e.width, style: e.style, color: e.color });
+    }
+  }
+
+  /**
+   * Table parts (row groups, rows, cells) of the table flow that continue on a later page are cut
+   * into one fragment per page, so that none covers the repeated header or footer between: the
+   * first keeps the content, the others carry the background and the side borders
+   * (box-decoration-break: slice, so the cut edges have no border).
+   */
+  private splitAtPages(list: Fragment[], flow: TableFlow): void {
+    for (let i = 0; i < list.length; i++) {
+      const f = list[i]!;
+      if (f.kind !== 'box') continue;
+      if (this.parts.has(f)) this.splitAtPages(f.children, flow);
+      const first = flow.index(f.y); const last = flow.index(f.y + f.height - 1e-6);
+      if (last <= first) continue;
+      const end = f.y + f.height;
+      const out: BoxFragment[] = [{ ...f, height: flow.startOf(first + 1) - f.y, border: { ...f.border, bottom: 0 } }];
+      for (let j = first + 1; j <= last; j++) {
+        const top = flow.startOf(j);
+        const bottom = j === last ? end : flow.startOf(j + 1);
+        out.push({ ...f, y: top, height: bottom - top, children: [], border: { ...f.border, top: 0, bottom: j === last ? f.border.bottom : 0 } });
+      }
+      list.splice(i, 1, ...out);
+      i += out.length - 1;
+    }
   }
 
   /** Adds a segment, joined to the previous one when it continues it in the same line and style. */

@@ -3,7 +3,7 @@
 // exact spec facts, not text measurements.
 import { expect } from 'chai';
 import type { BoxFragment, BorderSegment } from '../../../src/engine/layout/fragments';
-import { boxesOf, boxOf, layoutOf, pageAt } from '../../helpers/layout';
+import { boxesOf, boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
 const TIGHT = 'table { border-spacing: 0 } td, th { padding: 0 } ';
@@ -227,5 +227,22 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     expect(trs[2]!.y).to.be.closeTo(pages[1]!.flowTop, 0.01);
     expect(pageAt(pages, s.y)).to.equal(0);
     expect(s.y + s.height).to.be.closeTo(trs[2]!.y + trs[2]!.height, 0.01);
+  });
+});
+
+describe('layout: split rows below a repeated header (CSS Fragmentation 3)', () => {
+  it('a cell continuing on page 2 resumes below the repeated header, its lines too', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('<br>');
+    const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 15)}</th></tr></thead><tbody><tr><td id="c" style="border:1pt solid">${lines}</td></tr></tbody></table>`, PAGE + TIGHT);
+    const parts = boxesOf(root, '#c');
+    expect(parts.length).to.be.at.least(2);
+    expect(parts[1]!.y).to.be.closeTo(pages[1]!.flowTop + 15, 0.01);
+    expect(parts[0]!.border.bottom).to.equal(0);
+    expect(parts[1]!.border.top).to.equal(0);
+    for (const l of linesOf(parts[0]!)) {
+      const page = pageAt(pages, l.y);
+      if (page > 0) expect(l.y, `line at ${l.y}`).to.be.at.least(pages[page]!.flowTop + 15 - 0.01);
+      expect(pageAt(pages, l.y + l.height - 0.01)).to.equal(page);
+    }
   });
 });
