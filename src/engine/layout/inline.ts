@@ -209,8 +209,11 @@ class Lines {
           const b = input.floats.space(top, v.height, full.left, full.right);
           if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
         }
+        // a page break before this line: pushed by the strut, or the previous line ended its page
+        const prev = lines[lines.length - 1];
+        const broken = prev !== undefined && pages.paginates && pages.pageStart(top + EPS) > pages.pageStart(prev.y + EPS) + EPS;
         // CSS Fragmentation 3 §4.4 orphans: too few lines before the first break move the whole start
-        if (top !== y && lines.length > 0 && breaks.length === 0 && !orphansDone) {
+        if (broken && breaks.length === 0 && !orphansDone) {
           orphansDone = true;
           if (lines.length < Math.max(1, this.box.style.orphans) && !pages.atPageStart(lines[0]!.y)) {
             y = pages.pageEnd(lines[0]!.y + EPS);
@@ -220,7 +223,7 @@ class Lines {
             break;
           }
         }
-        if (top !== y && lines.length > 0) breaks.push(lines.length);
+        if (broken) breaks.push(lines.length);
         starts.push({ cursor, stack });
         lines.push(this.emit(filled.atoms, stack, v, { top, band, indent, last: filled.last, hyphen: filled.hyphen }));
         y = top + v.height;

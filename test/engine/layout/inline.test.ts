@@ -258,6 +258,13 @@ describe('layout/inline: pagination (CSS Fragmentation 3)', () => {
     expect(r.lines[0]!.y).to.equal(100);
   });
 
+  it('orphans count lines before a break where the previous line ends its page exactly', () => {
+    // lines at 70 and 85 end at 100, the page end: the third line starts the next page unpushed
+    const html = `<p style="${S}; orphans: 3; widows: 1">l1 l2 l3 l4 l5 l6</p>`;
+    expect(lay(html, { width: 10, pages: pagesOf(100), y: 70 }).lines[0]!.y).to.equal(100);
+    expect(lay(html.replace('orphans: 3', 'orphans: 2'), { width: 10, pages: pagesOf(100), y: 70 }).lines[0]!.y).to.equal(70);
+  });
+
   it('widows: too few lines after the break pull lines to the next page', () => {
     // 100pt page: lines at 20, 35, 50, 65, 80 fit (5 lines), the 6th alone would be a widow
     const r = lay(para, { width: 10, pages: pagesOf(100), y: 20 });
