@@ -14,6 +14,7 @@ export type DiagnosticCode =
   | 'resource-invalid'         // bytes that do not decode as the type they claim (or are over a cap)
   | 'font-fallback'            // no face for a family list; a fallback family was used
   | 'html-unsupported'         // an element the engine skips (iframe, object, embed, script, ...)
+  | 'html-nothing-visible'     // the source has text, but the parsed body has nothing that prints (e.g. all inside an unclosed <title>)
   | 'limit-exceeded';          // DOM nodes / depth / pages over the configured caps
 
 export interface SourceLocation {

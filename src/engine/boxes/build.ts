@@ -20,7 +20,7 @@ const NO_OPEN: InlineBox[] = [];
 const NO_INLINES: InlineLevelBox[] = [];
 
 /** Elements that never generate boxes, whatever the stylesheet says. */
-const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', '::marker',
+const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', '::marker',
   'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist']);
 const REPORTED_HTML = new Set(['iframe', 'object', 'embed', 'audio', 'video', 'canvas']);
 /** Form controls: printed as the empty boxes their CSS gives them (with an input's value as text). */

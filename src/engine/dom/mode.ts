@@ -23,15 +23,12 @@ const QUIRKS_PUBLIC_PREFIXES = [
   '-//webtechs//dtd mozilla html 2.0//', '-//webtechs//dtd mozilla html//',
 ];
 
-/** The mode a DOCTYPE token (as htmlparser2 hands it over: `!DOCTYPE html PUBLIC "…" "…"`) selects; undefined = no DOCTYPE. */
-export function documentMode(doctype: string | undefined): DocumentMode {
-  if (doctype === undefined) return 'quirks';
-  const m = /^!doctype\s+([^\s"']+)?\s*(?:public\s*(["'])(.*?)\2)?\s*(?:(?:system\s*)?(["'])(.*?)\4)?/is.exec(doctype.trim());
-  if (!m) return 'quirks';
-  const name = (m[1] ?? '').toLowerCase();
-  const publicId = m[3]?.toLowerCase();
-  const systemId = m[5]?.toLowerCase();
-  if (name !== 'html') return 'quirks';
+/** The mode a DOCTYPE token selects; undefined = no DOCTYPE. */
+export function documentMode(doctype: { name: string; publicId: string | undefined; systemId: string | undefined; forceQuirks: boolean } | undefined): DocumentMode {
+  if (doctype === undefined || doctype.forceQuirks) return 'quirks';
+  const publicId = doctype.publicId?.toLowerCase();
+  const systemId = doctype.systemId?.toLowerCase();
+  if (doctype.name !== 'html') return 'quirks';
   if (publicId !== undefined) {
     if (publicId === '-//w3o//dtd w3 html strict 3.0//en//' || publicId === '-/w3c/dtd html 4.0 transitional/en' || publicId === 'html') return 'quirks';
     if (QUIRKS_PUBLIC_PREFIXES.some((p) => publicId.startsWith(p))) return 'quirks';

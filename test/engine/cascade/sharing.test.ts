@@ -48,7 +48,7 @@ function red(html: string, css: string): string[] {
   return colours(r.result.root).filter((c) => c.endsWith(':255,0,0')).map((c) => c.split(':')[0]!);
 }
 
-const rows = (n: number, cell = (i: number) => `<td>c${i}</td>`, row = (i: number) => `r${i}`) =>
+const rows = (n: number, cell = (i: number) => `<td>c${i}</td>`, row = (i: number) => `<th>r${i}</th>`) =>
   `<table><tbody>${Array.from({ length: n }, (_, i) => `<tr>${row(i + 1)}${cell(i + 1)}</tr>`).join('')}</tbody></table>`;
 
 describe('cascade: matched-rules sharing', () => {

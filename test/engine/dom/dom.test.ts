@@ -43,10 +43,13 @@ describe('dom: parsing', () => {
     expect(doc.styles.map((s) => (s.kind === 'style' ? `style:${s.text}:${s.media}` : `link:${s.href}`))).to.deep.equal(['link:a.css', 'style:p{}:print', 'style:q{}:']);
     expect(tags(doc.body)).to.deep.equal(['p']);
   });
-  it('drops scripts and templates silently, iframes and objects with a diagnostic', () => {
+  it('drops scripts and templates silently, iframes and objects with a diagnostic; <noscript> is markup', () => {
+    // (the <noscript> opens in the head, where a <p> ends it: the <p> goes to the body)
     const html = '<script>alert(1)</script><template><p>t</p></template><noscript><p>n</p></noscript><iframe src="x"></iframe><p>kept</p><object data="y"></object>';
     const { doc, diagnostics } = parse(html);
-    expect(tags(doc.body)).to.deep.equal(['p']);
+    expect(tags(doc.head)).to.deep.equal(['noscript']);
+    expect(tags(doc.body)).to.deep.equal(['p', 'p']);
+    expect(textOf(doc.body)).to.equal('nkept');
     expect(diagnostics.map((d) => [d.code, d.line, d.column])).to.deep.equal([['html-unsupported', 1, html.indexOf('<iframe') + 1], ['html-unsupported', 1, html.indexOf('<object') + 1]]);
   });
   it('gives elements their line and column', () => {
