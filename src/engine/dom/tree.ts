@@ -28,11 +28,11 @@ export interface TreeOptions {
 
 const enum Mode {
   Initial, BeforeHtml, BeforeHead, InHead, InHeadNoscript, AfterHead, InBody, Text, InTable, InTableText, InCaption,
-  InColumnGroup, InTableBody, InRow, InCell, InSelect, InSelectInTable, InTemplate, AfterBody, InFrameset, AfterFrameset,
+  InColumnGroup, InTableBody, InRow, InCell, InTemplate, AfterBody, InFrameset, AfterFrameset,
   AfterAfterBody, AfterAfterFrameset,
 }
 
-const enum Scope { Default, ListItem, Button, Table, Select }
+const enum Scope { Default, ListItem, Button, Table }
 
 interface Tag {
   /** lower-case */
@@ -160,7 +160,9 @@ class TreeBuilder implements TokenizerCallbacks {
 
   ontext(start: number, end: number): void {
     if (this.textStart < 0) this.textStart = start;
-    this.text += this.html.slice(start, end);
+    const slice = this.html.slice(start, end);
+    // (input stream preprocessing: CR LF and CR are LF; a &#13; reference stays a CR)
+    this.text += slice.indexOf('\r') < 0 ? slice : slice.replace(/\r\n?/g, '\n');
   }
   ontextentity(cp: number, end: number): void {
     if (this.textStart < 0) this.textStart = end;
@@ -246,7 +248,6 @@ class TreeBuilder implements TokenizerCallbacks {
     }
     this.text = '';
     this.textStart = -1;
-    if (text.indexOf('\r') >= 0) text = text.replace(/\r\n?/g, '\n');
     if (this.ignoreLF) {
       this.ignoreLF = false;
       if (text.charCodeAt(0) === 10) text = text.slice(1);
@@ -292,6 +293,7 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private comment(data: string): void {
+    if (data.indexOf('\0') >= 0) data = data.replace(/\0/g, '\ufffd');
     switch (this.mode) {
       case Mode.Initial: case Mode.BeforeHtml: case Mode.AfterAfterBody: case Mode.AfterAfterFrameset:
         if (this.complete) this.nodes.push(this.makeComment(data));
@@ -333,7 +335,7 @@ class TreeBuilder implements TokenizerCallbacks {
           this.resetMode();
           continue;
         case Mode.InBody: case Mode.InTable: case Mode.InCaption: case Mode.InColumnGroup: case Mode.InTableBody:
-        case Mode.InRow: case Mode.InCell: case Mode.InSelect: case Mode.InSelectInTable:
+        case Mode.InRow: case Mode.InCell:
           if (this.templateModes.length > 0) { this.mode = Mode.InTemplate; continue; }
           return;
         default: return;
@@ -369,13 +371,17 @@ class TreeBuilder implements TokenizerCallbacks {
         return;
       }
       case Mode.InBody: case Mode.InCaption: case Mode.InCell: case Mode.InTemplate: {
-        if (s.indexOf('\0') >= 0) { s = s.replace(/\0/g, ''); if (s === '') return; }
+        if (s.indexOf('\0') >= 0) {
+          // the tokenizer's PLAINTEXT state makes U+0000 a U+FFFD; in data it is dropped here
+          s = this.stack.some((e) => isHtml(e, 'plaintext')) ? s.replace(/\0/g, '\ufffd') : s.replace(/\0/g, '');
+          if (s === '') return;
+        }
         this.reconstructFormatting();
         this.insertText(s);
         if (this.framesetOk && !isWs(s)) this.framesetOk = false;
         return;
       }
-      case Mode.Text: this.insertText(s); return;
+      case Mode.Text: this.insertText(s.indexOf('\0') < 0 ? s : s.replace(/\0/g, '\ufffd')); return;
       case Mode.InTable: case Mode.InTableBody: case Mode.InRow: {
         const cur = this.current();
         if (cur.ns === undefined && (cur.tag === 'table' || cur.tag === 'tbody' || cur.tag === 'tfoot' || cur.tag === 'thead' || cur.tag === 'tr' || cur.tag === 'template')) {
@@ -404,10 +410,6 @@ class TreeBuilder implements TokenizerCallbacks {
         this.charsIn(Mode.InTable, s.slice(n));
         return;
       }
-      case Mode.InSelect: case Mode.InSelectInTable:
-        if (s.indexOf('\0') >= 0) { s = s.replace(/\0/g, ''); if (s === '') return; }
-        this.insertText(s);
-        return;
       case Mode.AfterBody: case Mode.AfterAfterBody: {
         const n = leadingWs(s);
         if (n === s.length) { this.charsIn(Mode.InBody, s); return; }
@@ -591,17 +593,6 @@ class TreeBuilder implements TokenizerCallbacks {
         }
         this.startInBody(t);
         return;
-      case Mode.InSelect: this.startInSelect(t); return;
-      case Mode.InSelectInTable:
-        switch (name) {
-          case 'caption': case 'table': case 'tbody': case 'tfoot': case 'thead': case 'tr': case 'td': case 'th':
-            this.popUntil('select');
-            this.resetMode();
-            this.startIn(this.mode, t);
-            return;
-        }
-        this.startInSelect(t);
-        return;
       case Mode.InTemplate: {
         let next: Mode;
         switch (name) {
@@ -772,6 +763,7 @@ class TreeBuilder implements TokenizerCallbacks {
         this.mode = Mode.InTable;
         return;
       case 'input':
+        if (this.inScope('select', Scope.Default)) this.popUntil('select');
         this.reconstructFormatting();
         this.insertElement(t);
         this.pop();
@@ -783,6 +775,7 @@ class TreeBuilder implements TokenizerCallbacks {
         return;
       case 'hr':
         this.closePInButtonScope();
+        if (this.inScope('select', Scope.Default)) this.generateImpliedEndTags();
         this.insertElement(t);
         this.pop();
         this.framesetOk = false;
@@ -812,14 +805,21 @@ class TreeBuilder implements TokenizerCallbacks {
         this.rawText(t, Mode.Text);
         return;
       case 'select':
+        // (the customizable-select parsing: a <select> holds any markup; a nested one closes it)
+        if (this.inScope('select', Scope.Default)) { this.popUntil('select'); return; }
         this.reconstructFormatting();
         this.insertElement(t);
         this.framesetOk = false;
-        this.mode = this.mode === Mode.InTable || this.mode === Mode.InCaption || this.mode === Mode.InTableBody
-          || this.mode === Mode.InRow || this.mode === Mode.InCell ? Mode.InSelectInTable : Mode.InSelect;
         return;
-      case 'optgroup': case 'option':
-        if (isHtml(this.current(), 'option')) this.pop();
+      case 'option':
+        if (this.inScope('select', Scope.Default)) this.generateImpliedEndTags('optgroup');
+        else if (isHtml(this.current(), 'option')) this.pop();
+        this.reconstructFormatting();
+        this.insertElement(t);
+        return;
+      case 'optgroup':
+        if (this.inScope('select', Scope.Default)) this.generateImpliedEndTags();
+        else if (isHtml(this.current(), 'option')) this.pop();
         this.reconstructFormatting();
         this.insertElement(t);
         return;
@@ -893,41 +893,6 @@ class TreeBuilder implements TokenizerCallbacks {
     this.fosterParenting = true;
     this.startInBody(t);
     this.fosterParenting = false;
-  }
-
-  private startInSelect(t: Tag): void {
-    switch (t.name) {
-      case 'html': this.startInBody(t); return;
-      case 'option':
-        if (isHtml(this.current(), 'option')) this.pop();
-        this.insertElement(t);
-        return;
-      case 'optgroup':
-        if (isHtml(this.current(), 'option')) this.pop();
-        if (isHtml(this.current(), 'optgroup')) this.pop();
-        this.insertElement(t);
-        return;
-      case 'hr':
-        if (isHtml(this.current(), 'option')) this.pop();
-        if (isHtml(this.current(), 'optgroup')) this.pop();
-        this.insertElement(t);
-        this.pop();
-        return;
-      case 'select':
-        if (!this.inScope('select', Scope.Select)) return;
-        this.popUntil('select');
-        this.resetMode();
-        return;
-      case 'input': case 'keygen': case 'textarea':
-        if (!this.inScope('select', Scope.Select)) return;
-        this.popUntil('select');
-        this.resetMode();
-        this.startIn(this.mode, t);
-        return;
-      case 'script': case 'template':
-        this.startIn(Mode.InHead, t);
-        return;
-    }
   }
 
   // ---- end tags -------------------------------------------------------------------------------
@@ -1075,18 +1040,6 @@ class TreeBuilder implements TokenizerCallbacks {
         }
         this.endInBody(name, at);
         return;
-      case Mode.InSelect: this.endInSelect(name); return;
-      case Mode.InSelectInTable:
-        switch (name) {
-          case 'caption': case 'table': case 'tbody': case 'tfoot': case 'thead': case 'tr': case 'td': case 'th':
-            if (!this.inScope(name, Scope.Table)) return;
-            this.popUntil('select');
-            this.resetMode();
-            this.endIn(this.mode, name, at);
-            return;
-        }
-        this.endInSelect(name);
-        return;
       case Mode.InTemplate:
         if (name === 'template') this.endTemplate();
         return;
@@ -1131,6 +1084,11 @@ class TreeBuilder implements TokenizerCallbacks {
     }
     switch (name) {
       case 'template': this.endTemplate(); return;
+      case 'select':
+        if (!this.inScope('select', Scope.Default)) return;
+        this.generateImpliedEndTags();
+        this.popUntil('select');
+        return;
       case 'body':
         if (this.inScope('body', Scope.Default)) this.mode = Mode.AfterBody;
         return;
@@ -1209,26 +1167,6 @@ class TreeBuilder implements TokenizerCallbacks {
     this.fosterParenting = false;
   }
 
-  private endInSelect(name: string): void {
-    switch (name) {
-      case 'optgroup': {
-        const n = this.stack.length;
-        if (isHtml(this.current(), 'option') && n >= 2 && isHtml(this.stack[n - 2]!, 'optgroup')) this.pop();
-        if (isHtml(this.current(), 'optgroup')) this.pop();
-        return;
-      }
-      case 'option':
-        if (isHtml(this.current(), 'option')) this.pop();
-        return;
-      case 'select':
-        if (!this.inScope('select', Scope.Select)) return;
-        this.popUntil('select');
-        this.resetMode();
-        return;
-      case 'template': this.endTemplate(); return;
-    }
-  }
-
   private endTemplate(): void {
     if (!this.hasOpen('template')) return;
     this.generateImpliedEndTags(undefined, true);
@@ -1255,6 +1193,15 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private foreignEnd(name: string, at: number): void {
+    if (name === 'br' || name === 'p') {
+      for (;;) {
+        const cur = this.current();
+        if (cur.ns === undefined || isHtmlIntegrationPoint(cur) || (cur.ns === 'math' && MATHML_TEXT_IP.has(cur.tag))) break;
+        this.pop();
+      }
+      this.endTag(name, at);
+      return;
+    }
     let i = this.stack.length - 1;
     let node = this.stack[i]!;
     if (name === 'script' && node.ns === 'svg' && node.tag === 'script') { this.pop(); return; }
@@ -1320,7 +1267,6 @@ class TreeBuilder implements TokenizerCallbacks {
         if (el.tag === tag) return true;
         switch (scope) {
           case Scope.Table: if (el.tag === 'html' || el.tag === 'table' || el.tag === 'template') return false; continue;
-          case Scope.Select: if (el.tag !== 'optgroup' && el.tag !== 'option') return false; continue;
           case Scope.ListItem: if (el.tag === 'ol' || el.tag === 'ul') return false; break;
           case Scope.Button: if (el.tag === 'button') return false; break;
           default:
@@ -1328,7 +1274,6 @@ class TreeBuilder implements TokenizerCallbacks {
         if (SCOPE_HTML.has(el.tag)) return false;
       } else {
         if (scope === Scope.Table) continue;
-        if (scope === Scope.Select) return false;
         if (el.ns === 'math' ? MATHML_TEXT_IP.has(el.tag) || el.tag === 'annotation-xml' : SVG_HTML_IP.has(el.tag)) return false;
       }
     }
@@ -1402,16 +1347,6 @@ class TreeBuilder implements TokenizerCallbacks {
       const last = i === 0;
       if (node.ns !== undefined) { if (last) { this.mode = Mode.InBody; return; } continue; }
       switch (node.tag) {
-        case 'select':
-          if (!last) {
-            for (let j = i - 1; j > 0; j--) {
-              const a = s[j]!;
-              if (isHtml(a, 'template')) break;
-              if (isHtml(a, 'table')) { this.mode = Mode.InSelectInTable; return; }
-            }
-          }
-          this.mode = Mode.InSelect;
-          return;
         case 'td': case 'th': if (!last) { this.mode = Mode.InCell; return; } break;
         case 'tr': this.mode = Mode.InRow; return;
         case 'tbody': case 'thead': case 'tfoot': this.mode = Mode.InTableBody; return;

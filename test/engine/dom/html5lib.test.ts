@@ -15,7 +15,7 @@ import { FOREIGN_ATTRS } from '../../../src/engine/dom/names';
 import { fixturesDir } from '../../../src/paths';
 
 /** the total pass rate may not fall below this (raised as the tree builder improves) */
-const TOTAL_MIN = 0.90;
+const TOTAL_MIN = 0.94;
 /** files the issue names, each with its own floor */
 const FILE_MIN: Record<string, number> = { adoption01: 0.95, tables01: 0.95, tests1: 0.95, tests2: 0.95 };
 
