@@ -169,7 +169,7 @@ export function inlineAtoms(ifc: InlineFormattingBox, o: AtomsOptions): InlineCo
   const text = parts.join('');
   const root = boxNode(ifc.style, undefined, undefined, o.link, o.cbWidth, o.cbHeight);
   const cutter = new Cutter(text, o);
-  cutter.walk(ifc.children, root);
+  cutter.walk(ifc.children, root, withDecor(undefined, ifc.style));
   return { text, atoms: cutter.atoms, root };
 }
 
@@ -185,6 +185,33 @@ function gather(items: readonly InlineLevelBox[], parts: string[]): void {
       default: assertNever(b);
     }
   }
+}
+
+/** Decorations propagated to the text of a box (the lines of every decorating box, the innermost one's colour and style). */
+interface Decor {
+  readonly line: ComputedStyle['textDecorationLine'];
+  readonly color: ComputedStyle['textDecorationColor'];
+  readonly style: ComputedStyle['textDecorationStyle'];
+}
+
+function withDecor(outer: Decor | undefined, s: ComputedStyle): Decor | undefined {
+  const l = s.textDecorationLine;
+  if (!l.underline && !l.overline && !l.lineThrough) return outer;
+  const line = outer ? { underline: l.underline || outer.line.underline, overline: l.overline || outer.line.overline, lineThrough: l.lineThrough || outer.line.lineThrough } : l;
+  return { line, color: s.textDecorationColor, style: s.textDecorationStyle };
+}
+
+/** The style a text run is drawn with: its own, with the decorations of its ancestors added. */
+function decorated(s: ComputedStyle, d: Decor): ComputedStyle {
+  const l = s.textDecorationLine;
+  if ((l.underline || !d.line.underline) && (l.overline || !d.line.overline) && (l.lineThrough || !d.line.lineThrough)) return s;
+  const own = l.underline || l.overline || l.lineThrough;
+  return {
+    ...s,
+    textDecorationLine: { underline: l.underline || d.line.underline, overline: l.overline || d.line.overline, lineThrough: l.lineThrough || d.line.lineThrough },
+    textDecorationColor: own ? s.textDecorationColor : d.color,
+    textDecorationStyle: own ? s.textDecorationStyle : d.style,
+  };
 }
 
 /** Cuts the context into atoms at its break opportunities, in one walk over the string. */
@@ -217,18 +244,19 @@ class Cutter {
     this.atoms.push(a);
   }
 
-  walk(items: readonly InlineLevelBox[], parent: BoxNode): void {
+  /** `decor`: the text decorations of the container and the inline boxes around (CSS Text Decoration 3 §2.1: they propagate to the text inside) */
+  walk(items: readonly InlineLevelBox[], parent: BoxNode, decor: Decor | undefined): void {
     const o = this.o;
     for (const b of items) {
       switch (b.kind) {
         case 'text':
-          if (b.text) this.textRun({ style: b.style, parent, link: parent.link }, b.text);
+          if (b.text) this.textRun({ style: decor ? decorated(b.style, decor) : b.style, parent, link: parent.link }, b.text);
           break;
         case 'inline': {
           const link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, o.anchors) ?? parent.link) : parent.link;
           const node = boxNode(b.style, b.element, parent, link, o.cbWidth, o.cbHeight);
           this.emit({ t: 'open', box: node, width: node.startWidth });
-          this.walk(b.children, node);
+          this.walk(b.children, node, withDecor(decor, b.style));
           this.emit({ t: 'close', box: node, width: node.endWidth });
           break;
         }

@@ -235,6 +235,15 @@ describe('layout/inline: inline boxes and atomic inlines', () => {
     expect(texts(below)[0]!.x).to.equal(0);
   });
 
+  it('text decorations propagate to the text of inline descendants (CSS Text Decoration 3 §2.1)', () => {
+    const r = lay(`<p style="${S}"><span style="text-decoration: underline red">a <b>b</b></span> <i>c</i></p>`);
+    const byText = (t: string) => texts(r.lines[0]!).find((f) => f.text === t)!;
+    expect(byText('b').style.textDecorationLine.underline).to.equal(true);
+    expect(byText('b').style.textDecorationColor).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 });
+    expect(byText('b').style.fontWeight).to.equal(700);
+    expect(byText('c').style.textDecorationLine.underline).to.equal(false);
+  });
+
   it('links: text inside <a href> carries the target', () => {
     const r = lay(`<p style="${S}">a <a href="https://example.com/x">b</a> <a href="#here">c</a></p>`);
     const t = texts(r.lines[0]!);
