@@ -16,7 +16,7 @@ function loadedModules(entries: readonly string[], pattern: RegExp): string[] {
 }
 
 describe('http: what the HTTP thread loads', () => {
-  const renderSide = /[\\/](engine|pdf)[\\/](?!pageFormats\.js$)|[\\/]node_modules[\\/](pdfmake|pdfkit|fontkit|htmlparser2|css-tree|nunjucks)[\\/]/;
+  const renderSide = /[\\/](engine|pdf)[\\/](?!(?:pageFormats|pdfStandards)\.js$)|[\\/]node_modules[\\/](pdfmake|pdfkit|fontkit|htmlparser2|css-tree|nunjucks)[\\/]/;
 
   it('the app, the store and the worker pool load no engine, pdf, pdfmake, fontkit or Nunjucks module', () => {
     const entries = ['http/app.js', 'render/pool.js', 'store/index.js', 'log.js', 'config.js'].map((m) => join(distSrc, m));
