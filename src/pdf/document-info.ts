@@ -5,11 +5,13 @@
 //  - PDF/A-2b and PDF/A-3b (ISO 19005-2/-3, level b): pdfkit's `subset` writes the pdfaid XMP
 //    entries and the sRGB output intent with its ICC profile; fonts are always embedded;
 //  - embedded files (PDF/A-3 §6.8 associated files: /AF in the catalog, /AFRelationship, the
-//    MIME type as the stream's /Subtype, /ModDate in /Params), e.g. a Factur-X invoice XML;
+//    MIME type as the stream's /Subtype, /ModDate in /Params), e.g. a Factur-X invoice XML,
+//    announced in the XMP packet (factur-x.ts);
 //  - the outline (bookmarks) from a list of headings with their page and position.
 // pdfkit writes its XMP packet from the info values without escaping them; the packet is
 // written here instead, escaped, with every info entry's XMP equivalent (ISO 19005-2 §6.6.2.3).
 import type { AfRelationship, DocumentMetadata, PdfStandard } from '../engine';
+import { facturXmp } from './factur-x';
 
 /** A file carried inside the PDF. */
 export interface PdfAttachment {
@@ -102,7 +104,12 @@ export function finishDocumentInfo(doc: unknown, options: DocumentInfoOptions): 
       ...(a.description ? { description: a.description } : {}),
     });
   }
-  kit._addInfo = function addEscapedInfo(this: PdfkitDocumentLike) { this.appendXML(xmpInfo(this.info, options.metadata?.lang)); };
+  // an e-invoice among the files of a PDF/A-3 document is announced in the XMP packet too
+  const invoice = options.standard === 'PDF/A-3b' && options.attachments ? facturXmp(options.attachments) : undefined;
+  kit._addInfo = function addEscapedInfo(this: PdfkitDocumentLike) {
+    this.appendXML(xmpInfo(this.info, options.metadata?.lang));
+    if (invoice) this.appendXML(invoice);
+  };
   if (options.outline?.length) addOutline(kit, options.outline);
 }
 

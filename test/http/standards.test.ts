@@ -125,6 +125,8 @@ describe('http: the PDF says what it is, and is written to a standard', function
     it('is PDF/A-3b by the template\'s own <meta name="pdf-standard">', () => {
       expect(back.xmp).to.deep.include({ 'pdfaid:part': '3', 'pdfaid:conformance': 'B', 'dc:title': 'Rechnung RE-2026-0815', 'dc:creator': ['Musterdruck GmbH'], 'dc:language': 'de-DE' });
       expect(back.info).to.include({ Title: 'Rechnung RE-2026-0815', Author: 'Musterdruck GmbH', Language: 'de-DE', PDFFormatVersion: '1.7' });
+      // the Factur-X properties (the level read from the XML's guideline ID)
+      expect(back.xmp).to.deep.include({ 'fx:documenttype': 'INVOICE', 'fx:documentfilename': 'factur-x.xml', 'fx:version': '1.0', 'fx:conformancelevel': 'EN 16931' });
     });
 
     it('carries the XML byte for byte, as an associated file with /AFRelationship /Data and its MIME type', () => {
