@@ -361,6 +361,8 @@ class TableLayout {
   /** cell styles with the table's used padding, borders and sizes, made once per cell */
   private readonly cellBoxes = new Map<CellSlot, BlockBox>();
   private segments: BorderSegment[] = [];
+  /** per row: the minimum height its share of a rowspan cell's height gives it */
+  private rowMin: number[] = [];
   /** the row group and row fragments made (their children are table parts too) */
   private readonly parts = new Set<BoxFragment>();
   /** the last horizontal edge drawn below a row: the next row does not draw it again as its top */
@@ -472,6 +474,7 @@ class TableLayout {
     let firstRowMoved = false;
 
     if (R > 0 && box.columnCount > 0) {
+      if (!restarted) this.spannedRowHeights(x + this.border.left + this.padding.left);
       const headerRows = box.headerRows;
       let footerRows = 0;
       while (footerRows < R - headerRows && grid.rows[R - 1 - footerRows]!.group === 'footer') footerRows++;
@@ -608,17 +611,56 @@ class TableLayout {
   }
 
   /** Lays out the cells starting in row r at y and finds the row's height. */
-  private layoutRow(r: number, y: number, placed: Map<CellSlot, CellLayout>, rowCtx: LayoutContext, gridX: number, moved: boolean): RowLayout {
+  /**
+   * Rows spanned by a rowspan cell taller than they are share the extra height in proportion to
+   * their heights (equally when they have none), as browsers distribute it: measured once without
+   * page breaks, the shares become the rows' minimum heights.
+   */
+  private spannedRowHeights(gridX: number): void {
+    const { grid } = this;
+    const R = grid.rows.length;
+    const spans = grid.cells.filter((c) => c.rowEnd - c.row > 1);
+    if (!spans.length) return;
+    const measure = withoutBreaks(this.ctx);
+    const own = new Map<number, number>();
+    const placed = new Map<CellSlot, CellLayout>();
+    const ownHeight = (r: number) => {
+      let h = own.get(r);
+      if (h === undefined) {
+        const row = this.layoutRow(r, 0, placed, measure, gridX, false, []);
+        for (const c of row.cells) placed.set(c.slot, c);
+        h = row.own; own.set(r, h);
+      }
+      return h;
+    };
+    const heights = new Array<number>(R).fill(0);
+    // narrower spans first (CSS Tables 3 §3.8.3 distributes cells spanning fewer rows first)
+    spans.sort((a, b) => (a.rowEnd - a.row) - (b.rowEnd - b.row));
+    for (const s of spans) for (let r = s.row; r < s.rowEnd; r++) heights[r] = Math.max(heights[r]!, ownHeight(r));
+    for (const s of spans) {
+      const cl = placed.get(s);
+      if (!cl) continue;
+      let sum = this.vs * (s.rowEnd - s.row - 1);
+      for (let r = s.row; r < s.rowEnd; r++) sum += heights[r]!;
+      const extra = cl.natural - sum;
+      if (extra <= 0.01) continue;
+      const rowsSum = sum - this.vs * (s.rowEnd - s.row - 1);
+      for (let r = s.row; r < s.rowEnd; r++) heights[r]! += rowsSum > 0 ? (extra * heights[r]!) / rowsSum : extra / (s.rowEnd - s.row);
+    }
+    this.rowMin = heights;
+  }
+
+  private layoutRow(r: number, y: number, placed: Map<CellSlot, CellLayout>, rowCtx: LayoutContext, gridX: number, moved: boolean, absolutes = this.input.absolutes): RowLayout {
     const { grid } = this;
     const rowBox = grid.rows[r]!;
     const cells: CellLayout[] = [];
-    let height = fixedHeight(rowBox.style.height);
+    let height = Math.max(fixedHeight(rowBox.style.height), this.rowMin[r] ?? 0);
     let above = -Infinity; let below = 0;
     for (const slot of grid.startsAt[r]!) {
       const x = gridX + this.colX[slot.col]!;
       const width = this.colX[slot.colEnd - 1]! + this.colW[slot.colEnd - 1]! - this.colX[slot.col]!;
       const content = this.cellBox(slot);
-      const res = rowCtx.layoutIndependent(content, { x, y, cbWidth: width, cbHeight: undefined, borderBoxWidth: width, absolutes: this.input.absolutes, link: this.input.link }, rowCtx);
+      const res = rowCtx.layoutIndependent(content, { x, y, cbWidth: width, cbHeight: undefined, borderBoxWidth: width, absolutes, link: this.input.link }, rowCtx);
       const fragment: BoxFragment = res.fragment ?? { kind: 'box', style: content.style, element: slot.cell.element, x, y, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
       const natural = Math.max(fragment.height, this.specifiedHeight(slot));
       // §17.5.3: a cell without lines has its baseline at the bottom of its content box

@@ -2,6 +2,7 @@
 // 180pt × 280pt page area). Cells hold sized blocks so that column widths and row heights are
 // exact spec facts, not text measurements.
 import { expect } from 'chai';
+import { existsSync } from 'node:fs';
 import type { BoxFragment, BorderSegment } from '../../../src/engine/layout/fragments';
 import { boxesOf, boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
@@ -105,11 +106,11 @@ describe('layout: table rows and cells (CSS 2.1 §17.5.3, §17.5.4)', () => {
     expect(baseline(small!)).to.be.closeTo(baseline(big!), 0.01);
   });
 
-  it('a rowspan cell spans its rows, and the last row grows to hold it', () => {
+  it('a rowspan cell spans its rows, which share its extra height', () => {
     const { root } = layoutOf(`<table><tr><td rowspan="2" id="s">${block(10, 60)}</td><td>${block(10, 10)}</td></tr><tr><td>${block(10, 10)}</td></tr></table>`, PAGE + TIGHT);
     const [r1, r2] = boxesOf(root, 'tr');
-    expect(r1!.height).to.be.closeTo(10, 0.01);
-    expect(r2!.height).to.be.closeTo(50, 0.01);
+    expect(r1!.height).to.be.closeTo(30, 0.01);
+    expect(r2!.height).to.be.closeTo(30, 0.01);
     expect(boxOf(root, '#s').height).to.be.closeTo(60, 0.01);
   });
 
@@ -163,14 +164,14 @@ describe('layout: collapsed table borders (CSS 2.1 §17.6.2)', () => {
   }
 
   it('cells and the table take half of each collapsed border', () => {
-    const { root } = layoutOf(html, `${PAGE} td { padding: 0; border: 4pt solid } table { border-collapse: collapse }`);
+    const { root } = layoutOf(html, `${PAGE} td { padding: 0; border: 3pt solid } table { border-collapse: collapse }`);
     const t = boxOf(root, 'table');
-    // each grid line is 4pt wide, centred between the cells and on the table's edge: 4 + 20 + 4 + 20 + 4
-    expect(t.width).to.be.closeTo(52, 0.01);
-    expect(t.height).to.be.closeTo(18, 0.01);
-    expect(boxOf(root, '#a').x - t.x).to.be.closeTo(2, 0.01);
-    expect(boxOf(root, '#a').width).to.be.closeTo(24, 0.01);
-    expect(boxOf(root, '#a').border.right).to.be.closeTo(2, 0.01);
+    // each grid line is 3pt wide, centred between the cells and on the table's edge: 3 + 20 + 3 + 20 + 3
+    expect(t.width).to.be.closeTo(49, 0.01);
+    expect(t.height).to.be.closeTo(16, 0.01);
+    expect(boxOf(root, '#a').x - t.x).to.be.closeTo(1.5, 0.01);
+    expect(boxOf(root, '#a').width).to.be.closeTo(23, 0.01);
+    expect(boxOf(root, '#a').border.right).to.be.closeTo(1.5, 0.01);
   });
 });
 
@@ -245,4 +246,57 @@ describe('layout: split rows below a repeated header (CSS Fragmentation 3)', () 
       expect(pageAt(pages, l.y + l.height - 0.01)).to.equal(page);
     }
   });
+});
+
+// The same facts measured in Chromium: each case's boxes as Chromium lays them out, read back in pt.
+const CHROME_CASES: { name: string; html: string; css: string; expect: Record<string, Partial<Record<'x' | 'y' | 'width' | 'height', number>>> }[] = [
+  { name: 'auto widths at max-content', html: `<table id="t"><tr><td id="a">${block(30)}</td><td id="b">${block(60)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 90 }, a: { width: 30 }, b: { x: 30, width: 60 } } },
+  { name: 'a specified width shared by max-content', html: `<table id="t" style="width:180pt"><tr><td id="a">${block(30)}</td><td id="b">${block(60)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 60 }, b: { width: 120 } } },
+  { name: 'fixed layout', html: `<table id="t"><tr><td id="a" style="width:50pt"></td><td id="b"></td></tr><tr><td>${block(120)}</td><td></td></tr></table>`, css: `${TIGHT} table { table-layout: fixed; width: 150pt }`, expect: { a: { width: 50 }, b: { x: 50, width: 100 } } },
+  { name: 'a percentage column', html: '<table id="t" style="width:180pt"><tr><td id="a" style="width:25%"></td><td id="b"></td></tr></table>', css: TIGHT, expect: { a: { width: 45 }, b: { width: 135 } } },
+  { name: 'a colspan cell widens its columns', html: `<table id="t"><tr><td colspan="2">${block(100)}</td></tr><tr><td id="a">${block(20)}</td><td id="b">${block(30)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 40 }, b: { width: 60 } } },
+  { name: 'max-width caps width: 100%', html: '<table id="t" style="width:100%;max-width:120pt"><tr><td id="a"></td><td></td></tr></table>', css: TIGHT, expect: { t: { width: 120 }, a: { width: 60 } } },
+  { name: 'border-spacing and a table border', html: `<table id="t"><tr><td id="a">${block(20)}</td><td id="b">${block(30)}</td></tr></table>`, css: 'td { padding: 0 } table { border-spacing: 6pt 3pt; border: 3pt solid }', expect: { t: { width: 74, height: 22 }, a: { x: 9, y: 6 }, b: { x: 35 } } },
+  { name: 'collapsed borders: half in each cell', html: `<table id="t"><tr><td id="a">${block(20)}</td><td id="b">${block(20)}</td></tr></table>`, css: 'td { padding: 0; border: 3pt solid } table { border-collapse: collapse }', expect: { t: { width: 49, height: 16 }, a: { x: 1.5, width: 23 }, b: { x: 24.5 } } },
+  { name: 'row height and vertical-align: middle', html: '<table id="t"><tr><td><div id="c" style="height:10pt"></div></td><td><div style="height:40pt;width:10pt"></div></td></tr></table>', css: TIGHT, expect: { c: { y: 15 }, t: { height: 40 } } },
+  { name: 'a rowspan cell grows the last row', html: `<table id="t"><tr id="r1"><td rowspan="2" id="s">${block(10, 60)}</td><td>${block(10, 10)}</td></tr><tr id="r2"><td>${block(10, 10)}</td></tr></table>`, css: TIGHT, expect: { r1: { height: 30 }, r2: { y: 30, height: 30 }, s: { height: 60 } } },
+  { name: 'a rowspan shares its extra height in proportion to the rows', html: `<table id="t"><tr id="r1"><td rowspan="2">${block(10, 80)}</td><td>${block(10, 10)}</td></tr><tr id="r2"><td>${block(10, 30)}</td></tr></table>`, css: TIGHT, expect: { r1: { height: 20 }, r2: { y: 20, height: 60 } } },
+  { name: 'a caption above the table', html: `<table id="t"><caption id="cap">${block(10, 15)}</caption><tr><td id="c">${block(80)}</td></tr></table>`, css: TIGHT, expect: { cap: { y: 0, width: 80, height: 15 }, c: { y: 15 } } },
+  { name: 'margin: auto centres', html: `<table id="t"><tr><td>${block(100)}</td></tr></table>`, css: `${TIGHT} table { margin: 0 auto }`, expect: { t: { x: 40 } } },
+];
+
+describe('layout: table facts, the fragment tree against Chromium', function () {
+  this.timeout(60000);
+  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  let browser: import('playwright-core').Browser;
+  let page: import('playwright-core').Page;
+  before(async () => {
+    expect(existsSync(CHROMIUM), `Chromium at ${CHROMIUM}`).to.equal(true);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    page = await browser.newPage();
+  });
+  after(async () => { await browser?.close(); });
+
+  for (const c of CHROME_CASES) {
+    it(c.name, async () => {
+      const { root } = layoutOf(c.html, PAGE + c.css);
+      // the page area as a 180pt wide block at the origin; rects read back in pt
+      await page.setContent(`<!doctype html><style>${PAGE.replace(/@page[^}]*}/, '')} html { margin: 0 } body { width: 180pt } ${c.css}</style>${c.html}`);
+      const ids = Object.keys(c.expect);
+      const rects = await page.evaluate(`Object.fromEntries(${JSON.stringify(ids)}.map((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return [id, { x: r.x * 0.75, y: r.y * 0.75, width: r.width * 0.75, height: r.height * 0.75 }];
+      }))`) as Record<string, { x: number; y: number; width: number; height: number }>;
+      for (const [id, want] of Object.entries(c.expect)) {
+        const f = boxesOf(root, `#${id}`)[0]!;
+        for (const [k, v] of Object.entries(want)) {
+          const key = k as 'x' | 'y' | 'width' | 'height';
+          // (Chromium snaps to 1/64 px)
+          expect(rects[id]![key], `Chromium ${id}.${k}`).to.be.closeTo(v, 0.05);
+          expect(f[key], `fragments ${id}.${k}`).to.be.closeTo(v, 0.05);
+        }
+      }
+    });
+  }
 });
