@@ -22,6 +22,10 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** pino level: fatal, error, warn, info, debug, trace, silent */
   readonly logLevel: string;
+  /** trust X-Forwarded-Proto and X-Forwarded-For from a reverse proxy in front (dashboard cookies, sign-in limits) */
+  readonly trustProxy: boolean;
+  /** usage rows older than this many days are pruned */
+  readonly usageRetentionDays: number;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -36,6 +40,8 @@ export const DEFAULT_CONFIG: Config = {
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   logLevel: 'info',
+  trustProxy: false,
+  usageRetentionDays: 90,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -46,6 +52,14 @@ function intFrom(env: Env, name: string, fallback: number, min: number): number 
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   return n;
+}
+
+function boolFrom(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name)?.trim().toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1, 0, true or false, got "${env[name]}"`);
 }
 
 /** A variable that is unset or empty counts as not given. */
@@ -69,5 +83,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     requestTimeoutMs: overrides.requestTimeoutMs ?? intFrom(env, 'PLATEN_REQUEST_TIMEOUT_MS', DEFAULT_CONFIG.requestTimeoutMs, 1),
     keepAliveTimeoutMs: overrides.keepAliveTimeoutMs ?? intFrom(env, 'PLATEN_KEEPALIVE_TIMEOUT_MS', DEFAULT_CONFIG.keepAliveTimeoutMs, 1),
     logLevel: overrides.logLevel ?? str(env, 'PLATEN_LOG_LEVEL') ?? DEFAULT_CONFIG.logLevel,
+    trustProxy: overrides.trustProxy ?? boolFrom(env, 'PLATEN_TRUST_PROXY', DEFAULT_CONFIG.trustProxy),
+    usageRetentionDays: overrides.usageRetentionDays ?? intFrom(env, 'PLATEN_USAGE_RETENTION_DAYS', DEFAULT_CONFIG.usageRetentionDays, 1),
   };
 }

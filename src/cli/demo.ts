@@ -1,6 +1,7 @@
-// First start: an empty database gets a demo account, an API key and the two demo templates
-// of fixtures/demo (an invoice and a multi-page report). The key is shown once, with a curl
-// line that works verbatim.
+// First start: an empty database gets a demo account, an API key, a dashboard user and the two
+// demo templates of fixtures/demo (an invoice and a multi-page report). The key and the user's
+// password are shown once, with a curl line that works verbatim.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir } from '../paths';
@@ -11,7 +12,11 @@ export interface DemoSeed {
   readonly key: string;
   readonly keyId: string;
   readonly templates: readonly string[];
+  /** the dashboard's demo user; the password is shown once, like the key */
+  readonly user: { readonly email: string; readonly password: string };
 }
+
+export const DEMO_EMAIL = 'demo@platen.local';
 
 const DEMO_DIR = join(fixturesDir, 'demo');
 
@@ -29,7 +34,7 @@ export async function seedDemoIfEmpty(store: Store): Promise<DemoSeed | undefine
   if (store.accounts.count() > 0) return undefined;
   const { addTemplate } = await import('./commands/templates.js');
   const globals = JSON.parse(readFileSync(join(DEMO_DIR, 'globals.json'), 'utf8')) as Record<string, unknown>;
-  return store.db.transaction((): DemoSeed => {
+  const seeded = store.db.transaction(() => {
     const account = store.accounts.create({ name: 'Demo', globals });
     const { apiKey, key } = store.apiKeys.create({ accountId: account.id, name: 'demo' });
     for (const t of DEMO_TEMPLATES) {
@@ -40,6 +45,9 @@ export async function seedDemoIfEmpty(store: Store): Promise<DemoSeed | undefine
     }
     return { accountId: account.id, key, keyId: apiKey.id, templates: DEMO_TEMPLATES.map((t) => t.id) };
   }).immediate();
+  const password = randomBytes(12).toString('base64url');
+  await store.users.create({ accountId: seeded.accountId, email: DEMO_EMAIL, password });
+  return { ...seeded, user: { email: DEMO_EMAIL, password } };
 }
 
 /** A shell-safe curl line for the demo invoice (single-quoted JSON; the sample has no `'`). */

@@ -120,6 +120,13 @@ export const COMMANDS: readonly Command[] = [
     load: async () => (await import('./commands/accounts.js')).globalsSet,
   },
   {
+    name: 'users create', positionals: [0, 0], summary: 'add a dashboard user to an account → {id} (the password is read from stdin)',
+    flags: { account, email: { type: 'string', value: 'E', required: true, describe: 'the email the user signs in with' } },
+    details: `The password is the first line of standard input (at least 10 characters), never a flag: it would be\nin the shell's history and in ps. For example: printf '%s\\n' "$PASSWORD" | platen users create --account acc_… --email a@b.example`,
+    load: async () => (await import('./commands/users.js')).usersCreate,
+  },
+  { name: 'users list', positionals: [0, 0], summary: 'list an account\'s dashboard users', flags: { account }, load: async () => (await import('./commands/users.js')).usersList },
+  {
     name: 'backup', positionals: [0, 0], summary: 'a consistent copy of the database, safe while serving',
     flags: { to: { type: 'string', value: 'FILE', required: true, describe: 'where to write the copy' } },
     load: async () => (await import('./commands/backup.js')).backupCommand,

@@ -9,11 +9,12 @@ import { PlatenError } from '../errors';
 import type { Logger } from '../log';
 import type { Renderer } from '../render';
 import { createStore, type Db } from '../store';
-import type { AppState } from './context';
+import type { AppState, Middleware } from './context';
 import { activeSubscription, auth } from './middleware/auth';
 import { readJsonBody, requireJson } from './middleware/body';
 import { problemBody, problemMapper } from './middleware/problem';
 import { requestId } from './middleware/requestId';
+import { recordUsage } from './middleware/usage';
 import { createMetrics, type Metrics } from './metrics';
 import { openApiDocument } from './openapi';
 import { generatePdf, previewPdf, validate } from './routes/generate';
@@ -52,6 +53,7 @@ export function createApp(options: AppOptions): Koa<AppState> {
   const api = new Router<AppState>();
   api.post('/v1/pdf/generate',
     auth(store),                                // 1 401 unauthorized
+    recordUsage(store, options.now),            // every answer from here on is counted for the account
     activeSubscription(store, options.now),     // 2 403 subscription_inactive
     requireJson(),                              // 3 415 unsupported_media_type
     readJsonBody({ limit: config.bodyLimitBytes }), // 4 413, 5 400 invalid_json
@@ -79,9 +81,24 @@ export function createApp(options: AppOptions): Koa<AppState> {
     if (ctx.status === 404) throw new PlatenError('not_found', `No route for ${ctx.method} ${ctx.path}.`);
     if (ctx.status === 405 || ctx.status === 501) throw new PlatenError('method_not_allowed', `${ctx.path} does not take ${ctx.method}; allowed: ${ctx.response.get('Allow') || 'none'}.`);
   });
+  app.use(dashboard({ store, renderer, config, ...(options.now ? { now: options.now } : {}) }));
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;
+}
+
+/**
+ * The dashboard (src/dashboard) under /dashboard. It is loaded on its first request: its views
+ * and the template check load Nunjucks, which a server used only through the API never needs
+ * on its HTTP thread (test/http/footprint.test.ts).
+ */
+function dashboard(options: import('../dashboard').DashboardOptions): Middleware {
+  let routes: Promise<Middleware> | undefined;
+  return async (ctx, next) => {
+    if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
+    routes ??= import('../dashboard/index.js').then((m) => m.createDashboardRouter(options).routes() as unknown as Middleware);
+    return (await routes)(ctx, next);
+  };
 }
 
 /**

@@ -56,6 +56,11 @@ export class ApiKeyStore {
     return (statement(this.db, 'SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId) as KeyRow[]).map(toKey);
   }
 
+  /** Revokes the account's own key; false when the account has no such key or it was already revoked. */
+  revokeOwned(accountId: string, id: string): boolean {
+    return statement(this.db, 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL').run(nowIso(), id, accountId).changes === 1;
+  }
+
   /** Returns false when there is no such key or it was already revoked. */
   revoke(id: string): boolean {
     return statement(this.db, 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), id).changes === 1;

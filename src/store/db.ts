@@ -99,6 +99,44 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO template_versions (template_id, version, name, html, css, sample_params, created_at)
     SELECT id, version, name, html, css, sample_params, updated_at FROM templates;
   `,
+  // 3: the dashboard. Users of an account sign in with an email and a scrypt password hash;
+  // sessions are kept by the SHA-256 of their cookie token, with their CSRF token. usage has
+  // one row per API render (never its params); rows outlive the template they name.
+  `
+  CREATE TABLE users (
+    id            TEXT PRIMARY KEY,
+    account_id    TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    email         TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT NOT NULL,
+    created_at    TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX users_account ON users(account_id);
+
+  CREATE TABLE sessions (
+    token_hash BLOB PRIMARY KEY,
+    user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX sessions_user ON sessions(user_id);
+
+  CREATE TABLE usage (
+    id          INTEGER PRIMARY KEY,
+    account_id  TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    at          TEXT NOT NULL,
+    template_id TEXT,
+    version     INTEGER,
+    status      INTEGER NOT NULL,
+    code        TEXT,
+    duration_ms REAL NOT NULL,
+    pages       INTEGER,
+    bytes       INTEGER,
+    request_id  TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX usage_account_at ON usage(account_id, at);
+  CREATE INDEX usage_at ON usage(at);
+  `,
 ];
 
 export interface OpenDatabaseOptions {

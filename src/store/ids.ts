@@ -14,7 +14,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export function newId(prefix: 'acc' | 'key' | 'tpl'): string {
+export function newId(prefix: 'acc' | 'key' | 'tpl' | 'usr'): string {
   return `${prefix}_${randomBase62(16)}`;
 }
 

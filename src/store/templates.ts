@@ -29,6 +29,15 @@ export interface Template {
   readonly updatedAt: string;
 }
 
+/** A template without its content, for listings. */
+export interface TemplateSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly version: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
 /** One stored asset of a version. */
 export interface AssetRef {
   /** normalised relative path, e.g. `img/logo.png` */
@@ -203,6 +212,13 @@ export class TemplateStore {
 
   list(accountId: string): Template[] {
     return (statement(this.db, 'SELECT * FROM templates WHERE account_id = ? ORDER BY created_at, id').all(accountId) as TemplateRow[]).map(toTemplate);
+  }
+
+  /** Every template of the account without its content (the dashboard's list), by name. */
+  summaries(accountId: string): TemplateSummary[] {
+    return (statement(this.db, 'SELECT id, name, version, created_at, updated_at FROM templates WHERE account_id = ? ORDER BY name, id').all(accountId) as
+      { id: string; name: string; version: number; created_at: string; updated_at: string }[])
+      .map((r) => ({ id: r.id, name: r.name, version: r.version, createdAt: r.created_at, updatedAt: r.updated_at }));
   }
 
   /** One page of the account's templates in ID order: pass the last ID of a page as `after` for the next. */

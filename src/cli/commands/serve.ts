@@ -50,6 +50,17 @@ export async function serveCommand(p: Parsed): Promise<void> {
     db.close();
     throw err;
   }
+  // usage rows past the retention go at start and then hourly
+  const pruneUsage = () => {
+    try {
+      const pruned = store.usage.prune(new Date(Date.now() - config.usageRetentionDays * 86_400_000));
+      if (pruned) logger.info({ pruned, retentionDays: config.usageRetentionDays }, 'usage pruned');
+    } catch (err) {
+      logger.warn({ err: { message: (err as Error).message } }, 'usage pruning failed; retried in an hour');
+    }
+  };
+  pruneUsage();
+  setInterval(pruneUsage, 3_600_000).unref();
   // seeded only once the port is ours: a failed start must not swallow the one-time key
   const demo = await seedDemoIfEmpty(store);
   const address = server.address() as AddressInfo;
@@ -69,9 +80,13 @@ export async function serveCommand(p: Parsed): Promise<void> {
       '',
       `  ${demoCurl(url, demo.key)}`,
       '',
+      `The dashboard: ${url}/dashboard, signed in as ${demo.user.email} with the password (also shown this once):`,
+      '',
+      `  ${demo.user.password}`,
+      '',
     );
   }
-  io.result({ url, port: address.port, dataDir: config.dataDir, ...(demo ? { demo: { accountId: demo.accountId, keyId: demo.keyId, key: demo.key, templates: demo.templates, curl: demoCurl(url, demo.key) } } : {}) }, human.join('\n'));
+  io.result({ url, port: address.port, dataDir: config.dataDir, ...(demo ? { demo: { accountId: demo.accountId, keyId: demo.keyId, key: demo.key, templates: demo.templates, curl: demoCurl(url, demo.key), dashboard: `${url}/dashboard`, user: demo.user } } : {}) }, human.join('\n'));
   logger.info({ url, dataDir: config.dataDir }, 'listening');
 
   // Once stopping, every response not yet sent goes out with Connection: close, so no client
@@ -102,6 +117,7 @@ export async function serveCommand(p: Parsed): Promise<void> {
       clearInterval(sweep);
       void renderer.close().finally(() => {
         try {
+          store.usage.flush();
           db.pragma('wal_checkpoint(TRUNCATE)');
           db.close();
         } finally {

@@ -61,6 +61,7 @@ export function generatePdf(deps: { store: Store; renderer: Renderer }): Middlew
       // dated by the version it prints (the latest's time is the template's updatedAt): same version and params, same bytes
       pdf: { date: 'updatedAt' in version ? version.updatedAt : version.createdAt, ...(request.pdfStandard ? { standard: request.pdfStandard } : {}), ...(request.attachments ? { attachments: request.attachments } : {}) },
     });
+    ctx.state.rendered = { templateId: template.id, version: version.version, pages: countPdfPages(output.pdf) };
     ctx.status = 200;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="${template.id}.pdf"`);
@@ -118,4 +119,13 @@ export function previewPdf(deps: { store: Store; renderer: Renderer }): Middlewa
     ctx.set('Content-Disposition', 'inline; filename="preview.pdf"');
     ctx.body = output.pdf;
   };
+}
+
+/** The page count of a PDF as its page tree's root states it (`/Type /Pages /Count N`); 0 when not found. */
+export function countPdfPages(pdf: Buffer): number {
+  let count = 0;
+  const text = pdf.toString('latin1');
+  const root = /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)/g;
+  for (let m = root.exec(text); m; m = root.exec(text)) count = Math.max(count, Number(m[1]));
+  return count;
 }

@@ -1,0 +1,56 @@
+// What the dashboard checks before it saves or previews: the template's source (the shared
+// save-time check of src/template), the sample params and the global variables as JSON objects
+// within the params limits. Every problem names its field and, where there is one, its line.
+import { findParamsLimitBreach } from '../http/schemas/paramsLimits';
+import { checkTemplate } from '../template';
+
+export type Field = 'html' | 'css' | 'sample' | 'globals' | 'name' | 'id';
+
+export interface Problem {
+  readonly field: Field;
+  readonly code: string;
+  readonly message: string;
+  /** 1-based; 0: the field as a whole */
+  readonly line: number;
+  readonly column: number;
+  /** a warning does not stop saving */
+  readonly severity: 'error' | 'warning';
+}
+
+function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lines = before.split('\n');
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+}
+
+/** The JSON object in `text`, or the problem with its line. An empty text is `{}`. */
+export function parseJsonObject(text: string, field: Field, what: string): { value?: Record<string, unknown>; problem?: Problem } {
+  if (text.trim() === '') return { value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message;
+    const position = /at position (\d+)/.exec(message);
+    const at = position ? lineColumnAt(text, Number(position[1])) : lineColumnAt(text, text.length);
+    const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+    return { problem: { field, code: 'invalid-json', message: `${what} are not valid JSON: ${reason}`, ...at, severity: 'error' } };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problem: { field, code: 'not-an-object', message: `${what} must be a JSON object ({ … })`, line: 1, column: 1, severity: 'error' } };
+  }
+  const breach = findParamsLimitBreach(value as Record<string, unknown>);
+  if (breach) {
+    const path = breach.path.replace(/^params/, field === 'globals' ? 'global' : 'params');
+    return { problem: { field, code: 'params-limit-exceeded', message: `${what} exceed the ${breach.limit} limit (at most ${breach.max}) at ${path}`, line: 0, column: 0, severity: 'error' } };
+  }
+  if (field === 'sample' && Object.prototype.hasOwnProperty.call(value, 'global')) {
+    const at = lineColumnAt(text, text.search(/"global"\s*:/));
+    return { problem: { field, code: 'params-reserved-key', message: 'sample params may not have a top-level "global": the account\'s global variables are injected there', ...at, severity: 'error' } };
+  }
+  return { value: value as Record<string, unknown> };
+}
+
+export function templateProblems(html: string): Problem[] {
+  return checkTemplate(html).map((p) => ({ field: 'html', code: p.code, message: p.message, line: p.line, column: p.column, severity: 'error' }));
+}

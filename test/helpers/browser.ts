@@ -1,0 +1,67 @@
+// A real Chromium for the dashboard's end-to-end tests: Debian's /usr/bin/chromium (PLATEN_CHROMIUM
+// to use another), headless, driven by playwright-core. One browser per test file; each test
+// takes its own context (cookies) from it.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Store } from '../../src/store';
+import { seedAccount, type SeededAccount, type TestServer } from './server';
+
+export const CHROMIUM = process.env.PLATEN_CHROMIUM ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+export interface SeededUser extends SeededAccount {
+  readonly email: string;
+  readonly password: string;
+}
+
+let users = 0;
+
+/** An account with an API key and a dashboard user. */
+export async function seedUser(store: Store, options: { name?: string; globals?: Record<string, unknown> } = {}): Promise<SeededUser> {
+  const seeded = seedAccount(store, options);
+  const email = `user${++users}-${seeded.account.id.slice(4, 10).toLowerCase()}@example.test`;
+  const password = 'correct horse battery staple';
+  await store.users.create({ accountId: seeded.account.id, email, password });
+  return { ...seeded, email, password };
+}
+
+/** Problems the page reported: script errors, CSP violations, failed loads. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  return problems;
+}
+
+export async function signIn(page: Page, server: TestServer, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${server.url}/dashboard/templates`);
+  await page.fill('#email', user.email);
+  await page.fill('#password', user.password);
+  await Promise.all([page.waitForURL('**/dashboard/templates'), page.click('form button[type=submit]')]);
+}
+
+/** Replaces the text of the CodeMirror editor of a form field by typing-free insertion. */
+export async function setEditor(page: Page, field: string, text: string): Promise<void> {
+  const content = page.locator(`.cm-content[data-field="${field}"]`);
+  await content.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+}
+
+/** Whether the focused element, looked for inside shadow roots too (the editors), matches SELECTOR. */
+const FOCUSED_MATCHES = `(() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  return !!el && el.matches(SELECTOR);
+})()`;
+
+/** Presses Tab until the focused element matches `selector` (at most `max` times); the keyboard alone. */
+export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate(FOCUSED_MATCHES.replace('SELECTOR', JSON.stringify(selector)))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
