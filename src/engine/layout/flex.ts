@@ -443,7 +443,11 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   /** Puts the item's measured layout (at its used size) at its place, moved down by `dy`. */
   const place = (it: Item, dy: number): void => {
     const size = borderSize(it);
-    const r = measure(it, size.w, !row || stretches(it) ? size.h : undefined);
+    // §9.8 definite sizes: a stretched item's cross size is definite; a column item's flexed height
+    // is definite when the container's height is, or when flexing changed it
+    const contentHeight = !row && definiteHeight === undefined && it.style.height === 'auto' && it.contentMain !== undefined && near(it.target, it.contentMain);
+    let r = measure(it, size.w, (row && stretches(it)) || (!row && !contentHeight) ? size.h : undefined);
+    if (contentHeight && r.fragment && !near(r.fragment.height, size.h)) r = measure(it, size.w, size.h);
     const l = it.laid!;
     const at = origin(it, dy);
     const dx = at.x - l.x; const ddy = at.y - l.y;

@@ -138,6 +138,10 @@ describe('layout/flex: column direction', () => {
     { name: 'min-height: 0 lets them shrink', container: 'flex-direction: column; height: 50pt',
       items: div('a', 'flex: 1; min-height: 0', '<div style="height:40pt"></div>') + div('b', 'flex: 1; min-height: 0', '<div style="height:40pt"></div>'),
       expect: { a: { height: 25 }, b: { y: 25, height: 25 } } },
+    { name: 'an item\'s height in a column of auto height is not definite: percentages in it are auto (§9.8)', container: 'flex-direction: column',
+      items: div('a', '', '<div id="c" style="height: 50%"></div><div style="height: 40pt"></div>'), expect: { a: { height: 40 }, c: { height: 0 } } },
+    { name: 'a stretched item\'s height is definite: percentages in it resolve (§9.8)', container: 'height: 100pt',
+      items: div('a', 'width: 40pt', '<div id="c" style="height: 50%"></div>'), expect: { a: { height: 100 }, c: { height: 50 } } },
     { name: 'min-height on the container makes room for flex-grow', container: 'flex-direction: column; min-height: 100pt',
       items: div('a', 'height: 20pt') + div('b', 'flex-grow: 1'), expect: { b: { y: 20, height: 80 }, f: { height: 100 } } },
   ];
