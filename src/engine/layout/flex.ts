@@ -146,8 +146,10 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     if (l && near(l.borderBoxWidth, borderBoxWidth)) {
       if (l.borderBoxHeight === borderBoxHeight || (l.borderBoxHeight !== undefined && borderBoxHeight !== undefined && near(l.borderBoxHeight, borderBoxHeight))) return l.result;
       const f = l.result.fragment;
-      if (borderBoxHeight !== undefined && l.borderBoxHeight === undefined && f && !heightMatters(it.box)) {
-        // content that does not depend on the box's height keeps its layout, at the used height
+      if (borderBoxHeight !== undefined && l.borderBoxHeight === undefined && f &&
+        (!heightMatters(it.box) || (near(f.height, borderBoxHeight) && !hasPercentHeights(it.box)))) {
+        // content that does not depend on the box's height keeps its layout, at the used height; so
+        // does a box given the height it has (a definite height only changes percentages inside)
         f.height = borderBoxHeight;
         it.laid = { ...l, borderBoxHeight };
         return l.result;
@@ -647,12 +649,16 @@ const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.b
 function heightMatters(box: BlockLevelBox): boolean {
   switch (box.kind) {
     case 'inlines': return false;
-    case 'block': case 'list-item':
-      return box.style.position !== 'static' || box.children.some((c) => c.kind !== 'inlines' && c.kind !== 'absolute' &&
-        ((c.style.height !== 'auto' && c.style.height.pct !== 0) || (c.style.minHeight !== 'auto' && c.style.minHeight.pct !== 0) ||
-          (c.style.maxHeight !== 'none' && c.style.maxHeight.pct !== 0)));
+    case 'block': case 'list-item': return box.style.position !== 'static' || hasPercentHeights(box);
     default: return true;
   }
+}
+
+/** Whether a box's in-flow children have percentage heights (resolved against its height only when that is definite). */
+function hasPercentHeights(box: BlockLevelBox): boolean {
+  const children = box.kind === 'block' || box.kind === 'list-item' ? box.children : box.kind === 'flex' ? box.items : [];
+  const pct = (v: LengthPctAuto | LengthPctNone) => v !== 'auto' && v !== 'none' && v.pct !== 0;
+  return children.some((c) => c.kind !== 'inlines' && c.kind !== 'absolute' && (pct(c.style.height) || pct(c.style.minHeight) || pct(c.style.maxHeight)));
 }
 
 /** The same item with an auto height, for its content height (§4.5 content size suggestion). */

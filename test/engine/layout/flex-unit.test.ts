@@ -278,3 +278,24 @@ describe('layout/flex column direction, container sizes, margins (hand-made item
     expect(absolutes).to.have.length(1);
   });
 });
+
+describe('layout/flex: nested flex containers are laid out a bounded number of times', () => {
+  it('12 nested stretched row containers: a few layouts per level, not 2^depth', () => {
+    let calls = 0;
+    const nested: LayoutContext = {
+      ...ctx,
+      layoutIndependent: (box, input, c) => {
+        calls++;
+        if (box.kind !== 'flex') return fakeIndependent(box, input);
+        return layoutFlex(box, { cbX: input.x, cbWidth: input.cbWidth, cbHeight: input.cbHeight, y: input.y, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [], borderBoxWidth: input.borderBoxWidth, borderBoxHeight: input.borderBoxHeight }, c);
+      },
+    };
+    let inner: BlockLevelBox = item({ flexGrow: 1 });
+    for (let d = 0; d < 12; d++) {
+      const side = item(w(10), { line: 5 });
+      inner = { kind: 'flex', style: { ...baseStyle(), display: 'flex', flexGrow: 1 }, element, items: [inner, side] };
+    }
+    layoutFlex(inner as FlexBox, { cbX: 0, cbWidth: 300, cbHeight: undefined, y: 0, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [] }, nested);
+    expect(calls).to.be.at.most(12 * 4);
+  });
+});
