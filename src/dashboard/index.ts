@@ -118,6 +118,9 @@ export function createDashboardRouter(options: DashboardOptions): Router<AppStat
   router.get('/', (ctx) => ctx.redirect('/dashboard/templates'));
   addTemplateRoutes(router, d);
   addAccountRoutes(router, d);
+  router.all('/{*rest}', () => {
+    throw new DashboardError(404, 'There is no such page.');
+  });
   return router;
 }
 

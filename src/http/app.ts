@@ -95,7 +95,8 @@ export function createApp(options: AppOptions): Koa<AppState> {
 function dashboard(options: import('../dashboard').DashboardOptions): Middleware {
   let routes: Promise<Middleware> | undefined;
   return async (ctx, next) => {
-    if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
+    if (ctx.path === '/dashboard') return ctx.redirect('/dashboard/templates');
+    if (!ctx.path.startsWith('/dashboard/')) return next();
     routes ??= import('../dashboard/index.js').then((m) => m.createDashboardRouter(options).routes() as unknown as Middleware);
     return (await routes)(ctx, next);
   };
