@@ -15,6 +15,7 @@ import { fontParseStats, setPdfFastPaths, toPdf } from '../pdf';
 import { fontsDir } from '../paths';
 import { createInProcessRenderer } from '../render';
 import { compileTemplateSource, createRenderCaches, layoutFromEnv } from '../render/renderDocument';
+import { measureText } from '../pdf/measure';
 import { countPdfPages, freshDigits, loadBenchDoc, type BenchDocName } from './fixtures';
 import { round, summarize, type Summary } from './stats';
 
@@ -136,15 +137,15 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     compileTemplateSource(doc.job.template.html)(ctx);
     tplCold.push(ms(t0));
     t0 = performance.now();
-    const laid = layoutHtml(html, doc.job.template.css, { format: doc.job.format, layout: layoutFromEnv() });
+    const laid = layoutHtml(html, doc.job.template.css, { format: doc.job.format, layout: layoutFromEnv(), measureText });
     lay.push(ms(t0));
     t0 = performance.now();
-    layoutHtml(html, `${doc.job.template.css}\n/* run ${i} ${Math.random()} */`, { format: doc.job.format, layout: layoutFromEnv() });
+    layoutHtml(html, `${doc.job.template.css}\n/* run ${i} ${Math.random()} */`, { format: doc.job.format, layout: layoutFromEnv(), measureText });
     layCold.push(ms(t0));
     t0 = performance.now();
     await toPdf(laid.docDefinition, laid.fonts);
     pdf.push(ms(t0));
-    const off = layoutHtml(html, doc.job.template.css, { format: doc.job.format, layout: layoutFromEnv() });
+    const off = layoutHtml(html, doc.job.template.css, { format: doc.job.format, layout: layoutFromEnv(), measureText });
     const before = setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, runs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false, digits: false, plainShaping: false });
     t0 = performance.now();
     await toPdf(off.docDefinition, off.fonts);

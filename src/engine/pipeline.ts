@@ -48,7 +48,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const format = PAGE_FORMATS[options.format ?? 'A4'] ?? PAGE_FORMATS.A4;
   const page = pageGeometry(styled.page, format);
   const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
-  const faces = new FaceResolver(matcher);
+  const faces = new FaceResolver(matcher, options.measureText);
   const loadCtx = { resolver: options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
   const images = imageLoader({
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
@@ -101,7 +101,7 @@ export function layoutFragmentTree(input: LayoutInput): LaidOutDocument & { read
   const format = PAGE_FORMATS[formatName] ?? PAGE_FORMATS.A4;
   const page = pageGeometry(styled.page, format);
   const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
-  const faces = new FaceResolver(matcher);
+  const faces = new FaceResolver(matcher, input.options.measureText);
   const loadCtx = { resolver: input.options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
   const images = imageLoader({
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,

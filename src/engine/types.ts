@@ -25,12 +25,21 @@ export interface EngineLimits {
   maxImagePixels: number;     // default 40 megapixels
 }
 
+/**
+ * The advance width of `text` in a face, in 1/1000 em, as the PDF writer will draw it (kerning
+ * and default OpenType features included); undefined when it cannot tell. The engine does no
+ * I/O: the caller that has the font files measures (src/pdf/measure.ts).
+ */
+export type TextMeasurer = (face: FontSource, text: string) => number | undefined;
+
 export interface EngineOptions {
   /** page size when the CSS has no `@page { size }`; default 'A4' */
   readonly format?: PageFormat;
   /** template assets; default: none (only data: URIs load) */
   readonly resources?: ResourceResolver;
   readonly limits?: Partial<EngineLimits>;
+  /** text widths as drawn; without it, the engine's compiled advance tables (no kerning) */
+  readonly measureText?: TextMeasurer;
   /**
    * Who lays out and paginates: 'flow' hands pdfmake stacks, columns and tables (today's
    * default); 'fragments' runs the engine's layout stage and hands pdfmake absolutely

@@ -5,6 +5,7 @@
 import { layoutHtml, standardAllowsAttachments, type DocumentMetadata, type EngineOptions, type Diagnostic, type PageFormat, type PdfStandard, type Resource } from '../engine';
 import { PlatenError } from '../errors';
 import { toPdf, type PdfAttachment, type PdfOptions } from '../pdf';
+import { measureText } from '../pdf/measure';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
 import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';
@@ -74,7 +75,8 @@ export function layoutFromEnv(): 'flow' | 'fragments' {
 
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
-  const engine = { ...input.engine, layout: input.engine?.layout ?? layoutFromEnv() };
+  const layout = input.engine?.layout ?? layoutFromEnv();
+  const engine: EngineOptions = { ...input.engine, layout, ...(layout === 'fragments' ? { measureText } : {}) };
   const { docDefinition, fonts, diagnostics, metadata } = layoutHtml(input.html, input.css, engine);
   const limits = input.limits ?? outputLimitsFromEnv();
   capPages(docDefinition, limits.maxPages);

@@ -2,6 +2,7 @@
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
+import type { FontSource, TextMeasurer } from '../types';
 import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, pdfmakeLineBox, textWidth, type PieceSink } from './metrics';
 
 export interface UsedFont {
@@ -18,6 +19,8 @@ export interface UsedFont {
   readonly lineHeight: number;
   /** pdfmake's line box for the face, pt (see FaceResolver.lineBox) */
   readonly lineBox: number;
+  /** where the face's bytes come from (what a TextMeasurer measures) */
+  readonly source: FontSource | undefined;
 }
 
 /** Resolves and caches the face of each computed style; one per layout run. */
@@ -25,18 +28,19 @@ export class FaceResolver {
   private readonly byStyle = new WeakMap<ComputedStyle, UsedFont>();
   private readonly files = new Map<string, string>();
 
-  constructor(readonly matcher: FontMatcher) {}
+  /** `measure`: text widths as the PDF writer draws them (kerned); without it, the compiled tables */
+  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer) {}
 
   of(style: ComputedStyle): UsedFont {
     const hit = this.byStyle.get(style);
     if (hit) return hit;
     const choice = this.matcher.match({ families: style.fontFamily, weight: style.fontWeight, style: style.fontStyle });
     const key = `${choice.font}|${choice.bold}|${choice.italics}`;
+    const faces = this.matcher.table()[choice.font];
+    const source = faces ? (choice.bold ? (choice.italics ? faces.bolditalics : faces.bold) : choice.italics ? faces.italics : faces.normal) : undefined;
     let file = this.files.get(key);
     if (file === undefined) {
-      const faces = this.matcher.table()[choice.font];
-      const src = faces ? (choice.bold ? (choice.italics ? faces.bolditalics : faces.bold) : choice.italics ? faces.italics : faces.normal) : undefined;
-      file = src && src.kind === 'shipped' ? src.file : '';
+      file = source && source.kind === 'shipped' ? source.file : '';
       this.files.set(key, file);
     }
     const metrics = file ? undefined : this.matcher.metricsOf(choice);
@@ -47,7 +51,7 @@ export class FaceResolver {
       ? metrics ? chromiumLineSpacing(metrics.ascent, metrics.descent, metrics.lineGap, size) : normalLineHeight(file, size)
       : lh.kind === 'number' ? lh.value * size : lh.pt;
     const lineBox = metrics ? ((metrics.ascent - metrics.descent) / 1000) * size : pdfmakeLineBox(file, size);
-    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size, metrics, lineHeight, lineBox };
+    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size, metrics, lineHeight, lineBox, source };
     this.byStyle.set(style, used);
     return used;
   }
@@ -91,6 +95,14 @@ export class FaceResolver {
 
   width(text: string, style: ComputedStyle): number {
     const f = this.of(style);
+    if (this.measure && f.source) {
+      const em = this.measure(f.source, text);
+      if (em !== undefined) {
+        let n = 0; let spaces = 0;
+        if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ') spaces++; }
+        return (em / 1000) * style.fontSize + style.letterSpacing * n + style.wordSpacing * spaces;
+      }
+    }
     if (f.metrics) {
       let w = 0; let n = 0; let spaces = 0;
       for (const ch of text) { const cp = ch.codePointAt(0)!; w += f.metrics.advance(cp) || 500; n++; if (cp === 0x20) spaces++; }

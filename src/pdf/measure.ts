@@ -1,0 +1,51 @@
+// Text advances as the PDF writer draws them: fontkit's layout of the face (kerning and the
+// default OpenType features, as pdfkit lays out every run it draws), in 1/1000 em. The engine
+// breaks lines with these widths (EngineOptions.measureText), so a line measured to fit is
+// the line drawn, and lines break where Chromium's, which kerns too, break them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as fontkit from 'fontkit';
+import type { FontSource, TextMeasurer } from '../engine';
+import { fontsDir } from '../paths';
+
+interface LaidOutFont { unitsPerEm: number; layout(text: string): { advanceWidth: number } }
+
+const shipped = new Map<string, LaidOutFont | undefined>();
+const embedded = new WeakMap<Uint8Array, LaidOutFont | undefined>();
+/** widths per face and text: a face's words repeat across a document and across documents */
+const widths = new WeakMap<LaidOutFont, Map<string, number>>();
+const MAX_WORDS_PER_FACE = 50_000;
+
+function fontOf(source: FontSource): LaidOutFont | undefined {
+  if (source.kind === 'shipped') {
+    if (!shipped.has(source.file)) shipped.set(source.file, open(readFileSync(join(fontsDir, source.file))));
+    return shipped.get(source.file);
+  }
+  if (!embedded.has(source.data)) embedded.set(source.data, open(source.data));
+  return embedded.get(source.data);
+}
+
+function open(bytes: Uint8Array): LaidOutFont | undefined {
+  try {
+    const font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown;
+    if (!font || typeof font !== 'object' || 'fonts' in font) return undefined;
+    return font as LaidOutFont;
+  } catch {
+    return undefined; // the engine measures with its tables instead
+  }
+}
+
+/** The measurer the renderer hands the engine. Returns undefined for a face fontkit cannot read. */
+export const measureText: TextMeasurer = (source, text) => {
+  const font = fontOf(source);
+  if (!font) return undefined;
+  let memo = widths.get(font);
+  if (!memo) { memo = new Map(); widths.set(font, memo); }
+  let w = memo.get(text);
+  if (w === undefined) {
+    try { w = (font.layout(text).advanceWidth * 1000) / font.unitsPerEm; } catch { return undefined; }
+    if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
+    memo.set(text, w);
+  }
+  return w;
+};
