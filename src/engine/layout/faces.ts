@@ -114,6 +114,18 @@ export class FaceResolver {
   /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */
   pieces(text: string, style: ComputedStyle, sink: PieceSink): number {
     const f = this.of(style);
+    if (this.measure && f.source) {
+      // the same break opportunities as measurePieces, each piece measured as it is drawn
+      let start = 0;
+      const emit = (end: number) => { sink.piece(end > start ? this.width(text.slice(start, end), style) : 0); };
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x200b) { emit(i); sink.breakHere(); start = i + 1; }
+        else if (c === 0x2d && i + 1 < text.length && text.charCodeAt(i + 1) !== 0x20) { emit(i + 1); sink.breakHere(); start = i + 1; }
+      }
+      emit(text.length);
+      return this.width(text, style);
+    }
     const face = { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
     return measurePieces(text, face, sink, f.metrics?.advance.bind(f.metrics));
   }
