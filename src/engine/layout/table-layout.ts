@@ -21,7 +21,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { resolve, resolveAuto, resolveNone, safe } from './used';
+import { resolve, resolveNone, safe } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -361,6 +361,9 @@ class TableLayout {
   /** cell styles with the table's used padding, borders and sizes, made once per cell */
   private readonly cellBoxes = new Map<CellSlot, BlockBox>();
   private segments: BorderSegment[] = [];
+  /** separated borders with spacing between the cells */
+  private readonly spaced: boolean;
+  private readonly partStyles = new Map<ComputedStyle, ComputedStyle>();
   /** per row: the minimum height its share of a rowspan cell's height gives it */
   private rowMin: number[] = [];
   /** the row group and row fragments made (their children are table parts too) */
@@ -373,6 +376,7 @@ class TableLayout {
     this.collapse = s.borderCollapse === 'collapse';
     this.hs = this.collapse ? 0 : s.borderSpacing.horizontal;
     this.vs = this.collapse ? 0 : s.borderSpacing.vertical;
+    this.spaced = this.hs > 0 || this.vs > 0;
     const cb = input.cbWidth;
     this.border = this.collapse ? grid.tableHalves() : { ...s.borderWidth };
     this.padding = this.collapse ? NO_SIDES : {
@@ -556,12 +560,9 @@ class TableLayout {
       }
     }
     bottom += this.padding.bottom + this.border.bottom;
-    // CSS 2.1 §17.5.3: a specified table height is a minimum (the extra goes below the rows)
-    const specified = resolveAuto(s.height, this.input.cbHeight ?? 0);
-    if (specified !== undefined && (s.height === 'auto' || !s.height.pct || this.input.cbHeight !== undefined)) {
-      const h = s.boxSizing === 'border-box' ? specified : specified + this.border.top + this.border.bottom + this.padding.top + this.padding.bottom;
-      bottom = Math.max(bottom, tableTop + h);
-    }
+    // CSS 2.1 §17.5.3: a specified table height is a minimum (the rows took the extra; a table without rows keeps it)
+    const specified = this.tableHeight();
+    if (specified !== undefined && R === 0) bottom = Math.max(bottom, tableTop + specified);
     // in the collapsing model the grid draws every border, the table's outer ones included
     const style: ComputedStyle = this.collapse ? { ...s, borderStyle: NO_BORDER_STYLE } : s;
     const tableChildren: Fragment[] = [...children, ...rowsOut];
@@ -595,6 +596,8 @@ class TableLayout {
     let y = top;
     for (let r = from; r < to; r++) {
       if (r > from) y += this.vs;
+      // CSS Fragmentation 3 §3.1: a forced break between rows (break-before on a row, break-after on the one above)
+      if (pages.paginates && r > from && (forces(this.grid.rows[r]!.style.breakBefore) || forces(this.grid.rows[r - 1]!.style.breakAfter))) y = pages.forcedBreak(y);
       let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);
       // (a row made tall by a cell spanning down from above stays: only its own cells decide)
       if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01) {
@@ -620,7 +623,8 @@ class TableLayout {
     const { grid } = this;
     const R = grid.rows.length;
     const spans = grid.cells.filter((c) => c.rowEnd - c.row > 1);
-    if (!spans.length) return;
+    const tableHeight = this.tableHeight();
+    if (!spans.length && tableHeight === undefined) return;
     const measure = withoutBreaks(this.ctx);
     const own = new Map<number, number>();
     const placed = new Map<CellSlot, CellLayout>();
@@ -647,7 +651,22 @@ class TableLayout {
       const rowsSum = sum - this.vs * (s.rowEnd - s.row - 1);
       for (let r = s.row; r < s.rowEnd; r++) heights[r]! += rowsSum > 0 ? (extra * heights[r]!) / rowsSum : extra / (s.rowEnd - s.row);
     }
+    // CSS 2.1 §17.5.3: a table taller than its rows: the rows share the rest the same way
+    if (tableHeight !== undefined) {
+      let sum = 0;
+      for (let r = 0; r < R; r++) { heights[r] = Math.max(heights[r]!, ownHeight(r)); sum += heights[r]!; }
+      const extra = tableHeight - this.border.top - this.border.bottom - this.padding.top - this.padding.bottom - this.vs * (R + 1) - sum;
+      if (extra > 0.01) for (let r = 0; r < R; r++) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / R;
+    }
     this.rowMin = heights;
+  }
+
+  /** the table's specified height as a border-box height, when it has one */
+  private tableHeight(): number | undefined {
+    const s = this.box.style;
+    if (s.height === 'auto' || (s.height.pct && this.input.cbHeight === undefined)) return undefined;
+    const h = resolve(s.height, this.input.cbHeight ?? 0);
+    return s.boxSizing === 'border-box' ? h : h + this.border.top + this.border.bottom + this.padding.top + this.padding.bottom;
   }
 
   private layoutRow(r: number, y: number, placed: Map<CellSlot, CellLayout>, rowCtx: LayoutContext, gridX: number, moved: boolean, absolutes = this.input.absolutes): RowLayout {
@@ -749,6 +768,12 @@ class TableLayout {
       width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none', float: 'none',
       ...(halves ? { borderWidth: { ...halves }, borderStyle: NO_BORDER_STYLE } : {}),
     };
+    // CSS 2.1 §17.5.1: with border-spacing, a row's and a row group's background show in its cells only
+    if (this.spaced && style.backgroundColor.a <= 0) {
+      const row = this.grid.rows[slot.row]!;
+      const bg = row.style.backgroundColor.a > 0 ? row.style.backgroundColor : row.rowGroup?.style.backgroundColor;
+      if (bg && bg.a > 0) style = { ...style, backgroundColor: bg };
+    }
     // CSS 2.1 §17.6.1.1 empty-cells: hide: no background and no borders around a cell without content
     if (!this.collapse && s.emptyCells === 'hide' && isEmptyCell(slot.cell)) style = { ...style, backgroundColor: TRANSPARENT, backgroundImage: 'none', borderStyle: NO_BORDER_STYLE };
     const content = slot.cell.content;
@@ -758,6 +783,14 @@ class TableLayout {
   }
 
   // ---- fragments --------------------------------------------------------------------
+
+  /** A row's or row group's style as its fragment paints it: with border-spacing its background colour goes to its cells (cellBox). */
+  private partStyle(style: ComputedStyle): ComputedStyle {
+    if (!this.spaced || style.backgroundColor.a <= 0) return style;
+    let copy = this.partStyles.get(style);
+    if (!copy) { copy = { ...style, backgroundColor: TRANSPARENT }; this.partStyles.set(style, copy); }
+    return copy;
+  }
 
   /** Row group, row and cell fragments of placed rows, in tree order. */
   private rowFragments(rows: readonly RowLayout[], gridX: number): Fragment[] {
@@ -769,14 +802,14 @@ class TableLayout {
     for (const row of rows) {
       const rowBox = this.grid.rows[row.index]!;
       const fragment: BoxFragment = {
-        kind: 'box', style: rowBox.style, element: rowBox.element, x, y: row.top, width, height: row.height,
+        kind: 'box', style: this.partStyle(rowBox.style), element: rowBox.element, x, y: row.top, width, height: row.height,
         border: NO_SIDES, padding: NO_SIDES, children: row.cells.map((c) => c.fragment),
       };
       this.parts.add(fragment);
       const g = rowBox.rowGroup;
       if (!g) { group = undefined; out.push(fragment); continue; }
       if (!group || group.element !== g.element) {
-        group = { kind: 'box', style: g.style, element: g.element, x, y: row.top, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
+        group = { kind: 'box', style: this.partStyle(g.style), element: g.element, x, y: row.top, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
         this.parts.add(group);
         out.push(group);
       }
@@ -876,6 +909,8 @@ function marginPt(v: ComputedStyle['margin']['left'], cbWidth: number): number {
 function fixedHeight(h: ComputedStyle['height']): number {
   return h === 'auto' || h.pct ? 0 : Math.max(0, h.pt);
 }
+
+const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
 
 /** CSS 2.1 §17.5.4: every vertical-align value other than top, middle and bottom aligns cells on the row's baseline. */
 const alignsBaseline = (s: ComputedStyle) => s.verticalAlign !== 'top' && s.verticalAlign !== 'middle' && s.verticalAlign !== 'bottom';

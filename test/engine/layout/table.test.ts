@@ -114,6 +114,14 @@ describe('layout: table rows and cells (CSS 2.1 §17.5.3, §17.5.4)', () => {
     expect(boxOf(root, '#s').height).to.be.closeTo(60, 0.01);
   });
 
+  it('with border-spacing a row\'s background shows in its cells, not in the spacing (§17.5.1)', () => {
+    const { root } = layoutOf(`<table><tr id="r" style="background:#f00"><td>${block(10)}</td><td style="background:#00f">${block(10)}</td></tr></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 4pt }`);
+    expect(boxOf(root, '#r').style.backgroundColor.a).to.equal(0);
+    const [a, b] = boxesOf(root, 'td');
+    expect(a!.style.backgroundColor).to.deep.include({ r: 255, b: 0 });
+    expect(b!.style.backgroundColor).to.deep.include({ r: 0, b: 255 });
+  });
+
   it('HTML cellpadding pads every cell', () => {
     const { root } = layoutOf(`<table cellpadding="8" cellspacing="0"><tr><td>${block(10, 10)}</td></tr></table>`, PAGE + 'table { border-spacing: 0 }');
     expect(boxOf(root, 'td').height).to.be.closeTo(10 + 12, 0.01);
@@ -204,6 +212,11 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     for (const td of boxesOf(r, 'td')) expect(pageAt(pages, td.y)).to.equal(1);
   });
 
+  it('break-before: page on a row starts it on the next page, below the repeated header', () => {
+    const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 15)}</th></tr></thead><tbody><tr><td>${block(20)}</td></tr><tr id="r" style="break-before:page"><td>${block(20)}</td></tr></tbody></table>`, PAGE + TIGHT);
+    expect(boxOf(root, '#r').y).to.be.closeTo(pages[1]!.flowTop + 15, 0.01);
+  });
+
   it('no row of a 200-row table straddles a page end', () => {
     const { root, pages } = layoutOf(`<p>before</p><table><thead><tr><th>h</th><th>h</th></tr></thead><tbody>${rows(200, 12)}</tbody></table>`, `${PAGE} table { border-collapse: collapse } td, th { border: 1pt solid }`);
     const trs = boxesOf(root, 'tr');
@@ -262,6 +275,7 @@ const CHROME_CASES: { name: string; html: string; css: string; expect: Record<st
   { name: 'a rowspan cell grows the last row', html: `<table id="t"><tr id="r1"><td rowspan="2" id="s">${block(10, 60)}</td><td>${block(10, 10)}</td></tr><tr id="r2"><td>${block(10, 10)}</td></tr></table>`, css: TIGHT, expect: { r1: { height: 30 }, r2: { y: 30, height: 30 }, s: { height: 60 } } },
   { name: 'a rowspan shares its extra height in proportion to the rows', html: `<table id="t"><tr id="r1"><td rowspan="2">${block(10, 80)}</td><td>${block(10, 10)}</td></tr><tr id="r2"><td>${block(10, 30)}</td></tr></table>`, css: TIGHT, expect: { r1: { height: 20 }, r2: { y: 20, height: 60 } } },
   { name: 'a caption above the table', html: `<table id="t"><caption id="cap">${block(10, 15)}</caption><tr><td id="c">${block(80)}</td></tr></table>`, css: TIGHT, expect: { cap: { y: 0, width: 80, height: 15 }, c: { y: 15 } } },
+  { name: 'a table height is shared by the rows', html: `<table id="t" style="height:100pt"><tr id="r1"><td>${block(10, 10)}</td></tr><tr id="r2"><td>${block(10, 30)}</td></tr></table>`, css: TIGHT, expect: { t: { height: 100 }, r1: { height: 25 }, r2: { y: 25, height: 75 } } },
   { name: 'margin: auto centres', html: `<table id="t"><tr><td>${block(100)}</td></tr></table>`, css: `${TIGHT} table { margin: 0 auto }`, expect: { t: { x: 40 } } },
 ];
 
