@@ -38,7 +38,12 @@ export interface BoxFragment {
   readonly fixed?: boolean;
   /** a float (CSS 2.1 Appendix E step 5) */
   readonly float?: boolean;
-  /** the table cells, rows and column groups of a table draw their borders through `collapsedBorders` */
+  /**
+   * CSS 2.1 §17.6.2 the resolved borders of a table in the collapsing model, each segment on one
+   * page, its coordinates relative to this fragment's x and y (the line's centre). Table layout
+   * puts them on an empty fragment after the table's rows, so they paint over every cell and row
+   * background; the table and its cells then carry `border-style: none` copies of their styles.
+   */
   readonly collapsedBorders?: readonly BorderSegment[];
 }
 
