@@ -175,9 +175,12 @@ export class Intrinsic {
       for (const cell of row.cells) {
         const inner = this.children(cell.content.children);
         const pad = cellPadding(cell.style, box.cellPadding);
-        // CSS 2.1 §17.6.2: in the collapsing model a cell holds half of each border
-        const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
-        const frame = pad.left + pad.right + (cell.style.borderWidth.left + cell.style.borderWidth.right) * k;
+        // CSS 2.1 §17.6.2: in the collapsing model a cell holds half of each border, the table's own on the outer edges
+        const bw = cell.style.borderWidth;
+        const tb = box.style.borderWidth;
+        const frame = pad.left + pad.right + (box.style.borderCollapse === 'collapse'
+          ? (Math.max(bw.left, cell.col === 0 ? tb.left : 0) + Math.max(bw.right, cell.col + cell.colSpan >= box.columnCount ? tb.right : 0)) / 2
+          : bw.left + bw.right);
         let min = inner.min + frame; let max = Math.max(inner.max + frame, min);
         const w = cell.width;
         if (cell.colSpan === 1) {
