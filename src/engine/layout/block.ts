@@ -272,7 +272,9 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     // starts a page of that name (a first child's start value is its parent's, placed already)
     const pageName = child.style.page !== 'auto' ? child.style.page : input.pageName;
     if (pages.pageNamed && child.kind !== 'absolute' && child.kind !== 'inlines' && fragments.length > 0) {
-      const moved = pages.pageNamed(y, startPageName(child, input.pageName));
+      const last = fragments[fragments.length - 1];
+      const occupied = last !== undefined && last.kind === 'box' && last.y >= pages.pageStart(y + 0.01) - 0.01;
+      const moved = pages.pageNamed(y, startPageName(child, input.pageName), occupied);
       if (moved !== y) { y = moved; strut = EMPTY_STRUT; }
     }
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };

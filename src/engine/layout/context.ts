@@ -29,9 +29,10 @@ export interface Fragmentainer {
   pageHeight(y: number): number;
   /**
    * CSS Paged Media 3 §7.1: content of used page name `name` starting at `y`: a new page of
-   * that name when the current page has another name. Returns where the content goes.
+   * that name when the current page has another name (`occupied`: something already sits at
+   * `y`'s page, even with no height). Returns where the content goes.
    */
-  pageNamed?(y: number, name: string): number;
+  pageNamed?(y: number, name: string, occupied?: boolean): number;
 }
 
 /** A Fragmentainer that never breaks: for measuring and for monolithic content. */

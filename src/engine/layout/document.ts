@@ -96,10 +96,15 @@ export class Pages implements Fragmentainer {
    * CSS Paged Media 3 §7.1: content whose used page name differs from its page's starts a new
    * page of that name. Returns the flow position where the content goes.
    */
-  pageNamed(y: number, name: string): number {
+  pageNamed(y: number, name: string, occupied = false): number {
     const here = this.at(y);
     if (here.name === name) return y;
     this.name = name;
+    if (occupied && this.atPageStart(y)) {
+      // a sibling of no height sits at this page's top: the new name starts the next page
+      while (this.list.length <= here.index + 1 && this.list.length < this.maxPages) this.add();
+      return this.list[Math.min(here.index + 1, this.list.length - 1)]!.flowTop;
+    }
     if (here.index === this.list.length - 1 && Math.abs(y - here.flowTop) < 0.01) {
       // nothing is on this page yet (it is the last one made): it becomes a page of that name
       this.list.pop();

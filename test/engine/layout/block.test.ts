@@ -168,4 +168,11 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pageAt(pages, h.y + h.height - 1)).to.equal(1);
     expect(pages.length).to.equal(2);
   });
+
+  it('a named sibling of no height (only an absolutely positioned child) still has its page', () => {
+    const { root, pages } = layoutOf('<section style="page:full"><div style="position:absolute;width:10pt;height:10pt"></div></section><p id="n">next</p>',
+      `${PAGE} @page full { margin: 0 }`);
+    expect(pages[0]!.name).to.equal('full');
+    expect(pageAt(pages, boxOf(root, '#n').y)).to.equal(1);
+  });
 });
