@@ -53,9 +53,16 @@ const DROPPED = new Set(['script', 'template', 'style', 'link', 'meta', 'base', 
 /** Elements left out with a diagnostic: the author expected something to show. */
 const DROPPED_WITH_DIAGNOSTIC = new Set(['iframe', 'object', 'embed', 'video', 'audio', 'canvas', 'frame', 'frameset', 'applet', 'portal']);
 
-const WS = /^[\t\n\f\r ]*/;
-const isWs = (s: string): boolean => WS.exec(s)![0].length === s.length;
-const leadingWs = (s: string): number => WS.exec(s)![0].length;
+/** the length of the run of ASCII whitespace at the start of `s` */
+function leadingWs(s: string): number {
+  let i = 0;
+  for (const n = s.length; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 12 && c !== 13) break;
+  }
+  return i;
+}
+const isWs = (s: string): boolean => leadingWs(s) === s.length;
 
 const isHtml = (el: DomElement, tag: string): boolean => el.tag === tag && el.ns === undefined;
 
@@ -123,7 +130,7 @@ class TreeBuilder implements TokenizerCallbacks {
   private fosterParenting = false;
   private ignoreLF = false;
   private docMode: DocumentMode = 'quirks';
-  private pendingTableText: string[] = [];
+  private pendingTableText = '';
   private pendingTableNonWs = false;
 
   // token assembly
@@ -385,7 +392,7 @@ class TreeBuilder implements TokenizerCallbacks {
       case Mode.InTable: case Mode.InTableBody: case Mode.InRow: {
         const cur = this.current();
         if (cur.ns === undefined && (cur.tag === 'table' || cur.tag === 'tbody' || cur.tag === 'tfoot' || cur.tag === 'thead' || cur.tag === 'tr' || cur.tag === 'template')) {
-          this.pendingTableText = [];
+          this.pendingTableText = '';
           this.pendingTableNonWs = false;
           this.originalMode = this.mode;
           this.mode = Mode.InTableText;
@@ -397,7 +404,7 @@ class TreeBuilder implements TokenizerCallbacks {
       }
       case Mode.InTableText:
         if (s.indexOf('\0') >= 0) { s = s.replace(/\0/g, ''); if (s === '') return; }
-        this.pendingTableText.push(s);
+        this.pendingTableText += s;
         if (!this.pendingTableNonWs && !isWs(s)) this.pendingTableNonWs = true;
         return;
       case Mode.InColumnGroup: {
@@ -439,8 +446,8 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private flushTableText(): void {
-    const text = this.pendingTableText.join('');
-    this.pendingTableText = [];
+    const text = this.pendingTableText;
+    this.pendingTableText = '';
     this.mode = this.originalMode;
     if (text === '') return;
     if (this.pendingTableNonWs) this.fosterChars(text);
@@ -1534,12 +1541,16 @@ class TreeBuilder implements TokenizerCallbacks {
       this.styleLocs.set(el, { loc: this.locAt(t.end + 1), media: t.attrs.media ?? '' });
     }
     if (attach && tag !== 'head' && tag !== 'body') attach = this.mayAttach(el);
-    const parent = this.stack[this.stack.length - 1];
-    const place = parent ? this.placeFor(parent) : undefined;
-    if (attach && place && !place.parent.detached) {
-      this.count++;
-      this.insertAt(place, el);
-    } else el.detached = true;
+    const parent = this.stack[this.stack.length - 1]!;
+    if (!attach) el.detached = true;
+    else if (!this.fosterParenting) {
+      if (parent.detached) el.detached = true;
+      else { this.count++; this.appendTo(parent, el); }
+    } else {
+      const place = this.placeFor(parent);
+      if (place.parent.detached) el.detached = true;
+      else { this.count++; this.insertAt(place, el); }
+    }
     this.stack.push(el);
     return el;
   }
@@ -1647,17 +1658,23 @@ class TreeBuilder implements TokenizerCallbacks {
   /** "insert a character": joins the previous text node where there is one */
   private insertText(s: string): void {
     const parent = this.current();
-    const place = this.placeFor(parent);
-    if (parent.detached && place.parent === parent) {
-      // dropped content: only <style> keeps its text (for the stylesheet)
-      if (parent.tag !== 'style' && parent.tag !== 'title') return;
+    if (!this.fosterParenting) {
+      // (the common case, without an allocation)
+      if (parent.detached && parent.tag !== 'style') return; // dropped content; only <style> keeps its text
+      const children = parent.children as DomNode[];
+      const prev = children[children.length - 1];
+      if (prev !== undefined && prev.kind === 'text') { prev.text += s; return; }
+      if (!parent.detached) { if (!this.mayAdd(undefined)) return; this.count++; }
+      children.push({ kind: 'text', text: s, parent });
+      return;
     }
+    const place = this.placeFor(parent);
+    if (place.parent.detached && place.parent.tag !== 'style') return;
     const children = place.parent.children as DomNode[];
     const i = place.before ? children.indexOf(place.before) : children.length;
     const prev = children[i - 1];
     if (prev && prev.kind === 'text') { (prev as DomText).text += s; return; }
-    if (!place.parent.detached && !this.mayAdd(undefined)) return;
-    if (!place.parent.detached) this.count++;
+    if (!place.parent.detached) { if (!this.mayAdd(undefined)) return; this.count++; }
     const node: DomText = { kind: 'text', text: s, parent: place.parent };
     if (i === children.length) children.push(node); else children.splice(i, 0, node);
   }
