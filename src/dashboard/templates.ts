@@ -3,6 +3,7 @@
 import type Router from '@koa/router';
 import { PlatenError } from '../errors';
 import type { AppContext, AppState } from '../http/context';
+import { loadAssets } from '../http/routes/templates';
 import type { Renderer, RenderJob } from '../render';
 import { warningFromDiagnostic, warningFromRenderError, type RenderWarning } from '../render/sample';
 import { TEMPLATE_ID_PATTERN, TemplateIdTakenError, TemplateVersionMismatchError, type Template, type TemplateSummary } from '../store';
@@ -59,9 +60,9 @@ async function renderDraft(renderer: Renderer, job: RenderJob): Promise<{ pdf?: 
   }
 }
 
-function previewJob(accountId: string, draft: { html: string; css: string }, params: Record<string, unknown>, globals: Record<string, unknown>): RenderJob {
+function previewJob(accountId: string, draft: { html: string; css: string }, params: Record<string, unknown>, globals: Record<string, unknown>, assets: RenderJob['assets']): RenderJob {
   // one cache slot per account's draft: the cache recompiles when the source differs
-  return { template: { id: `dashboard-preview:${accountId}`, version: 0, html: draft.html, css: draft.css }, params, globals, format: 'A4' };
+  return { template: { id: `dashboard-preview:${accountId}`, version: 0, html: draft.html, css: draft.css }, params, globals, format: 'A4', ...(assets ? { assets } : {}) };
 }
 
 export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void {
@@ -121,7 +122,10 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
   /** After a save: the engine's warnings on the sample, shown on the editor; none → back to it by redirect. */
   const afterSave = async (ctx: AppContext, t: Template) => {
     const account = d.store.accounts.get(t.accountId)!;
-    const { warnings, failed } = await renderDraft(d.renderer, { template: { id: t.id, version: t.version, html: t.html, css: t.css }, params: t.sampleParams, globals: account.globals, format: 'A4' });
+    const { warnings, failed } = await renderDraft(d.renderer, {
+      template: { id: t.id, version: t.version, html: t.html, css: t.css }, params: t.sampleParams, globals: account.globals, format: 'A4',
+      assets: loadAssets(d.store, d.store.templates.assetsOf(t.id, t.version)),
+    });
     const all = failed ? [{ ...failed, severity: 'warning' as const }, ...warnings] : warnings;
     if (all.length === 0) {
       ctx.status = 303;
@@ -219,7 +223,10 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
       return;
     }
     const account = d.store.accounts.get(accountOf(ctx))!;
-    const { pdf, warnings, failed } = await renderDraft(d.renderer, previewJob(account.id, draft, sample.value, account.globals));
+    // a saved template's draft sees that template's assets (its images, fonts)
+    const saved = typeof body.templateId === 'string' ? d.store.templates.get(account.id, body.templateId) : undefined;
+    const assets = saved ? loadAssets(d.store, d.store.templates.assetsOf(saved.id, saved.version)) : undefined;
+    const { pdf, warnings, failed } = await renderDraft(d.renderer, previewJob(account.id, draft, sample.value, account.globals, assets));
     ctx.body = {
       problems: failed ? [failed, ...warnings] : warnings,
       ...(pdf ? { pdf: pdf.toString('base64'), bytes: pdf.length } : {}),

@@ -135,7 +135,7 @@ function setupPreview(section) {
       const res = await fetch('/dashboard/api/preview', {
         method: 'POST', credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ html: field('html'), css: field('css'), sample: field('sample') }),
+        body: JSON.stringify({ html: field('html'), css: field('css'), sample: field('sample'), ...(section.dataset.templateId ? { templateId: section.dataset.templateId } : {}) }),
       });
       const answer = await res.json();
       if (mine !== sequence) return;

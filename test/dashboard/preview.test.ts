@@ -1,0 +1,38 @@
+// The dashboard's preview endpoint: a draft rendered as the service renders it, its problems at
+// their lines, and a saved template's assets available to its draft.
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+describe('dashboard: preview', () => {
+  let server: TestServer;
+  let preview: (body: Record<string, unknown>) => Promise<{ problems: { code: string; field: string; line: number }[]; pdf?: string }>;
+
+  before(async () => {
+    server = await startTestServer();
+    const account = server.store.accounts.create({ name: 'P' });
+    server.store.templates.create({ accountId: account.id, id: 'withlogo', name: 'l', html: '<img src="logo.svg" width="20" height="20">' });
+    server.store.templates.putAsset(account.id, 'withlogo', { path: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), contentType: 'image/svg+xml' });
+    const user = await server.store.users.create({ accountId: account.id, email: 'p@example.test', password: 'long enough password' });
+    const { token, csrfToken } = server.store.users.createSession(user.id);
+    preview = async (body) => {
+      const res = await fetch(`${server.url}/dashboard/api/preview`, { method: 'POST', headers: { cookie: `platen_session=${token}`, 'content-type': 'application/json', 'x-csrf-token': csrfToken }, body: JSON.stringify(body) });
+      expect(res.status).to.equal(200);
+      return await res.json() as { problems: { code: string; field: string; line: number }[]; pdf?: string };
+    };
+  });
+  after(() => server?.close());
+
+  it('answers a PDF, or the problems at their lines without one', async () => {
+    const ok = await preview({ html: '<p>{{ x }}</p>', css: '', sample: '{"x": 1}' });
+    expect(Buffer.from(ok.pdf!, 'base64').subarray(0, 5).toString()).to.equal('%PDF-');
+    const bad = await preview({ html: '<p>\n{{ x | nope }}</p>', css: '', sample: '{\n "x": }' });
+    expect(bad.pdf).to.equal(undefined);
+    expect(bad.problems.map((p) => [p.field, p.code, p.line])).to.deep.equal([['html', 'template-unknown-filter', 2], ['sample', 'invalid-json', 2]]);
+  });
+
+  it('gives a saved template\'s draft that template\'s assets', async () => {
+    const html = '<img src="logo.svg" width="20" height="20">';
+    expect((await preview({ html, sample: '{}' })).problems.map((p) => p.code)).to.deep.equal(['resource-missing']);
+    expect((await preview({ html, sample: '{}', templateId: 'withlogo' })).problems).to.deep.equal([]);
+  });
+});
