@@ -59,8 +59,19 @@ const FOCUSED_MATCHES = `(() => {
 
 /** Presses Tab until the focused element matches `selector` (at most `max` times); the keyboard alone. */
 export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
+  let navigations = 0;
   for (let i = 0; i < max; i++) {
-    if (await page.evaluate(FOCUSED_MATCHES.replace('SELECTOR', JSON.stringify(selector)))) return;
+    let focused: unknown;
+    try {
+      focused = await page.evaluate(FOCUSED_MATCHES.replace('SELECTOR', JSON.stringify(selector)));
+    } catch (err) {
+      // a navigation started by the previous key may still be finishing: ask again once it has
+      if (!/Execution context was destroyed/.test(String(err)) || ++navigations > 5) throw err;
+      await page.waitForLoadState('load');
+      i--;
+      continue;
+    }
+    if (focused) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${selector}`);
