@@ -22,6 +22,7 @@ import { establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox }
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
   switch (box.kind) {
     case 'block': case 'list-item': return positioned(box.style, input, ctx, (inp) => layoutBlockContainer(box, inp, ctx));
     case 'inlines': return layoutAnonymousInlines(box, input, ctx);
@@ -35,6 +36,17 @@ export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: Lay
     }
     default: return assertNever(box);
   }
+}
+
+/**
+ * CSS Fragmentation 3 §2 as Blink prints: a box whose containing block follows the page area
+ * is laid out in the inline size of the page where it starts.
+ */
+function onPage(input: BlockInput, ctx: LayoutContext): BlockInput {
+  const pages = ctx.pages;
+  if (input.pageInset === undefined || !pages.paginates || !pages.areaWidth) return input;
+  const cbWidth = Math.max(0, pages.areaWidth(input.y + strutSize(input.marginStrut)) - input.pageInset);
+  return Math.abs(cbWidth - input.cbWidth) < 0.01 ? input : { ...input, cbWidth };
 }
 
 /**
@@ -186,10 +198,14 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   }
   const contentX = x + used.border.left + used.padding.left;
   const contentTop = y + used.border.top + used.padding.top;
+  // the content box follows the page area when the box's width is what is left of its containing block's
+  const follows = input.pageInset !== undefined && input.borderBoxWidth === undefined && style.width === 'auto' && style.maxWidth === 'none' &&
+    Math.abs(input.cbWidth - used.marginLeft - used.marginRight - frameH - contentWidth) < 0.01;
+  const pageInset = follows ? input.pageInset! + input.cbWidth - contentWidth : undefined;
   const floats = bfc ? new Floats() : input.floats;
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
   const flow = layoutChildren(box.children, {
-    x: contentX, width: contentWidth, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
+    x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
     pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto',
   }, ctx);
 
@@ -231,6 +247,8 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
 interface FlowInput {
   readonly x: number;
   readonly width: number;
+  /** BlockInput.pageInset of the children */
+  readonly pageInset: number | undefined;
   readonly y: number;
   readonly strut: MarginStrut;
   readonly floats: Floats | BlockInput['floats'];
@@ -279,7 +297,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     }
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     const r = ctx.layoutBlockLevel(child, {
-      cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y, marginStrut: strut,
+      cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
       floats: input.floats, absolutes: input.absolutes, link: input.link, pageName,
     }, ctx);
     // break avoidance (break-after: avoid, break-before: avoid, headings kept with what follows):
@@ -308,7 +326,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       if (f.y + f.height > end + 0.01 && f.height <= pages.pageHeight(end)) {
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
-          cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
+          cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName,
         }, ctx);
         if (again.fragment) fragments.push(again.fragment);
@@ -412,7 +430,7 @@ function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx
     return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
   }
   const y = input.y + strutSize(input.marginStrut);
-  const r = layoutInlines(box, { x: input.cbX, width: input.cbWidth, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link }, ctx);
+  const r = layoutInlines(box, { x: input.cbX, width: input.cbWidth, pageInset: input.pageInset, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link }, ctx);
   if (r.lines.length === 0) {
     // floats only: they are in input.floats.fragments, added by the BFC root
     return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };

@@ -28,6 +28,12 @@ export interface Fragmentainer {
   /** the page area height of the page holding `y` */
   pageHeight(y: number): number;
   /**
+   * The page area width of the page holding `y`. Pages of one document may differ in width
+   * (`@page :first`, `:left`/`:right`, named pages); as Blink prints, each page's part of a box
+   * is laid out in that page's inline size (see BlockInput.pageInset). Absent: one width.
+   */
+  areaWidth?(y: number): number;
+  /**
    * CSS Paged Media 3 §7.1: content of used page name `name` starting at `y`: a new page of
    * that name when the current page has another name (`occupied`: something already sits at
    * `y`'s page, even with no height). Returns where the content goes.
@@ -99,6 +105,12 @@ export interface BlockInput {
   readonly link?: LinkTarget;
   /** the used page name of the containing block (CSS Paged Media 3 §7: `page: auto` takes it) */
   readonly pageName?: string;
+  /**
+   * When the containing block's width follows the page area (every box between it and the root
+   * has an auto width): how much narrower it is than the page area. Its width at flow position
+   * y is then `pages.areaWidth(y) - pageInset`, the width of its fragment on that page.
+   */
+  readonly pageInset?: number;
   /** the used border-box size when a parent (flex container, table, layoutIndependent) decided it */
   readonly borderBoxWidth?: number;
   readonly borderBoxHeight?: number;

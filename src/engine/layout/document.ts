@@ -133,6 +133,7 @@ export class Pages implements Fragmentainer {
   pageEnd(y: number): number { return this.at(y).flowBottom; }
   pageStart(y: number): number { return this.at(y).flowTop; }
   pageHeight(y: number): number { const p = this.at(y); return p.flowBottom - p.flowTop; }
+  areaWidth(y: number): number { const p = this.at(y); return p.width - p.margin.left - p.margin.right; }
   atPageStart(y: number): boolean { return Math.abs(this.at(y).flowTop - y) < 0.01; }
 
   /**
@@ -172,7 +173,7 @@ export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeome
   const areaHeight = first.flowBottom - first.flowTop;
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();
-  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes }, full);
+  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0 }, full);
   const fixed: BoxFragment[] = [];
   const fragment = r.fragment;
   let bottom = Math.max(r.bottom, floats.bottom());

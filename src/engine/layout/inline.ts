@@ -19,6 +19,8 @@ export interface InlineInput {
   /** the block container's content-box left edge and width */
   readonly x: number;
   readonly width: number;
+  /** BlockInput.pageInset of the block container: each line takes the width of its page */
+  readonly pageInset?: number | undefined;
   /** flow position of the first line box's top */
   readonly y: number;
   readonly cbHeight: number | undefined;
@@ -152,7 +154,6 @@ class Lines {
     let stack: BoxNode[] = [];
     let y = input.y;
     let orphansDone = false; let widowsDone = false;
-    const full = { left: input.x, right: input.x + input.width };
     for (;;) {
       if (cursor.index >= content.atoms.length && !cursor.carry) {
         // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before it
@@ -175,6 +176,7 @@ class Lines {
       let guess = this.strut.lineHeight;
       let deferred: FloatItem[] = [];
       for (let attempt = 0; ; attempt++) {
+        const full = this.fullAt(y);
         let band = input.floats.space(y, guess, full.left, full.right);
         let floatPlaced = false;
         deferred = [];
@@ -206,7 +208,8 @@ class Lines {
         let top = y;
         if (pages.paginates && top + v.height > pages.pageEnd(top + EPS) + EPS && !pages.atPageStart(top)) top = pages.pageEnd(top + EPS);
         if ((top !== y || v.height > guess + EPS) && attempt < 3) {
-          const b = input.floats.space(top, v.height, full.left, full.right);
+          const at = this.fullAt(top);
+          const b = input.floats.space(top, v.height, at.left, at.right);
           if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
         }
         // a page break before this line: pushed by the strut, or the previous line ended its page
@@ -233,6 +236,14 @@ class Lines {
       for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
     return { lines, bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+  }
+
+  /** The content box's left and right edges for a line at flow position `y`: on its page when the width follows the page area. */
+  private fullAt(y: number): { left: number; right: number } {
+    const { input } = this;
+    const pages = this.ctx.pages;
+    if (input.pageInset === undefined || !pages.paginates || !pages.areaWidth) return { left: input.x, right: input.x + input.width };
+    return { left: input.x, right: input.x + Math.max(0, pages.areaWidth(y) - input.pageInset) };
   }
 
   /** The next flow position below `y` where the floats beside the line end (CSS 2.1 §9.5). */
