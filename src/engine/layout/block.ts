@@ -157,7 +157,7 @@ const isHeading = (box: BlockLevelBox) => (box.kind === 'block' && /^h[1-6]$/.te
 
 function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight);
+  const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, input.cbDirection);
   const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined;
   let contentWidth = used.contentWidth;
   let marginLeft = used.marginLeft;
@@ -206,7 +206,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
   const flow = layoutChildren(box.children, {
     x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
-    pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto',
+    pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction,
   }, ctx);
 
   // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)
@@ -256,6 +256,8 @@ interface FlowInput {
   readonly cbHeight: number | undefined;
   readonly link: BlockInput['link'];
   readonly pageName: string;
+  /** the container's direction */
+  readonly direction: 'ltr' | 'rtl';
 }
 
 interface FlowResult {
@@ -298,7 +300,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     const r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
-      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName,
+      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction,
     }, ctx);
     // break avoidance (break-after: avoid, break-before: avoid, headings kept with what follows):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
@@ -327,7 +329,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction,
         }, ctx);
         if (again.fragment) fragments.push(again.fragment);
         y = again.bottom; strut = again.marginStrut;

@@ -114,6 +114,8 @@ export interface BlockInput {
   /** the used border-box size when a parent (flex container, table, layoutIndependent) decided it */
   readonly borderBoxWidth?: number;
   readonly borderBoxHeight?: number;
+  /** the containing block's `direction` (CSS 2.1 §10.3.3: which margin gives way when over-constrained); ltr when absent */
+  readonly cbDirection?: 'ltr' | 'rtl';
 }
 
 /** A block-level box after layout. */

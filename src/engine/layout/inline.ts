@@ -12,6 +12,7 @@ import { withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, WidthCache, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { embeddingLevels, reorderLine, visualText } from './bidi';
 import { replacedSize } from './replaced';
 import { resolve } from './used';
 
@@ -80,7 +81,7 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
       return a.width;
     },
   });
-  return new Lines(box, input, ctx, content, widths, atomics).layout();
+  return new Lines(box, input, ctx, content, widths, atomics, embeddingLevels(content.text, box.style.direction)).layout();
 }
 
 /** Chromium's ascent and descent of a style's font, each rounded to whole CSS px (Blink's SimpleFontData), and its used line-height. */
@@ -137,6 +138,8 @@ class Lines {
     private readonly content: InlineContent,
     private readonly widths: WidthCache,
     private readonly atomics: Map<AtomicItem, Atomic>,
+    /** UAX #9 embedding levels of the content's text; undefined when all are 0 */
+    private readonly levels: Uint8Array | undefined,
   ) {
     this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
     this.strut = this.font(box.style);
@@ -386,7 +389,8 @@ class Lines {
     // CSS Text 3 §7.1 text-align (start-aligned when the content overflows), §7.3 justify
     const room = at.band.right - at.band.left - at.indent;
     const free = room - used;
-    let x = at.band.left + at.indent;
+    // the indent is at the line's start side: its right in a right-to-left paragraph
+    let x = at.band.left + (this.box.style.direction === 'rtl' ? 0 : at.indent);
     let extra = 0;
     if (free > 0) {
       switch (alignOf(this.box.style, at.last)) {
@@ -397,6 +401,7 @@ class Lines {
       }
     }
     const baseline = at.top + v.ascent;
+    if (this.levels) return this.emitBidi(atoms, open, v, { ...at, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
     const children: InlineFragment[] = [];
     const boxBaseline = (b: BoxNode) => baseline + v.groups[b.group]!.base + b.off;
     const boxes: { node: BoxNode; x: number; slot: number; starts: boolean }[] = [];
@@ -468,6 +473,134 @@ class Lines {
     return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
   }
 
+  /**
+   * The fragments of a line that holds right-to-left text (UAX #9, CSS Writing Modes 3 §2.4):
+   * its atoms are cut into pieces of one embedding level (a right-to-left piece into words and
+   * spaces), reordered by rule L2 and placed left to right from `at.x`; an inline box spans the
+   * pieces it holds, its start side on the right in a right-to-left paragraph.
+   */
+  private emitBidi(atoms: Atom[], open: readonly BoxNode[], v: LineBox, at: BidiLine, levels: Uint8Array): LineFragment {
+    const text = this.content.text;
+    const base = this.box.style.direction === 'rtl' ? 1 : 0;
+    const pieces: Piece[] = [];
+    const spans: Span[] = [];
+    let span: Span | undefined;
+    const enter = (node: BoxNode, starts: boolean) => {
+      span = { node, parent: span, left: Infinity, right: -Infinity, starts, ends: false };
+      if (node.element && decorated(node, this.ctx.anchors)) spans.push(span);
+    };
+    for (const b of open) enter(b, false);
+    const textPiece = (a: TextAtom, start: number, end: number, level: number, width: number) => {
+      const w = width + (at.extra ? at.extra * countSpaces(text, start, end) : 0);
+      pieces.push({ level, width: w, span, item: a.item, start, end, hyphen: at.hyphenAfter === a && end === a.end, x: 0 });
+    };
+    for (const a of atoms) {
+      switch (a.t) {
+        case 'text': {
+          const cuts: [number, number, number][] = [];
+          for (let i = a.start; i < a.end;) {
+            const level = levels[i] ?? base;
+            let j = i + 1;
+            while (j < a.end && (levels[j] ?? base) === level) j++;
+            if (level % 2 === 1) {
+              // a right-to-left piece by words, so that word order reverses with the glyphs
+              for (let k = i; k < j;) {
+                const space = text.charCodeAt(k) === 0x20;
+                let m = k + 1;
+                while (m < j && (text.charCodeAt(m) === 0x20) === space) m++;
+                cuts.push([k, m, level]); k = m;
+              }
+            } else cuts.push([i, j, level]);
+            i = j;
+          }
+          if (cuts.length === 1) { textPiece(a, a.start, a.end, cuts[0]![2], a.width); break; }
+          let rest = a.width;
+          cuts.forEach(([from, to, level], n) => {
+            const w = n === cuts.length - 1 ? rest : this.widths.width(text.slice(from, to), a.item.style);
+            rest -= w;
+            textPiece(a, from, to, level, w);
+          });
+          break;
+        }
+        case 'open': enter(a.box, true); pieces.push({ level: base, width: a.width, span, x: 0 }); break;
+        case 'close':
+          pieces.push({ level: base, width: a.width, span, x: 0 });
+          if (span) { span.ends = true; span = span.parent; }
+          break;
+        case 'atomic': pieces.push({ level: levels[a.pos] ?? base, width: a.width, span, atomic: a.item, x: 0 }); break;
+        case 'break': case 'float': case 'opp': break;
+      }
+    }
+    // UAX #9 L2, then the pieces left to right
+    const visual = reorderLine(pieces);
+    let x = at.x;
+    for (const p of visual) {
+      p.x = x; x += p.width;
+      for (let s = p.span; s; s = s.parent) { s.left = Math.min(s.left, p.x); s.right = Math.max(s.right, p.x + p.width); }
+    }
+    const baseline = at.baseline;
+    const boxBaseline = (b: BoxNode) => baseline + v.groups[b.group]!.base + b.off;
+    const children: InlineFragment[] = [];
+    for (const sp of spans) {
+      if (!(sp.right >= sp.left)) continue;
+      const b = sp.node; const s = b.style; const cb = this.input.width;
+      const f = this.font(s);
+      // the start side is the left one in a left-to-right paragraph, the right one in a right-to-left one
+      const leftSide = base === 0 ? sp.starts : sp.ends; const rightSide = base === 0 ? sp.ends : sp.starts;
+      const left = sp.left + (leftSide ? (base === 0 ? b.marginLeft : b.marginRight) : 0);
+      const right = sp.right - (rightSide ? (base === 0 ? b.marginRight : b.marginLeft) : 0);
+      const pt = Math.max(0, resolve(s.padding.top, cb)); const pb = Math.max(0, resolve(s.padding.bottom, cb));
+      const top = boxBaseline(b) - f.ascent - pt - s.borderWidth.top;
+      children.push({
+        kind: 'inline-box', style: s, element: b.element, x: left + b.dx, y: top + b.dy, width: Math.max(0, right - left),
+        height: f.ascent + f.descent + pt + pb + s.borderWidth.top + s.borderWidth.bottom, starts: leftSide, ends: rightSide, link: b.link,
+      });
+    }
+    // runs of text: visually adjacent left-to-right pieces of one item and level, contiguous in
+    // the text, make one run; a right-to-left word is a run of its own (the PDF writer lays the
+    // words of a run out left to right)
+    let run: { first: Piece; start: number; end: number; x: number; width: number; hyphen: boolean } | undefined;
+    const flush = () => {
+      if (!run) return;
+      const r = run; run = undefined;
+      const item = r.first.item!;
+      const s = item.style;
+      if (s.visibility !== 'visible') return;
+      let t = text.slice(r.start, r.end);
+      if (t.includes('\u00ad')) t = t.replaceAll('\u00ad', '');
+      let width = r.width;
+      if (r.hyphen) { t += '-'; width += at.hyphenWidth; }
+      if (!t) return;
+      children.push({
+        kind: 'text', style: s, font: this.ctx.faces.of(s), text: visualText(t, r.first.level), x: r.x + item.parent.dx,
+        baseline: boxBaseline(item.parent) + item.parent.dy, width, wordSpacing: at.extra, link: item.link,
+      });
+    };
+    for (const p of visual) {
+      if (p.item) {
+        const odd = p.level % 2 === 1;
+        if (!odd && run && run.first.item === p.item && run.first.level === p.level && p.start === run.end) {
+          run.end = p.end!; run.width += p.width; run.hyphen ||= p.hyphen === true;
+        } else { flush(); run = { first: p, start: p.start!, end: p.end!, x: p.x, width: p.width, hyphen: p.hyphen === true }; }
+        continue;
+      }
+      flush();
+      if (p.atomic) {
+        const a = this.atomics.get(p.atomic)!;
+        const parent = p.atomic.parent;
+        const left = p.x + parent.dx;
+        const top = baseline + v.groups[a.group]!.base + a.off - a.baseline + parent.dy;
+        if (a.fragment) {
+          translate(a.fragment, left - a.x, top - a.y);
+          if (p.atomic.box.style.visibility === 'visible') children.push(a.fragment);
+        }
+        a.x = left; a.y = top;
+      }
+    }
+    flush();
+    return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
+  }
+
   // ---- floats (CSS 2.1 §9.5) --------------------------------------------------------------
 
   private floatOf(item: FloatItem): Floated {
@@ -497,6 +630,41 @@ class Lines {
 }
 
 const ZERO = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** What emit has found of a line before its pieces are placed. */
+interface BidiLine {
+  readonly top: number;
+  readonly band: { readonly left: number; readonly right: number };
+  /** where the line's content starts (alignment applied), its baseline, justification per space */
+  readonly x: number;
+  readonly baseline: number;
+  readonly extra: number;
+  readonly hyphenAfter: TextAtom | undefined;
+  readonly hyphenWidth: number;
+}
+
+/** An inline box on a bidi line: the extent of its pieces once they are placed. */
+interface Span {
+  readonly node: BoxNode;
+  readonly parent: Span | undefined;
+  left: number;
+  right: number;
+  readonly starts: boolean;
+  ends: boolean;
+}
+
+/** A piece of a bidi line at one embedding level: text, an atomic inline, or an inline box side. */
+interface Piece {
+  readonly level: number;
+  readonly width: number;
+  readonly span: Span | undefined;
+  readonly item?: TextItem;
+  readonly start?: number;
+  readonly end?: number;
+  readonly hyphen?: boolean;
+  readonly atomic?: AtomicItem;
+  x: number;
+}
 
 const marginOf = (v: ComputedStyle['margin']['left'], base: number) => (v === 'auto' ? 0 : resolve(v, base));
 

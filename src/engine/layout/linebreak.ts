@@ -69,7 +69,8 @@ export interface TextAtom {
 export type Atom =
   | TextAtom
   | { readonly t: 'open' | 'close'; readonly box: BoxNode; readonly width: number }
-  | { readonly t: 'atomic'; readonly item: AtomicItem; width: number }
+  /** `pos`: its U+FFFC in the context's string */
+  | { readonly t: 'atomic'; readonly item: AtomicItem; width: number; readonly pos: number }
   | { readonly t: 'float'; readonly item: FloatItem }
   /** a soft wrap opportunity; `shy`: breaking here shows a hyphen (U+00AD) */
   | { readonly t: 'opp'; readonly shy: boolean }
@@ -262,8 +263,8 @@ class Cutter {
         }
         case 'inline-block': case 'replaced': {
           const item: AtomicItem = { box: b, parent, link: parent.link };
-          this.emit({ t: 'atomic', item, width: o.atomicWidth(item) });
           const at = this.pos++;
+          this.emit({ t: 'atomic', item, width: o.atomicWidth(item), pos: at });
           if (this.oppAfter(at) === at + 1 && wraps(parent.style)) this.pending = OPP;
           break;
         }

@@ -415,17 +415,37 @@ class TableLayout {
       grid = available;
     }
     this.colW = columns;
+    // CSS 2.1 §17.5: the columns are ordered by the table's direction (the first on the right in rtl)
     this.colX = [];
     let x = this.hs;
     for (const w of columns) { this.colX.push(x); x += w + this.hs; }
+    if (this.box.style.direction === 'rtl') this.colX = this.colX.map((cx, c) => x - cx - columns[c]!);
     const width = forced ?? grid + spacing + frame;
     // §10.3.3 auto margins centre; the HTML align attribute does the same for its table
     const align = this.box.element.attrs.align?.toLowerCase();
     let left: number;
     if ((ml === undefined && mr === undefined) || align === 'center') left = Math.max(0, (bandWidth - width) / 2);
     else if (ml === undefined || align === 'right') left = Math.max(0, bandWidth - width - (mr ?? 0));
+    // §10.3.3 over-constrained: the end margin gives way (the left one in an rtl containing block)
+    else if (this.input.cbDirection === 'rtl' && inFlow && mr !== undefined && forced === undefined) left = Math.max(0, bandWidth - width - mr);
     else left = ml;
     return { width: safe(width), marginLeft: safe(left), marginRight: ml !== undefined && mr !== undefined ? mr : Math.max(0, bandWidth - width - left) };
+  }
+
+  private get rtl(): boolean { return this.box.style.direction === 'rtl'; }
+
+  /** The left and right edges of columns [from, to) in the grid (the columns run right to left in rtl). */
+  private spanLeft(from: number, to: number): number {
+    return this.rtl ? this.colX[to - 1]! : this.colX[from]!;
+  }
+  private spanRight(from: number, to: number): number {
+    return this.rtl ? this.colX[from]! + this.colW[from]! : this.colX[to - 1]! + this.colW[to - 1]!;
+  }
+  /** The x of grid line c (before column c; the grid's end after the last column). */
+  private lineX(c: number): number {
+    const C = this.grid.columns;
+    if (this.rtl) return c < C ? this.colX[c]! + this.colW[c]! : this.colX[C - 1]!;
+    return c < C ? this.colX[c]! : this.colX[C - 1]! + this.colW[C - 1]!;
   }
 
   /** Where the table goes beside the floats of its block formatting context: it moves down until it fits (CSS 2.1 §9.4.1). */
@@ -676,8 +696,8 @@ class TableLayout {
     let height = Math.max(fixedHeight(rowBox.style.height), this.rowMin[r] ?? 0);
     let above = -Infinity; let below = 0;
     for (const slot of grid.startsAt[r]!) {
-      const x = gridX + this.colX[slot.col]!;
-      const width = this.colX[slot.colEnd - 1]! + this.colW[slot.colEnd - 1]! - this.colX[slot.col]!;
+      const x = gridX + this.spanLeft(slot.col, slot.colEnd);
+      const width = this.spanRight(slot.col, slot.colEnd) - this.spanLeft(slot.col, slot.colEnd);
       const content = this.cellBox(slot);
       const res = rowCtx.layoutIndependent(content, { x, y, cbWidth: width, cbHeight: undefined, borderBoxWidth: width, absolutes, link: this.input.link }, rowCtx);
       const fragment: BoxFragment = res.fragment ?? { kind: 'box', style: content.style, element: slot.cell.element, x, y, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
@@ -796,8 +816,8 @@ class TableLayout {
   private rowFragments(rows: readonly RowLayout[], gridX: number): Fragment[] {
     const out: Fragment[] = [];
     const C = this.grid.columns;
-    const x = gridX + (this.colX[0] ?? 0);
-    const width = C > 0 ? this.colX[C - 1]! + this.colW[C - 1]! - (this.colX[0] ?? 0) : 0;
+    const x = gridX + (C > 0 ? this.spanLeft(0, C) : 0);
+    const width = C > 0 ? this.spanRight(0, C) - this.spanLeft(0, C) : 0;
     let group: BoxFragment | undefined;
     for (const row of rows) {
       const rowBox = this.grid.rows[row.index]!;
@@ -824,7 +844,7 @@ class TableLayout {
     if (!this.collapse || !pieces.length) return;
     const { grid } = this;
     const C = grid.columns; const r = row.index;
-    const lineX = (c: number) => gridX + (c < C ? this.colX[c]! : this.colX[C - 1]! + this.colW[C - 1]!);
+    const lineX = (c: number) => gridX + this.lineX(c);
     const horizontal = (line: number, y: number, isBottom: boolean) => {
       for (let c = 0; c < C; c++) {
         const e = grid.hEdge(line, c);
@@ -855,7 +875,7 @@ class TableLayout {
     const C = this.grid.columns;
     for (const c of [0, C]) {
       const e = this.grid.vEdge(r, c);
-      const x = gridX + (c < C ? this.colX[c]! : this.colX[C - 1]! + this.colW[C - 1]!);
+      const x = gridX + this.lineX(c);
       if (e.width > 0) this.push({ x1: x, y1, x2: x, y2, width: e.width, style: e.style, color: e.color });
     }
   }

@@ -34,7 +34,7 @@ export function hasSpecifiedWidth(style: ComputedStyle): boolean {
  * `shrinkToFit` is the width an auto-width box takes when it shrinks (floats, inline-blocks,
  * flex items, tables), border box excluded.
  */
-export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number): UsedBlockBox {
+export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cbDirection: 'ltr' | 'rtl' = 'ltr'): UsedBlockBox {
   const border = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
   const padding = {
     top: Math.max(0, resolve(style.padding.top, cbWidth)), right: Math.max(0, resolve(style.padding.right, cbWidth)),
@@ -61,10 +61,12 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
     if (c !== width) { width = c; }
     else { ml ??= 0; mr ??= 0; }
   } else width = clamp(width);
-  // §10.3.3: over-constrained → margin-right absorbs; auto margins share what is left
+  // §10.3.3: over-constrained → the end margin of the containing block's direction absorbs
+  // (margin-right, margin-left in rtl); auto margins share what is left
   const rest = cbWidth - width - frame;
   if (ml === undefined && mr === undefined) { ml = Math.max(0, rest / 2); mr = rest - ml; }
   else if (ml === undefined) { ml = rest - (mr ?? 0); }
+  else if (mr !== undefined && cbDirection === 'rtl') ml = rest - mr;
   else mr = rest - ml;
   // CSS 2.1 §10.5: a percentage height needs a containing block of definite height, else it is auto
   const definite = (v: LengthPctAuto) => v !== 'auto' && (!v.pct || cbHeight !== undefined);
