@@ -19,7 +19,7 @@ import { replacedSize } from './paint/replaced';
 import { finishDocument, pageBreakBefore } from './paint/finish';
 import { marginBoxCallbacks } from './paint/margins';
 import { layoutBlockLevel, layoutIndependent } from './layout/block';
-import { layoutDocumentFlow, type LaidOutDocument } from './layout/document';
+import { layoutPaged, type PagedDocument } from './layout/paged';
 import { paintFragments } from './paint/fragments';
 
 export interface LayoutInput {
@@ -93,7 +93,7 @@ interface FragmentsInput {
 }
 
 /** The fragment tree of a document (tests read used positions from it). */
-export function layoutFragmentTree(input: LayoutInput): LaidOutDocument & { readonly diagnostics: DiagnosticList } {
+export function layoutFragmentTree(input: LayoutInput): PagedDocument & { readonly diagnostics: DiagnosticList } {
   const diagnostics = new DiagnosticList();
   const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
   const formatName = input.options.format ?? 'A4';
@@ -108,20 +108,21 @@ export function layoutFragmentTree(input: LayoutInput): LaidOutDocument & { read
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
   const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), page.pageArea.width).width });
-  const root = buildBoxes(styled.root, { diagnostics });
-  const laid = layoutDocumentFlow(root, { page: styled.page, format }, {
-    faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent,
-  }, MAX_LAID_OUT_PAGES);
+  const laid = layoutPaged({
+    root: styled.root, page: styled.page, pageContext: styled.pageContext, format, maxPages: MAX_LAID_OUT_PAGES,
+    ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent },
+  });
   return { ...laid, diagnostics };
 }
 
 /** The layout stage: fragments page by page, painted as absolutely positioned primitives. */
 function layoutFragments(o: FragmentsInput): EngineResult {
   const { styled, root, faces, diagnostics } = o;
-  const anchors = collectAnchors(styled.root);
-  const laid = layoutDocumentFlow(root, { page: styled.page, format: o.format }, {
-    faces, intrinsic: o.intrinsic, diagnostics, image: o.images.forBox, anchors, layoutBlockLevel, layoutIndependent,
-  }, MAX_LAID_OUT_PAGES);
+  const laid = layoutPaged({
+    root: styled.root, page: styled.page, pageContext: styled.pageContext, format: o.format, maxPages: MAX_LAID_OUT_PAGES,
+    ctx: { faces, intrinsic: o.intrinsic, diagnostics, image: o.images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent },
+  });
+  const anchors = laid.anchors;
   // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
   const kids = root.kind === 'block' ? root.children : root.items;
   const body = kids.find((c) => c.kind === 'block' && c.element?.tag === 'body');
@@ -130,19 +131,15 @@ function layoutFragments(o: FragmentsInput): EngineResult {
   const pages = paintFragments({
     pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => o.images.forUrl(u, undefined), anchors,
     canvas, canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
+    marginBoxes: laid.marginBoxes, pageStyles: laid.pageStyles,
   });
-  const geometry = pageGeometry(styled.page, o.format);
-  const margins = marginBoxCallbacks(styled.page, geometry, styled.root.style, faces, diagnostics);
-  const count = laid.pages.length;
   // one pdfmake section per page, with its own size. Every node is absolutely positioned, so the
   // section has no margins: pdfmake never finds a line too low for its page and moves it on (the
-  // bottom margin is negative for the same reason). The margin boxes go in the page's margins;
-  // the invisible mark keeps an empty page a page (pdfmake reuses a page that holds nothing).
+  // bottom margin is negative for the same reason). The invisible mark keeps an empty page a
+  // page (pdfmake reuses a page that holds nothing).
   const content = pages.map((nodes, i) => {
     const p = laid.pages[i]!;
     const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }] }, ...nodes];
-    if (margins.header) section.push({ stack: [margins.header(i + 1, count)], absolutePosition: { x: 0, y: 0 } });
-    if (margins.footer) section.push({ stack: [margins.footer(i + 1, count)], absolutePosition: { x: 0, y: p.height - p.margin.bottom } });
     return { section, pageSize: { width: p.width, height: p.height }, pageMargins: [0, 0, 0, -NO_BOTTOM] };
   });
   const first = laid.pages[0]!;
@@ -152,7 +149,7 @@ function layoutFragments(o: FragmentsInput): EngineResult {
     content,
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
+  return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}) };
 }
 
 /** how far below a page pdfmake may think it has room: more than any page is tall */

@@ -87,8 +87,23 @@ export interface DocumentMetadata {
   readonly pdfStandard?: PdfStandard;
 }
 
+/** A PDF bookmark (CSS GCPM 3 §6): the writer's outline entry. */
+export interface OutlineItem {
+  readonly title: string;
+  /** 1 for h1 (or bookmark-level: 1); deeper levels nest under the last shallower entry */
+  readonly level: number;
+  /** 0-based page index */
+  readonly pageIndex: number;
+  /** distance of the element's top from the page's top edge, pt */
+  readonly y: number;
+  /** bookmark-state: open */
+  readonly open: boolean;
+}
+
 export interface EngineResult {
   readonly docDefinition: DocDefinition;
+  /** (additive) the document's bookmarks, for the PDF outline */
+  readonly outline?: readonly OutlineItem[];
   /** every family the docDefinition names, with the source of each face */
   readonly fonts: FontTable;
   readonly diagnostics: readonly Diagnostic[];

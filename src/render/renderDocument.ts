@@ -77,10 +77,10 @@ export function layoutFromEnv(): 'flow' | 'fragments' {
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const layout = input.engine?.layout ?? layoutFromEnv();
   const engine: EngineOptions = { ...input.engine, layout, ...(layout === 'fragments' ? { measureText } : {}) };
-  const { docDefinition, fonts, diagnostics, metadata } = layoutHtml(input.html, input.css, engine);
+  const { docDefinition, fonts, diagnostics, metadata, outline } = layoutHtml(input.html, input.css, engine);
   const limits = input.limits ?? outputLimitsFromEnv();
   capPages(docDefinition, limits.maxPages);
-  const pdf = await toPdf(docDefinition, fonts, pdfOptions(input.pdf ?? {}, metadata ?? {}));
+  const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}) });
   checkPdfBytes(pdf, limits.maxPdfBytes);
   return { pdf, diagnostics };
 }

@@ -3,7 +3,7 @@
 // text-transform, and CSS Lists 3 markers (ol start / reversed / li value).
 import type { ComputedStyle, ListStyleType } from '../cascade/computed';
 import { formatCounter } from '../cascade/counters';
-import type { StyledElement, StyledNode } from '../cascade/styled';
+import type { StyledElement, StyledNode, StyledText } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
@@ -12,7 +12,15 @@ import type {
 
 export interface BoxBuildOptions {
   readonly diagnostics: DiagnosticList;
+  /**
+   * Generated text only layout can finish (StyledText.generated: counter(page), target-counter(),
+   * leader()...): its strings, and the leaders to stretch. Without it, the cascade's text stands.
+   */
+  readonly generated?: (text: StyledText) => readonly (string | { readonly leader: string })[];
 }
+
+/** CSS GCPM 3 §4 leader(): an empty atomic inline that layout stretches to the end of its line and fills. */
+export const LEADER_TAG = '::leader';
 
 /** The open inline boxes of a run that has none (replaced by a fresh array when one opens). */
 const NO_OPEN: InlineBox[] = [];
@@ -28,6 +36,18 @@ const FORM_CONTROLS = new Set(['input', 'select', 'textarea']);
 
 const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex', 'grid', 'table-row', 'table-row-group',
   'table-header-group', 'table-footer-group', 'table-cell', 'table-caption', 'table-column', 'table-column-group']);
+
+/** A leader's placeholder: zero wide, no decorations; its fill string travels in its element's attributes. */
+function leaderBox(style: ComputedStyle, fill: string): InlineLevelBox {
+  const zero = { pt: 0, pct: 0 };
+  const s: ComputedStyle = {
+    ...style, display: 'inline-block', position: 'static', float: 'none', width: zero, height: 'auto', minWidth: 'auto', maxWidth: 'none',
+    margin: { top: zero, right: zero, bottom: zero, left: zero }, padding: { top: zero, right: zero, bottom: zero, left: zero },
+    borderWidth: { top: 0, right: 0, bottom: 0, left: 0 }, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundImage: 'none',
+  };
+  const element: StyledElement = { kind: 'element', tag: LEADER_TAG, attrs: { fill }, style: s, children: [], loc: { line: 0, column: 0 } };
+  return { kind: 'inline-block', style: s, element, box: { kind: 'block', style: s, element, children: [] } };
+}
 
 /** Builds the box tree of the document. The root box is the principal box of <html>. */
 export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox {
@@ -129,6 +149,13 @@ class BoxBuilder {
   /** Generates the boxes of one child node; its inline-level boxes go inside the open inline box at `depth`. */
   private visit(flow: Flow, node: StyledNode, depth: number): void {
     if (node.kind === 'text') {
+      if (node.generated && this.options.generated) {
+        for (const piece of this.options.generated(node)) {
+          if (typeof piece === 'string') { if (piece) this.addInline(flow, depth, { kind: 'text', style: node.style, text: piece }); }
+          else this.addInline(flow, depth, leaderBox(node.style, piece.leader));
+        }
+        return;
+      }
       if (node.text) this.addInline(flow, depth, { kind: 'text', style: node.style, text: node.text });
       return;
     }

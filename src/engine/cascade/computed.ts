@@ -46,7 +46,27 @@ export type ContentItem =
   | { kind: 'counter'; name: string; style: ListStyleType }
   | { kind: 'counters'; name: string; separator: string; style: ListStyleType }
   | { kind: 'url'; url: string }
-  | { kind: 'open-quote' } | { kind: 'close-quote' };
+  | { kind: 'open-quote' } | { kind: 'close-quote' }
+  // (additive) CSS GCPM 3 and CSS Generated Content 3 §2-§4: what only layout can resolve
+  /** string(name, first|start|last|first-except): a named string in force on the page (margin boxes) */
+  | { kind: 'string-ref'; name: string; which: PagePolicy }
+  /** element(name, ...): a running element (margin boxes) */
+  | { kind: 'element'; name: string; which: PagePolicy }
+  /** target-counter(<url>, name, style): the counter's value at the link's target; `page` is its page */
+  | { kind: 'target-counter'; target: ContentTarget; name: string; style: ListStyleType }
+  | { kind: 'target-counters'; target: ContentTarget; name: string; separator: string; style: ListStyleType }
+  /** target-text(<url>, content|before|after|first-letter): the target's text */
+  | { kind: 'target-text'; target: ContentTarget; which: 'content' | 'before' | 'after' | 'first-letter' }
+  /** leader(dotted|solid|space|"string"): repeats `fill` to the end of the line */
+  | { kind: 'leader'; fill: string }
+  /** content(text|before|after|first-letter) in string-set and bookmark-label: the element's own text */
+  | { kind: 'content'; which: 'text' | 'before' | 'after' | 'first-letter' };
+
+/** CSS GCPM 3 §1.2 which assignment of a named string or running element a page shows */
+export type PagePolicy = 'first' | 'start' | 'last' | 'first-except';
+
+/** the URL of target-counter()/target-text(): written, or attr(name) of the element (resolved by the cascade into `url`) */
+export type ContentTarget = { readonly url: string } | { readonly attr: string };
 
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
@@ -117,6 +137,12 @@ export interface ComputedStyle {
   counterSet?: readonly { name: string; value: number }[];
   /** (additive) CSS Generated Content 3 quotes: 'auto' or open/close pairs */
   quotes?: 'auto' | 'none' | readonly string[];
+  /** (additive) CSS GCPM 3 §1.1 string-set: named strings this element sets ('none': []) */
+  stringSet?: readonly { readonly name: string; readonly items: readonly ContentItem[] }[];
+  /** (additive) CSS GCPM 3 §6 bookmark-level ('none': undefined), bookmark-label, bookmark-state */
+  bookmarkLevel?: number | 'none';
+  bookmarkLabel?: readonly ContentItem[];
+  bookmarkState?: 'open' | 'closed';
 
   // tables (CSS 2.1 §17)
   borderCollapse: 'separate' | 'collapse';

@@ -4,6 +4,7 @@
 // counter-increment and counter-set change the innermost instance (creating one at the
 // root when none is in scope). `page`/`pages` belong to layout and are left out here.
 import type { ContentItem, ListStyleType } from './computed';
+import type { StyledElement, StyledNode } from './styled';
 
 /** The frame of an element whose children created no counter (never written to). */
 const NO_FRAME: string[] = [];
@@ -116,23 +117,70 @@ const AUTO_QUOTES = ['\u201c', '\u201d', '\u2018', '\u2019'];
  * `url()` items produce no text. `depth` is the quote nesting level before this box.
  */
 export function contentText(items: readonly ContentItem[], counters: CounterScopes, quotes: 'auto' | 'none' | readonly string[], quoteDepth: { value: number }): string {
+  return contentPieces(items, counters, quotes, quoteDepth).filter((p): p is string => typeof p === 'string').join('');
+}
+
+/** Whether layout resolves this item (page counters, targets, leaders, named strings, running elements, content()). */
+export function layoutResolves(c: ContentItem): boolean {
+  switch (c.kind) {
+    case 'counter': case 'counters': return c.name === 'page' || c.name === 'pages';
+    case 'target-counter': case 'target-counters': case 'target-text': case 'leader': case 'string-ref': case 'element': case 'content': return true;
+    default: return false;
+  }
+}
+
+/**
+ * contentText's pieces: what the cascade can say as strings (adjacent ones joined), what only
+ * layout can say (layoutResolves) as the items themselves.
+ */
+export function contentPieces(items: readonly ContentItem[], counters: CounterScopes, quotes: 'auto' | 'none' | readonly string[], quoteDepth: { value: number }): (string | ContentItem)[] {
+  const out: (string | ContentItem)[] = [];
+  let text = '';
+  for (const c of items) {
+    if (layoutResolves(c)) {
+      if (text) out.push(text);
+      text = '';
+      out.push(c);
+      continue;
+    }
+    text += itemText(c, counters, quotes, quoteDepth);
+  }
+  if (text) out.push(text);
+  return out;
+}
+
+function itemText(c: ContentItem, counters: CounterScopes, quotes: 'auto' | 'none' | readonly string[], quoteDepth: { value: number }): string {
   const pairs = quotes === 'auto' ? AUTO_QUOTES : quotes === 'none' ? [] : quotes;
   const quote = (depth: number, close: boolean) => {
     if (pairs.length === 0) return '';
     const level = Math.min(Math.max(depth, 0), pairs.length / 2 - 1);
     return pairs[level * 2 + (close ? 1 : 0)] ?? '';
   };
-  let out = '';
-  for (const c of items) {
-    switch (c.kind) {
-      case 'string': out += c.value; break;
-      case 'attr': break; // resolved by the cascade before
-      case 'counter': out += c.name === 'page' || c.name === 'pages' ? '' : formatCounter(counters.value(c.name), c.style); break;
-      case 'counters': out += c.name === 'page' || c.name === 'pages' ? '' : counters.values(c.name).map((v) => formatCounter(v, c.style)).join(c.separator); break;
-      case 'url': break;
-      case 'open-quote': out += quote(quoteDepth.value, false); quoteDepth.value++; break;
-      case 'close-quote': quoteDepth.value = Math.max(0, quoteDepth.value - 1); out += quote(quoteDepth.value, true); break;
-    }
+  switch (c.kind) {
+    case 'string': return c.value;
+    case 'counter': return formatCounter(counters.value(c.name), c.style);
+    case 'counters': return counters.values(c.name).map((v) => formatCounter(v, c.style)).join(c.separator);
+    case 'open-quote': { const q = quote(quoteDepth.value, false); quoteDepth.value++; return q; }
+    case 'close-quote': quoteDepth.value = Math.max(0, quoteDepth.value - 1); return quote(quoteDepth.value, true);
+    default: return ''; // attr() is resolved by the cascade before; url() makes no text
   }
+}
+
+/** CSS GCPM 3 §1.1 content(): the element's text (content(before/after): its generated boxes' text). */
+export function elementText(e: StyledElement, which: 'text' | 'before' | 'after' | 'first-letter' = 'text'): string {
+  if (which === 'before' || which === 'after') {
+    const g = e.children.find((c) => c.kind === 'element' && c.tag === `::${which}`);
+    return g ? textContent(g, true) : '';
+  }
+  const text = textContent(e, false).replace(/\s+/g, ' ').trim();
+  return which === 'first-letter' ? [...text].slice(0, 1).join('') : text;
+}
+
+function textContent(n: StyledNode, generated: boolean): string {
+  if (n.kind === 'text') return n.text;
+  if (!generated && n.tag.startsWith('::')) return '';
+  let out = '';
+  for (const c of n.children) out += textContent(c, generated);
   return out;
 }
+

@@ -14,11 +14,12 @@ import type { EngineLimits, ResourceResolver } from '../types';
 import { loadResource, normaliseAssetPath, type LoadContext } from '../resources';
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
 import { parseValue, type CompiledDecl, type Problem } from './declarations';
-import { contentText, CounterScopes } from './counters';
+import { contentPieces, CounterScopes, elementText, formatCounter } from './counters';
 import { resolveFontFace } from './fontface';
 import { AncestorFilter, buildMatchTree, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
 import { resolvePages } from './page';
+import { PageCascade } from './page-context';
 import { FeatureCollector, newSiblingState, Signatures, type Signature, type SiblingState } from './sharing';
 import { presentationalHints } from './presentational';
 import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
@@ -282,7 +283,11 @@ export function cascade(input: CascadeInput): CascadeResult {
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);
-  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics) };
+  const pageContext = new PageCascade({
+    rules: pageItems.map(({ item, locate }) => ({ selector: item.selector, declarations: item.declarations, marginBoxes: item.marginBoxes, locate })),
+    root: walker.rootValues ?? INITIAL, area, diagnostics, toStyle: toComputedStyle,
+  });
+  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics), pageContext };
 }
 
 function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {
@@ -451,6 +456,8 @@ const INHERITED_NAMES: readonly PropertyName[] = [...INHERITED];
 
 class StyleWalker {
   private rootFontSize = MEDIUM_FONT_SIZE;
+  /** the root element's values (the page context inherits them) */
+  rootValues: ComputedValues | undefined;
   /** rules whose declaration problems were reported in this document */
   private readonly reported = new Set<StyleItem>();
   /** keys of the ancestors of the element being styled */
@@ -479,11 +486,15 @@ class StyleWalker {
   styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined): StyledElement {
     const main = this.collectMain(e, sig);
     const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
-    if (!parent) this.rootFontSize = own.values['font-size'];
+    if (!parent) { this.rootFontSize = own.values['font-size']; this.rootValues = own.values; }
     const display = own.values.display;
     // CSS Lists 3 §4: the element's counters change before its ::before; its children's
     // counters go out of scope after its ::after
     if (display !== 'none') applyListItemCounters(e, own.values, this.counters);
+    // CSS GCPM 3 §1.1, §6: string-set and bookmark-label see the element's counters, before its children's
+    const strings = display !== 'none' && own.values['string-set'].length ? own.values['string-set'].map((x) => ({ name: x.name, items: this.ownPieces(x.items, e, own) })) : undefined;
+    const level = own.values['bookmark-level'];
+    const bookmarkLabel = display !== 'none' && level !== 'none' ? this.ownPieces(own.values['bookmark-label'], e, own) : undefined;
     this.counters.open();
     const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', '::before', sig) : undefined;
     // the children's array made to size (growing one by push reserves 16 more slots, for
@@ -514,7 +525,23 @@ class StyleWalker {
       if (afterBox) children.push(afterBox);
     }
     this.counters.close();
-    return { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
+    const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
+    if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
+    if (bookmarkLabel && level !== 'none') out.bookmark = { level, label: ownText(bookmarkLabel, out).replace(/\s+/g, ' ').trim(), open: own.values['bookmark-state'] === 'open' };
+    return out;
+  }
+
+  /** string-set / bookmark-label items: counters and attr() now, content() once the children are styled */
+  private ownPieces(items: readonly ContentItem[], e: MatchElement, own: ElementValues): (string | ContentItem)[] {
+    return items.map((c) => {
+      const r = resolveAttr(c, e.el.attrs);
+      switch (r.kind) {
+        case 'counter': return r.name === 'page' || r.name === 'pages' ? '' : formatCounter(this.counters.value(r.name), r.style);
+        case 'counters': return r.name === 'page' || r.name === 'pages' ? '' : this.counters.values(r.name).map((n) => formatCounter(n, r.style)).join(r.separator);
+        case 'content': return r;
+        default: return contentPieces([r], this.counters, own.values.quotes, { value: 0 }).filter((p): p is string => typeof p === 'string').join('');
+      }
+    });
   }
 
   private pseudo(e: MatchElement, own: ElementValues, target: 'before' | 'after', tag: '::before' | '::after', sig: Signature | undefined): StyledElement | undefined {
@@ -527,12 +554,14 @@ class StyleWalker {
     const content = v.values.content;
     if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
     // attr() is the element's business: resolve it here; counters and quotes are layout's
-    const resolved = content.map((c): ContentItem => (c.kind === 'attr' ? { kind: 'string', value: e.el.attrs[c.name] ?? '' } : c));
+    const resolved = content.map((c) => resolveAttr(c, e.el.attrs));
     const style: ComputedStyle = { ...v.style, content: resolved };
     // the generated box applies its own counters (CSS Lists 3 §4: ::before/::after are elements too)
     this.counters.apply(v.values['counter-reset'], v.values['counter-set'], v.values['counter-increment']);
-    const text = contentText(resolved, this.counters, v.values.quotes, this.quoteDepth);
-    const children: StyledNode[] = text ? [{ kind: 'text', text, style }] : [];
+    const pieces = contentPieces(resolved, this.counters, v.values.quotes, this.quoteDepth);
+    const text = pieces.filter((p): p is string => typeof p === 'string').join('');
+    const deferred = pieces.some((p) => typeof p !== 'string');
+    const children: StyledNode[] = deferred ? [{ kind: 'text', text, style, generated: pieces }] : text ? [{ kind: 'text', text, style }] : [];
     return { kind: 'element', tag, attrs: {}, style, children, loc: e.el.loc };
   }
 
@@ -1065,6 +1094,10 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
     counterSet: v['counter-set'],
     content: v.content,
     quotes: v.quotes,
+    stringSet: v['string-set'],
+    bookmarkLevel: v['bookmark-level'],
+    bookmarkLabel: v['bookmark-label'],
+    bookmarkState: v['bookmark-state'],
     borderCollapse: v['border-collapse'],
     borderSpacing: v['border-spacing'],
     tableLayout: v['table-layout'],
@@ -1091,6 +1124,17 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
     columnCount: v['column-count'],
     objectFit: v['object-fit'],
   };
+}
+
+/** attr() in content, and as the URL of target-counter()/target-text(), from the element's attributes. */
+function resolveAttr(c: ContentItem, attrs: Readonly<Record<string, string>>): ContentItem {
+  if (c.kind === 'attr') return { kind: 'string', value: attrs[c.name] ?? '' };
+  if ((c.kind === 'target-counter' || c.kind === 'target-counters' || c.kind === 'target-text') && 'attr' in c.target) return { ...c, target: { url: attrs[c.target.attr] ?? '' } };
+  return c;
+}
+
+function ownText(pieces: readonly (string | ContentItem)[], e: StyledElement): string {
+  return pieces.map((p) => (typeof p === 'string' ? p : p.kind === 'content' ? elementText(e, p.which) : '')).join('');
 }
 
 /** The initial values as a ComputedStyle (for tests and anonymous boxes). */

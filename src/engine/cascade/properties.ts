@@ -9,7 +9,7 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BorderStyle, BreakInside, BreakValue, ContentItem, Display, LengthPct, LineHeight, ListStyleType, RGBA, VerticalAlign, WhiteSpace,
+  BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, LengthPct, LineHeight, ListStyleType, RGBA, VerticalAlign, WhiteSpace,
 } from './computed';
 
 /** What computing needs besides the specified value. */
@@ -230,7 +230,27 @@ function parseContent(v: readonly CV[]): 'normal' | 'none' | ContentItem[] | und
   }
   // `content: "x" / "alt text"`: the alternative text is dropped
   const slash = v.findIndex((x) => x.t === 'delim' && x.v === '/');
-  const items = slash >= 0 ? v.slice(0, slash) : v;
+  return parseContentList(slash >= 0 ? v.slice(0, slash) : v, false);
+}
+
+const POLICIES = ['first', 'start', 'last', 'first-except'] as const;
+const LEADERS: Readonly<Record<string, string>> = { dotted: '. ', solid: '_', space: ' ' };
+
+/** The URL argument of target-counter() and target-text(): a string, url() or attr(name [url]). */
+function contentTarget(arg: readonly CV[] | undefined): ContentTarget | undefined {
+  const x = arg?.[0];
+  if (x?.t === 'str' || x?.t === 'url') return { url: x.v };
+  if (x?.t === 'func' && x.name === 'url' && x.args[0]?.t === 'str') return { url: x.args[0].v };
+  if (x?.t === 'func' && x.name === 'attr' && x.args[0]?.t === 'ident') return { attr: x.args[0].v.toLowerCase() };
+  return undefined;
+}
+
+/**
+ * CSS Generated Content 3 §1 content list, with the GCPM functions layout resolves: string(),
+ * element(), target-counter(s)(), target-text(), leader(); `content()` where string-set and
+ * bookmark-label allow it (`own`).
+ */
+function parseContentList(items: readonly CV[], own: boolean): ContentItem[] | undefined {
   const out: ContentItem[] = [];
   for (const x of items) {
     if (x.t === 'str') { out.push({ kind: 'string', value: x.v }); continue; }
@@ -244,19 +264,62 @@ function parseContent(v: readonly CV[]): 'normal' | 'none' | ContentItem[] | und
       continue;
     }
     if (x.t === 'func') {
-      const args = splitCommas(x.args);
-      if (x.name === 'attr' && args[0]?.[0]?.t === 'ident') { out.push({ kind: 'attr', name: args[0][0].v.toLowerCase() }); continue; }
-      if (x.name === 'url' && args[0]?.[0]?.t === 'str') { out.push({ kind: 'url', url: args[0][0].v }); continue; }
-      if (x.name === 'counter' && args[0]?.[0]?.t === 'ident') {
+      const args = splitCommas(x.args).filter((a) => a.length > 0);
+      const a0 = args[0]?.[0];
+      const name = x.name.toLowerCase();
+      if (name === 'attr' && a0?.t === 'ident') { out.push({ kind: 'attr', name: a0.v.toLowerCase() }); continue; }
+      if (name === 'url' && a0?.t === 'str') { out.push({ kind: 'url', url: a0.v }); continue; }
+      if (name === 'counter' && a0?.t === 'ident') {
         const style = args[1] ? parseListStyleType(args[1][0]) : 'decimal';
         if (!style) return undefined;
-        out.push({ kind: 'counter', name: args[0][0].v, style });
+        out.push({ kind: 'counter', name: a0.v, style });
         continue;
       }
-      if (x.name === 'counters' && args[0]?.[0]?.t === 'ident' && args[1]?.[0]?.t === 'str') {
+      if (name === 'counters' && a0?.t === 'ident' && args[1]?.[0]?.t === 'str') {
         const style = args[2] ? parseListStyleType(args[2][0]) : 'decimal';
         if (!style) return undefined;
-        out.push({ kind: 'counters', name: args[0][0].v, separator: args[1][0].v, style });
+        out.push({ kind: 'counters', name: a0.v, separator: args[1][0].v, style });
+        continue;
+      }
+      if ((name === 'string' || name === 'element') && a0?.t === 'ident' && args.length <= 2) {
+        const which = args[1] ? keywordOf(args[1], POLICIES) : 'first';
+        if (!which) return undefined;
+        out.push(name === 'string' ? { kind: 'string-ref', name: a0.v, which } : { kind: 'element', name: a0.v, which });
+        continue;
+      }
+      if (name === 'target-counter' || name === 'target-counters') {
+        const target = contentTarget(args[0]);
+        const counter = args[1]?.[0];
+        if (!target || counter?.t !== 'ident') return undefined;
+        if (name === 'target-counter') {
+          const style = args[2] ? parseListStyleType(args[2][0]) : 'decimal';
+          if (!style) return undefined;
+          out.push({ kind: 'target-counter', target, name: counter.v, style });
+        } else {
+          const sep = args[2]?.[0];
+          const style = args[3] ? parseListStyleType(args[3][0]) : 'decimal';
+          if (sep?.t !== 'str' || !style) return undefined;
+          out.push({ kind: 'target-counters', target, name: counter.v, separator: sep.v, style });
+        }
+        continue;
+      }
+      if (name === 'target-text') {
+        const target = contentTarget(args[0]);
+        const which = args[1] ? keywordOf(args[1], ['content', 'before', 'after', 'first-letter'] as const) : 'content';
+        if (!target || !which) return undefined;
+        out.push({ kind: 'target-text', target, which });
+        continue;
+      }
+      if (name === 'leader' && args.length === 1) {
+        const fill = a0?.t === 'str' ? a0.v : LEADERS[ident(a0) ?? ''];
+        if (fill === undefined || fill === '') return undefined;
+        out.push({ kind: 'leader', fill });
+        continue;
+      }
+      if (name === 'content' && own && args.length <= 1) {
+        const which = args[0] ? keywordOf(args[0], ['text', 'before', 'after', 'first-letter'] as const) : 'text';
+        if (!which) return undefined;
+        out.push({ kind: 'content', which });
         continue;
       }
       return undefined;
@@ -264,6 +327,20 @@ function parseContent(v: readonly CV[]): 'normal' | 'none' | ContentItem[] | und
     return undefined;
   }
   return out.length ? out : undefined;
+}
+
+/** CSS GCPM 3 §1.1 string-set: none | [<custom-ident> <content-list>]# */
+function parseStringSet(v: readonly CV[]): { name: string; items: ContentItem[] }[] | undefined {
+  if (v.length === 1 && ident(v[0]) === 'none') return [];
+  const out: { name: string; items: ContentItem[] }[] = [];
+  for (const part of splitCommas(v)) {
+    const [name, ...rest] = part;
+    if (name?.t !== 'ident' || rest.length === 0) return undefined;
+    const items = parseContentList(rest, true);
+    if (!items) return undefined;
+    out.push({ name: name.v, items });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- the table
@@ -530,6 +607,18 @@ export const PROPERTIES = {
   content: prop<'normal' | 'none' | ContentItem[], 'normal' | 'none' | readonly ContentItem[]>({
     name: 'content', inherited: false, initial: 'normal', parse: parseContent, compute: same,
   }),
+  'string-set': prop<{ name: string; items: ContentItem[] }[], readonly { name: string; items: readonly ContentItem[] }[]>({
+    name: 'string-set', inherited: false, initial: [], parse: parseStringSet, compute: same,
+  }),
+  'bookmark-level': prop<number | 'none', number | 'none'>({
+    name: 'bookmark-level', inherited: false, initial: 'none',
+    parse: (v) => (v.length === 1 && ident(v[0]) === 'none' ? 'none' : v.length === 1 && v[0]!.t === 'num' && Number.isInteger(v[0].v) && v[0].v >= 1 ? v[0].v : undefined),
+    compute: same,
+  }),
+  'bookmark-label': prop<ContentItem[], readonly ContentItem[]>({
+    name: 'bookmark-label', inherited: false, initial: [{ kind: 'content', which: 'text' }], parse: (v) => parseContentList(v, true), compute: same,
+  }),
+  'bookmark-state': keywords('bookmark-state', ['open', 'closed'], 'closed'),
   quotes: prop<'auto' | 'none' | string[], 'auto' | 'none' | readonly string[]>({
     name: 'quotes', inherited: true, initial: 'auto',
     parse: (v) => {
@@ -651,6 +740,9 @@ export function initialValues(): ComputedValues {
   return out as ComputedValues;
 }
 
+/** the initial values, computed once (never written to) */
+export const INITIAL_VALUES: Readonly<ComputedValues> = initialValues();
+
 /**
  * Properties the engine knows and deliberately does not render (yet): they are accepted
  * without a diagnostic, because a browser-faithful template uses them for screen-only
@@ -689,5 +781,4 @@ export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
   'grid-area', 'grid-row', 'grid-column', 'grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end',
   'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-span',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
-  'string-set', 'bookmark-level', 'bookmark-label', 'bookmark-state',
 ]);

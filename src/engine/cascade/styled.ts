@@ -18,6 +18,10 @@ export interface StyledElement {
   readonly style: ComputedStyle;
   readonly children: readonly StyledNode[];
   readonly loc: SourceLocation;
+  /** (additive) CSS GCPM 3 §1.1 the named strings this element sets (string-set, resolved) */
+  readonly strings?: readonly { readonly name: string; readonly value: string }[];
+  /** (additive) CSS GCPM 3 §6 the bookmark this element makes (bookmark-level/-label/-state) */
+  readonly bookmark?: { readonly level: number; readonly label: string; readonly open: boolean };
 }
 
 export interface StyledText {
@@ -26,7 +30,16 @@ export interface StyledText {
   readonly text: string;
   /** the parent element's computed style (text inherits everything) */
   readonly style: ComputedStyle;
+  /**
+   * (additive) generated text that only layout can finish (counter(page), target-counter(),
+   * target-text(), leader()): the text in pieces, the cascade's parts already as strings.
+   * `text` holds the strings alone.
+   */
+  readonly generated?: readonly GeneratedPiece[];
 }
+
+/** A piece of generated text: a finished string, or an item layout resolves (CSS GCPM 3). */
+export type GeneratedPiece = string | import('./computed').ContentItem;
 
 export type StyledNode = StyledElement | StyledText;
 
@@ -85,4 +98,6 @@ export interface CascadeResult {
   readonly mode?: 'no-quirks' | 'limited-quirks' | 'quirks';
   /** what the head says about the document, for the PDF's info dictionary and catalog (dom/metadata.ts) */
   readonly metadata?: DocumentMetadata;
+  /** (additive) CSS Paged Media 3 §3.4, §4.2, §5: the page context and margin box styles per kind of page */
+  readonly pageContext?: import('./page-context').PageCascade;
 }

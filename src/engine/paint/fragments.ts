@@ -29,6 +29,10 @@ export interface PaintFragmentsInput {
   readonly canvasImageStyle: ComputedStyle | undefined;
   /** the style whose background became the canvas: its box does not paint it again */
   readonly canvasSource: ComputedStyle | undefined;
+  /** per page: its margin boxes (CSS Paged Media 3 §5), placed as `fixed` boxes are */
+  readonly marginBoxes?: readonly (readonly BoxFragment[])[];
+  /** per page: the page context's style, for the page box's background image and borders */
+  readonly pageStyles?: readonly (ComputedStyle | undefined)[];
 }
 
 /** Each page's pdfmake nodes, in painting order. */
@@ -37,6 +41,7 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   for (const page of input.pages) painter.canvasOf(page);
   if (input.root) painter.stackingContext(input.root, undefined);
   for (const f of input.fixed) for (const page of input.pages) painter.stackingContext(f, page);
+  input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.stackingContext(f, input.pages[i]!); });
   return painter.out;
 }
 
@@ -96,6 +101,8 @@ class Painter {
     const area = { width: page.width - page.margin.left - page.margin.right, height: page.flowBottom - page.flowTop };
     // CSS Paged Media 3 §3.2: the page box's background covers the whole page, the canvas the page area
     if (page.backgroundColor && !transparent(page.backgroundColor)) this.emit(page.index, rectNode(0, 0, page.width, page.height, page.backgroundColor));
+    const ps = this.o.pageStyles?.[page.index];
+    if (ps) this.pageBox(page, ps);
     const c = this.o.canvas;
     if (c && !transparent(c)) this.emit(page.index, rectNode(page.margin.left, page.margin.top, area.width, area.height, c));
     const s = this.o.canvasImageStyle;
@@ -103,6 +110,25 @@ class Painter {
       const node = backgroundImageNode(s, area, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
       if (node) this.emit(page.index, place(node, page.margin.left, page.margin.top));
     }
+  }
+
+  /**
+   * CSS Paged Media 3 §3.2: the page box's background image over the whole page (`background-size:
+   * cover` on `@page :first` is a cover), its borders around the page area's margins' inner edge.
+   */
+  private pageBox(page: PageFragment, s: ComputedStyle): void {
+    if (s.backgroundImage !== 'none') {
+      const node = backgroundImageNode(s, { width: page.width, height: page.height }, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
+      if (node) this.emit(page.index, place(node, 0, 0));
+    }
+    const b = s.borderWidth;
+    if (b.top + b.right + b.bottom + b.left <= 0) return;
+    const m = page.margin;
+    const frame: BoxFragment = {
+      kind: 'box', style: s, element: undefined, x: 0, y: 0, width: page.width - m.left - m.right, height: page.height - m.top - m.bottom,
+      border: { top: b.top, right: b.right, bottom: b.bottom, left: b.left }, padding: { top: 0, right: 0, bottom: 0, left: 0 }, children: [],
+    };
+    this.borders(frame, page.index, m.left, m.top, frame.height, true, true, 0);
   }
 
   // ---- CSS 2.1 Appendix E ------------------------------------------------------------

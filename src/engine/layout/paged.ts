@@ -1,0 +1,533 @@
+// CSS Paged Media 3 and CSS GCPM 3 on the layout stage: what needs the pages.
+//
+// - §4.4 page-based counters: `page` (incremented on every page unless the page context says
+//   otherwise), `pages`, and any counter the @page rules reset, set or increment;
+// - §5, §6.3 the sixteen page-margin boxes of each page, sized by the variable dimension rules
+//   (three boxes on a side share it: the centre one stays centred), laid out as independent
+//   formatting contexts and aligned by `vertical-align`;
+// - GCPM §1 named strings (`string-set`, `string(name, first|start|last|first-except)`);
+// - GCPM §2 cross-references: target-counter(), target-counters() (the `page` counter),
+//   target-text(); §4 leader();
+// - GCPM §6 bookmarks (bookmark-level / -label / -state; h1–h6 by the UA sheet).
+//
+// Generated text that depends on pages is resolved from the previous layout pass: the first
+// pass lays out with what is known (page references as "0"), every later pass with the pages
+// the one before found. When a pass resolves every reference to what the previous one used,
+// the layout is final; references only move when a number's width reflows a line, so two
+// passes are the rule and MAX_PASSES bounds a document that never settles.
+import type { BlockBox, BlockLevelBox, FlexBox } from '../boxes/types';
+import { buildBoxes, LEADER_TAG } from '../boxes/build';
+import type { ComputedStyle, ContentItem, PagePolicy } from '../cascade/computed';
+import { elementText, formatCounter } from '../cascade/counters';
+import type { PageCascade, PageContextStyle, MarginBoxName } from '../cascade/page-context';
+import type { GeneratedPiece, PageStyle, StyledElement, StyledNode, StyledText } from '../cascade/styled';
+import type { OutlineItem } from '../types';
+import { NO_BREAKS, type LayoutContext } from './context';
+import { layoutDocumentFlow, type LaidOutDocument } from './document';
+import type { BoxFragment, Fragment, LineFragment, PageFragment, TextFragment } from './fragments';
+import { translate } from './fragments';
+
+/** layout passes at most: the first, the one with the page numbers, one more when those reflowed lines */
+const MAX_PASSES = 3;
+
+export interface PagedInput {
+  readonly root: StyledElement;
+  readonly page: PageStyle;
+  readonly pageContext: PageCascade | undefined;
+  readonly format: { readonly width: number; readonly height: number };
+  readonly ctx: Omit<LayoutContext, 'pages'>;
+  readonly maxPages: number;
+}
+
+export interface PagedDocument extends LaidOutDocument {
+  /** per page: its margin boxes, x and y relative to the page area's top-left corner (as `fixed` boxes are) */
+  readonly marginBoxes: readonly (readonly BoxFragment[])[];
+  /** per page: the page context's style (its background image and borders) */
+  readonly pageStyles: readonly (ComputedStyle | undefined)[];
+  /** the bookmarks, in document order */
+  readonly outline: readonly OutlineItem[];
+  /** how many layout passes the page references needed */
+  readonly passes: number;
+  /** the link targets, with the targets of target-counter() and target-text() (named destinations) */
+  readonly anchors: ReadonlySet<string>;
+}
+
+/** What one pass learnt about where things are. */
+interface Placement {
+  readonly pages: readonly PageFragment[];
+  /** the page index and flow y of every element (one without a fragment of its own: where the document had got to) */
+  readonly elements: ReadonlyMap<StyledElement, { readonly page: number; readonly y: number }>;
+  /** the page of the first text of each generated box (by its style, one object per generated box) */
+  readonly generated: ReadonlyMap<ComputedStyle, number>;
+  /** the page counters in force on each page */
+  readonly counters: readonly ReadonlyMap<string, number>[];
+}
+
+/** Lays out the document, again while page references change, then its margin boxes and bookmarks. */
+export function layoutPaged(o: PagedInput): PagedDocument {
+  const ids = elementIds(o.root);
+  const anchors = new Set(o.ctx.anchors);
+  let placement: Placement | undefined;
+  let laid: LaidOutDocument | undefined;
+  let passes = 0;
+  for (;;) {
+    passes++;
+    const resolver = new GeneratedText(placement, ids, o.ctx.diagnostics);
+    const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
+    for (const id of resolver.targets) if (ids.has(id)) anchors.add(id);
+    laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format }, { ...o.ctx, anchors }, o.maxPages);
+    placement = place(laid, o.root, o.pageContext);
+    if (!resolver.used || passes >= MAX_PASSES || resolver.settledWith(placement)) break;
+  }
+  stretchLeaders(laid!.root, o.ctx);
+  const done = placement!;
+  const strings = namedStrings(o.root, done);
+  const marginBoxes: BoxFragment[][] = [];
+  const pageStyles: (ComputedStyle | undefined)[] = [];
+  for (const page of laid!.pages) {
+    const styles = o.pageContext?.styles(pageMatch(page));
+    pageStyles.push(styles?.page);
+    marginBoxes.push(styles && styles.boxes.length ? layoutMarginBoxes(page, styles, { done, strings, ctx: o.ctx }) : []);
+  }
+  return { ...laid!, anchors, marginBoxes, pageStyles, outline: bookmarks(o.root, done), passes };
+}
+
+const quiet = { report: () => undefined, items: [] } as unknown as LayoutContext['diagnostics'];
+
+/** CSS Paged Media 3 §3.4.1: what the page selectors see of a page (Platen makes no blank pages). */
+function pageMatch(p: PageFragment): { name: string; first: boolean; blank: boolean; left: boolean } {
+  return { name: p.name, first: p.index === 0, blank: false, left: p.index % 2 === 1 };
+}
+
+// ---- where things are ------------------------------------------------------------------
+
+function pageIndexAt(pages: readonly PageFragment[], y: number): number {
+  let lo = 0; let hi = pages.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pages[mid]!.flowTop <= y + 0.001) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCascade | undefined): Placement {
+  const pages = laid.pages;
+  const own = new Map<StyledElement, number>();
+  const generated = new Map<ComputedStyle, number>();
+  const walk = (f: Fragment): void => {
+    switch (f.kind) {
+      case 'box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); for (const c of f.children) walk(c); return;
+      case 'line': for (const c of f.children) walk(c); return;
+      case 'inline-box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); return;
+      case 'text': if (!generated.has(f.style)) generated.set(f.style, pageIndexAt(pages, f.baseline - 0.01)); return;
+      case 'image': return;
+    }
+  };
+  if (laid.root) walk(laid.root);
+  // elements without a fragment of their own (inline, display: contents) are where the document had got to
+  const elements = new Map<StyledElement, { page: number; y: number }>();
+  let lastY = 0;
+  const visit = (e: StyledElement): void => {
+    const y = own.get(e);
+    if (y !== undefined) lastY = y;
+    elements.set(e, { page: pageIndexAt(pages, lastY), y: lastY });
+    for (const c of e.children) if (c.kind === 'element') visit(c);
+  };
+  visit(root);
+  return { pages, elements, generated, counters: pageCounters(pages, pageContext) };
+}
+
+/**
+ * CSS Paged Media 3 §4.4: each page context's counter-reset, counter-set and counter-increment
+ * (CSS Lists 3 order), with `page` incremented by one on every page that does not say otherwise.
+ */
+function pageCounters(pages: readonly PageFragment[], pageContext: PageCascade | undefined): ReadonlyMap<string, number>[] {
+  const values = new Map<string, number>([['page', 0]]);
+  const out: Map<string, number>[] = [];
+  for (const p of pages) {
+    const s = pageContext?.styles(pageMatch(p)).page;
+    for (const r of s?.counterReset ?? []) values.set(r.name, r.value);
+    for (const r of s?.counterSet ?? []) values.set(r.name, r.value);
+    const inc = s?.counterIncrement ?? [];
+    for (const r of inc) values.set(r.name, (values.get(r.name) ?? 0) + r.value);
+    if (!inc.some((r) => r.name === 'page')) values.set('page', (values.get('page') ?? 0) + 1);
+    out.push(new Map(values));
+  }
+  return out;
+}
+
+function elementIds(root: StyledElement): Map<string, StyledElement> {
+  const ids = new Map<string, StyledElement>();
+  const visit = (e: StyledElement): void => {
+    const id = e.attrs.id;
+    if (id && !ids.has(id)) ids.set(id, e);
+    for (const c of e.children) if (c.kind === 'element') visit(c);
+  };
+  visit(root);
+  return ids;
+}
+
+/** `#id` (or `doc.html#id`: one document) → id */
+function targetId(url: string): string {
+  const hash = url.indexOf('#');
+  const raw = hash >= 0 ? url.slice(hash + 1) : url;
+  try { return decodeURIComponent(raw); } catch { return raw; }
+}
+
+// ---- generated text in the document ----------------------------------------------------
+
+/** Resolves StyledText.generated for one pass, and remembers what it said to compare with the next. */
+class GeneratedText {
+  /** each answer given, and how to ask again with another pass's placement */
+  private readonly said: { readonly again: (p: Placement) => string; readonly value: string }[] = [];
+  /** ids that target-counter() and target-text() point at (they become destinations, as link targets do) */
+  readonly targets = new Set<string>();
+  private warned = false;
+
+  constructor(private readonly placement: Placement | undefined, private readonly ids: ReadonlyMap<string, StyledElement>, private readonly diagnostics: LayoutContext['diagnostics']) {}
+
+  get used(): boolean { return this.said.length > 0; }
+
+  /** whether every page reference resolves, with `next`, to what this pass laid out */
+  settledWith(next: Placement): boolean {
+    return this.said.every((s) => s.again(next) === s.value);
+  }
+
+  pieces(t: StyledText): (string | { leader: string })[] {
+    const out: (string | { leader: string })[] = [];
+    for (const piece of t.generated ?? []) {
+      if (typeof piece === 'string') { out.push(piece); continue; }
+      if (piece.kind === 'leader') { out.push({ leader: piece.fill }); continue; }
+      out.push(this.item(piece, t));
+    }
+    return out;
+  }
+
+  private item(c: ContentItem, t: StyledText): string {
+    switch (c.kind) {
+      case 'counter': case 'counters': {
+        const again = (p: Placement | undefined) => {
+          if (!p) return formatCounter(c.name === 'pages' ? 0 : 1, c.style);
+          if (c.name === 'pages') return formatCounter(p.counters[p.counters.length - 1]?.get('page') ?? p.pages.length, c.style);
+          const page = p.generated.get(t.style) ?? 0;
+          return formatCounter(p.counters[page]?.get(c.name) ?? 0, c.style);
+        };
+        return this.remember(again);
+      }
+      case 'target-counter': case 'target-counters': {
+        const id = targetId('url' in c.target ? c.target.url : '');
+        this.targets.add(id);
+        if (c.name !== 'page' && !this.warned) {
+          this.warned = true;
+          this.diagnostics.report('unsupported-value', `target-counter() of the "${c.name}" counter is not supported; only "page"`);
+        }
+        const again = (p: Placement | undefined) => {
+          const target = this.ids.get(id);
+          if (!p || !target || c.name !== 'page') return p && !target ? '' : formatCounter(0, c.style);
+          const at = p.elements.get(target);
+          return formatCounter(at ? p.counters[at.page]?.get('page') ?? 0 : 0, c.style);
+        };
+        return this.remember(again);
+      }
+      case 'target-text': {
+        const id = targetId('url' in c.target ? c.target.url : '');
+        this.targets.add(id);
+        const target = this.ids.get(id);
+        return target ? elementText(target, c.which === 'content' ? 'text' : c.which) : '';
+      }
+      default: return ''; // string(), element(), content() belong to margin boxes, string-set and bookmarks
+    }
+  }
+
+  private remember(again: (p: Placement | undefined) => string): string {
+    const value = again(this.placement);
+    this.said.push({ again, value });
+    return value;
+  }
+}
+
+/**
+ * CSS GCPM 3 §4 leader(): each leader placeholder on a line takes the line's free space
+ * (what follows it moves to the line's end) and is filled with whole copies of its string,
+ * set flush right so the leaders of a table of contents line up.
+ */
+function stretchLeaders(root: BoxFragment | undefined, ctx: Omit<LayoutContext, 'pages'>): void {
+  if (!root) return;
+  const visit = (f: Fragment): void => {
+    if (f.kind === 'box') { for (const c of f.children) visit(c); return; }
+    if (f.kind !== 'line') return;
+    const i = f.children.findIndex((c) => c.kind === 'box' && c.element?.tag === LEADER_TAG);
+    if (i < 0) { for (const c of f.children) if (c.kind === 'box') visit(c); return; }
+    stretch(f, i, ctx);
+  };
+  visit(root);
+}
+
+function stretch(line: LineFragment, at: number, ctx: Omit<LayoutContext, 'pages'>): void {
+  const leader = line.children[at] as BoxFragment;
+  let right = line.x;
+  for (const c of line.children) right = Math.max(right, rightOf(c));
+  const free = line.x + line.width - right;
+  if (free <= 0) return;
+  const start = leader.x;
+  for (const c of line.children) {
+    if (c === leader) continue;
+    if (c.kind === 'inline-box' && c.x <= start && c.x + c.width >= start - 0.01) (c as { width: number }).width += free;
+    else if (leftOf(c) >= start - 0.01) translate(c, free, 0);
+  }
+  const style = leader.style;
+  const fill = leader.element?.attrs.fill ?? '.';
+  const w = ctx.faces.width(fill, style);
+  const n = w > 0 ? Math.floor(free / w) : 0;
+  if (n <= 0) return;
+  const text = fill.repeat(n);
+  const dots: TextFragment = {
+    kind: 'text', style, font: ctx.faces.of(style), text, x: start + free - n * w, baseline: line.baseline, width: n * w, wordSpacing: 0,
+  };
+  line.children.splice(at, 1, dots);
+}
+
+const leftOf = (f: Fragment): number => f.x;
+function rightOf(f: Fragment): number {
+  switch (f.kind) {
+    case 'text': case 'inline-box': case 'image': case 'box': case 'line': return f.x + f.width;
+  }
+}
+
+// ---- named strings ---------------------------------------------------------------------
+
+/** per page, per name: the value of each policy (GCPM 3 §1.2) */
+type PageStrings = readonly ReadonlyMap<string, Readonly<Record<PagePolicy, string>>>[];
+
+function namedStrings(root: StyledElement, p: Placement): PageStrings {
+  // the assignments in document order, with their page
+  const sets: { page: number; y: number; name: string; value: string }[] = [];
+  const visit = (e: StyledElement): void => {
+    if (e.strings) {
+      const at = p.elements.get(e);
+      if (at) for (const s of e.strings) sets.push({ page: at.page, y: at.y, name: s.name, value: s.value });
+    }
+    for (const c of e.children) if (c.kind === 'element') visit(c);
+  };
+  visit(root);
+  const names = new Set(sets.map((s) => s.name));
+  const out: Map<string, Record<PagePolicy, string>>[] = p.pages.map(() => new Map());
+  for (const name of names) {
+    const list = sets.filter((s) => s.name === name);
+    let entry = '';
+    let k = 0;
+    for (let i = 0; i < p.pages.length; i++) {
+      const here: typeof list = [];
+      while (k < list.length && list[k]!.page <= i) { if (list[k]!.page === i) here.push(list[k]!); else entry = list[k]!.value; k++; }
+      const first = here[0];
+      const last = here[here.length - 1];
+      const atTop = first !== undefined && first.y <= p.pages[i]!.flowTop + 0.5;
+      out[i]!.set(name, {
+        first: first ? first.value : entry,
+        start: atTop ? first.value : entry,
+        last: last ? last.value : entry,
+        'first-except': first ? '' : entry,
+      });
+      if (last) entry = last.value;
+    }
+  }
+  return out;
+}
+
+// ---- margin boxes ----------------------------------------------------------------------
+
+interface MarginContext {
+  readonly done: Placement;
+  readonly strings: PageStrings;
+  readonly ctx: Omit<LayoutContext, 'pages'>;
+}
+
+type Side = 'top' | 'bottom' | 'left' | 'right';
+
+/** where each box sits: its side, and its slot (0 = start corner side, 1 = middle, 2 = end) or corner */
+const PLACES: Readonly<Record<MarginBoxName, { side: Side; slot: 0 | 1 | 2 } | { corner: 'tl' | 'tr' | 'bl' | 'br' }>> = {
+  'top-left-corner': { corner: 'tl' }, 'top-right-corner': { corner: 'tr' }, 'bottom-left-corner': { corner: 'bl' }, 'bottom-right-corner': { corner: 'br' },
+  'top-left': { side: 'top', slot: 0 }, 'top-center': { side: 'top', slot: 1 }, 'top-right': { side: 'top', slot: 2 },
+  'bottom-left': { side: 'bottom', slot: 0 }, 'bottom-center': { side: 'bottom', slot: 1 }, 'bottom-right': { side: 'bottom', slot: 2 },
+  'left-top': { side: 'left', slot: 0 }, 'left-middle': { side: 'left', slot: 1 }, 'left-bottom': { side: 'left', slot: 2 },
+  'right-top': { side: 'right', slot: 0 }, 'right-middle': { side: 'right', slot: 1 }, 'right-bottom': { side: 'right', slot: 2 },
+};
+
+interface Rect { x: number; y: number; width: number; height: number }
+
+/** One page's margin boxes laid out, relative to its page area's top-left corner. */
+function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: MarginContext): BoxFragment[] {
+  const ctx: LayoutContext = { ...m.ctx, pages: NO_BREAKS };
+  const made = styles.boxes.map((b) => ({ name: b.name, style: b.style, box: marginBox(b.style, b.name, marginText(b.style, page.index, m)) }));
+  const { width: W, height: H, margin: M } = page;
+  const rects = new Map<MarginBoxName, Rect>();
+  // corners: the page margins' corners
+  for (const b of made) {
+    const p = PLACES[b.name];
+    if (!('corner' in p)) continue;
+    const left = p.corner === 'tl' || p.corner === 'bl'; const top = p.corner === 'tl' || p.corner === 'tr';
+    rects.set(b.name, { x: left ? 0 : W - M.right, y: top ? 0 : H - M.bottom, width: left ? M.left : M.right, height: top ? M.top : M.bottom });
+  }
+  // §6.3.2 the three boxes of each side share its length
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    const slots: ((typeof made)[number] | undefined)[] = [undefined, undefined, undefined];
+    for (const b of made) { const p = PLACES[b.name]; if ('side' in p && p.side === side) slots[p.slot] = b; }
+    if (!slots.some(Boolean)) continue;
+    const horizontal = side === 'top' || side === 'bottom';
+    const thickness = side === 'top' ? M.top : side === 'bottom' ? M.bottom : side === 'left' ? M.left : M.right;
+    const start = horizontal ? M.left : M.top;
+    const length = horizontal ? W - M.left - M.right : H - M.top - M.bottom;
+    const sizes = slots.map((b) => (b ? (horizontal ? widthsOf(b.box, b.style, length, ctx) : heightsOf(b.box, b.style, thickness, length, ctx)) : undefined));
+    const [a, c, e] = resolveSide(length, sizes[0], sizes[1], sizes[2]);
+    const offsets = [start, start + a, start + length - e];
+    const extents = [a, c, e];
+    slots.forEach((b, i) => {
+      if (!b) return;
+      const along = offsets[i]!; const extent = extents[i]!;
+      const across = side === 'top' || side === 'left' ? 0 : side === 'bottom' ? H - M.bottom : W - M.right;
+      rects.set(b.name, horizontal ? { x: along, y: across, width: extent, height: thickness } : { x: across, y: along, width: thickness, height: extent });
+    });
+  }
+  const out: BoxFragment[] = [];
+  for (const b of made) {
+    const r = rects.get(b.name);
+    if (!r) continue;
+    const f = layoutInRect(b.box, b.style, r, ctx);
+    if (!f) continue;
+    translate(f, -M.left, -M.top);
+    out.push(f);
+  }
+  return out;
+}
+
+/** The text of a margin box's `content` on a page. */
+function marginText(style: ComputedStyle, pageIndex: number, m: MarginContext): string {
+  const content = style.content;
+  if (content === 'none' || content === 'normal') return '';
+  const counters = m.done.counters[pageIndex];
+  const total = m.done.counters[m.done.counters.length - 1]?.get('page') ?? m.done.pages.length;
+  let out = '';
+  for (const c of content) {
+    switch (c.kind) {
+      case 'string': out += c.value; break;
+      case 'counter': out += formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style); break;
+      case 'counters': out += formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style); break;
+      case 'string-ref': out += m.strings[pageIndex]?.get(c.name)?.[c.which] ?? ''; break;
+      default: break; // quotes, attr(), url(), element(): nothing (yet) in a margin box
+    }
+  }
+  return out;
+}
+
+/** The box tree of a margin box: a block container of its text. */
+function marginBox(style: ComputedStyle, name: MarginBoxName, text: string): BlockLevelBox {
+  const s: ComputedStyle = { ...style, display: 'block', position: 'static', float: 'none' };
+  const children: StyledNode[] = text ? [{ kind: 'text', text, style: s }] : [];
+  const el: StyledElement = { kind: 'element', tag: `@${name}`, attrs: {}, style: s, children, loc: { line: 0, column: 0 } };
+  return buildBoxes(el, { diagnostics: quiet });
+}
+
+interface Sizes { readonly min: number; readonly max: number; readonly fixed: boolean }
+
+/** outer min-content and max-content widths (a specified width is both) */
+function widthsOf(box: BlockLevelBox, style: ComputedStyle, length: number, ctx: LayoutContext): Sizes {
+  const s = ctx.intrinsic.block(box);
+  const fixed = style.width !== 'auto';
+  if (fixed && style.width !== 'auto' && style.width.pct !== 0) {
+    const w = style.width.pt + style.width.pct * length / 100;
+    return { min: w, max: w, fixed };
+  }
+  return { min: s.min, max: s.max, fixed };
+}
+
+/** the outer height of a side box's content at the side's thickness (min and max alike) */
+function heightsOf(box: BlockLevelBox, style: ComputedStyle, thickness: number, length: number, ctx: LayoutContext): Sizes {
+  if (style.height !== 'auto') {
+    const h = style.height.pt + style.height.pct * length / 100 + style.padding.top.pt + style.padding.bottom.pt + style.borderWidth.top + style.borderWidth.bottom;
+    return { min: h, max: h, fixed: true };
+  }
+  const r = ctx.layoutIndependent(box, { x: 0, y: 0, cbWidth: thickness, cbHeight: undefined, borderBoxWidth: Math.max(0, thickness - hMargins(style, thickness)), absolutes: [] }, ctx);
+  const h = (r.fragment?.height ?? 0) + vMargins(style, thickness);
+  return { min: h, max: h, fixed: false };
+}
+
+const pt = (v: ComputedStyle['margin']['top'], basis: number) => (v === 'auto' ? 0 : v.pt + v.pct * basis / 100);
+const hMargins = (s: ComputedStyle, basis: number) => pt(s.margin.left, basis) + pt(s.margin.right, basis);
+const vMargins = (s: ComputedStyle, basis: number) => pt(s.margin.top, basis) + pt(s.margin.bottom, basis);
+
+const NONE: Sizes = { min: 0, max: 0, fixed: false };
+
+/**
+ * CSS Paged Media 3 §6.3.2: the extents of the start, middle and end boxes of a side. Without a
+ * middle box the two others share the side; with one, it is resolved against twice the larger
+ * of its neighbours (so it stays centred), and they take half of what is left each.
+ */
+export function resolveSide(length: number, a: Sizes | undefined, b: Sizes | undefined, c: Sizes | undefined): [number, number, number] {
+  if (!b) {
+    const [x, y] = distribute(length, a ?? NONE, c ?? NONE);
+    return [x, 0, y];
+  }
+  const double = (s: Sizes | undefined): Sizes => (s ? { min: s.min * 2, max: s.max * 2, fixed: s.fixed } : NONE);
+  const middle = Math.min(distribute(length, b, double(a))[0], distribute(length, b, double(c))[0]);
+  const side = Math.max(0, (length - middle) / 2);
+  return [side, middle, side];
+}
+
+/** two boxes on `length`: a fixed one keeps its size; auto ones share by max-content, else from min-content by their flex (max − min) */
+function distribute(length: number, a: Sizes, b: Sizes): [number, number] {
+  if (a.fixed && b.fixed) return [a.max, b.max];
+  if (a.fixed) return [a.max, Math.max(0, length - a.max)];
+  if (b.fixed) return [Math.max(0, length - b.max), b.max];
+  const sumMax = a.max + b.max;
+  if (sumMax <= length) {
+    if (sumMax <= 0) return [length / 2, length / 2];
+    const x = a.max + (length - sumMax) * a.max / sumMax;
+    return [x, length - x];
+  }
+  const sumMin = a.min + b.min;
+  if (sumMin <= length) {
+    const flex = a.max - a.min + b.max - b.min;
+    const x = a.min + (flex > 0 ? (length - sumMin) * (a.max - a.min) / flex : 0);
+    return [x, length - x];
+  }
+  const x = sumMin > 0 ? a.min + (length - sumMin) * a.min / sumMin : length / 2;
+  return [x, length - x];
+}
+
+/** Lays a margin box out in its rectangle (its margin box), its content placed by `vertical-align`. */
+function layoutInRect(box: BlockLevelBox, style: ComputedStyle, r: Rect, ctx: LayoutContext): BoxFragment | undefined {
+  const ml = pt(style.margin.left, r.width); const mr = pt(style.margin.right, r.width);
+  const mt = pt(style.margin.top, r.width); const mb = pt(style.margin.bottom, r.width);
+  const borderBoxWidth = Math.max(0, r.width - ml - mr);
+  const res = ctx.layoutIndependent(box, { x: r.x, y: r.y, cbWidth: r.width, cbHeight: r.height, borderBoxWidth, absolutes: [] }, ctx);
+  const f = res.fragment;
+  if (!f) return undefined;
+  const height = Math.max(0, r.height - mt - mb);
+  const extra = height - f.height;
+  const va = style.verticalAlign;
+  const k = va === 'top' ? 0 : va === 'bottom' ? 1 : 0.5;
+  if (extra > 0 && k > 0) for (const c of f.children) translate(c, 0, extra * k);
+  f.x = r.x + ml; f.y = r.y + mt;
+  f.height = Math.max(f.height, height);
+  return f;
+}
+
+// ---- bookmarks -------------------------------------------------------------------------
+
+/** CSS GCPM 3 §6: one outline entry per element with a bookmark-level, at its page and y from the page's top. */
+function bookmarks(root: StyledElement, p: Placement): OutlineItem[] {
+  const out: OutlineItem[] = [];
+  const visit = (e: StyledElement): void => {
+    const b = e.bookmark;
+    const at = b ? p.elements.get(e) : undefined;
+    if (b && at && b.label) {
+      const page = p.pages[at.page]!;
+      out.push({ title: b.label, level: b.level, pageIndex: at.page, y: page.margin.top + at.y - page.flowTop, open: b.open });
+    }
+    for (const c of e.children) if (c.kind === 'element') visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+export type { GeneratedPiece };

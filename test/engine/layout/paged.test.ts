@@ -1,0 +1,240 @@
+// CSS Paged Media 3 and CSS GCPM 3 on the layout stage: margin boxes (§5, §6.3 sizing, page
+// selectors), page counters, named strings, cross-references with leaders, bookmarks. Positions
+// are read from the fragment tree; what a reader sees is read back from the PDF.
+import { expect } from 'chai';
+import { layoutHtml } from '../../../src/engine';
+import type { BoxFragment, Fragment } from '../../../src/engine/layout/fragments';
+import { resolveSide } from '../../../src/engine/layout/paged';
+import { layoutFragmentTree } from '../../../src/engine/pipeline';
+import { toPdf } from '../../../src/pdf';
+import { renderHtmlToPdf } from '../../../src/render/renderDocument';
+import { measureText } from '../../../src/pdf/measure';
+import { parsePdf, wordsOf, type PdfWord } from '../../helpers/pdf';
+import { linesOf, textOf } from '../../helpers/layout';
+
+const PAGE = '@page { size: 400pt 300pt; margin: 40pt 50pt 30pt 60pt; font: 10pt/12pt sans-serif } body { margin: 0; font: 10pt/12pt sans-serif }';
+
+function paged(html: string, css: string) {
+  return layoutFragmentTree({ html, css, options: { format: 'A4', layout: 'fragments', measureText } });
+}
+
+/** a margin box of a page, in page coordinates (the fragments are relative to the page area) */
+function marginBox(r: ReturnType<typeof paged>, page: number, name: string): { x: number; y: number; width: number; height: number; text: string; f: BoxFragment } {
+  const f = r.marginBoxes[page]!.find((b) => b.element?.tag === `@${name}`);
+  if (!f) throw new Error(`no @${name} on page ${page + 1}: ${r.marginBoxes[page]!.map((b) => b.element?.tag).join(', ')}`);
+  const p = r.pages[page]!;
+  return { x: f.x + p.margin.left, y: f.y + p.margin.top, width: f.width, height: f.height, text: textOf(f), f };
+}
+
+const names = (r: ReturnType<typeof paged>, page: number) => r.marginBoxes[page]!.map((b) => b.element!.tag.slice(1));
+
+async function pdfWords(html: string, css: string): Promise<PdfWord[]> {
+  const r = layoutHtml(html, css, { layout: 'fragments', measureText });
+  return wordsOf(await toPdf(r.docDefinition, r.fonts));
+}
+
+const wordsOnPage = (ws: readonly PdfWord[], page: number) => ws.filter((w) => w.page === page).map((w) => w.text).join(' ');
+
+describe('layout: page-margin boxes (CSS Paged Media 3 §5, §6.3)', () => {
+  it('the corners fill the corners of the page margins', () => {
+    const css = `${PAGE} @page { @top-left-corner { content: "a" } @top-right-corner { content: "b" } @bottom-left-corner { content: "c" } @bottom-right-corner { content: "d" } }`;
+    const r = paged('<p>x</p>', css);
+    const cases: [string, number, number, number, number][] = [
+      ['top-left-corner', 0, 0, 60, 40], ['top-right-corner', 350, 0, 50, 40],
+      ['bottom-left-corner', 0, 270, 60, 30], ['bottom-right-corner', 350, 270, 50, 30],
+    ];
+    for (const [name, x, y, w, h] of cases) {
+      const b = marginBox(r, 0, name);
+      expect([b.x, b.y, b.width, b.height], name).to.deep.equal([x, y, w, h]);
+    }
+  });
+
+  it('a box alone on its side takes the whole side between the corners', () => {
+    const r = paged('<p>x</p>', `${PAGE} @page { @top-left { content: "Head" } @bottom-right { content: "Foot" } @left-middle { content: "L" } }`);
+    const top = marginBox(r, 0, 'top-left');
+    expect([top.x, top.y, top.width, top.height]).to.deep.equal([60, 0, 290, 40]);
+    const bottom = marginBox(r, 0, 'bottom-right');
+    expect([bottom.x, bottom.y, bottom.width, bottom.height]).to.deep.equal([60, 270, 290, 30]);
+    const left = marginBox(r, 0, 'left-middle');
+    expect([left.x, left.y, left.width, left.height]).to.deep.equal([0, 40, 60, 230]);
+  });
+
+  it('a centre box stays centred on the page area, its neighbours take half of the rest each', () => {
+    const r = paged('<p>x</p>', `${PAGE} @page { @top-left { content: "A much longer left header text" } @top-center { content: "Middle" } @top-right { content: "R" } }`);
+    const c = marginBox(r, 0, 'top-center');
+    expect(c.x + c.width / 2).to.be.closeTo(60 + 290 / 2, 0.01);
+    const l = marginBox(r, 0, 'top-left'); const rt = marginBox(r, 0, 'top-right');
+    expect(l.width).to.be.closeTo(rt.width, 0.01);
+    expect(l.width + c.width + rt.width).to.be.closeTo(290, 0.01);
+  });
+
+  it('two boxes without a centre share the side in proportion to their max-content widths; a fixed width keeps its size', () => {
+    const r = paged('<p>x</p>', `${PAGE} @page { @bottom-left { content: "Left" } @bottom-right { content: "Right side" } }`);
+    const l = marginBox(r, 0, 'bottom-left'); const rt = marginBox(r, 0, 'bottom-right');
+    expect(l.width + rt.width).to.be.closeTo(290, 0.01);
+    const textWidth = (b: BoxFragment) => linesOf(b)[0]!.children.reduce((w, c) => w + (c.kind === 'text' ? c.width : 0), 0);
+    expect(l.width / rt.width).to.be.closeTo(textWidth(l.f) / textWidth(rt.f), 0.001);
+    const f = paged('<p>x</p>', `${PAGE} @page { @bottom-left { content: "Left"; width: 100pt } @bottom-right { content: "Right" } }`);
+    expect(marginBox(f, 0, 'bottom-left').width).to.equal(100);
+    expect(marginBox(f, 0, 'bottom-right').x).to.be.closeTo(160, 0.01);
+  });
+
+  it('§6.3.2 flex distribution: over-full max-content shares the room from min-content by (max − min)', () => {
+    // the WPT dimensions-006 case, in em of 16px: left 4..17, right 2..5 on 20 → 15.375 and 4.625
+    const [a, , c] = resolveSide(20, { min: 4, max: 17, fixed: false }, undefined, { min: 2, max: 5, fixed: false });
+    expect(a).to.be.closeTo(15.375, 1e-9);
+    expect(c).to.be.closeTo(4.625, 1e-9);
+  });
+
+  it('vertical-align: middle (the default of the top boxes) centres the line in the margin', () => {
+    const r = paged('<p>x</p>', `${PAGE} @page { @top-center { content: "Mid" } @bottom-center { content: "Top"; vertical-align: top } }`);
+    const mid = marginBox(r, 0, 'top-center');
+    const line = linesOf(mid.f)[0]!;
+    const p = r.pages[0]!;
+    const lineTop = line.y + p.margin.top;
+    expect(lineTop).to.be.closeTo((40 - 12) / 2, 0.01);
+    const top = marginBox(r, 0, 'bottom-center');
+    expect(linesOf(top.f)[0]!.y + p.margin.top).to.be.closeTo(270, 0.01);
+  });
+
+  it('margin boxes paint backgrounds and borders from the property table', () => {
+    const r = paged('<p>x</p>', `${PAGE} @page { @top-center { content: "H"; background: rgb(255, 0, 0); border-bottom: 2pt solid black; padding: 0 5pt } }`);
+    const b = marginBox(r, 0, 'top-center');
+    expect(b.f.style.backgroundColor).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 });
+    expect(b.f.border.bottom).to.equal(2);
+    expect(b.f.padding.left).to.equal(5);
+  });
+
+  it('page selectors: :first drops a box, :left and :right differ, a named page has its own', () => {
+    const css = `${PAGE} @page { @top-center { content: "Every" } }
+      @page :first { @top-center { content: none } }
+      @page :left { @bottom-left { content: "Left page" } }
+      @page :right { @bottom-right { content: "Right page" } }
+      @page wide { size: 500pt 300pt; @top-center { content: "Wide" } }
+      .p { break-before: page } .w { page: wide }`;
+    const r = paged('<p>1</p><p class="p">2</p><p class="p">3</p><div class="w">4</div>', css);
+    expect(r.pages).to.have.length(4);
+    expect(names(r, 0)).to.deep.equal(['bottom-right']);
+    expect(names(r, 1)).to.deep.equal(['top-center', 'bottom-left']);
+    expect(names(r, 2)).to.deep.equal(['top-center', 'bottom-right']);
+    expect(r.pages[3]!.width).to.equal(500);
+    expect(marginBox(r, 3, 'top-center').text).to.equal('Wide');
+    expect(marginBox(r, 2, 'top-center').text).to.equal('Every');
+  });
+
+  it('margin boxes inherit from the page context, which inherits from the root element', () => {
+    const r = paged('<p>x</p>', 'html { color: rgb(0, 0, 255); font-family: serif } @page { size: 400pt 300pt; font-size: 8pt; @top-center { content: "H" } }');
+    const s = marginBox(r, 0, 'top-center').f.style;
+    expect(s.fontSize).to.equal(8);
+    expect(s.color).to.deep.equal({ r: 0, g: 0, b: 255, a: 1 });
+    expect(s.fontFamily).to.deep.equal(['serif']);
+  });
+});
+
+describe('layout: page counters and named strings (CSS Paged Media 3 §4.4, GCPM 3 §1)', () => {
+  it('"Page n of N" on every page, read back from the PDF', async () => {
+    const css = `${PAGE} @page { @bottom-center { content: "Page " counter(page) " of " counter(pages) } } p { break-before: page }`;
+    const ws = await pdfWords('<p>a</p><p>b</p><p>c</p>', css);
+    for (let i = 0; i < 3; i++) expect(wordsOnPage(ws, i)).to.contain(`Page ${i + 1} of 3`);
+    const foot = ws.find((w) => w.text.includes('Page 2'))!;
+    expect(foot.page).to.equal(1);
+    expect(foot.baseline).to.be.within(270, 300); // in the bottom margin
+  });
+
+  it('@page counter-reset and counter-increment, and counter styles', async () => {
+    const css = `${PAGE} @page { @bottom-center { content: counter(page, upper-roman) } } @page :first { counter-reset: page 9 } p { break-before: page }`;
+    const ws = await pdfWords('<p>a</p><p>b</p>', css);
+    expect(wordsOnPage(ws, 0)).to.contain('X');
+    expect(wordsOnPage(ws, 1)).to.contain('XI');
+  });
+
+  it('counter(page) in the body\'s generated content is the page it lands on', () => {
+    const r = paged('<p>a</p><p class="n">b</p>', `${PAGE} .n { break-before: page } .n::after { content: " on page " counter(page) " of " counter(pages) }`);
+    expect(textOf(r.root!).split('\n')).to.deep.equal(['a', 'b on page 2 of 2']);
+  });
+
+  it('string(): first, start, last and first-except, per page', () => {
+    const css = `${PAGE} h2 { string-set: head content(); font-size: 10pt; margin: 0 }
+      @page { @top-left { content: string(head) } @top-center { content: string(head, start) } @top-right { content: string(head, last) } @bottom-center { content: "[" string(head, first-except) "]" } }
+      .p { break-before: page }`;
+    const html = '<h2>One</h2><p>x</p><h2>Two</h2><p>y</p><p class="p">continued</p><h2>Three</h2><p>z</p><p class="p">more</p>';
+    const r = paged(html, css);
+    const row = (i: number) => ['top-left', 'top-center', 'top-right', 'bottom-center'].map((n) => marginBox(r, i, n).text);
+    expect(row(0)).to.deep.equal(['One', 'One', 'Two', '[]']);
+    expect(row(1)).to.deep.equal(['Three', 'Two', 'Three', '[]']);
+    expect(row(2)).to.deep.equal(['Three', 'Three', 'Three', '[Three]']);
+  });
+
+  it('the running head on each page of a PDF is the chapter in force there', async () => {
+    const css = `${PAGE} h1 { string-set: chapter "Ch. " content(); font-size: 12pt; break-before: page } @page { @top-right { content: string(chapter) } } @page :first { @top-right { content: none } }`;
+    const ws = await pdfWords('<p>cover</p><h1>Alpha</h1><p>a</p><h1>Beta</h1><p>b</p>', css);
+    expect(wordsOnPage(ws, 0)).to.not.contain('Ch.');
+    expect(wordsOnPage(ws, 1)).to.contain('Ch. Alpha');
+    expect(wordsOnPage(ws, 2)).to.contain('Ch. Beta');
+  });
+});
+
+describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)', () => {
+  const TOC = `${PAGE} h1 { font-size: 12pt; margin: 0; break-before: page }
+    .toc a { color: black; text-decoration: none } .toc a::after { content: leader(dotted) target-counter(attr(href), page) }
+    .toc li { list-style: none }`;
+  const toc = (n: number) => `<ul class="toc">${Array.from({ length: n }, (_, i) => `<li><a href="#c${i}">Chapter ${i}</a></li>`).join('')}</ul>`
+    + Array.from({ length: n }, (_, i) => `<h1 id="c${i}">Chapter ${i}</h1><p>text</p>`).join('');
+
+  it('the page number a TOC entry prints is the page its target starts on (PDF)', async () => {
+    const r = layoutHtml(toc(4), TOC, { layout: 'fragments', measureText });
+    const pdf = await toPdf(r.docDefinition, r.fonts);
+    const parsed = await parsePdf(pdf);
+    const ws = await wordsOf(pdf);
+    for (let i = 0; i < 4; i++) {
+      const heading = ws.find((w) => w.text === `Chapter ${i}` && w.page > 0)!;
+      const entry = ws.find((w) => w.page === 0 && w.text.startsWith(`Chapter ${i} `))!;
+      expect(entry.text).to.match(/^Chapter \d( \.)+ \d+$/);
+      expect(Number(entry.text.split(' ').pop()), entry.text).to.equal(heading.page + 1);
+    }
+    expect(parsed.pages).to.have.length(5);
+  });
+
+  it('a leader fills the line and puts the page number at its end', () => {
+    const r = paged(toc(2), TOC);
+    const lines = linesOf(r.root!).slice(0, 2);
+    for (const line of lines) {
+      const texts = line.children.filter((c): c is Extract<Fragment, { kind: 'text' }> => c.kind === 'text');
+      const dots = texts.find((t) => t.text.startsWith('. '))!;
+      const last = texts[texts.length - 1]!;
+      expect(last.x + last.width).to.be.closeTo(line.x + line.width, 0.01);
+      expect(dots.x + dots.width).to.be.at.most(last.x + 0.01);
+      expect(dots.x + dots.width).to.be.above(last.x - 6);
+    }
+  });
+
+  it('page references settle: a layout pass more when the numbers came out different', () => {
+    const r = paged(toc(3), TOC);
+    expect(r.passes).to.equal(2);
+    const plain = paged('<p>x</p>', PAGE);
+    expect(plain.passes).to.equal(1);
+  });
+
+  it('target-text() prints the target\'s text', () => {
+    const r = paged('<p><a class="x" href="#t">see</a></p><h3 id="t">The Target</h3>', `${PAGE} .x::after { content: " (" target-text(attr(href)) ")" }`);
+    expect(textOf(r.root!).split('\n')[0]).to.equal('see (The Target)');
+  });
+
+  it('h1–h6 become bookmarks at their page and y; bookmark-level and -label override, none removes', () => {
+    const css = `${PAGE} h1 { break-before: page; margin: 0; font-size: 12pt } .sub { bookmark-level: 3; bookmark-label: "Sub: " content() } .none { bookmark-level: none }`;
+    const r = paged('<h1>First</h1><h2>Second</h2><p class="sub">para</p><h1>Third</h1><h2 class="none">Hidden</h2>', css);
+    expect(r.outline.map((o) => [o.title, o.level, o.pageIndex])).to.deep.equal([['First', 1, 0], ['Second', 2, 0], ['Sub: para', 3, 0], ['Third', 1, 1]]);
+    expect(r.outline[3]!.y).to.be.closeTo(40, 0.01); // the page's top margin: the heading starts the page area
+  });
+
+  it('the PDF outline holds the bookmarks (render path)', async () => {
+    const { pdf } = await renderHtmlToPdf({ html: '<h1>One</h1><h2>Two</h2><p>x</p><h1 style="break-before:page">Three</h1>', css: PAGE, engine: { layout: 'fragments' } });
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+    const outline = await doc.getOutline();
+    expect(outline.map((o) => [o.title, o.items.map((i) => i.title)])).to.deep.equal([['One', ['Two']], ['Three', []]]);
+    const page = await doc.getPageIndex((outline[1]!.dest as unknown[])[0] as never);
+    expect(page).to.equal(1);
+    await doc.destroy();
+  });
+});
