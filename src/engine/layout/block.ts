@@ -180,9 +180,10 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   }
   let y = input.y + strutSize(strut);
   // CSS 2.1 §9.5.2 clearance: the border edge goes below the floats it clears
+  let cleared = false;
   if (style.clear !== 'none') {
     const below = input.floats.clearance(style.clear);
-    if (below > y) { y = below; childStrut = EMPTY_STRUT; }
+    if (below > y) { y = below; childStrut = EMPTY_STRUT; cleared = true; }
   }
   // CSS 2.1 §9.5: a box in normal flow that establishes a block formatting context does not
   // overlap the floats of its parent's context: it narrows beside them (an auto width) or moves below them
@@ -234,8 +235,9 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     const marker = markerFragment(box, { contentX, baseline: flow.firstBaseline ?? contentTop + ctx.faces.ascent(style) }, ctx);
     if (marker) children.unshift(marker);
   }
-  // an empty box whose margins collapse through it (§8.3.1): its top and bottom margins join
-  if (empty && collapsesBottom && height === 0) {
+  // an empty box whose margins collapse through it (§8.3.1): its top and bottom margins join;
+  // one with clearance stays where clearance put it, and its parent grows to hold it (§10.6.3)
+  if (empty && collapsesBottom && height === 0 && !cleared) {
     return { fragment, marginStrut: strutWith(strut, used.marginBottom), bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
   }
   return {

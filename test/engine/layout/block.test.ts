@@ -68,6 +68,14 @@ describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
     expect(boxOf(root, '#p').height).to.be.closeTo(10, 0.01);
     expect(boxOf(root, '#b').y).to.be.closeTo(30, 0.01);
   });
+
+  it('an empty block with clearance stays below the float, and its parent grows to hold it (§9.5.2, §10.6.3)', () => {
+    // the clearfix idiom: Chromium puts the header's bottom border under the float
+    const { root } = layoutOf('<div id="p" style="border-bottom:1pt solid"><div><div style="float:left;width:20pt;height:50pt"></div>text</div><div id="c" style="clear:both"></div></div><div id="b">after</div>', PAGE);
+    expect(boxOf(root, '#c').y).to.be.closeTo(50, 0.01);
+    expect(boxOf(root, '#p').height).to.be.closeTo(51, 0.01);
+    expect(boxOf(root, '#b').y).to.be.closeTo(51, 0.01);
+  });
 });
 
 describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
