@@ -103,14 +103,25 @@ export class Pages implements Fragmentainer {
     if (occupied && this.atPageStart(y)) {
       // a sibling of no height sits at this page's top: the new name starts the next page
       while (this.list.length <= here.index + 1 && this.list.length < this.maxPages) this.add();
-      return this.list[Math.min(here.index + 1, this.list.length - 1)]!.flowTop;
+      return this.reach(this.list[Math.min(here.index + 1, this.list.length - 1)]!.flowTop);
     }
     if (here.index === this.list.length - 1 && Math.abs(y - here.flowTop) < 0.01) {
       // nothing is on this page yet (it is the last one made): it becomes a page of that name
       this.list.pop();
-      return this.add().flowTop;
+      return this.reach(this.add().flowTop);
     }
     return this.forcedBreak(y);
+  }
+
+  /**
+   * The top of the last page that a break moved content to: content follows every break taken
+   * (breaks are taken before a sibling), so that page is printed even when what starts it has no
+   * height (an empty block after `break-before: page` or of another page name), as Chromium prints it.
+   */
+  private reached = 0;
+  private reach(top: number): number {
+    if (top > this.reached) this.reached = top;
+    return top;
   }
 
   /** the name of the page showing `y` */
@@ -145,12 +156,12 @@ export class Pages implements Fragmentainer {
     if (this.atPageStart(y) || (y <= 0 && here.index === 0)) return here.flowTop; // already at a page's top: no empty page
     const next = here.index + 1;
     while (this.list.length <= next && this.list.length < this.maxPages) this.add();
-    return this.list[Math.min(next, this.list.length - 1)]!.flowTop;
+    return this.reach(this.list[Math.min(next, this.list.length - 1)]!.flowTop);
   }
 
-  /** the pages that the content reached: up to the one showing `lastY` */
+  /** the pages that the content reached: up to the one showing `lastY`, or the last one a break moved content to */
   pagesUpTo(lastY: number): PageFragment[] {
-    const last = this.at(Math.max(0, lastY - 0.01));
+    const last = this.at(Math.max(0, lastY - 0.01, this.reached));
     return this.list.slice(0, last.index + 1);
   }
 

@@ -183,4 +183,17 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pages[0]!.name).to.equal('full');
     expect(pageAt(pages, boxOf(root, '#n').y)).to.equal(1);
   });
+
+  // Chromium: 1, 2, 2 and 2 pages
+  const trailing: { name: string; html: string; css?: string; pages: number }[] = [
+    { name: 'break-after on the last box makes no page', html: '<div style="break-after:page">a</div>', pages: 1 },
+    { name: 'an empty box after a forced break has its page', html: '<div style="break-after:page">a</div><p></p>', pages: 2 },
+    { name: 'an empty box with break-before has its page', html: '<div>a</div><p style="break-before:page"></p>', pages: 2 },
+    { name: 'an empty box of another page name has its page', html: '<div>a</div><p style="page:last"></p>', css: '@page last { margin: 20pt }', pages: 2 },
+  ];
+  for (const c of trailing) {
+    it(c.name, () => {
+      expect(layoutOf(c.html, `${PAGE} ${c.css ?? ''}`).pages.length).to.equal(c.pages);
+    });
+  }
 });
