@@ -143,6 +143,8 @@ export interface ComputedStyle {
   bookmarkLevel?: number | 'none';
   bookmarkLabel?: readonly ContentItem[];
   bookmarkState?: 'open' | 'closed';
+  /** (additive) CSS GCPM 3 §2.1 position: running(name): the element shows in margin boxes only (its own display here; `display` is none) */
+  running?: { readonly name: string; readonly display: Display };
 
   // tables (CSS 2.1 §17)
   borderCollapse: 'separate' | 'collapse';

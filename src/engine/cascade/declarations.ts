@@ -127,7 +127,7 @@ export function parseValue(name: string, value: readonly CV[]): CompiledDecl[] |
 }
 
 /** Valid CSS the engine does not implement yet (paged-media functions, mostly). */
-const UNSUPPORTED_FUNCTIONS = new Set(['running', 'light-dark', 'image', 'cross-fade', 'attr']);
+const UNSUPPORTED_FUNCTIONS = new Set(['light-dark', 'image', 'cross-fade', 'attr']);
 
 function unsupportedFunction(value: readonly CV[]): string | undefined {
   for (const x of value) {

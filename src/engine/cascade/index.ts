@@ -1034,8 +1034,10 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
   };
   const ox = v['overflow-x'], oy = v['overflow-y'];
   return {
-    display: v.display,
-    position: v.position,
+    // a running element (CSS GCPM 3 §2.1) generates no box in the flow: margin boxes show it
+    display: typeof v.position === 'object' ? 'none' : v.display,
+    ...(typeof v.position === 'object' ? { running: { name: v.position.running, display: v.display } } : {}),
+    position: typeof v.position === 'object' ? 'static' : v.position,
     float: v.float,
     clear: v.clear,
     top: v.top, right: v.right, bottom: v.bottom, left: v.left,

@@ -345,6 +345,9 @@ function parseStringSet(v: readonly CV[]): { name: string; items: ContentItem[] 
 
 // ---------------------------------------------------------------- the table
 
+type Position = 'static' | 'relative' | 'absolute' | 'fixed' | 'sticky' | { readonly running: string };
+const POSITION = keywords('position', ['static', 'relative', 'absolute', 'fixed', 'sticky'], 'static', false, { '-webkit-sticky': 'sticky' });
+
 const BREAK_VALUES: readonly BreakValue[] = ['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso', 'always', 'column', 'avoid-page', 'avoid-column'];
 
 /**
@@ -429,7 +432,16 @@ export const PROPERTIES = {
     },
     compute: same,
   }),
-  position: keywords('position', ['static', 'relative', 'absolute', 'fixed', 'sticky'], 'static', false, { '-webkit-sticky': 'sticky' }),
+  position: prop<Position, Position>({
+    name: 'position', inherited: false, initial: 'static',
+    parse: (v) => {
+      const x = v.length === 1 ? v[0]! : undefined;
+      // CSS GCPM 3 §2.1 running(name): the element leaves the flow for the margin boxes that ask for element(name)
+      if (x?.t === 'func' && x.name.toLowerCase() === 'running' && x.args.length === 1 && x.args[0]!.t === 'ident') return { running: x.args[0].v };
+      return POSITION.parse(v);
+    },
+    compute: same,
+  }),
   float: keywords('float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right', footnote: 'none' }),
   clear: keywords('clear', ['none', 'left', 'right', 'both'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
   top: lengthPctAuto('top', { negative: true }),

@@ -81,13 +81,13 @@ export function layoutPaged(o: PagedInput): PagedDocument {
   }
   stretchLeaders(laid!.root, o.ctx);
   const done = placement!;
-  const strings = namedStrings(o.root, done);
+  const { strings, running } = assignments(o.root, done);
   const marginBoxes: BoxFragment[][] = [];
   const pageStyles: (ComputedStyle | undefined)[] = [];
   for (const page of laid!.pages) {
     const styles = o.pageContext?.styles(pageMatch(page));
     pageStyles.push(styles?.page);
-    marginBoxes.push(styles && styles.boxes.length ? layoutMarginBoxes(page, styles, { done, strings, ctx: o.ctx }) : []);
+    marginBoxes.push(styles && styles.boxes.length ? layoutMarginBoxes(page, styles, { done, strings, running, ctx: o.ctx }) : []);
   }
   return { ...laid!, anchors, marginBoxes, pageStyles, outline: bookmarks(o.root, done), passes };
 }
@@ -297,27 +297,39 @@ function rightOf(f: Fragment): number {
 // ---- named strings ---------------------------------------------------------------------
 
 /** per page, per name: the value of each policy (GCPM 3 §1.2) */
-type PageStrings = readonly ReadonlyMap<string, Readonly<Record<PagePolicy, string>>>[];
+type PerPage<T> = readonly ReadonlyMap<string, Readonly<Record<PagePolicy, T | undefined>>>[];
+type PageStrings = PerPage<string>;
 
-function namedStrings(root: StyledElement, p: Placement): PageStrings {
-  // the assignments in document order, with their page
-  const sets: { page: number; y: number; name: string; value: string }[] = [];
+/** Named strings (string-set) and running elements (position: running()) in document order, with their page. */
+function assignments(root: StyledElement, p: Placement): { strings: PageStrings; running: PerPage<StyledElement> } {
+  const strings: Assignment<string>[] = [];
+  const running: Assignment<StyledElement>[] = [];
   const visit = (e: StyledElement): void => {
-    if (e.strings) {
-      const at = p.elements.get(e);
-      if (at) for (const s of e.strings) sets.push({ page: at.page, y: at.y, name: s.name, value: s.value });
-    }
+    const at = p.elements.get(e);
+    if (at && e.strings) for (const s of e.strings) strings.push({ page: at.page, y: at.y, name: s.name, value: s.value });
+    if (at && e.style.running) running.push({ page: at.page, y: at.y, name: e.style.running.name, value: e });
     for (const c of e.children) if (c.kind === 'element') visit(c);
   };
   visit(root);
+  return { strings: perPage(strings, p, ''), running: perPage(running, p, undefined) };
+}
+
+interface Assignment<T> { readonly page: number; readonly y: number; readonly name: string; readonly value: T }
+
+/**
+ * GCPM 3 §1.2 on each page: `first` the first assignment on the page (else the entry value: the
+ * last one before), `start` the entry value unless an assignment starts the page, `last` the
+ * exit value, `first-except` nothing on a page that assigns.
+ */
+function perPage<T>(sets: readonly Assignment<T>[], p: Placement, none: T): Map<string, Record<PagePolicy, T | undefined>>[] {
   const names = new Set(sets.map((s) => s.name));
-  const out: Map<string, Record<PagePolicy, string>>[] = p.pages.map(() => new Map());
+  const out: Map<string, Record<PagePolicy, T | undefined>>[] = p.pages.map(() => new Map());
   for (const name of names) {
     const list = sets.filter((s) => s.name === name);
-    let entry = '';
+    let entry: T | undefined;
     let k = 0;
     for (let i = 0; i < p.pages.length; i++) {
-      const here: typeof list = [];
+      const here: Assignment<T>[] = [];
       while (k < list.length && list[k]!.page <= i) { if (list[k]!.page === i) here.push(list[k]!); else entry = list[k]!.value; k++; }
       const first = here[0];
       const last = here[here.length - 1];
@@ -326,7 +338,7 @@ function namedStrings(root: StyledElement, p: Placement): PageStrings {
         first: first ? first.value : entry,
         start: atTop ? first.value : entry,
         last: last ? last.value : entry,
-        'first-except': first ? '' : entry,
+        'first-except': first ? none : entry,
       });
       if (last) entry = last.value;
     }
@@ -339,6 +351,7 @@ function namedStrings(root: StyledElement, p: Placement): PageStrings {
 interface MarginContext {
   readonly done: Placement;
   readonly strings: PageStrings;
+  readonly running: PerPage<StyledElement>;
   readonly ctx: Omit<LayoutContext, 'pages'>;
 }
 
@@ -353,12 +366,13 @@ const PLACES: Readonly<Record<MarginBoxName, { side: Side; slot: 0 | 1 | 2 } | {
   'right-top': { side: 'right', slot: 0 }, 'right-middle': { side: 'right', slot: 1 }, 'right-bottom': { side: 'right', slot: 2 },
 };
 
-interface Rect { x: number; y: number; width: number; height: number }
+/** a box's slot: where it may sit, and which end of the slot a box of a specified size keeps to */
+interface Rect { x: number; y: number; width: number; height: number; align: 'start' | 'middle' | 'end'; /** the side's length: what percentages refer to */ side: number }
 
 /** One page's margin boxes laid out, relative to its page area's top-left corner. */
 function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: MarginContext): BoxFragment[] {
   const ctx: LayoutContext = { ...m.ctx, pages: NO_BREAKS };
-  const made = styles.boxes.map((b) => ({ name: b.name, style: b.style, box: marginBox(b.style, b.name, marginText(b.style, page.index, m)) }));
+  const made = styles.boxes.map((b) => ({ name: b.name, style: b.style, box: marginBox(b.style, b.name, marginContent(b.style, page.index, m)) }));
   const { width: W, height: H, margin: M } = page;
   const rects = new Map<MarginBoxName, Rect>();
   // corners: the page margins' corners
@@ -366,7 +380,7 @@ function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: Marg
     const p = PLACES[b.name];
     if (!('corner' in p)) continue;
     const left = p.corner === 'tl' || p.corner === 'bl'; const top = p.corner === 'tl' || p.corner === 'tr';
-    rects.set(b.name, { x: left ? 0 : W - M.right, y: top ? 0 : H - M.bottom, width: left ? M.left : M.right, height: top ? M.top : M.bottom });
+    rects.set(b.name, { x: left ? 0 : W - M.right, y: top ? 0 : H - M.bottom, width: left ? M.left : M.right, height: top ? M.top : M.bottom, align: 'start', side: left ? M.left : M.right });
   }
   // §6.3.2 the three boxes of each side share its length
   for (const side of ['top', 'bottom', 'left', 'right'] as const) {
@@ -385,14 +399,16 @@ function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: Marg
       if (!b) return;
       const along = offsets[i]!; const extent = extents[i]!;
       const across = side === 'top' || side === 'left' ? 0 : side === 'bottom' ? H - M.bottom : W - M.right;
-      rects.set(b.name, horizontal ? { x: along, y: across, width: extent, height: thickness } : { x: across, y: along, width: thickness, height: extent });
+      const align = i === 0 ? 'start' : i === 1 ? 'middle' : 'end';
+      rects.set(b.name, horizontal ? { x: along, y: across, width: extent, height: thickness, align, side: length } : { x: across, y: along, width: thickness, height: extent, align, side: length });
     });
   }
   const out: BoxFragment[] = [];
   for (const b of made) {
     const r = rects.get(b.name);
     if (!r) continue;
-    const f = layoutInRect(b.box, b.style, r, ctx);
+    const p = PLACES[b.name];
+    const f = layoutInRect(b.box, b.style, r, 'side' in p && (p.side === 'left' || p.side === 'right'), ctx);
     if (!f) continue;
     translate(f, -M.left, -M.top);
     out.push(f);
@@ -400,29 +416,39 @@ function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: Marg
   return out;
 }
 
-/** The text of a margin box's `content` on a page. */
-function marginText(style: ComputedStyle, pageIndex: number, m: MarginContext): string {
+/** A margin box's `content` on a page: text, and the running elements element() places. */
+function marginContent(style: ComputedStyle, pageIndex: number, m: MarginContext): (string | StyledElement)[] {
   const content = style.content;
-  if (content === 'none' || content === 'normal') return '';
+  if (content === 'none' || content === 'normal') return [];
   const counters = m.done.counters[pageIndex];
   const total = m.done.counters[m.done.counters.length - 1]?.get('page') ?? m.done.pages.length;
-  let out = '';
+  const out: (string | StyledElement)[] = [];
   for (const c of content) {
     switch (c.kind) {
-      case 'string': out += c.value; break;
-      case 'counter': out += formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style); break;
-      case 'counters': out += formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style); break;
-      case 'string-ref': out += m.strings[pageIndex]?.get(c.name)?.[c.which] ?? ''; break;
-      default: break; // quotes, attr(), url(), element(): nothing (yet) in a margin box
+      case 'string': out.push(c.value); break;
+      case 'counter': out.push(formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style)); break;
+      case 'counters': out.push(formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style)); break;
+      case 'string-ref': out.push(m.strings[pageIndex]?.get(c.name)?.[c.which] ?? ''); break;
+      case 'element': {
+        const e = m.running[pageIndex]?.get(c.name)?.[c.which];
+        if (e && e.style.running) out.push({ ...e, style: { ...e.style, display: blockLevel(e.style.running.display) } });
+        break;
+      }
+      default: break; // quotes, attr(), url(): nothing in a margin box
     }
   }
   return out;
 }
 
-/** The box tree of a margin box: a block container of its text. */
-function marginBox(style: ComputedStyle, name: MarginBoxName, text: string): BlockLevelBox {
+/** a running element shows as a block-level box (its inline display blockified, CSS Display 3 §2.7) */
+function blockLevel(d: ComputedStyle['display']): ComputedStyle['display'] {
+  return d === 'inline' || d === 'inline-block' || d === 'contents' || d === 'none' ? 'block' : d === 'inline-flex' ? 'flex' : d === 'inline-table' ? 'table' : d;
+}
+
+/** The box tree of a margin box: a block container of its content. */
+function marginBox(style: ComputedStyle, name: MarginBoxName, content: readonly (string | StyledElement)[]): BlockLevelBox {
   const s: ComputedStyle = { ...style, display: 'block', position: 'static', float: 'none' };
-  const children: StyledNode[] = text ? [{ kind: 'text', text, style: s }] : [];
+  const children: StyledNode[] = content.filter((c) => c !== '').map((c) => (typeof c === 'string' ? { kind: 'text', text: c, style: s } : c));
   const el: StyledElement = { kind: 'element', tag: `@${name}`, attrs: {}, style: s, children, loc: { line: 0, column: 0 } };
   return buildBoxes(el, { diagnostics: quiet });
 }
@@ -431,21 +457,30 @@ interface Sizes { readonly min: number; readonly max: number; readonly fixed: bo
 
 /** outer min-content and max-content widths (a specified width is both) */
 function widthsOf(box: BlockLevelBox, style: ComputedStyle, length: number, ctx: LayoutContext): Sizes {
+  const w = specifiedWidth(style, length);
+  if (w !== undefined) { const outer = w + hMargins(style, length); return { min: outer, max: outer, fixed: true }; }
   const s = ctx.intrinsic.block(box);
-  const fixed = style.width !== 'auto';
-  if (fixed && style.width !== 'auto' && style.width.pct !== 0) {
-    const w = style.width.pt + style.width.pct * length / 100;
-    return { min: w, max: w, fixed };
-  }
-  return { min: s.min, max: s.max, fixed };
+  return { min: s.min, max: s.max, fixed: false };
+}
+
+/** the border-box width a margin box's `width` gives, percentages of the side's length */
+function specifiedWidth(style: ComputedStyle, length: number): number | undefined {
+  if (style.width === 'auto') return undefined;
+  const w = style.width.pt + style.width.pct * length / 100;
+  return style.boxSizing === 'border-box' ? w : w + style.padding.left.pt + style.padding.right.pt + style.borderWidth.left + style.borderWidth.right;
+}
+
+/** the border-box height a margin box's `height` gives */
+function specifiedHeight(style: ComputedStyle, length: number): number | undefined {
+  if (style.height === 'auto') return undefined;
+  const h = style.height.pt + style.height.pct * length / 100;
+  return style.boxSizing === 'border-box' ? h : h + style.padding.top.pt + style.padding.bottom.pt + style.borderWidth.top + style.borderWidth.bottom;
 }
 
 /** the outer height of a side box's content at the side's thickness (min and max alike) */
 function heightsOf(box: BlockLevelBox, style: ComputedStyle, thickness: number, length: number, ctx: LayoutContext): Sizes {
-  if (style.height !== 'auto') {
-    const h = style.height.pt + style.height.pct * length / 100 + style.padding.top.pt + style.padding.bottom.pt + style.borderWidth.top + style.borderWidth.bottom;
-    return { min: h, max: h, fixed: true };
-  }
+  const specified = specifiedHeight(style, length);
+  if (specified !== undefined) { const h = specified + vMargins(style, thickness); return { min: h, max: h, fixed: true }; }
   const r = ctx.layoutIndependent(box, { x: 0, y: 0, cbWidth: thickness, cbHeight: undefined, borderBoxWidth: Math.max(0, thickness - hMargins(style, thickness)), absolutes: [] }, ctx);
   const h = (r.fragment?.height ?? 0) + vMargins(style, thickness);
   return { min: h, max: h, fixed: false };
@@ -494,21 +529,31 @@ function distribute(length: number, a: Sizes, b: Sizes): [number, number] {
   return [x, length - x];
 }
 
-/** Lays a margin box out in its rectangle (its margin box), its content placed by `vertical-align`. */
-function layoutInRect(box: BlockLevelBox, style: ComputedStyle, r: Rect, ctx: LayoutContext): BoxFragment | undefined {
+/**
+ * Lays a margin box out in its slot. Without a specified size it fills the slot (less its
+ * margins); with one it keeps it, at the slot's start, centre or end along the side (a
+ * `width: 100%` top-right box spans the page area, right-aligned, as Chromium prints it) and
+ * at the top of the margin across it. Its content is placed by `vertical-align`.
+ */
+function layoutInRect(box: BlockLevelBox, style: ComputedStyle, r: Rect, vertical: boolean, ctx: LayoutContext): BoxFragment | undefined {
   const ml = pt(style.margin.left, r.width); const mr = pt(style.margin.right, r.width);
   const mt = pt(style.margin.top, r.width); const mb = pt(style.margin.bottom, r.width);
-  const borderBoxWidth = Math.max(0, r.width - ml - mr);
-  const res = ctx.layoutIndependent(box, { x: r.x, y: r.y, cbWidth: r.width, cbHeight: r.height, borderBoxWidth, absolutes: [] }, ctx);
+  const sideLength = r.side;
+  const w = specifiedWidth(style, vertical ? r.width : sideLength) ?? Math.max(0, r.width - ml - mr);
+  const h = specifiedHeight(style, vertical ? sideLength : r.height) ?? Math.max(0, r.height - mt - mb);
+  const along = (start: number, extent: number, size: number, before: number, after: number) =>
+    r.align === 'start' ? start + before : r.align === 'end' ? start + extent - after - size : start + (extent - size) / 2;
+  const x = vertical ? r.x + ml : along(r.x, r.width, w, ml, mr);
+  const y = vertical ? along(r.y, r.height, h, mt, mb) : r.y + mt;
+  const res = ctx.layoutIndependent(box, { x: x - ml, y: y - mt, cbWidth: vertical ? r.width : sideLength, cbHeight: r.height, borderBoxWidth: w, absolutes: [] }, ctx);
   const f = res.fragment;
   if (!f) return undefined;
-  const height = Math.max(0, r.height - mt - mb);
-  const extra = height - f.height;
+  const extra = h - f.height;
   const va = style.verticalAlign;
   const k = va === 'top' ? 0 : va === 'bottom' ? 1 : 0.5;
   if (extra > 0 && k > 0) for (const c of f.children) translate(c, 0, extra * k);
-  f.x = r.x + ml; f.y = r.y + mt;
-  f.height = Math.max(f.height, height);
+  f.x = x; f.y = y;
+  f.height = Math.max(f.height, h);
   return f;
 }
 

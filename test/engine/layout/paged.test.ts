@@ -79,6 +79,17 @@ describe('layout: page-margin boxes (CSS Paged Media 3 §5, §6.3)', () => {
     expect(marginBox(f, 0, 'bottom-right').x).to.be.closeTo(160, 0.01);
   });
 
+  it('a specified size is kept at its end of the slot: the report sample\'s 1cm number box and its width: 100% running head', () => {
+    const css = `${PAGE} @page { @top-left { content: counter(page); width: 30pt; height: 20pt } @top-center { content: ""; width: 100%; height: 2pt } @top-right { content: "Head"; width: 100% } }`;
+    const r = paged('<p>x</p>', css);
+    const l = marginBox(r, 0, 'top-left'); const c = marginBox(r, 0, 'top-center'); const rt = marginBox(r, 0, 'top-right');
+    expect([l.x, l.y, l.width, l.height]).to.deep.equal([60, 0, 30, 20]);
+    expect([c.x, c.width, c.height]).to.deep.equal([60, 290, 2]);
+    expect([rt.x, rt.width]).to.deep.equal([60, 290]);
+    const text = linesOf(rt.f)[0]!.children.find((t) => t.kind === 'text')!;
+    expect(60 + text.x + text.width).to.be.closeTo(350, 0.01); // text-align: right, the top-right default (fragments are relative to the page area)
+  });
+
   it('§6.3.2 flex distribution: over-full max-content shares the room from min-content by (max − min)', () => {
     // the WPT dimensions-006 case, in em of 16px: left 4..17, right 2..5 on 20 → 15.375 and 4.625
     const [a, , c] = resolveSide(20, { min: 4, max: 17, fixed: false }, undefined, { min: 2, max: 5, fixed: false });
@@ -163,6 +174,15 @@ describe('layout: page counters and named strings (CSS Paged Media 3 §4.4, GCPM
     expect(row(0)).to.deep.equal(['One', 'One', 'Two', '[]']);
     expect(row(1)).to.deep.equal(['Three', 'Two', 'Three', '[]']);
     expect(row(2)).to.deep.equal(['Three', 'Three', 'Three', '[Three]']);
+  });
+
+  it('element(): a running element leaves the flow and shows in the margin box of its page, then of the following ones', () => {
+    const css = `${PAGE} @page { @top-center { content: element(head) } } .h { position: running(head); color: rgb(255, 0, 0) } .p { break-before: page }`;
+    const r = paged('<header class="h"><b>Report</b>: part A</header><p>one</p><header class="h">Part B</header><p class="p">two</p><p class="p">three</p>', css);
+    expect(textOf(r.root!).split('\n')).to.deep.equal(['one', 'two', 'three']);
+    expect([0, 1, 2].map((i) => marginBox(r, i, 'top-center').text)).to.deep.equal(['Report: part A', 'Part B', 'Part B']);
+    const texts = linesOf(marginBox(r, 0, 'top-center').f)[0]!.children.filter((c) => c.kind === 'text');
+    expect(texts.map((t) => [t.text, t.style.fontWeight, t.style.color.r])).to.deep.equal([['Report', 700, 255], [': part A', 400, 255]]);
   });
 
   it('the running head on each page of a PDF is the chapter in force there', async () => {
