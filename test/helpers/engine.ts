@@ -31,6 +31,7 @@ export function baseStyle(): ComputedStyle {
     breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto',
     flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', justifyContent: 'normal',
     alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', order: 0, rowGap: 'normal', columnGap: 'normal', columnCount: 'auto',
+    columnWidth: 'auto', columnFill: 'balance', columnSpan: 'none', columnRule: { width: 0, style: 'none', color: black },
     objectFit: 'fill',
   };
 }

@@ -175,6 +175,11 @@ export interface ComputedStyle {
   rowGap: LengthPct | 'normal';
   columnGap: LengthPct | 'normal';
   columnCount: number | 'auto';
+  /** CSS Multi-column 1 §3: column-width (pt), column-fill, column-span, column-rule (width 0 when its style is none/hidden) */
+  columnWidth: number | 'auto';
+  columnFill: 'auto' | 'balance' | 'balance-all';
+  columnSpan: 'none' | 'all';
+  columnRule: { width: number; style: BorderStyle; color: RGBA };
 
   // replaced content
   objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';

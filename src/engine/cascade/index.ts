@@ -1124,6 +1124,13 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
     rowGap: v['row-gap'],
     columnGap: v['column-gap'],
     columnCount: v['column-count'],
+    columnWidth: v['column-width'],
+    columnFill: v['column-fill'],
+    columnSpan: v['column-span'],
+    columnRule: {
+      width: v['column-rule-style'] === 'none' || v['column-rule-style'] === 'hidden' ? 0 : v['column-rule-width'],
+      style: v['column-rule-style'], color: resolveColor(v['column-rule-color'], color),
+    },
     objectFit: v['object-fit'],
   };
 }

@@ -696,6 +696,20 @@ export const PROPERTIES = {
     parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'auto' ? 'auto' : positiveInt(v)),
     compute: (s) => (s === 'auto' ? s : Math.min(s, 100)),
   }),
+  'column-width': prop<LenAuto, number | 'auto'>({
+    name: 'column-width', inherited: false, initial: 'auto',
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'auto' ? 'auto' : parseLength(v[0], { pct: false })),
+    compute: (s, ctx) => (s === 'auto' ? s : Math.max(0, resolveAbsolute(s, ctx))),
+  }),
+  'column-fill': keywords('column-fill', ['auto', 'balance', 'balance-all'], 'balance'),
+  'column-span': keywords('column-span', ['none', 'all'], 'none'),
+  'column-rule-width': prop<LenExpr, number>({
+    name: 'column-rule-width', inherited: false, initial: 2.25,
+    parse: (v) => (v.length === 1 ? parseBorderWidth(v[0]) : undefined),
+    compute: (s, ctx) => Math.max(0, resolveAbsolute(s, ctx)),
+  }),
+  'column-rule-style': keywords('column-rule-style', BORDER_STYLES, 'none'),
+  'column-rule-color': colorProp('column-rule-color', 'currentcolor'),
 
   // replaced content
   'object-fit': keywords('object-fit', ['fill', 'contain', 'cover', 'none', 'scale-down'], 'fill'),
@@ -774,7 +788,6 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-origin', 'background-clip', 'background-blend-mode', 'background-position-x', 'background-position-y',
   'grid-auto-flow', 'justify-items', 'justify-self',
-  'column-width', 'column-fill',
   'max-lines', 'footnote-display', 'footnote-policy', 'bleed', 'marks', 'anchor-name', 'position-anchor',
   'margin-trim', 'speak', 'speak-as',
   'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',
@@ -791,6 +804,5 @@ export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
   'text-shadow', 'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
   'grid', 'grid-template', 'grid-template-columns', 'grid-template-rows', 'grid-template-areas', 'grid-auto-columns', 'grid-auto-rows',
   'grid-area', 'grid-row', 'grid-column', 'grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end',
-  'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-span',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

@@ -301,12 +301,18 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   sh('place-items', ['align-items'], (v) => (v.length >= 1 && v.length <= 2 ? { 'align-items': [v[0]!] } : undefined)),
   sh('place-content', ['align-content', 'justify-content'], twoValues('align-content', 'justify-content')),
   sh('place-self', ['align-self'], (v) => (v.length >= 1 && v.length <= 2 ? { 'align-self': [v[0]!] } : undefined)),
-  sh('columns', ['column-count'], (v) => {
+  sh('columns', ['column-width', 'column-count'], (v) => {
+    // CSS Multi-column 1 §3.3: a number is the count, a length the width, `auto` either
     if (v.length < 1 || v.length > 2) return undefined;
     const count = v.find((x) => x.t === 'num');
-    const rest = v.filter((x) => x !== count);
-    if (rest.some((x) => !(ident(x) === 'auto' || parseLength(x)))) return undefined;
-    return { 'column-count': count ? [count] : 'initial' };
+    const width = v.find((x) => x !== count && parseLength(x));
+    if (v.some((x) => x !== count && x !== width && ident(x) !== 'auto')) return undefined;
+    return { 'column-count': count ? [count] : 'initial', 'column-width': width ? [width] : 'initial' };
+  }),
+  sh('column-rule', ['column-rule-width', 'column-rule-style', 'column-rule-color'], (v) => {
+    const parts = splitBorder(v);
+    if (!parts) return undefined;
+    return { 'column-rule-width': parts.width ?? 'initial', 'column-rule-style': parts.style ?? 'initial', 'column-rule-color': parts.color ?? 'initial' } as Expansion;
   }),
   sh('page-break-before', ['break-before'], legacyBreak('break-before')),
   sh('page-break-after', ['break-after'], legacyBreak('break-after')),

@@ -16,6 +16,7 @@ import { Floats } from './float';
 import { translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutInlines } from './inline';
+import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { layoutTable } from './table-layout';
 import { establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox } from './used';
@@ -24,7 +25,11 @@ import { establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox }
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
   switch (box.kind) {
-    case 'block': case 'list-item': return positioned(box.style, input, ctx, (inp) => layoutBlockContainer(box, inp, ctx));
+    case 'block': case 'list-item': {
+      // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
+      const content: ContentLayout = isMulticol(box.style) ? (children, flow, c) => layoutColumns(box.style, children, flow, c) : layoutChildren;
+      return positioned(box.style, input, ctx, (inp) => layoutBlockContainer(box, inp, ctx, content));
+    }
     case 'inlines': return layoutAnonymousInlines(box, input, ctx);
     case 'flex': return positioned(box.style, input, ctx, (inp) => layoutFlex(box, inp, ctx));
     case 'table': return positioned(box.style, input, ctx, (inp) => layoutTable(box, inp, ctx));
@@ -155,7 +160,10 @@ function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolea
 
 const isHeading = (box: BlockLevelBox) => (box.kind === 'block' && /^h[1-6]$/.test(box.element?.tag ?? ''));
 
-function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+/** How a block container's block-level children are laid out inside its content box. */
+type ContentLayout = (children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext) => FlowResult;
+
+function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext, content: ContentLayout): BlockResult {
   const style = box.style;
   const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, input.cbDirection);
   const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined;
@@ -179,6 +187,13 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     childStrut = { pos: absMax, neg: -absMax };
   }
   let y = input.y + strutSize(strut);
+  // CSS Fragmentation 3 §5.2: the margins above a box that starts after an unforced break truncate to
+  // zero; margins that reach past the fragmentainer's end break there (before the box) and truncate
+  if (input.afterBreak) { strut = EMPTY_STRUT; y = input.y; }
+  else if (ctx.pages.paginates && !empty && strutSize(strut) > 0 && !ctx.pages.atPageStart(input.y)) {
+    const end = ctx.pages.pageEnd(input.y + 0.01);
+    if (y >= end - 0.01) { strut = EMPTY_STRUT; y = end; }
+  }
   // CSS 2.1 §9.5.2 clearance: the border edge goes below the floats it clears
   let cleared = false;
   if (style.clear !== 'none') {
@@ -205,7 +220,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const pageInset = follows ? input.pageInset! + input.cbWidth - contentWidth : undefined;
   const floats = bfc ? new Floats() : input.floats;
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
-  const flow = layoutChildren(box.children, {
+  const flow = content(box.children, {
     x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
     pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction,
   }, ctx);
@@ -285,10 +300,11 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     const prev = i > 0 ? children[i - 1] : undefined;
+    let forcedHere = false;
     // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*)
     if (pages.paginates && child.kind !== 'absolute') {
       const forced = forcedBetween(prev, child);
-      if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut))); strut = EMPTY_STRUT; }
+      if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut))); strut = EMPTY_STRUT; forcedHere = true; }
     }
     // CSS Paged Media 3 §7.1: a sibling whose start page value differs from the page's name
     // starts a page of that name (a first child's start value is its parent's, placed already)
@@ -297,12 +313,15 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       const last = fragments[fragments.length - 1];
       const occupied = last !== undefined && last.kind === 'box' && last.y >= pages.pageStart(y + 0.01) - 0.01;
       const moved = pages.pageNamed(y, startPageName(child, input.pageName), occupied);
-      if (moved !== y) { y = moved; strut = EMPTY_STRUT; }
+      if (moved !== y) { y = moved; strut = EMPTY_STRUT; forcedHere = true; }
     }
+    // CSS Fragmentation 3 §5.2: margins adjoining an unforced break truncate to zero (after a forced one they stay)
+    const afterBreak = pages.paginates && !forcedHere && child.kind !== 'absolute' && afterUnforcedBreak(pages, y);
+    if (afterBreak) strut = EMPTY_STRUT;
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     const r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
-      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction,
+      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak,
     }, ctx);
     // break avoidance (break-after: avoid, break-before: avoid, headings kept with what follows):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
@@ -327,7 +346,12 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style) && !pages.atPageStart(r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
-      if (f.y + f.height > end + 0.01 && f.height <= pages.pageHeight(end)) {
+      // (the box's own height, unbroken: broken, it also holds the struts that pushed its lines)
+      const unbroken = () => ctx.layoutBlockLevel(child, {
+        cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y: f.y, marginStrut: EMPTY_STRUT,
+        floats: new Floats(), absolutes: [], link: input.link, pageName,
+      }, withoutBreaks(ctx)).fragment?.height ?? f.height;
+      if (f.y + f.height > end + 0.01 && (f.height <= pages.pageHeight(end) || unbroken() <= pages.pageHeight(end) + 0.01)) {
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
@@ -342,6 +366,11 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
   }
   return { fragments, bottom: y, strut, firstBaseline, lastBaseline };
+}
+
+/** Whether flow position y starts a fragmentainer that follows another one (a page or column after a break). */
+function afterUnforcedBreak(pages: LayoutContext['pages'], y: number): boolean {
+  return pages.atPageStart(y) && pages.pageStart(y - 0.02) < y - 0.01;
 }
 
 /** Whether CSS Fragmentation 3 §3.1 forces a page break between two siblings (page, always, left, right, recto, verso). */

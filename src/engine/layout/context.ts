@@ -111,6 +111,11 @@ export interface BlockInput {
    * y is then `pages.areaWidth(y) - pageInset`, the width of its fragment on that page.
    */
   readonly pageInset?: number;
+  /**
+   * CSS Fragmentation 3 §5.2: the box's top margin edge follows an unforced break (a page or
+   * column start that is not the flow's first): the margins adjoining it truncate to zero.
+   */
+  readonly afterBreak?: boolean;
   /** the used border-box size when a parent (flex container, table, layoutIndependent) decided it */
   readonly borderBoxWidth?: number;
   readonly borderBoxHeight?: number;

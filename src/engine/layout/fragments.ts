@@ -45,6 +45,13 @@ export interface BoxFragment {
    * background; the table and its cells then carry `border-style: none` copies of their styles.
    */
   readonly collapsedBorders?: readonly BorderSegment[];
+  /**
+   * CSS Fragmentation 3 §5.4 box-decoration-break: slice: this fragment continues a box from a
+   * previous fragmentainer (a column: no top border or padding drawn), or the box continues in
+   * a later one (no bottom border or padding). Page slices are paint's; column slices are layout's.
+   */
+  readonly continuesFrom?: boolean;
+  readonly continuesTo?: boolean;
 }
 
 /** A line box (CSS 2.1 §9.4.2): the inline-level fragments on one line. */

@@ -179,7 +179,8 @@ class Painter {
     const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
     const radius = Math.max(0, s.borderRadius.topLeft.pt, s.borderRadius.topRight.pt, s.borderRadius.bottomLeft.pt, s.borderRadius.bottomRight.pt);
     for (const slice of this.slices(f.y, f.height, fixedPage)) {
-      const { page, top, bottom, first, last } = slice;
+      const { page, top, bottom } = slice;
+      const first = slice.first && !f.continuesFrom; const last = slice.last && !f.continuesTo;
       const p = this.at(page, f.x, top, !!fixedPage);
       const h = bottom - top;
       const r = radius > 0 && first && last ? Math.min(radius, f.width / 2, h / 2) : 0;

@@ -87,7 +87,13 @@ const cases: [string, Check][] = [
   ['gap: 1em', (s) => expect(s.columnGap).to.deep.equal(L(12))],
   ['justify-content: space-between; align-items: center; align-self: flex-end', (s) => { expect(s.justifyContent).to.equal('space-between'); expect(s.alignItems).to.equal('center'); expect(s.alignSelf).to.equal('flex-end'); }],
   ['place-content: center start', (s) => { expect(s.alignContent).to.equal('center'); expect(s.justifyContent).to.equal('start'); }],
-  ['columns: 3 10em', (s) => expect(s.columnCount).to.equal(3)],
+  ['columns: 3 10em', (s) => { expect(s.columnCount).to.equal(3); expect(s.columnWidth).to.equal(120); }],
+  ['columns: 8em', (s) => { expect(s.columnCount).to.equal('auto'); expect(s.columnWidth).to.equal(96); }],
+  ['column-rule: 2px dashed red; column-span: all; column-fill: auto', (s) => {
+    expect(s.columnRule).to.deep.equal({ width: 1.5, style: 'dashed', color: { r: 255, g: 0, b: 0, a: 1 } });
+    expect(s.columnSpan).to.equal('all'); expect(s.columnFill).to.equal('auto');
+  }],
+  ['column-rule-width: 3px', (s) => expect(s.columnRule.width).to.equal(0)],
   ['order: -1', (s) => expect(s.order).to.equal(-1)],
   // display, position, misc
   ['display: inline-block', (s) => expect(s.display).to.equal('inline-block')],
