@@ -297,6 +297,8 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
   const pages = ctx.pages;
   // restart points for break avoidance: the state before each child
   const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; last: number | undefined }[] = [];
+  // the start of the page that the last forced break moved to
+  let forcedAt: number | undefined;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     const prev = i > 0 ? children[i - 1] : undefined;
@@ -316,7 +318,10 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       if (moved !== y) { y = moved; strut = EMPTY_STRUT; forcedHere = true; }
     }
     // CSS Fragmentation 3 §5.2: margins adjoining an unforced break truncate to zero (after a forced one they stay)
-    const afterBreak = pages.paginates && !forcedHere && child.kind !== 'absolute' && afterUnforcedBreak(pages, y);
+    // (an empty sibling placed after a forced break leaves its margins to the next one: they stay too)
+    if (forcedHere) forcedAt = pages.pageStart(y + 0.01);
+    const afterBreak = pages.paginates && child.kind !== 'absolute' && afterUnforcedBreak(pages, y) &&
+      (forcedAt === undefined || Math.abs(pages.pageStart(y + 0.01) - forcedAt) > 0.01);
     if (afterBreak) strut = EMPTY_STRUT;
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     const r = ctx.layoutBlockLevel(child, {

@@ -131,3 +131,16 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     expect(endLine.y - pages[1]!.flowTop).to.be.closeTo(60, 0.01);
   });
 });
+
+describe('layout: margins at breaks (CSS Fragmentation 3 §5.2, as Chromium prints)', () => {
+  // a 260pt page area: 13 lines of 20pt
+  const PAGE = `@page { size: 300pt 300pt; margin: 20pt } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
+  const twelve = Array.from({ length: 12 }, (_, i) => `<p>L${i + 1}</p>`).join('');
+
+  it('a margin that reaches past the page end breaks before its box and truncates; after a forced break margins stay', () => {
+    const { root } = layoutOf(`${twelve}<p style="margin-top:30pt">X1</p><p>Y1</p>${twelve}<p style="margin-top:10pt">X2</p>` +
+      '<p style="break-before:page;margin:15pt 0"></p><p style="margin-top:10pt">X3</p>', PAGE);
+    const cases: [string, number][] = [['X1', 260], ['Y1', 280], ['X2', 550], ['X3', 780 + 15]];
+    for (const [text, y] of cases) expect(line(root, text).y, text).to.be.closeTo(y, 0.01);
+  });
+});
