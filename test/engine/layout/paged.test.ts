@@ -258,3 +258,34 @@ describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)
     await doc.destroy();
   });
 });
+
+describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+  type Node = { image?: string; cover?: { width: number; height: number }; absolutePosition?: { x: number; y: number }; canvas?: { type: string; x1?: number; y1?: number; x2?: number; y2?: number }[] };
+  const sections = (html: string, css: string) => (layoutHtml(html, css, { layout: 'fragments', measureText }).docDefinition.content as { section: Node[] }[]).map((s) => s.section);
+
+  it('a cover background (background-size: cover on @page :first) covers the whole first page only', async () => {
+    const css = `@page { size: 400pt 300pt } @page :first { background: url(${PNG}) no-repeat center; background-size: cover; margin: 0 } p { break-before: page }`;
+    const pages = sections('<p>cover</p><p>inside</p>', css);
+    const images = pages.map((nodes) => nodes.filter((n) => n.image));
+    expect(images[0]).to.have.length(1);
+    expect(images[0]![0]!.cover).to.include({ width: 400, height: 300 });
+    expect(images[0]![0]!.absolutePosition).to.deep.equal({ x: 0, y: 0 });
+    expect(images[1]).to.have.length(0);
+    const r = layoutHtml('<p>cover</p><p>inside</p>', css, { layout: 'fragments', measureText });
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(await toPdf(r.docDefinition, r.fonts)), verbosity: 0 }).promise;
+    const paints = async (i: number) => (await (await doc.getPage(i)).getOperatorList()).fnArray.filter((f) => f === pdfjs.OPS.paintImageXObject).length;
+    expect([await paints(1), await paints(2)]).to.deep.equal([1, 0]);
+    await doc.destroy();
+  });
+
+  it('@page borders are drawn around the page area on every page', () => {
+    const pages = sections('<p>a</p><p>b</p>', `${PAGE} @page { border: 2pt solid black } p { break-before: page }`);
+    for (const nodes of pages) {
+      const lines = nodes.flatMap((n) => n.canvas ?? []).filter((c) => c.type === 'line');
+      // the left side: 1pt (half the border) inside the page area's left edge, from its top to its bottom
+      expect(lines.some((l) => l.x1 === 61 && l.x2 === 61 && l.y1 === 40 && l.y2 === 270)).to.equal(true);
+    }
+  });
+});
