@@ -13,7 +13,7 @@ import {
   type BlockInput, type BlockResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { Floats } from './float';
-import { translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
+import { NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutInlines } from './inline';
 import { isMulticol, layoutColumns } from './multicol';
@@ -157,8 +157,6 @@ function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolea
 
 // ---------------------------------------------------------------------------------------
 // Block containers (CSS 2.1 §9.4.1, §10.3.3, §10.6.3)
-
-const isHeading = (box: BlockLevelBox) => (box.kind === 'block' && /^h[1-6]$/.test(box.element?.tag ?? ''));
 
 /** How a block container's block-level children are laid out inside its content box. */
 type ContentLayout = (children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext) => FlowResult;
@@ -328,12 +326,12 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
       floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak,
     }, ctx);
-    // break avoidance (break-after: avoid, break-before: avoid, headings kept with what follows):
+    // break avoidance (break-after: avoid, break-before: avoid):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
     if (pages.paginates && prev && r.fragment && i > 0 && avoidsBreakBetween(prev, child)) {
       const s = starts[i - 1]!;
       const prevStartPage = pages.pageStart(s.y + 0.01);
-      const childTop = r.fragment.y;
+      const childTop = firstContentTop(r.fragment);
       if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && starts[i - 1]!.count > 0) {
         const moved = pages.pageEnd(s.y);
         fragments.length = s.count; firstBaseline = s.first; lastBaseline = s.last;
@@ -401,7 +399,16 @@ function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): b
 
 function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {
   const avoid = (v: ComputedStyle['breakBefore']) => v === 'avoid' || v === 'avoid-page';
-  return avoid(breakAfter(prev)) || avoid(breakBefore(child)) || (isHeading(prev) && prev.style.position === 'static');
+  return avoid(breakAfter(prev)) || avoid(breakBefore(child));
+}
+
+/** Where a box's first content is (its first line box, or its first child box without children): where its first page is decided. */
+function firstContentTop(f: BoxFragment): number {
+  for (const c of f.children) {
+    if (c.kind === 'line') return c.y;
+    if (c.kind === 'box' && !c.positioned && !c.float) return c.children.length ? firstContentTop(c) : c.y;
+  }
+  return f.y;
 }
 
 // an anonymous block of inline content carries its container's style, not break values of its own
@@ -515,11 +522,42 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
 // CSS Lists 3 §3.1: an outside marker sits before the first line, its end at the content's start
 
 function markerFragment(box: ListItemBox, at: { contentX: number; baseline: number }, ctx: LayoutContext): Fragment | undefined {
-  const text = `${box.marker} `;
   const style = box.style;
+  const type = style.listStyleType;
+  if (type === 'disc' || type === 'circle' || type === 'square') return symbolMarker(type, style, at, ctx);
+  const text = `${box.marker} `;
   const width = ctx.faces.width(text, style);
   return { kind: 'text', style, font: ctx.faces.of(style), text, x: at.contentX - width, baseline: at.baseline, width, wordSpacing: 0 };
 }
+
+/**
+ * An outside disc, circle or square marker as Blink paints it: a shape, not a glyph (so no text
+ * in the PDF), sized and placed from the font's ascent in whole px (ListMarker::
+ * RelativeSymbolMarkerRect, InlineMarginsForOutside): side (⌊2a/3⌋ + 1) / 2, its left edge
+ * ⌊2a/3⌋ + 7px before the content, its top 3(a − ⌊2a/3⌋) / 2 px below the ascent line.
+ */
+function symbolMarker(type: 'disc' | 'circle' | 'square', style: ComputedStyle, at: { contentX: number; baseline: number }, ctx: LayoutContext): BoxFragment {
+  const ascent = Math.round(ctx.faces.ascent(style) / PX);
+  const offset = Math.floor((ascent * 2) / 3);
+  const side = Math.floor((offset + 1) / 2) * PX;
+  const x = at.contentX - (offset + 7) * PX;
+  const y = at.baseline - ascent * PX + Math.floor((3 * (ascent - offset)) / 2) * PX;
+  const round = { pt: type === 'square' ? 0 : side / 2, pct: 0 };
+  const ring = type === 'circle' ? PX : 0;
+  const shape: ComputedStyle = {
+    ...style, display: 'block', position: 'static', float: 'none', boxShadow: 'none', backgroundImage: 'none',
+    backgroundColor: type === 'circle' ? TRANSPARENT_COLOR : style.color,
+    borderRadius: { topLeft: round, topRight: round, bottomRight: round, bottomLeft: round },
+    borderWidth: { top: ring, right: ring, bottom: ring, left: ring },
+    borderStyle: { top: 'solid', right: 'solid', bottom: 'solid', left: 'solid' },
+    borderColor: { top: style.color, right: style.color, bottom: style.color, left: style.color },
+  };
+  const border = { top: ring, right: ring, bottom: ring, left: ring };
+  return { kind: 'box', style: shape, element: undefined, x, y, width: side, height: side, border, padding: NO_SIDES, children: [] };
+}
+
+const PX = 0.75;
+const TRANSPARENT_COLOR = { r: 0, g: 0, b: 0, a: 0 };
 
 // ---------------------------------------------------------------------------------------
 

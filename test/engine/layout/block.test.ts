@@ -2,7 +2,8 @@
 // CSS Fragmentation 3 breaks, read from the fragment tree (pt; @page 200pt × 300pt, margin 10pt
 // unless a case says otherwise: a 180pt × 280pt page area).
 import { expect } from 'chai';
-import { boxOf, layoutOf, pageAt } from '../../helpers/layout';
+import type { BoxFragment } from '../../../src/engine/layout/fragments';
+import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
 
@@ -184,6 +185,16 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pageAt(pages, boxOf(root, '#n').y)).to.equal(1);
   });
 
+  it('a heading is not kept with what follows unless break-after says so (Chromium leaves it at the page end)', () => {
+    const html = '<div style="height:250pt"></div><h2 id="h">Heading</h2><p id="p">one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen</p>';
+    const css = `${PAGE} h2 { font-size: 12pt; margin: 0 } p { margin: 0; orphans: 2 }`;
+    const plain = layoutOf(html, css);
+    expect(pageAt(plain.pages, boxOf(plain.root, '#h').y)).to.equal(0);
+    expect(pageAt(plain.pages, linesOf(boxOf(plain.root, '#p'))[0]!.y)).to.equal(1);
+    const kept = layoutOf(html, `${css} h2 { break-after: avoid }`);
+    expect(pageAt(kept.pages, boxOf(kept.root, '#h').y)).to.equal(1);
+  });
+
   // Chromium: 1, 2, 2 and 2 pages
   const trailing: { name: string; html: string; css?: string; pages: number }[] = [
     { name: 'break-after on the last box makes no page', html: '<div style="break-after:page">a</div>', pages: 1 },
@@ -196,4 +207,25 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
       expect(layoutOf(c.html, `${PAGE} ${c.css ?? ''}`).pages.length).to.equal(c.pages);
     });
   }
+});
+
+describe('layout: list markers (CSS Lists 3, as Blink paints them)', () => {
+  // Chromium 156, 20px Liberation Sans (ascent 18px), padding-left 60px: a 4.5pt disc at x 30.75, y 6.75
+  const css = '@page { size: 200pt 200pt; margin: 0 } body { margin: 0; font: 20px sans-serif } ul { margin: 0; padding-left: 60px }';
+  for (const type of ['disc', 'circle', 'square'] as const) {
+    it(`an outside ${type} is a shape ⌊2a/3⌋ + 7px before the content, not a glyph`, () => {
+      const { root } = layoutOf(`<ul style="list-style-type:${type}"><li id="li">Item</li></ul>`, css);
+      const li = boxOf(root, '#li');
+      const marker = li.children.find((c) => c.kind === 'box' && !c.element);
+      expect(marker, 'marker box').to.not.equal(undefined);
+      const m = marker as BoxFragment;
+      expect([m.x, m.y, m.width, m.height]).to.deep.equal([30.75, 6.75, 4.5, 4.5]);
+      expect(li.children.some((c) => c.kind === 'text')).to.equal(false);
+    });
+  }
+
+  it('a decimal marker stays text', () => {
+    const { root } = layoutOf('<ol><li id="li">Item</li></ol>', css);
+    expect(boxOf(root, '#li').children.some((c) => c.kind === 'text' && c.text.startsWith('1.'))).to.equal(true);
+  });
 });
