@@ -58,6 +58,13 @@ export class CounterScopes {
     return list && list.length ? list[list.length - 1]! : 0;
   }
 
+  /** every counter in scope, innermost last (CSS GCPM 3 §2.2: what target-counter() reads at an element) */
+  snapshot(): ReadonlyMap<string, readonly number[]> | undefined {
+    let out: Map<string, readonly number[]> | undefined;
+    for (const [name, list] of this.instances) if (list.length) (out ??= new Map()).set(name, [...list]);
+    return out;
+  }
+
   values(name: string): number[] {
     const list = this.instances.get(name);
     return list && list.length ? [...list] : [0];

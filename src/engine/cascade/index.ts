@@ -495,6 +495,7 @@ class StyleWalker {
     const strings = display !== 'none' && own.values['string-set'].length ? own.values['string-set'].map((x) => ({ name: x.name, items: this.ownPieces(x.items, e, own) })) : undefined;
     const level = own.values['bookmark-level'];
     const bookmarkLabel = display !== 'none' && level !== 'none' ? this.ownPieces(own.values['bookmark-label'], e, own) : undefined;
+    const counters = e.el.attrs.id ? this.counters.snapshot() : undefined;
     this.counters.open();
     const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', '::before', sig) : undefined;
     // the children's array made to size (growing one by push reserves 16 more slots, for
@@ -527,6 +528,7 @@ class StyleWalker {
     this.counters.close();
     const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
     if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
+    if (counters) out.counters = counters;
     if (bookmarkLabel && level !== 'none') out.bookmark = { level, label: ownText(bookmarkLabel, out).replace(/\s+/g, ' ').trim(), open: own.values['bookmark-state'] === 'open' };
     return out;
   }

@@ -72,7 +72,7 @@ export function layoutPaged(o: PagedInput): PagedDocument {
   let passes = 0;
   for (;;) {
     passes++;
-    const resolver = new GeneratedText(placement, ids, o.ctx.diagnostics);
+    const resolver = new GeneratedText(placement, ids);
     const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
     for (const id of resolver.targets) if (ids.has(id)) anchors.add(id);
     laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format }, { ...o.ctx, anchors }, o.maxPages);
@@ -182,9 +182,8 @@ class GeneratedText {
   private readonly said: { readonly again: (p: Placement) => string; readonly value: string }[] = [];
   /** ids that target-counter() and target-text() point at (they become destinations, as link targets do) */
   readonly targets = new Set<string>();
-  private warned = false;
 
-  constructor(private readonly placement: Placement | undefined, private readonly ids: ReadonlyMap<string, StyledElement>, private readonly diagnostics: LayoutContext['diagnostics']) {}
+  constructor(private readonly placement: Placement | undefined, private readonly ids: ReadonlyMap<string, StyledElement>) {}
 
   get used(): boolean { return this.said.length > 0; }
 
@@ -217,13 +216,14 @@ class GeneratedText {
       case 'target-counter': case 'target-counters': {
         const id = targetId('url' in c.target ? c.target.url : '');
         this.targets.add(id);
-        if (c.name !== 'page' && !this.warned) {
-          this.warned = true;
-          this.diagnostics.report('unsupported-value', `target-counter() of the "${c.name}" counter is not supported; only "page"`);
+        if (c.name !== 'page') {
+          // a counter of the document: its value at the target, known from the cascade
+          const values = this.ids.get(id)?.counters?.get(c.name) ?? [0];
+          return c.kind === 'target-counters' ? values.map((v) => formatCounter(v, c.style)).join(c.separator) : formatCounter(values[values.length - 1]!, c.style);
         }
         const again = (p: Placement | undefined) => {
           const target = this.ids.get(id);
-          if (!p || !target || c.name !== 'page') return p && !target ? '' : formatCounter(0, c.style);
+          if (!p || !target) return p && !target ? '' : formatCounter(0, c.style);
           const at = p.elements.get(target);
           return formatCounter(at ? p.counters[at.page]?.get('page') ?? 0 : 0, c.style);
         };

@@ -235,6 +235,15 @@ describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)
     expect(plain.passes).to.equal(1);
   });
 
+  it('target-counter() of a document counter is its value at the target, before or after the link; target-counters() joins the nested ones', () => {
+    const css = `${PAGE} body { counter-reset: ch } h2 { counter-increment: ch; counter-reset: sec } h3 { counter-increment: sec }
+      .ref::after { content: " (ch. " target-counter(attr(href), ch, upper-roman) ")" } .deep::after { content: " [" target-counters(attr(href), list-item, ".") "]" }`;
+    const html = '<p><a class="ref" href="#b">to B</a></p><h2>A</h2><h2 id="b">B</h2><ol><li>x<ol><li>p</li><li id="y">q</li></ol></li></ol><p><a class="ref" href="#b">back</a> <a class="deep" href="#y">y</a></p>';
+    const lines = textOf(paged(html, css).root!).split('\n');
+    expect(lines[0]).to.equal('to B (ch. II)');
+    expect(lines[lines.length - 1]).to.equal('back (ch. II) y [1.2]');
+  });
+
   it('target-text() prints the target\'s text', () => {
     const r = paged('<p><a class="x" href="#t">see</a></p><h3 id="t">The Target</h3>', `${PAGE} .x::after { content: " (" target-text(attr(href)) ")" }`);
     expect(textOf(r.root!).split('\n')[0]).to.equal('see (The Target)');
