@@ -1,26 +1,21 @@
 // The engine's pipeline in straight-line order (DESIGN.md):
-//   cascade (dom → css → computed styles) → boxes → layout (page geometry, used values)
-//   → paint (pdfmake document definition).
-import { buildBoxes } from './boxes/build';
+//   cascade (dom → css → computed styles) → boxes → layout (fragments, page by page: used
+//   positions and sizes, broken lines) → paint (absolutely positioned pdfmake primitives).
 import { cascade } from './cascade';
 import type { CascadeResult, StyledElement } from './cascade/styled';
 import { DiagnosticList } from './diagnostics';
 import { FontMatcher } from './fonts';
 import { PAGE_FORMATS } from './pageFormats';
 import type { DocDefinition, EngineLimits, EngineOptions, EngineResult } from './types';
+import { layoutBlockLevel, layoutIndependent } from './layout/block';
+import { pageBox } from './layout/document';
 import { FaceResolver } from './layout/faces';
 import { Intrinsic } from './layout/intrinsic';
-import { pageGeometry } from './layout/page';
-import { loadResource } from './resources';
-import type { PaintContext } from './paint/context';
-import { canvasBackground, paintDocument } from './paint/document';
-import { imageLoader } from './paint/images';
-import { replacedSize } from './paint/replaced';
-import { finishDocument, pageBreakBefore } from './paint/finish';
-import { marginBoxCallbacks } from './paint/margins';
-import { layoutBlockLevel, layoutIndependent } from './layout/block';
 import { layoutPaged, type PagedDocument } from './layout/paged';
+import { replacedSize } from './layout/replaced';
 import { paintFragments } from './paint/fragments';
+import { imageLoader, type ImageLoaders } from './paint/images';
+import { loadResource } from './resources';
 
 export interface LayoutInput {
   readonly html: string;
@@ -35,18 +30,41 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxImagePixels: 40_000_000,
 };
 
+/** how far below a page pdfmake may think it has room: more than any page is tall */
+const NO_BOTTOM = 100_000;
+
+/** pages the layout stage makes at most (PLATEN_MAX_PAGES refuses more later, with a clear error) */
+const MAX_LAID_OUT_PAGES = 10_000;
+
+/** HTML + CSS → pdfmake document definition. */
 export function layoutDocument(input: LayoutInput): EngineResult {
   const diagnostics = new DiagnosticList();
   const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
-  const format = input.options.format ?? 'A4';
-  const styled = cascade({ html: input.html, css: input.css, options: { format, resources: input.options.resources, limits }, diagnostics });
-  return layoutStyled(styled, { ...input.options, format }, diagnostics, limits);
+  return layoutStyled(styleDocument(input, diagnostics, limits), input.options, diagnostics, limits);
 }
 
-/** Boxes → layout → paint for a styled tree (tests drive this with hand-built trees). */
-export function layoutStyled(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList = new DiagnosticList(), limits: EngineLimits = DEFAULT_LIMITS): EngineResult {
+/** HTML + CSS → the fragment tree, page by page (tests read used positions from it). */
+export function layoutFragmentTree(input: LayoutInput): PagedDocument & { readonly diagnostics: DiagnosticList } {
+  const diagnostics = new DiagnosticList();
+  const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
+  return { ...layOut(styleDocument(input, diagnostics, limits), input.options, diagnostics, limits).laid, diagnostics };
+}
+
+function styleDocument(input: LayoutInput, diagnostics: DiagnosticList, limits: EngineLimits): CascadeResult {
+  const format = input.options.format ?? 'A4';
+  return cascade({ html: input.html, css: input.css, options: { format, resources: input.options.resources, limits }, diagnostics });
+}
+
+interface LaidOut {
+  readonly laid: PagedDocument;
+  readonly faces: FaceResolver;
+  readonly matcher: FontMatcher;
+  readonly images: ImageLoaders;
+}
+
+/** Boxes → layout: the fragment tree of a styled document, page by page. */
+function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList, limits: EngineLimits): LaidOut {
   const format = PAGE_FORMATS[options.format ?? 'A4'] ?? PAGE_FORMATS.A4;
-  const page = pageGeometry(styled.page, format);
   const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
   const faces = new FaceResolver(matcher, options.measureText);
   const loadCtx = { resolver: options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
@@ -54,83 +72,27 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
-  const image = images.forBox;
-  const intrinsic: Intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, image(box), page.pageArea.width).width, slack: options.layout !== 'fragments' });
-  const ctx: PaintContext = {
-    faces, intrinsic, diagnostics, page, image, imageUrl: images.forUrl,
-    anchors: collectAnchors(styled.root), placedIds: new Set(), cbHeight: undefined, pageName: 'auto', link: undefined, cellText: undefined,
-  };
-  const root = buildBoxes(styled.root, { diagnostics });
-  if (options.layout === 'fragments') {
-    return layoutFragments({ styled, root, format, faces, matcher, intrinsic, diagnostics, images });
-  }
-  const painted = paintDocument(root, ctx, page, styled.page.backgroundColor);
-  const finished = finishDocument(painted.content, ctx);
-  const docDefinition: DocDefinition = {
-    pageSize: { width: page.width, height: page.height },
-    pageMargins: [page.margin.left, page.margin.top, page.margin.right, page.margin.bottom],
-    content: finished.content,
-    defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
-  };
-  const breaks = pageBreakBefore(finished);
-  if (breaks) docDefinition.pageBreakBefore = breaks;
-  if (painted.canvas || painted.canvasImage) docDefinition.background = canvasBackground(painted.canvas, painted.canvasImage, page);
-  const margins = marginBoxCallbacks(styled.page, page, styled.root.style, faces, diagnostics);
-  if (margins.header) docDefinition.header = margins.header;
-  if (margins.footer) docDefinition.footer = margins.footer;
-  return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
-}
-
-interface FragmentsInput {
-  readonly styled: CascadeResult;
-  readonly root: ReturnType<typeof buildBoxes>;
-  readonly format: { readonly width: number; readonly height: number };
-  readonly faces: FaceResolver;
-  readonly matcher: FontMatcher;
-  readonly intrinsic: Intrinsic;
-  readonly diagnostics: DiagnosticList;
-  readonly images: ReturnType<typeof imageLoader>;
-}
-
-/** The fragment tree of a document (tests read used positions from it). */
-export function layoutFragmentTree(input: LayoutInput): PagedDocument & { readonly diagnostics: DiagnosticList } {
-  const diagnostics = new DiagnosticList();
-  const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
-  const formatName = input.options.format ?? 'A4';
-  const styled = cascade({ html: input.html, css: input.css, options: { format: formatName, resources: input.options.resources, limits }, diagnostics });
-  const format = PAGE_FORMATS[formatName] ?? PAGE_FORMATS.A4;
-  const page = pageGeometry(styled.page, format);
-  const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
-  const faces = new FaceResolver(matcher, input.options.measureText);
-  const loadCtx = { resolver: input.options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
-  const images = imageLoader({
-    diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
-    load: (url, at) => loadResource(url, 'image', loadCtx, at),
-  });
-  const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), page.pageArea.width).width });
+  const first = pageBox({ page: styled.page, format }, 0);
+  const areaWidth = first.width - first.margin.left - first.margin.right;
+  const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), areaWidth).width });
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, format, maxPages: MAX_LAID_OUT_PAGES,
     ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent },
   });
-  return { ...laid, diagnostics };
+  return { laid, faces, matcher, images };
 }
 
-/** The layout stage: fragments page by page, painted as absolutely positioned primitives. */
-function layoutFragments(o: FragmentsInput): EngineResult {
-  const { styled, root, faces, diagnostics } = o;
-  const laid = layoutPaged({
-    root: styled.root, page: styled.page, pageContext: styled.pageContext, format: o.format, maxPages: MAX_LAID_OUT_PAGES,
-    ctx: { faces, intrinsic: o.intrinsic, diagnostics, image: o.images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent },
-  });
-  const anchors = laid.anchors;
+/** The whole engine for a styled tree: layout, then paint (tests drive this with hand-built trees). */
+export function layoutStyled(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList = new DiagnosticList(), limits: EngineLimits = DEFAULT_LIMITS): EngineResult {
+  const { laid, faces, matcher, images } = layOut(styled, options, diagnostics, limits);
   // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
-  const kids = root.kind === 'block' ? root.children : root.items;
-  const body = kids.find((c) => c.kind === 'block' && c.element?.tag === 'body');
-  const canvasSource = root.style.backgroundColor.a > 0 || root.style.backgroundImage !== 'none' ? root.style : body && (body.style.backgroundColor.a > 0 || body.style.backgroundImage !== 'none') ? body.style : undefined;
-  const canvas = canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined;
+  const paints = (e: StyledElement | undefined) => e !== undefined && e.style.display !== 'none' && (e.style.backgroundColor.a > 0 || e.style.backgroundImage !== 'none');
+  const body = styled.root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
+  const canvasSource = paints(styled.root) ? styled.root.style : paints(body) ? body!.style : undefined;
   const pages = paintFragments({
-    pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => o.images.forUrl(u, undefined), anchors,
-    canvas, canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
+    pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => images.forUrl(u, undefined), anchors: laid.anchors,
+    canvas: canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined,
+    canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
     marginBoxes: laid.marginBoxes, pageStyles: laid.pageStyles,
   });
   // one pdfmake section per page, with its own size. Every node is absolutely positioned, so the
@@ -149,14 +111,8 @@ function layoutFragments(o: FragmentsInput): EngineResult {
     content,
     defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
   };
-  return { docDefinition, fonts: o.matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}) };
+  return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}) };
 }
-
-/** how far below a page pdfmake may think it has room: more than any page is tall */
-const NO_BOTTOM = 100_000;
-
-/** pages the layout stage makes at most (PLATEN_MAX_PAGES refuses more later, with a clear error) */
-const MAX_LAID_OUT_PAGES = 10_000;
 
 /** ids that `<a href="#id">` links point at: the targets get pdfmake destinations. */
 function collectAnchors(root: StyledElement): Set<string> {

@@ -40,12 +40,6 @@ export interface EngineOptions {
   readonly limits?: Partial<EngineLimits>;
   /** text widths as drawn; without it, the engine's compiled advance tables (no kerning) */
   readonly measureText?: TextMeasurer;
-  /**
-   * Who lays out and paginates: 'flow' hands pdfmake stacks, columns and tables (today's
-   * default); 'fragments' runs the engine's layout stage and hands pdfmake absolutely
-   * positioned primitives, page by page (issue #18, until it replaces 'flow').
-   */
-  readonly layout?: 'flow' | 'fragments';
 }
 
 /**

@@ -68,15 +68,9 @@ export function compileTemplateSource(source: string): CompiledTemplate {
   return (context) => compiled.render(context);
 }
 
-/** PLATEN_LAYOUT=fragments selects the engine's layout stage (EngineOptions.layout). */
-export function layoutFromEnv(): 'flow' | 'fragments' {
-  return process.env.PLATEN_LAYOUT === 'fragments' ? 'fragments' : 'flow';
-}
-
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
-  const layout = input.engine?.layout ?? layoutFromEnv();
-  const engine: EngineOptions = { ...input.engine, layout, ...(layout === 'fragments' ? { measureText } : {}) };
+  const engine: EngineOptions = { measureText, ...input.engine };
   const { docDefinition, fonts, diagnostics, metadata, outline } = layoutHtml(input.html, input.css, engine);
   const limits = input.limits ?? outputLimitsFromEnv();
   capPages(docDefinition, limits.maxPages);

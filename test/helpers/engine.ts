@@ -5,6 +5,7 @@ import type { CascadeResult, PageStyle, StyledElement, StyledNode } from '../../
 import type { EngineResult } from '../../src/engine';
 import { layoutStyled } from '../../src/engine/pipeline';
 import { toPdf } from '../../src/pdf';
+import { measureText } from '../../src/pdf/measure';
 import { parsePdf, type ParsedPdf } from './pdf';
 
 const zero = { pt: 0, pct: 0 };
@@ -72,8 +73,9 @@ export const pt = (n: number) => ({ pt: n, pct: 0 });
 export const pct = (n: number) => ({ pt: 0, pct: n });
 export const sides = <T>(v: T) => side(v);
 
+/** Lays out a hand-built tree as the renderer does (text measured as the PDF writer draws it). */
 export function layout(result: CascadeResult): EngineResult {
-  return layoutStyled(result, {});
+  return layoutStyled(result, { measureText });
 }
 
 export async function render(result: EngineResult): Promise<ParsedPdf> {

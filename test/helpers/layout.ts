@@ -14,7 +14,7 @@ export interface LaidOut {
 
 /** Lays out `html` (with `css` as an author sheet) and returns its fragment tree. */
 export function layoutOf(html: string, css = '', options: { format?: PageFormat } = {}): LaidOut {
-  const r = layoutFragmentTree({ html, css, options: { format: options.format ?? 'A4', layout: 'fragments', measureText } });
+  const r = layoutFragmentTree({ html, css, options: { format: options.format ?? 'A4', measureText } });
   if (!r.root) throw new Error('the document produced no root fragment');
   return { pages: r.pages, root: r.root, fixed: r.fixed, diagnostics: r.diagnostics.items };
 }

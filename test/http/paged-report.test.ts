@@ -21,10 +21,8 @@ describe('http: the paged report fixture (page numbers, TOC, running heads, land
   let words: PdfWord[];
   let pages: Page[];
   let outline: { title: string; items: { title: string }[] }[];
-  const layout = process.env.PLATEN_LAYOUT;
 
   before(async () => {
-    process.env.PLATEN_LAYOUT = 'fragments';
     server = await startTestServer();
     const acme = seedAccount(server.store, { name: 'Acme' });
     server.store.templates.save({ accountId: acme.account.id, id: 'report', name: 'Report', html: fixture('report.html'), css: fixture('report.css') });
@@ -42,7 +40,6 @@ describe('http: the paged report fixture (page numbers, TOC, running heads, land
     await doc.destroy();
   });
   after(async () => {
-    if (layout === undefined) delete process.env.PLATEN_LAYOUT; else process.env.PLATEN_LAYOUT = layout;
     await server.close();
   });
 

@@ -242,13 +242,3 @@ describe('pdf: a pageBreakBefore callback that names the nodes it asks about', (
     expect(sha(leanPdf), 'bytes (laid out four times, the text measured once)').to.equal(sha(ownPdf));
   });
 });
-
-describe('pdf: text measured once per document, not once per definition', () => {
-  it('a definition rendered a second time (pdfmake writes into it) draws its text with the second document\'s fonts', async () => {
-    const { docDefinition, fonts } = layoutHtml('<h1>Title</h1><p>First paragraph of a short document.</p><p>Second one.</p>', '', {});
-    expect(typeof (docDefinition as { pageBreakBefore?: unknown }).pageBreakBefore, 'a definition whose text is kept between layouts').to.equal('function');
-    const first = await toPdf(docDefinition, fonts);
-    const second = await toPdf(docDefinition, fonts);
-    for (const pdf of [first, second]) expect(pdfText(pdf).replace(/\s+/g, ' ')).to.contain('First paragraph of a short document.');
-  });
-});

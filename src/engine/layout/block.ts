@@ -16,6 +16,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutInlines } from './inline';
+import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { layoutTable } from './table-layout';
@@ -24,6 +25,9 @@ import { establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox }
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
+  // a block-level <a href> links everything inside it
+  const link = box.kind === 'block' || box.kind === 'list-item' || box.kind === 'flex' || box.kind === 'table' ? ownLink(box.element, ctx.anchors) : undefined;
+  if (link) input = { ...input, link };
   switch (box.kind) {
     case 'block': case 'list-item': {
       // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow

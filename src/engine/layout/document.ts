@@ -11,7 +11,7 @@ import { layoutAbsolute, startPageName } from './block';
 import { EMPTY_STRUT, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
 import type { BoxFragment, PageFragment, Sides } from './fragments';
-import { DEFAULT_PAGE_MARGIN } from './page';
+import { DEFAULT_PAGE_MARGIN } from '../cascade';
 
 export interface PageGeometryOptions {
   readonly page: PageStyle;

@@ -115,16 +115,19 @@ export class FaceResolver {
   pieces(text: string, style: ComputedStyle, sink: PieceSink): number {
     const f = this.of(style);
     if (this.measure && f.source) {
-      // the same break opportunities as measurePieces, each piece measured as it is drawn
-      let start = 0;
-      const emit = (end: number) => { sink.piece(end > start ? this.width(text.slice(start, end), style) : 0); };
+      // the same break opportunities as measurePieces, each piece measured as it is drawn; the
+      // total is the pieces and spaces summed, as the line breaker sums them (a kerning pair
+      // across a space, as in "d A", would make the whole narrower than the line it gives)
+      let start = 0; let total = 0;
+      const space = this.width(' ', style);
+      const emit = (end: number) => { const w = end > start ? this.width(text.slice(start, end), style) : 0; total += w; sink.piece(w); };
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c === 0x20 || c === 0x200b) { emit(i); sink.breakHere(); start = i + 1; }
+        if (c === 0x20 || c === 0x200b) { emit(i); if (c === 0x20) total += space; sink.breakHere(); start = i + 1; }
         else if (c === 0x2d && i + 1 < text.length && text.charCodeAt(i + 1) !== 0x20) { emit(i + 1); sink.breakHere(); start = i + 1; }
       }
       emit(text.length);
-      return this.width(text, style);
+      return total;
     }
     const face = { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
     return measurePieces(text, face, sink, f.metrics?.advance.bind(f.metrics));

@@ -15,12 +15,6 @@ export interface IntrinsicOptions {
   readonly faces: FaceResolver;
   /** the used size of a replaced box when its containing block is unknown */
   readonly replacedWidth: (box: Extract<InlineLevelBox, { kind: 'replaced' }>) => number;
-  /**
-   * Slack for a second measurer: pdfmake measures text again with its own code and kerning, so
-   * a line measured to fit here gets a little room to fit there. The layout stage breaks lines
-   * with these same measures and needs none.
-   */
-  readonly slack?: boolean;
 }
 
 const ZERO: ContentSizes = { min: 0, max: 0 };
@@ -106,10 +100,7 @@ export class Intrinsic {
     const m = new LineMeasure(indent);
     this.measureInlines(items, m);
     m.endLine();
-    const { min, max } = m;
-    // slack for kerning and rounding in pdfmake's own measurement: a line measured to fit must fit
-    if (!this.o.slack) return { min, max };
-    return { min: min > 0 ? min * 1.01 + 0.5 : 0, max: max > 0 ? max * 1.01 + 0.5 : 0 };
+    return { min: m.min, max: m.max };
   }
 
   private measureInlines(list: readonly InlineLevelBox[], m: LineMeasure): void {

@@ -142,6 +142,11 @@ export function linkOf(href: string | undefined, anchors: ReadonlySet<string>): 
   return undefined;
 }
 
+/** The link an element makes itself: an <a href> of any display (an inline-block or floated link too). */
+export function ownLink(element: StyledElement | undefined, anchors: ReadonlySet<string>): LinkTarget | undefined {
+  return element?.tag === 'a' ? linkOf(element.attrs.href, anchors) : undefined;
+}
+
 const px = (v: ComputedStyle['margin']['left'], base: number) => (v === 'auto' ? 0 : v.pt + (v.pct * base) / 100);
 
 function boxNode(style: ComputedStyle, element: StyledElement | undefined, parent: BoxNode | undefined, link: LinkTarget | undefined, cbWidth: number, cbHeight: number | undefined): BoxNode {
@@ -262,7 +267,7 @@ class Cutter {
           break;
         }
         case 'inline-block': case 'replaced': {
-          const item: AtomicItem = { box: b, parent, link: parent.link };
+          const item: AtomicItem = { box: b, parent, link: ownLink(b.element, o.anchors) ?? parent.link };
           const at = this.pos++;
           this.emit({ t: 'atomic', item, width: o.atomicWidth(item), pos: at });
           if (this.oppAfter(at) === at + 1 && wraps(parent.style)) this.pending = OPP;
@@ -274,7 +279,7 @@ class Cutter {
           this.pos++;
           break;
         case 'float':
-          this.emit({ t: 'float', item: { box: b, parent, link: parent.link } });
+          this.emit({ t: 'float', item: { box: b, parent, link: ownLink(b.element, o.anchors) ?? parent.link } });
           break;
         default: assertNever(b);
       }

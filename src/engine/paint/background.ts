@@ -3,7 +3,8 @@
 // stamps drawn as backgrounds). background-size: cover | contain | <w> <h> | auto; the image is
 // placed at the top-left or centred (background-position: center). Gradients are not drawn.
 import type { ComputedStyle } from '../cascade/computed';
-import type { PaintContext } from './context';
+import type { DiagnosticList } from '../diagnostics';
+import type { LoadedImage } from '../types';
 import { margin, type PdfNode } from './nodes';
 
 interface Area { readonly width: number; readonly height: number }
@@ -39,8 +40,14 @@ function sizeOf(spec: string, area: Area, iw: number, ih: number): { width: numb
   return { width: w, height: h!, cover: false };
 }
 
+/** What a background image needs: where to report, and the image of a url(). */
+export interface BackgroundContext {
+  readonly diagnostics: DiagnosticList;
+  readonly imageUrl: (url: string) => LoadedImage | undefined;
+}
+
 /** The background image of a style as a node of the area's size, or undefined. */
-export function backgroundImageNode(style: ComputedStyle, area: Area, ctx: Pick<PaintContext, 'diagnostics' | 'imageUrl'>): PdfNode | undefined {
+export function backgroundImageNode(style: ComputedStyle, area: Area, ctx: BackgroundContext): PdfNode | undefined {
   const bg = style.backgroundImage;
   if (bg === 'none') return undefined;
   if (!('url' in bg)) {

@@ -6,7 +6,7 @@ import type { DiagnosticList } from '../diagnostics';
 import type { Resource } from '../types';
 import { prepareImage, sanitizeSvg } from '../resources';
 import { svgRootSize } from '../resources/images';
-import type { LoadedImage } from './context';
+import type { LoadedImage } from '../types';
 
 export interface ImageLoaderOptions {
   readonly diagnostics: DiagnosticList;

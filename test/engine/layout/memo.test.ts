@@ -5,7 +5,6 @@ import { measurePieces, normalLineHeight, pdfmakeLineBox, textWidth } from '../.
 import { FaceResolver } from '../../../src/engine/layout/faces';
 import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
-import { pageBreakBefore } from '../../../src/engine/paint/finish';
 import { layoutHtml } from '../../../src/engine';
 import { run } from '../cascade/helpers';
 import { processWhiteSpace } from '../../../src/engine/boxes/build';
@@ -120,26 +119,6 @@ describe('paint memos', () => {
     expect(hexColor({ r: 255.4, g: -3, b: 300, a: 0.5 })).to.equal('#ff00ff');
     expect(hexColor({ r: 0, g: 0, b: 0, a: 1 })).to.equal('#000000');
   });
-
-  it('a paragraph\'s line estimate (pageBreakBefore facts) is the same memoised or not, with or without text-indent', () => {
-    const words = 'word '.repeat(40);
-    const lines = (css: string) => {
-      const { docDefinition, diagnostics } = layoutHtml(`<!doctype html><p style="${css}">${words}</p>`, '@page { size: 300pt 400pt; margin: 0 }');
-      expect(diagnostics).to.deep.equal([]);
-      const find = (n: unknown): { lines: number } | undefined => {
-        if (!n || typeof n !== 'object') return undefined;
-        const o = n as Record<string, unknown>;
-        if (o.headlineLevel) return o.headlineLevel as { lines: number };
-        for (const v of Object.values(o)) { const hit = Array.isArray(v) ? v.map(find).find(Boolean) : undefined; if (hit) return hit; }
-        return undefined;
-      };
-      return find({ content: docDefinition.content })!.lines;
-    };
-    expect(lines('')).to.be.greaterThan(1);
-    expect(lines('text-indent: 0')).to.equal(lines(''));
-    // the estimate is of the text alone (as before the memo): an indent does not change it
-    expect(lines('text-indent: 150pt')).to.equal(lines(''));
-  });
 });
 
 describe('paint memos: data: images prepared once per process', () => {
@@ -176,20 +155,6 @@ describe('paint memos: data: images prepared once per process', () => {
     expect(imageOf(layoutHtml(html, ''))).to.equal(png);
   });
 });
-
-describe('the pageBreakBefore callback only when it may act', () => {
-  it('is given to pdfmake when a heading is to be kept, below 2,000 text nodes, and left out otherwise (its budget there is 0)', () => {
-    expect(pageBreakBefore({ textNodes: 10, keepNodes: 1 })).to.be.a('function');
-    expect(pageBreakBefore({ textNodes: 1999, keepNodes: 1 })).to.be.a('function');
-    expect(pageBreakBefore({ textNodes: 2000, keepNodes: 1 })).to.equal(undefined);
-    expect(pageBreakBefore({ textNodes: 10, keepNodes: 0 })).to.equal(undefined);
-    const doc = (n: number, heading = '<h2>Heading</h2>') => layoutHtml(`<!doctype html>${heading}${'<p>para</p>'.repeat(n)}`, '').docDefinition;
-    expect(doc(10).pageBreakBefore).to.be.a('function');
-    expect(doc(10, '')).to.not.have.property('pageBreakBefore');
-    expect(doc(2100)).to.not.have.property('pageBreakBefore');
-  });
-});
-
 
 describe('boxes: white space collapsing skips text with nothing to collapse', () => {
   it('gives what collapsing every run of white space gives', () => {

@@ -15,7 +15,7 @@ import { linesOf, textOf } from '../../helpers/layout';
 const PAGE = '@page { size: 400pt 300pt; margin: 40pt 50pt 30pt 60pt; font: 10pt/12pt sans-serif } body { margin: 0; font: 10pt/12pt sans-serif }';
 
 function paged(html: string, css: string) {
-  return layoutFragmentTree({ html, css, options: { format: 'A4', layout: 'fragments', measureText } });
+  return layoutFragmentTree({ html, css, options: { format: 'A4', measureText } });
 }
 
 /** a margin box of a page, in page coordinates (the fragments are relative to the page area) */
@@ -29,7 +29,7 @@ function marginBox(r: ReturnType<typeof paged>, page: number, name: string): { x
 const names = (r: ReturnType<typeof paged>, page: number) => r.marginBoxes[page]!.map((b) => b.element!.tag.slice(1));
 
 async function pdfWords(html: string, css: string): Promise<PdfWord[]> {
-  const r = layoutHtml(html, css, { layout: 'fragments', measureText });
+  const r = layoutHtml(html, css, { measureText });
   return wordsOf(await toPdf(r.docDefinition, r.fonts));
 }
 
@@ -202,7 +202,7 @@ describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)
     + Array.from({ length: n }, (_, i) => `<h1 id="c${i}">Chapter ${i}</h1><p>text</p>`).join('');
 
   it('the page number a TOC entry prints is the page its target starts on (PDF)', async () => {
-    const r = layoutHtml(toc(4), TOC, { layout: 'fragments', measureText });
+    const r = layoutHtml(toc(4), TOC, { measureText });
     const pdf = await toPdf(r.docDefinition, r.fonts);
     const parsed = await parsePdf(pdf);
     const ws = await wordsOf(pdf);
@@ -257,7 +257,7 @@ describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)
   });
 
   it('the PDF outline holds the bookmarks (render path)', async () => {
-    const { pdf } = await renderHtmlToPdf({ html: '<h1>One</h1><h2>Two</h2><p>x</p><h1 style="break-before:page">Three</h1>', css: PAGE, engine: { layout: 'fragments' } });
+    const { pdf } = await renderHtmlToPdf({ html: '<h1>One</h1><h2>Two</h2><p>x</p><h1 style="break-before:page">Three</h1>', css: PAGE, engine: {} });
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
     const outline = await doc.getOutline();
@@ -271,7 +271,7 @@ describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)
 describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
   const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
   type Node = { image?: string; cover?: { width: number; height: number }; absolutePosition?: { x: number; y: number }; canvas?: { type: string; x1?: number; y1?: number; x2?: number; y2?: number }[] };
-  const sections = (html: string, css: string) => (layoutHtml(html, css, { layout: 'fragments', measureText }).docDefinition.content as { section: Node[] }[]).map((s) => s.section);
+  const sections = (html: string, css: string) => (layoutHtml(html, css, { measureText }).docDefinition.content as { section: Node[] }[]).map((s) => s.section);
 
   it('a cover background (background-size: cover on @page :first) covers the whole first page only', async () => {
     const css = `@page { size: 400pt 300pt } @page :first { background: url(${PNG}) no-repeat center; background-size: cover; margin: 0 } p { break-before: page }`;
@@ -281,7 +281,7 @@ describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
     expect(images[0]![0]!.cover).to.include({ width: 400, height: 300 });
     expect(images[0]![0]!.absolutePosition).to.deep.equal({ x: 0, y: 0 });
     expect(images[1]).to.have.length(0);
-    const r = layoutHtml('<p>cover</p><p>inside</p>', css, { layout: 'fragments', measureText });
+    const r = layoutHtml('<p>cover</p><p>inside</p>', css, { measureText });
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const doc = await pdfjs.getDocument({ data: new Uint8Array(await toPdf(r.docDefinition, r.fonts)), verbosity: 0 }).promise;
     const paints = async (i: number) => (await (await doc.getPage(i)).getOperatorList()).fnArray.filter((f) => f === pdfjs.OPS.paintImageXObject).length;

@@ -10,7 +10,7 @@ import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
 
 async function words(html: string, css: string): Promise<PdfWord[]> {
-  const r = layoutHtml(html, css, { layout: 'fragments', measureText });
+  const r = layoutHtml(html, css, { measureText });
   return wordsOf(await toPdf(r.docDefinition, r.fonts));
 }
 
@@ -51,7 +51,7 @@ describe('layout → PDF: positions read back', () => {
 
   it('the same input gives byte-identical PDFs', async () => {
     const html = '<h1>Title</h1><p>Some text <b>bold</b> and <a href="#t">a link</a>.</p><div id="t" style="border:1pt dashed red;background:#eee">target</div>';
-    const render = async () => { const r = layoutHtml(html, PAGE, { layout: 'fragments', measureText }); return Buffer.from(await toPdf(r.docDefinition, r.fonts)); };
+    const render = async () => { const r = layoutHtml(html, PAGE, { measureText }); return Buffer.from(await toPdf(r.docDefinition, r.fonts)); };
     const [a, b] = [await render(), await render()];
     expect(a.equals(b)).to.equal(true);
   });
