@@ -408,6 +408,7 @@ function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean 
 
 /** Where a box's first content is (its first line box, or its first child box without children): where its first page is decided. */
 function firstContentTop(f: BoxFragment): number {
+  if (f.border.top > 0 || f.padding.top > 0) return f.y;
   for (const c of f.children) {
     if (c.kind === 'line') return c.y;
     if (c.kind === 'box' && !c.positioned && !c.float) return c.children.length ? firstContentTop(c) : c.y;

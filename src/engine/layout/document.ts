@@ -19,7 +19,14 @@ export interface PageGeometryOptions {
   readonly format: { readonly width: number; readonly height: number };
 }
 
-interface PageBox { readonly width: number; readonly height: number; readonly margin: Sides; readonly backgroundColor: RGBA | undefined }
+interface PageBox {
+  readonly width: number;
+  readonly height: number;
+  readonly margin: Sides;
+  readonly backgroundColor: RGBA | undefined;
+  /** the initial containing block's size on this page, pt: as Chromium 156 places `right: 0` and `bottom: 0` boxes, the page area's exact width rounded to whole px and its exact height */
+  readonly icb: { readonly width: number; readonly height: number };
+}
 
 const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
 
@@ -66,7 +73,28 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
   // a page area narrower than 36pt cannot hold text: give the margins back proportionally
   if (width - margin.left - margin.right < 36) { const k = (width - 36) / Math.max(1, margin.left + margin.right); margin.left *= k; margin.right *= k; }
   if (height - margin.top - margin.bottom < 36) { const k = (height - 36) / Math.max(1, margin.top + margin.bottom); margin.top *= k; margin.bottom *= k; }
-  return { width, height, margin, backgroundColor };
+  const icb = { width: nearPx(width - margin.left - margin.right), height: height - margin.top - margin.bottom };
+  return { width, height, margin: snappedMargins(width, height, margin), backgroundColor, icb };
+}
+
+const PX = 0.75;
+
+const nearPx = (pt: number) => Math.round(pt / PX) * PX;
+
+/**
+ * The margins that give the page area Chromium's size: Blink lays a page out in a page area of
+ * whole CSS px (its exact size rounded up) whose top-left corner is on a whole px (rounded). So
+ * a 148mm × 210mm page with 2cm margins has a 409px (306.75pt) wide page area, where the exact
+ * 306.14pt would break some lines earlier. (Its initial containing block, for absolutely
+ * positioned boxes, is 408px wide: see PageBox.icb.)
+ */
+function snappedMargins(width: number, height: number, m: Sides): Sides {
+  const up = (pt: number) => Math.max(0, Math.ceil(pt / PX - 1e-3) * PX);
+  const areaW = up(width - m.left - m.right);
+  const areaH = up(height - m.top - m.bottom);
+  const left = nearPx(m.left);
+  const top = nearPx(m.top);
+  return { top, left, right: width - left - areaW, bottom: height - top - areaH };
 }
 
 /** The pages of one document as a Fragmentainer: made as the flow reaches them. */
@@ -182,6 +210,7 @@ export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeome
   const first = pages.first;
   const areaWidth = first.width - first.margin.left - first.margin.right;
   const areaHeight = first.flowBottom - first.flowTop;
+  const icb = pageBox(geometry, 0, first.name).icb;
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();
   const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0 }, full);
@@ -189,7 +218,7 @@ export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeome
   const fragment = r.fragment;
   let bottom = Math.max(r.bottom, floats.bottom());
   for (const a of absolutes) {
-    const f = layoutAbsolute(a, { x: 0, y: 0, width: areaWidth, height: areaHeight }, full);
+    const f = layoutAbsolute(a, { x: 0, y: 0, ...icb }, full);
     if (!f) continue;
     if (f.fixed) { fixed.push(f); continue; }
     if (fragment) fragment.children.push(f); else fixed.push(f);

@@ -95,20 +95,21 @@ export class FaceResolver {
 
   width(text: string, style: ComputedStyle): number {
     const f = this.of(style);
+    const size = advanceSize(style.fontSize);
     if (this.measure && f.source) {
       const em = this.measure(f.source, text);
       if (em !== undefined) {
         let n = 0; let spaces = 0;
         if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ') spaces++; }
-        return (em / 1000) * style.fontSize + style.letterSpacing * n + style.wordSpacing * spaces;
+        return (em / 1000) * size + style.letterSpacing * n + style.wordSpacing * spaces;
       }
     }
     if (f.metrics) {
       let w = 0; let n = 0; let spaces = 0;
       for (const ch of text) { const cp = ch.codePointAt(0)!; w += f.metrics.advance(cp) || 500; n++; if (cp === 0x20) spaces++; }
-      return (w / 1000) * style.fontSize + style.letterSpacing * n + style.wordSpacing * spaces;
+      return (w / 1000) * size + style.letterSpacing * n + style.wordSpacing * spaces;
     }
-    return textWidth(text, { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
+    return textWidth(text, { file: f.file, size, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
   }
 
   /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */
@@ -129,7 +130,16 @@ export class FaceResolver {
       emit(text.length);
       return total;
     }
-    const face = { file: f.file, size: style.fontSize, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
+    const face = { file: f.file, size: advanceSize(style.fontSize), letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
     return measurePieces(text, face, sink, f.metrics?.advance.bind(f.metrics));
   }
+}
+
+/**
+ * The font size whose glyph advances Chromium lays text out with, pt: Skia gives FreeType the
+ * size in 26.6 fixed point, truncated to 1/64 px, so 10pt (13.333px) text advances as 13.328px
+ * text does (a 307pt line is 0.12pt shorter than at the exact size, enough to move a break).
+ */
+export function advanceSize(fontSize: number): number {
+  return (Math.floor((fontSize / 0.75) * 64 + 1e-6) / 64) * 0.75;
 }

@@ -7,7 +7,8 @@ import { boxOf, layoutOf, linesOf, pageAt, textOf } from '../../helpers/layout';
 const WORDS = 'aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp qqq rrr sss ttt uuu vvv www xxx yyy zzz';
 
 describe('layout: pages of different widths (CSS Paged Media 3 §3.4, as Blink prints)', () => {
-  // page area 280pt wide on the first page, 200pt on the others; 13 lines of 20pt per page
+  // page area 280.5pt wide on the first page, 200.25pt on the others (373.33px and 266.67px
+  // rounded up to whole px, as Chromium does); 13 lines of 20pt per page
   const CSS = `@page { size: 300pt 300pt; margin: 20pt 50pt } @page :first { margin: 20pt 10pt }
     body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
 
@@ -16,9 +17,9 @@ describe('layout: pages of different widths (CSS Paged Media 3 §3.4, as Blink p
     const lines = linesOf(boxOf(root, '#p'));
     const onPage = (k: number) => lines.filter((l) => pageAt(pages, l.y) === k);
     expect(onPage(0)).to.have.length(13);
-    for (const l of onPage(0)) expect(l.width).to.be.closeTo(280, 0.01);
+    for (const l of onPage(0)) expect(l.width).to.be.closeTo(280.5, 0.01);
     expect(onPage(1)).to.have.length(13);
-    for (const l of onPage(1)) expect(l.width).to.be.closeTo(200, 0.01);
+    for (const l of onPage(1)) expect(l.width).to.be.closeTo(200.25, 0.01);
     // Chromium's lines: "aaa … lll" first on the first page, "sss … zzz" first on the second
     expect(textOf(lines[0]!)).to.equal('aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll');
     expect(textOf(onPage(1)[0]!)).to.equal('sss ttt uuu vvv www xxx yyy zzz');
@@ -28,7 +29,7 @@ describe('layout: pages of different widths (CSS Paged Media 3 §3.4, as Blink p
     const { root, pages } = layoutOf(`<p>${`${WORDS} `.repeat(3)}</p><div id="d" style="height:20pt"></div>`, `${CSS} p { break-after: page }`);
     const d = boxOf(root, '#d');
     expect(pageAt(pages, d.y)).to.equal(1);
-    expect(d.width).to.be.closeTo(200, 0.01);
+    expect(d.width).to.be.closeTo(200.25, 0.01);
   });
 
   it('a box of specified width keeps it on every page', () => {
@@ -37,5 +38,58 @@ describe('layout: pages of different widths (CSS Paged Media 3 §3.4, as Blink p
     const later = lines.filter((l) => pageAt(pages, l.y) === 1);
     expect(later.length).to.be.greaterThan(0);
     for (const l of lines) expect(l.width).to.be.closeTo(250, 0.01);
+  });
+});
+
+describe('layout: the page area in whole px (as Blink prints)', () => {
+  // Chromium 156: a float of 409px fits beside nothing on a 148mm page with 2cm margins, 409.3px
+  // does not; a block of 972px fits in an A4 page area with 2cm margins, 972.3px does not
+  const cases: { name: string; css: string; width: number; height: number; left: number }[] = [
+    { name: '148mm × 210mm, margins 2cm 2cm 3cm: 408.19px × 604.72px → 409px × 605px', css: '@page { size: 148mm 210mm; margin: 2cm 2cm 3cm 2cm }', width: 306.75, height: 453.75, left: 57 },
+    { name: 'A4, margin 2cm: 642.52px × 971.34px → 643px × 972px', css: '@page { size: A4; margin: 2cm }', width: 482.25, height: 729, left: 57 },
+    { name: 'whole px stay: 300pt, margin 0', css: '@page { size: 300pt 300pt; margin: 0 }', width: 300, height: 300, left: 0 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root, pages } = layoutOf('<div style="height:2000pt"></div>', `${c.css} body { margin: 0 }`);
+      expect(root.width).to.be.closeTo(c.width, 0.01);
+      expect(pages[1]!.flowTop).to.be.closeTo(c.height, 0.01);
+      expect(pages[0]!.margin.left).to.be.closeTo(c.left, 0.01);
+    });
+  }
+});
+
+describe('layout: glyph advances at the size FreeType gets (as Chromium measures)', () => {
+  // Chromium 156 draws 40 × "a" of DejaVu Sans 245.02pt wide at 10pt (13.333px → 13.328px) and
+  // 269.44pt wide at 11pt (14.667px → 14.656px); 12pt (16px) is exact
+  const cases = [{ size: 10, width: 245.02 }, { size: 11, width: 269.44 }, { size: 12, width: 294.14 }];
+  for (const c of cases) {
+    it(`${c.size}pt: ${c.width}pt`, () => {
+      const { root } = layoutOf(`<p>${'a'.repeat(40)}</p>`, `body { margin: 0; font: ${c.size}pt 'DejaVu Sans' }`);
+      const text = linesOf(root)[0]!.children[0]!;
+      expect(text.kind === 'text' ? text.width : NaN).to.be.closeTo(c.width, 0.02);
+    });
+  }
+});
+
+describe('layout: break avoidance (CSS Fragmentation 3 §3.2)', () => {
+  it('break-after: avoid before a paragraph whose first line starts the next page moves the box with it', () => {
+    // Chromium 156 prints both on page 2
+    const { root, pages } = layoutOf('<div style="height:250pt"></div><div id="i" style="height:20pt;break-after:avoid">IMG</div><p id="p">First line of the paragraph after it</p>',
+      `@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt 'DejaVu Sans' } p { margin: 0 }`);
+    expect(pageAt(pages, boxOf(root, '#i').y)).to.equal(1);
+    expect(pageAt(pages, linesOf(boxOf(root, '#p'))[0]!.y)).to.equal(1);
+  });
+});
+
+describe('layout: the initial containing block (as Chromium 156 places boxes against it)', () => {
+  it('right: 0 ends at the page area\'s exact width rounded to whole px, bottom: 0 at its exact height', () => {
+    // 148mm × 210mm, margin 2cm: the page area is 408.19px wide, 642.52px high; Chromium draws a
+    // right: 0 box's right edge at 363pt (76px + 408px), a bottom: 0 box's bottom edge 2cm above the page's
+    const { root, pages } = layoutOf('<div id="r" style="position:absolute;right:0;top:0;width:30pt;height:10pt"></div><div id="b" style="position:absolute;bottom:0;left:0;width:30pt;height:10pt"></div>',
+      '@page { size: 148mm 210mm; margin: 2cm } body { margin: 0 }');
+    const r = boxOf(root, '#r'); const b = boxOf(root, '#b');
+    expect(pages[0]!.margin.left + r.x + r.width).to.be.closeTo(363, 0.01);
+    expect(pages[0]!.margin.top + b.y + b.height).to.be.closeTo(595.28 - 56.69, 0.3);
   });
 });
