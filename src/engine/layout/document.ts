@@ -23,6 +23,8 @@ interface PageBox {
   readonly width: number;
   readonly height: number;
   readonly margin: Sides;
+  /** the margins as specified (PageFragment.cssMargin) */
+  readonly cssMargin: Sides;
   readonly backgroundColor: RGBA | undefined;
   /** the initial containing block's size on this page, pt: as Chromium 156 places `right: 0` and `bottom: 0` boxes, the page area's exact width rounded to whole px and its exact height */
   readonly icb: { readonly width: number; readonly height: number };
@@ -74,7 +76,7 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
   if (width - margin.left - margin.right < 36) { const k = (width - 36) / Math.max(1, margin.left + margin.right); margin.left *= k; margin.right *= k; }
   if (height - margin.top - margin.bottom < 36) { const k = (height - 36) / Math.max(1, margin.top + margin.bottom); margin.top *= k; margin.bottom *= k; }
   const icb = { width: nearPx(width - margin.left - margin.right), height: height - margin.top - margin.bottom };
-  return { width, height, margin: snappedMargins(width, height, margin), backgroundColor, icb };
+  return { width, height, margin: snappedMargins(width, height, margin), cssMargin: margin, backgroundColor, icb };
 }
 
 const PX = 0.75;
@@ -115,7 +117,7 @@ export class Pages implements Fragmentainer {
     const box = pageBox(this.o, index, this.name);
     const flowTop = index === 0 ? 0 : this.list[index - 1]!.flowBottom;
     const areaHeight = box.height - box.margin.top - box.margin.bottom;
-    const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor };
+    const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, cssMargin: box.cssMargin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor };
     this.list.push(page);
     return page;
   }

@@ -138,7 +138,10 @@ export interface PageFragment {
   readonly name: string;
   readonly width: number;
   readonly height: number;
+  /** where the page area is: the @page margins with the area on whole px, as Chromium lays pages out (document.ts snappedMargins) */
   readonly margin: Sides;
+  /** the @page margins as specified: the page-margin boxes' geometry (absent: `margin`) */
+  readonly cssMargin?: Sides;
   /** the flow positions this page's area shows: [flowTop, flowTop + pageArea height) */
   readonly flowTop: number;
   readonly flowBottom: number;

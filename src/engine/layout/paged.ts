@@ -373,7 +373,8 @@ interface Rect { x: number; y: number; width: number; height: number; align: 'st
 function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: MarginContext): BoxFragment[] {
   const ctx: LayoutContext = { ...m.ctx, pages: NO_BREAKS };
   const made = styles.boxes.map((b) => ({ name: b.name, style: b.style, box: marginBox(b.style, b.name, marginContent(b.style, page.index, m)) }));
-  const { width: W, height: H, margin: M } = page;
+  const { width: W, height: H } = page;
+  const M = page.cssMargin ?? page.margin;
   const rects = new Map<MarginBoxName, Rect>();
   // corners: the page margins' corners
   for (const b of made) {
@@ -410,7 +411,7 @@ function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: Marg
     const p = PLACES[b.name];
     const f = layoutInRect(b.box, b.style, r, 'side' in p && (p.side === 'left' || p.side === 'right'), ctx);
     if (!f) continue;
-    translate(f, -M.left, -M.top);
+    translate(f, -page.margin.left, -page.margin.top); // paint places the page area at page.margin
     out.push(f);
   }
   return out;
