@@ -7,7 +7,8 @@ import type { Fragment, LineFragment } from '../../../src/engine/layout/fragment
 import { boxesOf, layoutOf, linesOf, pageAt, textOf } from '../../helpers/layout';
 
 const WORDS = 'aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp qqq rrr sss ttt uuu vvv www xxx yyy zzz';
-// a 400pt wide page area; 20pt lines
+// a 400.5pt wide page area (533.33px rounded up to whole px, as Chromium lays pages out); 20pt lines
+const W = 400.5;
 const CSS = `@page { size: 440pt 400pt; margin: 20pt } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
 
 /** the line whose text starts with `start` */
@@ -20,7 +21,7 @@ function line(root: Fragment, start: string): LineFragment {
 describe('layout: multi-column containers (CSS Multi-column 1)', () => {
   it('§3.4 column-count: n columns of (W - (n-1) gaps) / n, side by side', () => {
     const { root } = layoutOf('<div style="columns:3;column-gap:20pt"><p>A1</p><p>A2</p><p>A3</p><p>A4</p><p>A5</p><p>A6</p></div><p>END</p>', CSS);
-    const cw = (400 - 2 * 20) / 3;
+    const cw = (W - 2 * 20) / 3;
     const cases: [string, number, number][] = [['A1', 0, 0], ['A2', 0, 20], ['A3', cw + 20, 0], ['A4', cw + 20, 20], ['A5', 2 * (cw + 20), 0], ['A6', 2 * (cw + 20), 20]];
     for (const [text, x, y] of cases) {
       const l = line(root, text);
@@ -33,15 +34,15 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
   });
 
   it('§3.4 column-width: as many columns as fit, widened to fill the container', () => {
-    // (400 + 10) / (100 + 10) = 3.7: three columns of (400 - 2 × 10) / 3
+    // (W + 10) / (100 + 10) = 3.7: three columns of (W - 2 × 10) / 3
     const { root } = layoutOf('<div style="column-width:100pt;column-gap:10pt"><p>A1</p><p>A2</p><p>A3</p></div>', CSS);
-    expect(line(root, 'A2').x).to.be.closeTo(380 / 3 + 10, 0.01);
-    expect(line(root, 'A3').x).to.be.closeTo(2 * (380 / 3 + 10), 0.01);
+    expect(line(root, 'A2').x).to.be.closeTo((W - 20) / 3 + 10, 0.01);
+    expect(line(root, 'A3').x).to.be.closeTo(2 * ((W - 20) / 3 + 10), 0.01);
   });
 
   it('§3.4 column-gap: normal is 1em', () => {
     const { root } = layoutOf('<div style="columns:2;font-size:10pt"><p>A1</p><p>A2</p></div>', CSS);
-    expect(line(root, 'A2').x).to.be.closeTo((400 - 10) / 2 + 10, 0.01);
+    expect(line(root, 'A2').x).to.be.closeTo((W - 10) / 2 + 10, 0.01);
   });
 
   it('§6 column-fill: balance breaks a paragraph into lines of equal count per column', () => {
@@ -74,7 +75,7 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     const { root } = layoutOf('<div style="columns:3;column-gap:10pt"><p>B1</p><p>B2</p><div id="k" style="break-inside:avoid;border:1pt solid red"><p>K1</p><p>K2</p></div><p>B3</p></div><p>END</p>', CSS);
     const k = boxesOf(root, '#k');
     expect(k).to.have.length(1);
-    expect(k[0]!.x).to.be.closeTo(380 / 3 + 10, 0.01);
+    expect(k[0]!.x).to.be.closeTo((W - 20) / 3 + 10, 0.01);
     expect(k[0]!.y).to.be.closeTo(0, 0.01);
     expect(line(root, 'B3').y).to.be.closeTo(0, 0.01);
     expect(line(root, 'END').y).to.be.closeTo(42, 0.01);
@@ -98,10 +99,10 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     // Chromium: A1–A6 in three columns of two lines, Span below them at full width, B1–B3 in a row after it
     const span = line(root, 'Span');
     expect(span.y).to.be.closeTo(50, 0.01);
-    expect(span.width).to.be.closeTo(400, 0.01);
+    expect(span.width).to.be.closeTo(W, 0.01);
     expect(line(root, 'B1').y).to.be.closeTo(84, 0.01);
     expect(line(root, 'B3').y).to.be.closeTo(84, 0.01);
-    expect(line(root, 'B3').x).to.be.closeTo(2 * (380 / 3 + 10), 0.01);
+    expect(line(root, 'B3').x).to.be.closeTo(2 * ((W - 20) / 3 + 10), 0.01);
   });
 
   it('§4.2 column-rule: one segment in the middle of each gap, as tall as the columns', () => {
@@ -109,7 +110,7 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     const m = boxesOf(root, '#m')[0]!;
     const rules = m.children.flatMap((c) => (c.kind === 'box' && c.collapsedBorders ? c.collapsedBorders : []));
     expect(rules).to.have.length(2);
-    const cw = (400 - 40) / 3;
+    const cw = (W - 40) / 3;
     expect(rules[0]!.x1).to.be.closeTo(cw + 10, 0.01);
     expect(rules[1]!.x1).to.be.closeTo(2 * cw + 30, 0.01);
     expect(rules[0]!.y2 - rules[0]!.y1).to.be.closeTo(40, 0.01);
@@ -133,14 +134,14 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
 });
 
 describe('layout: margins at breaks (CSS Fragmentation 3 §5.2, as Chromium prints)', () => {
-  // a 260pt page area: 13 lines of 20pt
+  // a 260.25pt page area (346.67px rounded up to whole px, as Chromium lays pages out): 13 lines of 20pt
   const PAGE = `@page { size: 300pt 300pt; margin: 20pt } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
   const twelve = Array.from({ length: 12 }, (_, i) => `<p>L${i + 1}</p>`).join('');
 
   it('a margin that reaches past the page end breaks before its box and truncates; after a forced break margins stay', () => {
     const { root } = layoutOf(`${twelve}<p style="margin-top:30pt">X1</p><p>Y1</p>${twelve}<p style="margin-top:10pt">X2</p>` +
       '<p style="break-before:page;margin:15pt 0"></p><p style="margin-top:10pt">X3</p>', PAGE);
-    const cases: [string, number][] = [['X1', 260], ['Y1', 280], ['X2', 550], ['X3', 780 + 15]];
+    const cases: [string, number][] = [['X1', 260.25], ['Y1', 280.25], ['X2', 550.5], ['X3', 780.75 + 15]];
     for (const [text, y] of cases) expect(line(root, text).y, text).to.be.closeTo(y, 0.01);
   });
 });
