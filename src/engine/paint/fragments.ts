@@ -123,7 +123,7 @@ class Painter {
     }
     const b = s.borderWidth;
     if (b.top + b.right + b.bottom + b.left <= 0) return;
-    const m = page.margin;
+    const m = page.cssMargin ?? page.margin;
     const frame: BoxFragment = {
       kind: 'box', style: s, element: undefined, x: 0, y: 0, width: page.width - m.left - m.right, height: page.height - m.top - m.bottom,
       border: { top: b.top, right: b.right, bottom: b.bottom, left: b.left }, padding: { top: 0, right: 0, bottom: 0, left: 0 }, children: [],
