@@ -435,10 +435,22 @@ function marginContent(style: ComputedStyle, pageIndex: number, m: MarginContext
         if (e && e.style.running) out.push({ ...e, style: { ...e.style, display: blockLevel(e.style.running.display) } });
         break;
       }
-      default: break; // quotes, attr(), url(): nothing in a margin box
+      case 'url': out.push(imageElement(c.url, style)); break;
+      default: break; // quotes and attr() say nothing in a margin box
     }
   }
   return out;
+}
+
+/** `content: url(logo.png)` in a margin box: an image at its natural size, as an <img> is */
+function imageElement(url: string, parent: ComputedStyle): StyledElement {
+  const zero = { pt: 0, pct: 0 };
+  const style: ComputedStyle = {
+    ...parent, display: 'inline-block', position: 'static', float: 'none', width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
+    margin: { top: zero, right: zero, bottom: zero, left: zero }, padding: { top: zero, right: zero, bottom: zero, left: zero },
+    borderWidth: { top: 0, right: 0, bottom: 0, left: 0 }, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundImage: 'none', verticalAlign: 'baseline',
+  };
+  return { kind: 'element', tag: 'img', attrs: { src: url }, style, children: [], loc: { line: 0, column: 0 } };
 }
 
 /** a running element shows as a block-level box (its inline display blockified, CSS Display 3 §2.7) */

@@ -108,6 +108,17 @@ describe('layout: page-margin boxes (CSS Paged Media 3 §5, §6.3)', () => {
     expect(linesOf(top.f)[0]!.y + p.margin.top).to.be.closeTo(270, 0.01);
   });
 
+  it('content: url() puts an image in a margin box, at its natural size on the line', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const r = paged('<p>x</p>', `${PAGE} @page { @top-left { content: url(${png}) " Logo" } }`);
+    const line = linesOf(marginBox(r, 0, 'top-left').f)[0]!;
+    const img = line.children.find((c) => c.kind === 'box' && c.element?.tag === 'img') as BoxFragment;
+    expect(img.children[0]!.kind).to.equal('image');
+    expect([img.width, img.height]).to.deep.equal([0.75, 0.75]); // 1 CSS px
+    const text = line.children.find((c) => c.kind === 'text')!;
+    expect(text.x).to.be.closeTo(img.x + 0.75, 0.01);
+  });
+
   it('margin boxes paint backgrounds and borders from the property table', () => {
     const r = paged('<p>x</p>', `${PAGE} @page { @top-center { content: "H"; background: rgb(255, 0, 0); border-bottom: 2pt solid black; padding: 0 5pt } }`);
     const b = marginBox(r, 0, 'top-center');
