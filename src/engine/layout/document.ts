@@ -7,11 +7,13 @@
 import type { BlockBox, FlexBox } from '../boxes/types';
 import type { RGBA } from '../cascade/computed';
 import type { PageRuleStyle, PageStyle } from '../cascade/styled';
+import { DiagnosticList } from '../diagnostics';
 import { layoutAbsolute, startPageName } from './block';
 import { EMPTY_STRUT, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
 import type { BoxFragment, PageFragment, Sides } from './fragments';
 import { DEFAULT_PAGE_MARGIN } from '../cascade';
+import { printZoom, scrollWidth, Shrink } from './shrink';
 
 export interface PageGeometryOptions {
   readonly page: PageStyle;
@@ -104,7 +106,8 @@ export class Pages implements Fragmentainer {
   readonly paginates = true;
   private readonly list: PageFragment[] = [];
 
-  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number, firstName = 'auto') {
+  /** `zoom`: layout units per pt of the page area (Chromium's shrink-to-fit printing lays out in a wider area: shrink.ts) */
+  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number, firstName = 'auto', private readonly zoom = 1) {
     this.name = firstName;
     this.add();
   }
@@ -116,7 +119,7 @@ export class Pages implements Fragmentainer {
     const index = this.list.length;
     const box = pageBox(this.o, index, this.name);
     const flowTop = index === 0 ? 0 : this.list[index - 1]!.flowBottom;
-    const areaHeight = box.height - box.margin.top - box.margin.bottom;
+    const areaHeight = (box.height - box.margin.top - box.margin.bottom) * this.zoom;
     const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, cssMargin: box.cssMargin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor };
     this.list.push(page);
     return page;
@@ -174,7 +177,7 @@ export class Pages implements Fragmentainer {
   pageEnd(y: number): number { return this.at(y).flowBottom; }
   pageStart(y: number): number { return this.at(y).flowTop; }
   pageHeight(y: number): number { const p = this.at(y); return p.flowBottom - p.flowTop; }
-  areaWidth(y: number): number { const p = this.at(y); return p.width - p.margin.left - p.margin.right; }
+  areaWidth(y: number): number { const p = this.at(y); return (p.width - p.margin.left - p.margin.right) * this.zoom; }
   atPageStart(y: number): boolean { return Math.abs(this.at(y).flowTop - y) < 0.01; }
 
   /**
@@ -207,10 +210,23 @@ export interface LaidOutDocument {
 
 /** Lays out the root box over as many pages as its content needs. */
 export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number): LaidOutDocument {
-  const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'));
+  const laid = layoutAtZoom(root, geometry, ctx, maxPages, 1);
+  // Chromium's shrink-to-fit printing: a document wider than the page area is laid out in a wider area and scaled down
+  const first = laid.pages[0];
+  if (!laid.root || !first) return laid;
+  const zoom = printZoom(scrollWidth(laid.root), first.width - first.margin.left - first.margin.right);
+  if (zoom === 1) return laid;
+  // (the first layout reported what the author should know already)
+  const wide = layoutAtZoom(root, geometry, { ...ctx, diagnostics: new DiagnosticList() }, maxPages, zoom);
+  const shrink = new Shrink(1 / zoom);
+  return { pages: wide.pages.map((p) => shrink.page(p)), root: wide.root && shrink.box(wide.root), fixed: wide.fixed.map((f) => shrink.box(f)) };
+}
+
+function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number): LaidOutDocument {
+  const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'), zoom);
   const full: LayoutContext = { ...ctx, pages };
   const first = pages.first;
-  const areaWidth = first.width - first.margin.left - first.margin.right;
+  const areaWidth = (first.width - first.margin.left - first.margin.right) * zoom;
   const areaHeight = first.flowBottom - first.flowTop;
   const icb = pageBox(geometry, 0, first.name).icb;
   const absolutes: PendingAbsolute[] = [];

@@ -1,0 +1,103 @@
+// Chromium's shrink-to-fit printing: a document wider than the page area is laid out again in a
+// wider area and scaled down onto the page (Blink LocalFrameView::ForceLayoutForPagination).
+// The wider area keeps the page area's aspect ratio and is as wide as the document, but at most
+// 1.5 times the page area (Blink's maximum shrink factor); what is wider still is cut off at
+// the page's edge. Page boxes and margins are not scaled: only the content of the page area.
+//
+// The document's width is its scrollable overflow: the right edge of every box, line and image
+// in flow, floated or absolutely positioned, except inside boxes that clip their overflow, and
+// except fixed boxes (they belong to the viewport).
+import type { ComputedStyle } from '../cascade/computed';
+import type { BorderSegment, BoxFragment, Fragment, PageFragment, Sides } from './fragments';
+
+/** Blink's kPrintingMaximumShrinkFactor */
+export const MAXIMUM_SHRINK_FACTOR = 1.5;
+
+/** The right edge of a document's scrollable overflow (page area coordinates). */
+export function scrollWidth(root: BoxFragment): number {
+  let right = root.x + root.width;
+  const walk = (f: Fragment): void => {
+    switch (f.kind) {
+      case 'box': {
+        if (f.fixed) return;
+        right = Math.max(right, f.x + f.width);
+        if (f.style.overflow === 'hidden' || f.style.overflow === 'clip' || f.style.overflow === 'scroll' || f.style.overflow === 'auto') return;
+        for (const c of f.children) walk(c);
+        return;
+      }
+      case 'line': for (const c of f.children) walk(c); return;
+      case 'text': case 'image': case 'inline-box': right = Math.max(right, f.x + f.width); return;
+    }
+  };
+  for (const c of root.children) walk(c);
+  return right;
+}
+
+/**
+ * The zoom at which a document of scrollable width `width` is laid out in a page area
+ * `area` wide: 1 when it fits, else up to MAXIMUM_SHRINK_FACTOR.
+ */
+export function printZoom(width: number, area: number): number {
+  // (Blink compares in layout units of 1/64 px)
+  if (area <= 0 || width <= area + 0.75 / 64) return 1;
+  return Math.min(width, area * MAXIMUM_SHRINK_FACTOR) / area;
+}
+
+/** Scales a laid-out document by `s` (< 1): fragments, the styles paint reads, and the pages' flow positions. */
+export class Shrink {
+  private readonly styles = new Map<ComputedStyle, ComputedStyle>();
+
+  constructor(private readonly s: number) {}
+
+  page(p: PageFragment): PageFragment {
+    return { ...p, flowTop: p.flowTop * this.s, flowBottom: p.flowBottom * this.s };
+  }
+
+  box(f: BoxFragment): BoxFragment {
+    const s = this.s;
+    return {
+      ...f, style: this.style(f.style), x: f.x * s, y: f.y * s, width: f.width * s, height: f.height * s,
+      border: this.sides(f.border), padding: this.sides(f.padding), children: f.children.map((c) => this.fragment(c)),
+      ...(f.collapsedBorders ? { collapsedBorders: f.collapsedBorders.map((b) => this.segment(b)) } : {}),
+    };
+  }
+
+  fragment(f: Fragment): Fragment {
+    const s = this.s;
+    switch (f.kind) {
+      case 'box': return this.box(f);
+      case 'line': return { ...f, x: f.x * s, y: f.y * s, width: f.width * s, height: f.height * s, baseline: f.baseline * s, children: f.children.map((c) => this.fragment(c) as typeof c) };
+      case 'text': return { ...f, style: this.style(f.style), font: { ...f.font, size: f.font.size * s }, x: f.x * s, baseline: f.baseline * s, width: f.width * s, wordSpacing: f.wordSpacing * s };
+      case 'inline-box': return { ...f, style: this.style(f.style), x: f.x * s, y: f.y * s, width: f.width * s, height: f.height * s };
+      case 'image': return { ...f, style: this.style(f.style), x: f.x * s, y: f.y * s, width: f.width * s, height: f.height * s };
+    }
+  }
+
+  private sides(v: Sides): Sides {
+    const s = this.s;
+    return { top: v.top * s, right: v.right * s, bottom: v.bottom * s, left: v.left * s };
+  }
+
+  private segment(b: BorderSegment): BorderSegment {
+    const s = this.s;
+    return { ...b, x1: b.x1 * s, y1: b.y1 * s, x2: b.x2 * s, y2: b.y2 * s, width: b.width * s };
+  }
+
+  /** the lengths of a style that paint reads (fonts, spacing, borders, radii), scaled; one copy per style */
+  private style(style: ComputedStyle): ComputedStyle {
+    const hit = this.styles.get(style);
+    if (hit) return hit;
+    const s = this.s;
+    const len = (v: { pt: number; pct: number }) => ({ pt: v.pt * s, pct: v.pct });
+    const r = style.borderRadius;
+    const out: ComputedStyle = {
+      ...style,
+      fontSize: style.fontSize * s, letterSpacing: style.letterSpacing * s, wordSpacing: style.wordSpacing * s,
+      borderWidth: this.sides(style.borderWidth),
+      borderRadius: { topLeft: len(r.topLeft), topRight: len(r.topRight), bottomRight: len(r.bottomRight), bottomLeft: len(r.bottomLeft) },
+      columnRule: { ...style.columnRule, width: style.columnRule.width * s },
+    };
+    this.styles.set(style, out);
+    return out;
+  }
+}

@@ -1,0 +1,47 @@
+// Chromium's shrink-to-fit printing (Blink LocalFrameView::ForceLayoutForPagination), read from
+// the fragment tree (pt). Checked against Chromium 156's PDF of the same HTML: a 560pt wide
+// block on an A4 page with 27.75pt margins prints 0.964 times as large, a 1000pt one at 1/1.5
+// (the maximum shrink), its text cut off at the page's edge.
+import { expect } from 'chai';
+import { printZoom } from '../../../src/engine/layout/shrink';
+import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
+
+// a 400pt wide page area
+const CSS = `@page { size: 440pt 400pt; margin: 20pt } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
+
+describe('layout: content wider than the page shrinks to fit (as Chromium prints)', () => {
+  it('the zoom is the document width over the page area width, at most 1.5', () => {
+    const cases: [number, number, number][] = [[400, 400, 1], [500, 400, 1.25], [600, 400, 1.5], [1000, 400, 1.5], [560, 539.78, 560 / 539.78]];
+    for (const [width, area, zoom] of cases) expect(printZoom(width, area), `${width} in ${area}`).to.be.closeTo(zoom, 1e-9);
+  });
+
+  it('a block 500pt wide is laid out whole and scaled by 400/500 onto the page', () => {
+    const { root } = layoutOf('<div id="w" style="width:500pt;height:100pt"><p>Left</p><p id="r" style="text-align:right">Right</p></div><p id="after">After</p>', CSS);
+    const w = boxOf(root, '#w');
+    expect(w.width).to.be.closeTo(400, 0.01);
+    expect(w.height).to.be.closeTo(80, 0.01);
+    // the right-aligned line ends at the block's right edge; the next block starts below it, scaled
+    const r = linesOf(boxOf(root, '#r'))[0]!;
+    const text = r.children.find((c) => c.kind === 'text')!;
+    expect(text.x + text.width).to.be.closeTo(400, 0.05);
+    expect(linesOf(boxOf(root, '#after'))[0]!.y).to.be.closeTo(80, 0.01);
+    // text is drawn 0.8 times as large
+    expect(text.kind === 'text' && text.font.size).to.be.closeTo(9.6, 0.001);
+  });
+
+  it('a document that fits is not scaled, and an auto-width block fills the wider area when one is wider', () => {
+    const fits = layoutOf('<div id="w" style="width:400pt;height:10pt"></div>', CSS);
+    expect(boxOf(fits.root, '#w').height).to.equal(10);
+    const wide = layoutOf('<div id="a" style="height:10pt"></div><div style="width:500pt;height:10pt"></div>', CSS);
+    expect(boxOf(wide.root, '#a').width).to.be.closeTo(400, 0.01);
+    expect(boxOf(wide.root, '#a').height).to.be.closeTo(8, 0.01);
+  });
+
+  it('pages hold 1.25 times as much when the zoom is 1.25', () => {
+    // 22 lines of 20pt = 440 layout units: one page area of 360pt × 1.25 = 450 units holds them (unscaled: 18 lines)
+    const lines = Array.from({ length: 22 }, (_, i) => `<p>L${i}</p>`).join('');
+    const { pages } = layoutOf(`<div style="width:500pt">${lines}</div>`, CSS);
+    expect(pages).to.have.length(1);
+    expect(pages[0]!.flowBottom - pages[0]!.flowTop).to.be.closeTo(360, 0.01);
+  });
+});
