@@ -96,7 +96,7 @@ describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
   });
 
   it('relative moves the box after layout and keeps its place in flow', () => {
-    const { root } = layoutOf('<div id="a" style="position:relative;top:5pt;left:7pt;height:10pt"></div><div id="b" style="height:10pt"></div>', PAGE);
+    const { root } = layoutOf('<div id="a" style="position:relative;top:5pt;left:7pt;width:50pt;height:10pt"></div><div id="b" style="height:10pt"></div>', PAGE);
     expect(boxOf(root, '#a').y).to.be.closeTo(5, 0.01);
     expect(boxOf(root, '#a').x).to.be.closeTo(7, 0.01);
     expect(boxOf(root, '#b').y).to.be.closeTo(10, 0.01);
