@@ -6,8 +6,8 @@ import { expect } from 'chai';
 import { printZoom } from '../../../src/engine/layout/shrink';
 import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
 
-// a 400pt wide page area
-const CSS = `@page { size: 440pt 400pt; margin: 20pt } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
+// a page area of 540 × 500 px (405 × 375pt)
+const CSS = `@page { size: 600px 560px; margin: 30px } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
 
 describe('layout: content wider than the page shrinks to fit (as Chromium prints)', () => {
   it('the zoom is the document width over the page area width, at most 1.5', () => {
@@ -15,33 +15,33 @@ describe('layout: content wider than the page shrinks to fit (as Chromium prints
     for (const [width, area, zoom] of cases) expect(printZoom(width, area), `${width} in ${area}`).to.be.closeTo(zoom, 1e-9);
   });
 
-  it('a block 500pt wide is laid out whole and scaled by 400/500 onto the page', () => {
-    const { root } = layoutOf('<div id="w" style="width:500pt;height:100pt"><p>Left</p><p id="r" style="text-align:right">Right</p></div><p id="after">After</p>', CSS);
+  it('a block 506.25pt wide is laid out whole and scaled by 405/506.25 = 0.8 onto the page', () => {
+    const { root } = layoutOf('<div id="w" style="width:506.25pt;height:100pt"><p>Left</p><p id="r" style="text-align:right">Right</p></div><p id="after">After</p>', CSS);
     const w = boxOf(root, '#w');
-    expect(w.width).to.be.closeTo(400, 0.01);
+    expect(w.width).to.be.closeTo(405, 0.01);
     expect(w.height).to.be.closeTo(80, 0.01);
     // the right-aligned line ends at the block's right edge; the next block starts below it, scaled
     const r = linesOf(boxOf(root, '#r'))[0]!;
     const text = r.children.find((c) => c.kind === 'text')!;
-    expect(text.x + text.width).to.be.closeTo(400, 0.05);
+    expect(text.x + text.width).to.be.closeTo(405, 0.05);
     expect(linesOf(boxOf(root, '#after'))[0]!.y).to.be.closeTo(80, 0.01);
     // text is drawn 0.8 times as large
     expect(text.kind === 'text' && text.font.size).to.be.closeTo(9.6, 0.001);
   });
 
   it('a document that fits is not scaled, and an auto-width block fills the wider area when one is wider', () => {
-    const fits = layoutOf('<div id="w" style="width:400pt;height:10pt"></div>', CSS);
+    const fits = layoutOf('<div id="w" style="width:405pt;height:10pt"></div>', CSS);
     expect(boxOf(fits.root, '#w').height).to.equal(10);
-    const wide = layoutOf('<div id="a" style="height:10pt"></div><div style="width:500pt;height:10pt"></div>', CSS);
-    expect(boxOf(wide.root, '#a').width).to.be.closeTo(400, 0.01);
+    const wide = layoutOf('<div id="a" style="height:10pt"></div><div style="width:506.25pt;height:10pt"></div>', CSS);
+    expect(boxOf(wide.root, '#a').width).to.be.closeTo(405, 0.01);
     expect(boxOf(wide.root, '#a').height).to.be.closeTo(8, 0.01);
   });
 
   it('pages hold 1.25 times as much when the zoom is 1.25', () => {
-    // 22 lines of 20pt = 440 layout units: one page area of 360pt × 1.25 = 450 units holds them (unscaled: 18 lines)
-    const lines = Array.from({ length: 22 }, (_, i) => `<p>L${i}</p>`).join('');
-    const { pages } = layoutOf(`<div style="width:500pt">${lines}</div>`, CSS);
+    // 23 lines of 20pt = 460 layout units: one page area of 375pt × 1.25 = 468.75 units holds them (unscaled: 18 lines)
+    const lines = Array.from({ length: 23 }, (_, i) => `<p>L${i}</p>`).join('');
+    const { pages } = layoutOf(`<div style="width:506.25pt">${lines}</div>`, CSS);
     expect(pages).to.have.length(1);
-    expect(pages[0]!.flowBottom - pages[0]!.flowTop).to.be.closeTo(360, 0.01);
+    expect(pages[0]!.flowBottom - pages[0]!.flowTop).to.be.closeTo(375, 0.01);
   });
 });
