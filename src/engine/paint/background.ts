@@ -9,7 +9,7 @@ import { margin, type PdfNode } from './nodes';
 
 interface Area { readonly width: number; readonly height: number }
 
-function sizeOf(spec: string, area: Area, iw: number, ih: number): { width: number; height: number; cover: boolean } {
+export function sizeOf(spec: string, area: Area, iw: number, ih: number): { width: number; height: number; cover: boolean } {
   const s = spec.trim().toLowerCase();
   if (s === 'cover') return { width: area.width, height: area.height, cover: true };
   const ratio = iw > 0 && ih > 0 ? iw / ih : 1;

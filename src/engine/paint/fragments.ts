@@ -12,6 +12,7 @@ import type { FaceResolver } from '../layout/faces';
 import type { BoxFragment, Fragment, ImageFragment, InlineBoxFragment, LineFragment, PageFragment, TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
 import { backgroundImageNode } from './background';
+import { backgroundTiles, type Rect } from './tiles';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 
 export interface PaintFragmentsInput {
@@ -107,8 +108,31 @@ class Painter {
     if (c && !transparent(c)) this.emit(page.index, rectNode(page.margin.left, page.margin.top, area.width, area.height, c));
     const s = this.o.canvasImageStyle;
     if (s) {
-      const node = backgroundImageNode(s, area, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
-      if (node) this.emit(page.index, place(node, page.margin.left, page.margin.top));
+      // the positioning area runs through the flow: each page shows its part of the tiling
+      const clip = { x: page.margin.left, y: page.margin.top, width: area.width, height: area.height };
+      const last = this.o.pages[this.o.pages.length - 1]!;
+      this.backgroundImage(s, page.index, { ...clip, y: page.margin.top - page.flowTop, height: last.flowBottom }, clip);
+    }
+  }
+
+  /** CSS Backgrounds 3: a background image's tiles over its positioning area `area`, cut to `clip` (page coordinates). */
+  private backgroundImage(s: ComputedStyle, pageIndex: number, area: Rect, clip: Rect): void {
+    const bg = s.backgroundImage;
+    if (bg === 'none') return;
+    if (!('url' in bg)) { this.o.diagnostics.report('unsupported-value', 'background gradients are not drawn'); return; }
+    if (!(area.width > 0) || !(area.height > 0)) return;
+    const img = this.o.imageUrl(bg.url);
+    if (!img) return;
+    for (const t of backgroundTiles(s, area, clip, img.width, img.height)) {
+      if (img.kind === 'svg') {
+        // (an SVG is drawn whole: pdfmake does not clip it)
+        const r = t.full ?? t;
+        this.emit(pageIndex, { svg: img.markup, width: r.width, height: r.height, absolutePosition: { x: r.x, y: r.y } } as unknown as PdfNode);
+        continue;
+      }
+      const node: Record<string, unknown> = { image: img.dataUrl, width: t.width, height: t.height, absolutePosition: { x: t.x, y: t.y } };
+      if (t.cover) node.cover = { width: t.width, height: t.height, align: t.cover.align, valign: t.cover.valign };
+      this.emit(pageIndex, node as unknown as PdfNode);
     }
   }
 
@@ -185,9 +209,12 @@ class Painter {
       const h = bottom - top;
       const r = radius > 0 && first && last ? Math.min(radius, f.width / 2, h / 2) : 0;
       if (!transparent(bg) && f.width > 0 && h > 0) this.emit(page.index, rectNode(p.x, p.y, f.width, h, bg, r));
-      if (s.backgroundImage !== 'none' && first && s !== this.o.canvasSource) {
-        const node = backgroundImageNode(s, { width: f.width - f.border.left - f.border.right, height: Math.min(h, f.height) - f.border.top - f.border.bottom }, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
-        if (node) this.emit(page.index, place(node, p.x + f.border.left, p.y + f.border.top));
+      if (s.backgroundImage !== 'none' && s !== this.o.canvasSource) {
+        // the padding box is the positioning area (on a later page it starts above the page), the border box the painting area
+        const b = f.border;
+        const boxTop = p.y - (top - f.y);
+        const area = { x: p.x + b.left, y: boxTop + b.top, width: f.width - b.left - b.right, height: f.height - b.top - b.bottom };
+        this.backgroundImage(s, page.index, area, { x: p.x, y: p.y, width: f.width, height: h });
       }
       this.borders(f, page.index, p.x, p.y, h, first, last, r);
     }

@@ -1,0 +1,43 @@
+// CSS Backgrounds 3 §3.4 background-repeat and §3.6 background-position: the tiles paint draws
+// for a background image (a 40×20px image = 30×15pt), in pt.
+import { expect } from 'chai';
+import type { ComputedStyle } from '../../../src/engine/cascade/computed';
+import { backgroundTiles, type Rect } from '../../../src/engine/paint/tiles';
+
+const style = (over: Partial<Pick<ComputedStyle, 'backgroundPosition' | 'backgroundRepeat' | 'backgroundSize'>>) =>
+  ({ backgroundSize: 'auto', backgroundPosition: '0% 0%', backgroundRepeat: 'repeat', fontSize: 10, ...over }) as unknown as ComputedStyle;
+const AREA: Rect = { x: 100, y: 200, width: 100, height: 50 };
+const at = (s: ComputedStyle) => backgroundTiles(s, AREA, AREA, 40, 20).map((t) => [t.x, t.y, t.width, t.height]);
+
+describe('paint: background tiles (CSS Backgrounds 3)', () => {
+  const single: { name: string; position: string; x: number; y: number }[] = [
+    { name: 'lengths from the top left', position: '20px 10pt', x: 115, y: 210 },
+    { name: 'center', position: 'center', x: 135, y: 217.5 },
+    { name: 'percentages align the image point with the area point', position: '100% 100%', x: 170, y: 235 },
+    { name: 'keywords in either order', position: 'bottom right', x: 170, y: 235 },
+    { name: 'edge offsets', position: 'right 10px top 4pt', x: 162.5, y: 204 },
+    { name: 'em of the font size', position: '1em 0', x: 110, y: 200 },
+  ];
+  for (const c of single) {
+    it(`no-repeat, ${c.name}`, () => {
+      expect(at(style({ backgroundRepeat: 'no-repeat', backgroundPosition: c.position }))).to.deep.equal([[c.x, c.y, 30, 15]]);
+    });
+  }
+
+  it('repeat-y tiles the column through the area, the last tile cut to the visible part, its top shown', () => {
+    const tiles = backgroundTiles(style({ backgroundRepeat: 'repeat-y', backgroundPosition: '175px 0' }), { x: 0, y: 0, width: 400, height: 40 }, { x: 0, y: 0, width: 400, height: 40 }, 40, 20);
+    expect(tiles.map((t) => [t.x, t.y, t.width, t.height])).to.deep.equal([[131.25, 0, 30, 15], [131.25, 15, 30, 15], [131.25, 30, 30, 10]]);
+    expect(tiles[2]!.cover).to.deep.equal({ align: 'center', valign: 'top' });
+  });
+
+  it('repeat starts before the position so that the whole area is covered', () => {
+    const tiles = at(style({ backgroundPosition: '10pt 0' }));
+    expect(tiles[0]).to.deep.equal([100, 200, 10, 15]); // the tile left of the position, cut: its right part shows
+    expect(tiles.filter((t) => t[1] === 200).map((t) => t[0])).to.deep.equal([100, 110, 140, 170]);
+  });
+
+  it('a clip in another place than the area (a box continued on a later page) keeps the tiling of the area', () => {
+    const tiles = backgroundTiles(style({ backgroundRepeat: 'repeat-y' }), { x: 0, y: -25, width: 30, height: 100 }, { x: 0, y: 0, width: 30, height: 30 }, 40, 20);
+    expect(tiles.map((t) => [t.y, t.height])).to.deep.equal([[0, 5], [5, 15], [20, 10]]);
+  });
+});
