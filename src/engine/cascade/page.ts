@@ -70,6 +70,24 @@ interface PageDeclarations {
   size?: PageSize;
   margin: { top?: LenExpr | 'auto'; right?: LenExpr | 'auto'; bottom?: LenExpr | 'auto'; left?: LenExpr | 'auto' };
   backgroundColor?: RGBA;
+  /** the page context's font-size, pt: em and rem in the rule's margins are of it (as Chromium resolves them) */
+  fontSize?: number;
+}
+
+/** Chromium's absolute-size keywords (CSS Fonts 4 §2.5), px */
+const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
+  'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48,
+};
+
+/** `font-size` in @page, pt: a keyword or a length; em, rem and % of the medium size (the root's is not known yet). */
+function pageFontSize(x: CV | undefined): number | undefined {
+  const k = ident(x);
+  if (k !== undefined && FONT_SIZE_KEYWORDS[k] !== undefined) return FONT_SIZE_KEYWORDS[k]! * 0.75;
+  const len = parseLength(x, { pct: true, negative: false });
+  if (!len) return undefined;
+  const r = resolveLength(len, { em: MEDIUM_FONT_SIZE, rem: MEDIUM_FONT_SIZE, vw: 0, vh: 0, lh: MEDIUM_FONT_SIZE * 1.2, percentBasis: MEDIUM_FONT_SIZE });
+  const pt = r.pt + (r.pct * MEDIUM_FONT_SIZE) / 100;
+  return pt > 0 ? pt : undefined;
 }
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
@@ -104,6 +122,11 @@ function readDeclarations(decls: readonly Declaration[], into: PageDeclarations,
           into.margin = { ...into.margin, [d.name.slice(7)]: p };
           break;
         }
+        case 'font-size': {
+          const f = v.length === 1 ? pageFontSize(v[0]) : undefined;
+          if (f !== undefined) into.fontSize = f;
+          break;
+        }
         case 'background-color': case 'background': {
           // `background: <color>` is what page rules use in practice
           const c = v.length === 1 ? parseColor(v[0]) : d.name === 'background' ? v.map(parseColor).find((x) => x !== undefined) : undefined;
@@ -125,11 +148,13 @@ export interface ResolvePagesOptions {
   readonly fallbackSize: { readonly width: number; readonly height: number };
 }
 
-function toRuleStyle(d: PageDeclarations, fallback: { width: number; height: number }): PageRuleStyle {
+function toRuleStyle(d: PageDeclarations, fallback: { width: number; height: number }, contextFontSize = MEDIUM_FONT_SIZE): PageRuleStyle {
   let box = fallback;
   if (d.size?.kind === 'size') box = d.size;
   else if (d.size?.kind === 'orientation') box = rotate(fallback, d.size.orientation);
-  const ctx = { em: MEDIUM_FONT_SIZE, rem: MEDIUM_FONT_SIZE, vw: box.width, vh: box.height, lh: MEDIUM_FONT_SIZE * 1.2, percentBasis: box.width };
+  // Chromium resolves em and rem in page margins against the page context's font-size
+  const fs = d.fontSize ?? contextFontSize;
+  const ctx = { em: fs, rem: fs, vw: box.width, vh: box.height, lh: fs * 1.2, percentBasis: box.width };
   const margin: { top?: number; right?: number; bottom?: number; left?: number } = {};
   for (const side of SIDES) {
     const m = d.margin[side];
@@ -181,7 +206,7 @@ export function resolvePages(opts: ResolvePagesOptions): PageStyle {
   const base = toRuleStyle(plain, opts.fallbackSize);
   const out: PageStyle = {
     ...base,
-    ...(variants.size ? { variants: Object.fromEntries([...variants].map(([k, v]) => [k, toRuleStyle(v, opts.fallbackSize)])) } : {}),
+    ...(variants.size ? { variants: Object.fromEntries([...variants].map(([k, v]) => [k, toRuleStyle(v, opts.fallbackSize, plain.fontSize)])) } : {}),
     ...(marginBoxes.length ? { marginBoxes } : {}),
     ...(contextDeclarations.length ? { contextDeclarations } : {}),
   };

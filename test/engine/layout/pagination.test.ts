@@ -93,3 +93,15 @@ describe('layout: the initial containing block (as Chromium 156 places boxes aga
     expect(pages[0]!.margin.top + b.y + b.height).to.be.closeTo(595.28 - 56.69, 0.3);
   });
 });
+
+describe('layout: em and rem in @page margins (as Chromium 156 resolves them)', () => {
+  // Chromium: `@page { font-size: small; margin: 4rem 0 0 4em }` puts the page area 39pt (4 × 13px) from the top and left
+  const cases = [{ fs: 'font-size: small;', m: 39 }, { fs: 'font-size: 10px;', m: 30 }];
+  for (const c of cases) {
+    it(`${c.fs} margin: 4rem 0 0 4em → ${c.m}pt`, () => {
+      const { pages } = layoutOf('<p>X</p>', `@page { size: 400pt 400pt; ${c.fs} margin: 4rem 0 0 4em } body { margin: 0 }`);
+      expect(pages[0]!.margin.top).to.be.closeTo(c.m, 0.01);
+      expect(pages[0]!.margin.left).to.be.closeTo(c.m, 0.01);
+    });
+  }
+});
