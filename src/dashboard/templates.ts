@@ -1,5 +1,5 @@
 // Templates in the dashboard: the list (Name, template ID, Version, Updated; search, sort), the
-// editor (create, edit, history, restore, delete) and the live preview's JSON endpoint.
+// editor (create, edit, history, an older version, restore, delete) and the live preview's JSON endpoint.
 import type Router from '@koa/router';
 import { PlatenError } from '../errors';
 import type { AppContext, AppState } from '../http/context';
@@ -38,8 +38,9 @@ function draftOf(t: Template): Draft {
 
 /** Where an engine or render warning belongs in the editors. */
 function toProblem(w: RenderWarning): Problem {
-  const field = w.source === 'css' ? 'css' : 'html';
-  const inDocument = w.source !== 'css' && w.source !== 'template';
+  // sources as the engine and src/render/sample name them
+  const field = w.source === 'template CSS' ? 'css' : 'html';
+  const inDocument = w.source !== 'template CSS' && w.source !== 'template';
   return {
     field, code: w.code, severity: 'warning',
     message: inDocument && w.line > 0 ? `${w.message} (line ${w.line} of the HTML as rendered with the sample)` : w.message,
@@ -85,7 +86,7 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
     d.page(ctx, 'templates.njk', { title: 'Templates', templates: shown, total: all.length, q, sort, dir, deleted: ctx.query.deleted });
   });
 
-  const editor = (ctx: AppContext, data: { mode: 'create' | 'edit'; draft: Draft; version?: number; problems?: Problem[]; saved?: number }, status = 200) => {
+  const editor = (ctx: AppContext, data: { mode: 'create' | 'edit'; draft: Draft; version?: number; problems?: Problem[]; saved?: number; restored?: number }, status = 200) => {
     const versions = data.mode === 'edit' ? d.store.templates.versions(accountOf(ctx), data.draft.id) ?? [] : [];
     const problems = data.problems ?? [];
     d.page(ctx, 'template.njk', {
@@ -102,7 +103,11 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
   router.get('/templates/:id', (ctx) => {
     const t = owned(ctx);
     const saved = Number(ctx.query.saved);
-    editor(ctx, { mode: 'edit', draft: draftOf(t), version: t.version, ...(Number.isInteger(saved) && saved > 0 ? { saved } : {}) });
+    const restored = Number(ctx.query.restored);
+    editor(ctx, {
+      mode: 'edit', draft: draftOf(t), version: t.version,
+      ...(Number.isInteger(saved) && saved > 0 ? { saved } : {}), ...(Number.isInteger(restored) && restored > 0 ? { restored } : {}),
+    });
   });
 
   /** Checks a posted draft; the problems, and the sample params when they parse. */
@@ -173,14 +178,37 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
     await afterSave(ctx, t);
   });
 
+  // An older version read-only: its source, its assets and its preview, and the restore button.
+  router.get('/templates/:id/versions/:n', (ctx) => {
+    const t = owned(ctx);
+    const n = Number(ctx.params.n);
+    const old = Number.isInteger(n) ? d.store.templates.getVersion(accountOf(ctx), t.id, n) : undefined;
+    if (!old) throw new DashboardError(404, `The template ${t.id} has no version ${ctx.params.n ?? ''}.`);
+    const current = new Map(d.store.templates.assetsOf(t.id, t.version).map((a) => [a.path, a.sha256]));
+    const assets = old.assets.map((a) => ({ ...a, change: !current.has(a.path) ? 'not in the current version' : current.get(a.path) === a.sha256 ? 'same as now' : 'differs from the current version' }));
+    const dropped = [...current.keys()].filter((path) => !old.assets.some((a) => a.path === path));
+    d.page(ctx, 'version.njk', {
+      title: `${old.name}, version ${old.version}`, template: t, old, assets, dropped,
+      draft: { html: old.html, css: old.css, sample: JSON.stringify(old.sampleParams, null, 2) },
+    });
+  });
+
+  // Restoring makes a new version with the old version's content and assets (store.restore).
   router.post('/templates/:id/restore', async (ctx) => {
     const current = owned(ctx);
     const form = await d.form(ctx);
-    const old = d.store.templates.getVersion(accountOf(ctx), current.id, Number(form.version));
-    if (!old) throw new DashboardError(404, 'This template has no such version.');
-    const t = d.store.templates.update(accountOf(ctx), current.id, { name: old.name, html: old.html, css: old.css, sampleParams: old.sampleParams })!;
+    const n = Number(form.version);
+    const base = Number(form.base);
+    let t: Template | undefined;
+    try {
+      t = Number.isInteger(n) ? d.store.templates.restore(accountOf(ctx), current.id, n, Number.isInteger(base) ? { ifVersion: base } : {}) : undefined;
+    } catch (err) {
+      if (!(err instanceof TemplateVersionMismatchError)) throw err;
+      throw new DashboardError(409, `This template was changed elsewhere (it is now at version ${err.actual}) since you opened this page: nothing was restored. Look at the history again, then restore.`);
+    }
+    if (!t) throw new DashboardError(404, 'This template has no such version.');
     ctx.status = 303;
-    ctx.redirect(`/dashboard/templates/${encodeURIComponent(t.id)}?saved=${t.version}`);
+    ctx.redirect(`/dashboard/templates/${encodeURIComponent(t.id)}?saved=${t.version}&restored=${n}`);
   });
 
   router.get('/templates/:id/delete', (ctx) => {
@@ -224,8 +252,10 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
     }
     const account = d.store.accounts.get(accountOf(ctx))!;
     // a saved template's draft sees that template's assets (its images, fonts)
+    // (an older version's page previews with that version's assets)
     const saved = typeof body.templateId === 'string' ? d.store.templates.get(account.id, body.templateId) : undefined;
-    const assets = saved ? loadAssets(d.store, d.store.templates.assetsOf(saved.id, saved.version)) : undefined;
+    const version = Number.isInteger(body.version) && (body.version as number) > 0 && (body.version as number) <= (saved?.version ?? 0) ? body.version as number : saved?.version;
+    const assets = saved && version ? loadAssets(d.store, d.store.templates.assetsOf(saved.id, version)) : undefined;
     const { pdf, warnings, failed } = await renderDraft(d.renderer, previewJob(account.id, draft, sample.value, account.globals, assets));
     ctx.body = {
       problems: failed ? [failed, ...warnings] : warnings,

@@ -198,6 +198,21 @@ export class TemplateStore {
     }).immediate();
   }
 
+  /**
+   * A new version with an older version's content and assets, so it renders as that version
+   * did; undefined when the account has no such template or the template no such version.
+   */
+  restore(accountId: string, id: string, version: number, options: UpdateOptions = {}): Template | undefined {
+    return this.db.transaction(() => {
+      const current = this.get(accountId, id);
+      if (!current) return undefined;
+      const old = this.getVersion(accountId, id, version);
+      if (!old) return undefined;
+      this.checkVersion(current, options);
+      return this.writeVersion(current, old, old.assets);
+    }).immediate();
+  }
+
   /** The account's template with that ID (its latest version); another account's is undefined too. */
   get(accountId: string, id: string): Template | undefined {
     const row = statement(this.db, 'SELECT * FROM templates WHERE id = ? AND account_id = ?').get(id, accountId) as TemplateRow | undefined;

@@ -1,15 +1,17 @@
 // The dashboard's preview endpoint: a draft rendered as the service renders it, its problems at
-// their lines, and a saved template's assets available to its draft.
+// their lines, and a saved template's assets (or an older version's) available to its draft.
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 describe('dashboard: preview', () => {
   let server: TestServer;
+  let accountId: string;
   let preview: (body: Record<string, unknown>) => Promise<{ problems: { code: string; field: string; line: number }[]; pdf?: string }>;
 
   before(async () => {
     server = await startTestServer();
     const account = server.store.accounts.create({ name: 'P' });
+    accountId = account.id;
     server.store.templates.create({ accountId: account.id, id: 'withlogo', name: 'l', html: '<img src="logo.svg" width="20" height="20">' });
     server.store.templates.putAsset(account.id, 'withlogo', { path: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), contentType: 'image/svg+xml' });
     const user = await server.store.users.create({ accountId: account.id, email: 'p@example.test', password: 'long enough password' });
@@ -34,5 +36,15 @@ describe('dashboard: preview', () => {
     const html = '<img src="logo.svg" width="20" height="20">';
     expect((await preview({ html, sample: '{}' })).problems.map((p) => p.code)).to.deep.equal(['resource-missing']);
     expect((await preview({ html, sample: '{}', templateId: 'withlogo' })).problems).to.deep.equal([]);
+  });
+
+  it('gives an older version\'s page that version\'s assets', async () => {
+    const html = '<img src="logo.svg" width="20" height="20">';
+    const latest = server.store.templates.get(accountId, 'withlogo')!.version;
+    server.store.templates.deleteAsset(accountId, 'withlogo', 'logo.svg');
+    expect((await preview({ html, sample: '{}', templateId: 'withlogo' })).problems.map((p) => p.code)).to.deep.equal(['resource-missing']);
+    expect((await preview({ html, sample: '{}', templateId: 'withlogo', version: latest })).problems).to.deep.equal([]);
+    // a version past the latest is the latest
+    expect((await preview({ html, sample: '{}', templateId: 'withlogo', version: latest + 5 })).problems.map((p) => p.code)).to.deep.equal(['resource-missing']);
   });
 });

@@ -47,6 +47,9 @@ export async function setEditor(page: Page, field: string, text: string): Promis
   const content = page.locator(`.cm-content[data-field="${field}"]`);
   await content.click();
   await page.keyboard.press('Control+A');
+  // emptied first: text inserted over a highlighted span would take that span's inline style
+  // from Chromium's editing, which the Content-Security-Policy refuses
+  await page.keyboard.press('Backspace');
   await page.keyboard.insertText(text);
 }
 

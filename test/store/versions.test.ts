@@ -120,6 +120,28 @@ describe('store: template versions and assets', () => {
     expect(store.templates.get(accountId, 'inv')!.version).to.equal(3);
   });
 
+  it('restores an older version as a new one with that version\'s content and assets', () => {
+    const png = (n: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, n]);
+    store.templates.create({ accountId, id: 'inv', name: 'Invoice', html: '<img src="logo.png">', css: 'p{}', sampleParams: { a: 1 } });
+    store.templates.putAsset(accountId, 'inv', { path: 'logo.png', bytes: png(1), contentType: 'image/png' }); // v2
+    store.templates.update(accountId, 'inv', { name: 'Invoice B', html: '<p>b</p>', sampleParams: { b: 2 } }); // v3
+    store.templates.putAsset(accountId, 'inv', { path: 'logo.png', bytes: png(2), contentType: 'image/png' }); // v4
+    store.templates.putAsset(accountId, 'inv', { path: 'extra.png', bytes: png(3), contentType: 'image/png' }); // v5
+    expect(() => store.templates.restore(accountId, 'inv', 2, { ifVersion: 4 })).to.throw(TemplateVersionMismatchError);
+    const t = store.templates.restore(accountId, 'inv', 2, { ifVersion: 5 })!;
+    expect(t).to.include({ version: 6, name: 'Invoice', html: '<img src="logo.png">', css: 'p{}' });
+    expect(t.sampleParams).to.deep.equal({ a: 1 });
+    const assets = store.templates.assetsOf('inv', 6);
+    expect(assets.map((a) => [a.path, a.sha256])).to.deep.equal([['logo.png', sha256Hex(png(1))]]);
+    expect(store.templates.blob(assets[0]!.sha256)).to.deep.equal(png(1));
+    // the versions in between are untouched; a missing version or another account restores nothing
+    expect(store.templates.assetsOf('inv', 5).map((a) => a.path)).to.deep.equal(['extra.png', 'logo.png']);
+    expect(store.templates.restore(accountId, 'inv', 9)).to.equal(undefined);
+    const other = store.accounts.create({ name: 'Other' }).id;
+    expect(store.templates.restore(other, 'inv', 1)).to.equal(undefined);
+    expect(store.templates.get(accountId, 'inv')!.version).to.equal(6);
+  });
+
   it('pages in ID order with a cursor and filters by name', () => {
     for (const [id, name] of [['c', 'Invoice C'], ['a', 'Invoice A'], ['b', 'Report'], ['d', '50%_off']]) store.templates.create({ accountId, id: id!, name: name!, html: 'x' });
     const first = store.templates.page(accountId, { limit: 2 });

@@ -1,5 +1,6 @@
 // The template and globals editors: CodeMirror 6 (the committed bundle) over each
-// `.editor textarea`, which stays the form field; problems shown at their lines; and on the
+// `.editor textarea`, which stays the form field (read-only where the container says
+// data-readonly: an older version); problems shown at their lines; and on the
 // template page a live preview: the draft is sent to the service, which renders it as any PDF,
 // and pdf.js draws the pages. Without this script the textareas and the form still work.
 import * as CM from '/dashboard/static/codemirror.js';
@@ -41,6 +42,7 @@ function mountEditor(container, onChange) {
         CM.keymap.of([...CM.defaultKeymap, ...CM.historyKeymap]),
         lang ? lang() : [],
         theme(container.dataset.height || '14rem'),
+        container.dataset.readonly ? CM.EditorState.readOnly.of(true) : [],
         CM.EditorView.contentAttributes.of({ 'aria-label': label ? label.textContent : textarea.name, 'data-field': textarea.name }),
         CM.EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
@@ -135,7 +137,7 @@ function setupPreview(section) {
       const res = await fetch('/dashboard/api/preview', {
         method: 'POST', credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ html: field('html'), css: field('css'), sample: field('sample'), ...(section.dataset.templateId ? { templateId: section.dataset.templateId } : {}) }),
+        body: JSON.stringify({ html: field('html'), css: field('css'), sample: field('sample'), ...(section.dataset.templateId ? { templateId: section.dataset.templateId } : {}), ...(section.dataset.version ? { version: Number(section.dataset.version) } : {}) }),
       });
       const answer = await res.json();
       if (mine !== sequence) return;
