@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createStore, hasActiveSubscription, hashKey, MIGRATIONS, openDatabase, schemaVersion, TemplateIdTakenError, type Db, type Store } from '../../src/store';
+import { openTestStore, removeTestStore } from '../helpers/store';
 
 describe('store: SQLite file, migrations, accounts, keys, templates', () => {
   let dir: string;
@@ -10,14 +8,9 @@ describe('store: SQLite file, migrations, accounts, keys, templates', () => {
   let store: Store;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'platen-store-'));
-    db = openDatabase({ dataDir: dir });
-    store = createStore(db);
+    ({ dir, db, store } = openTestStore('platen-store-'));
   });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => removeTestStore({ dir, db }));
 
   it('applies every migration, in WAL mode with synchronous=FULL and a busy timeout', () => {
     expect(schemaVersion(db)).to.equal(MIGRATIONS.length);

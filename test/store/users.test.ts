@@ -1,10 +1,8 @@
 // Dashboard users, sessions and usage rows in the store: scrypt hashes, session expiry, and
 // usage aggregation and pruning on a real SQLite file.
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createStore, hashPassword, openDatabase, SESSION_TTL_MS, UserInputError, verifyPassword, type Db, type Store } from '../../src/store';
+import { hashPassword, SESSION_TTL_MS, UserInputError, verifyPassword, type Db, type Store } from '../../src/store';
+import { openTestStore, removeTestStore } from '../helpers/store';
 
 describe('store: dashboard users, sessions and usage', function () {
   this.timeout(20_000);
@@ -14,15 +12,10 @@ describe('store: dashboard users, sessions and usage', function () {
   let accountId: string;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'platen-users-'));
-    db = openDatabase({ dataDir: dir });
-    store = createStore(db);
+    ({ dir, db, store } = openTestStore('platen-users-'));
     accountId = store.accounts.create({ name: 'A' }).id;
   });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => removeTestStore({ dir, db }));
 
   it('stores an scrypt hash with its own salt, never the password', async () => {
     const a = await hashPassword('correct horse battery');

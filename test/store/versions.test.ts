@@ -8,6 +8,7 @@ import {
   createStore, MIGRATIONS, openDatabase, schemaVersion, sha256Hex, TemplateAssetsTooLargeError, TemplateIdTakenError, TemplateVersionMismatchError,
   type Db, type Store,
 } from '../../src/store';
+import { openTestStore, removeTestStore } from '../helpers/store';
 
 const blobCount = (db: Db) => (db.prepare('SELECT count(*) AS n FROM asset_blobs').get() as { n: number }).n;
 
@@ -18,15 +19,10 @@ describe('store: template versions and assets', () => {
   let accountId: string;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'platen-versions-'));
-    db = openDatabase({ dataDir: dir });
-    store = createStore(db);
+    ({ dir, db, store } = openTestStore('platen-versions-'));
     accountId = store.accounts.create({ name: 'Acme' }).id;
   });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => removeTestStore({ dir, db }));
 
   it('migrates a schema-1 database: each template becomes its own version row', () => {
     db.close();

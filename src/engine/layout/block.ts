@@ -85,8 +85,7 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
     floats, absolutes: input.absolutes, link: input.link, borderBoxWidth, borderBoxHeight: input.borderBoxHeight,
   };
   if (box.kind === 'inlines') return layoutAnonymousInlines(box, blockInput, ctx);
-  const r = layoutBlockLevel(box, blockInput, ctx);
-  return r;
+  return layoutBlockLevel(box, blockInput, ctx);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -31,28 +31,11 @@ export class Floats implements FloatContext {
   }
 
   place(side: 'left' | 'right', width: number, height: number, y: number, minX: number, maxX: number): { x: number; y: number } {
-    let top = Math.max(y, this.lastTop);
-    // move down past floats until the margin box fits beside them (or nothing is beside it)
-    for (let guard = 0; guard < 10_000; guard++) {
-      const band = this.space(top, height, minX, maxX);
-      const fits = band.right - band.left >= width - 0.01;
-      const alone = band.left === minX && band.right === maxX;
-      if (fits || alone) {
-        const x = side === 'left' ? band.left : band.right - width;
-        this.placed.push({ side, left: x, right: x + width, top, bottom: top + height });
-        this.lastTop = top;
-        return { x, y: top };
-      }
-      // the next position where the band can widen: the nearest bottom of a float in the way
-      let next = Infinity;
-      for (const f of this.placed) if (f.bottom > top && f.top < top + Math.max(height, 0.01)) next = Math.min(next, f.bottom);
-      if (!Number.isFinite(next)) break;
-      top = next;
-    }
-    const x = side === 'left' ? minX : maxX - width;
-    this.placed.push({ side, left: x, right: x + width, top, bottom: top + height });
-    this.lastTop = top;
-    return { x, y: top };
+    const at = this.fitBelow(Math.max(y, this.lastTop), width, height, minX, maxX);
+    const x = side === 'left' ? at.left : at.right - width;
+    this.placed.push({ side, left: x, right: x + width, top: at.y, bottom: at.y + height });
+    this.lastTop = at.y;
+    return { x, y: at.y };
   }
 
   clearance(side: 'left' | 'right' | 'both'): number {
@@ -65,12 +48,16 @@ export class Floats implements FloatContext {
     return this.clearance('both');
   }
 
-  /** the first flow position at or below `y` where a band of `height` is at least `width` wide */
+  /**
+   * The first flow position at or below `y` where a band of `height` is at least `width` wide,
+   * or has nothing beside it (a box wider than the containing block goes where no float is in its way).
+   */
   fitBelow(y: number, width: number, height: number, minX: number, maxX: number): { y: number; left: number; right: number } {
     let top = y;
     for (let guard = 0; guard < 10_000; guard++) {
       const band = this.space(top, height, minX, maxX);
-      if (band.right - band.left >= width - 0.01) return { y: top, ...band };
+      if (band.right - band.left >= width - 0.01 || (band.left === minX && band.right === maxX)) return { y: top, ...band };
+      // the next position where the band can widen: the nearest bottom of a float in the way
       let next = Infinity;
       for (const f of this.placed) if (f.bottom > top && f.top < top + Math.max(height, 0.01)) next = Math.min(next, f.bottom);
       if (!Number.isFinite(next)) return { y: top, ...band };

@@ -1,8 +1,8 @@
 // CSS Flexbox 1 §9 read from the fragment tree (pt; @page 200pt × 300pt, margin 10pt: a 180pt ×
 // 280pt page area). Every expectation is computed by hand from the spec; the last suite checks
 // the same expectations against Chromium laying out the same documents.
-import { existsSync } from 'node:fs';
 import { expect } from 'chai';
+import { chromiumRects } from '../../helpers/chromium-layout';
 import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } #f { display: flex }';
@@ -230,25 +230,11 @@ describe('layout/flex: pagination (CSS Flexbox 1 §12)', () => {
 
 describe('layout/flex: the same expectations in Chromium', function () {
   this.timeout(60000);
-  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-  let browser: import('playwright-core').Browser;
-  let page: import('playwright-core').Page;
-  before(async () => {
-    expect(existsSync(CHROMIUM), `Chromium at ${CHROMIUM}`).to.equal(true);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    page = await browser.newPage();
-  });
-  after(async () => { await browser?.close(); });
+  const rectsOf = chromiumRects();
 
   for (const c of ALL) {
     it(c.name, async () => {
-      // the page area as a 180pt wide block at the origin; rects read back in pt
-      await page.setContent(`<!doctype html><style>${PAGE.replace(/@page[^}]*}/, '')} html { margin: 0 } body { width: 180pt }</style><div id="f" style="${c.container}">${c.items}</div>`);
-      const rects = await page.evaluate(`Object.fromEntries(${JSON.stringify(Object.keys(c.expect))}.map((id) => {
-        const r = document.getElementById(id).getBoundingClientRect();
-        return [id, { x: r.x * 0.75, y: r.y * 0.75, width: r.width * 0.75, height: r.height * 0.75 }];
-      }))`) as Record<string, { x: number; y: number; width: number; height: number }>;
+      const rects = await rectsOf({ pageCss: PAGE, html: `<div id="f" style="${c.container}">${c.items}</div>` }, Object.keys(c.expect));
       for (const [id, want] of Object.entries(c.expect)) {
         // (Chromium snaps to 1/64 px: sums of thirds of a px come out a few hundredths of a pt off)
         for (const [k, v] of Object.entries(want)) expect(rects[id]![k as 'x'], `${id}.${k}`).to.be.closeTo(v, 0.05);

@@ -2,8 +2,8 @@
 // 180pt × 280pt page area). Cells hold sized blocks so that column widths and row heights are
 // exact spec facts, not text measurements.
 import { expect } from 'chai';
-import { existsSync } from 'node:fs';
 import type { BoxFragment, BorderSegment } from '../../../src/engine/layout/fragments';
+import { chromiumRects } from '../../helpers/chromium-layout';
 import { boxesOf, boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
@@ -282,27 +282,12 @@ const CHROME_CASES: { name: string; html: string; css: string; expect: Record<st
 
 describe('layout: table facts, the fragment tree against Chromium', function () {
   this.timeout(60000);
-  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-  let browser: import('playwright-core').Browser;
-  let page: import('playwright-core').Page;
-  before(async () => {
-    expect(existsSync(CHROMIUM), `Chromium at ${CHROMIUM}`).to.equal(true);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    page = await browser.newPage();
-  });
-  after(async () => { await browser?.close(); });
+  const rectsOf = chromiumRects();
 
   for (const c of CHROME_CASES) {
     it(c.name, async () => {
       const { root } = layoutOf(c.html, PAGE + c.css);
-      // the page area as a 180pt wide block at the origin; rects read back in pt
-      await page.setContent(`<!doctype html><style>${PAGE.replace(/@page[^}]*}/, '')} html { margin: 0 } body { width: 180pt } ${c.css}</style>${c.html}`);
-      const ids = Object.keys(c.expect);
-      const rects = await page.evaluate(`Object.fromEntries(${JSON.stringify(ids)}.map((id) => {
-        const r = document.getElementById(id).getBoundingClientRect();
-        return [id, { x: r.x * 0.75, y: r.y * 0.75, width: r.width * 0.75, height: r.height * 0.75 }];
-      }))`) as Record<string, { x: number; y: number; width: number; height: number }>;
+      const rects = await rectsOf({ pageCss: PAGE, css: c.css, html: c.html }, Object.keys(c.expect));
       for (const [id, want] of Object.entries(c.expect)) {
         const f = boxesOf(root, `#${id}`)[0]!;
         for (const [k, v] of Object.entries(want)) {
