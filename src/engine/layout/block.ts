@@ -325,10 +325,23 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       (forcedAt === undefined || Math.abs(pages.pageStart(y + 0.01) - forcedAt) > 0.01);
     if (afterBreak) strut = EMPTY_STRUT;
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
-    const r = ctx.layoutBlockLevel(child, {
+    let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
       floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak,
     }, ctx);
+    // CSS Fragmentation 3 §4.1 as Blink breaks: no break between a box's top and its first content
+    // (a class C break); when that content starts the next page, the box does too, its top margin
+    // truncated there (its border and padding go with it)
+    if (pages.paginates && r.fragment && (child.kind === 'block' || child.kind === 'list-item') && !pages.atPageStart(r.fragment.y)) {
+      const first = firstContent(r.fragment);
+      const end = pages.pageEnd(r.fragment.y + 0.01);
+      if (first !== undefined && first >= end - 0.01) {
+        r = ctx.layoutBlockLevel(child, {
+          cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak: true,
+        }, ctx);
+      }
+    }
     // break avoidance (break-after: avoid, break-before: avoid):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
     if (pages.paginates && prev && r.fragment && i > 0 && avoidsBreakBetween(prev, child)) {
@@ -403,6 +416,20 @@ function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): b
 function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {
   const avoid = (v: ComputedStyle['breakBefore']) => v === 'avoid' || v === 'avoid-page';
   return avoid(breakAfter(prev)) || avoid(breakBefore(child));
+}
+
+/** The flow position of a box's first line or monolithic content inside its own border and padding (undefined: none). */
+function firstContent(f: BoxFragment): number | undefined {
+  for (const c of f.children) {
+    if (c.kind === 'line') return c.y;
+    if (c.kind === 'image') return c.y;
+    if (c.kind === 'box' && !c.positioned && !c.float && c.style.position !== 'absolute' && c.style.position !== 'fixed') {
+      if (c.children.length === 0 || c.border.top > 0 || c.padding.top > 0) return c.y;
+      const inner = firstContent(c);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
 }
 
 /** Where a box's first content is (its first line box, or its first child box without children): where its first page is decided. */

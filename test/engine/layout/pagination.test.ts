@@ -105,3 +105,16 @@ describe('layout: em and rem in @page margins (as Chromium 156 resolves them)', 
     });
   }
 });
+
+describe('layout: no break between a box\'s top and its first content (as Blink breaks)', () => {
+  it('a section whose first line starts the next page moves there with its padding, and its heading keeps its margin', () => {
+    // Chromium 156: "Heading" and "text" on page 2, the heading's line 10pt (padding) + 15pt (margin) below the page top
+    const { root, pages } = layoutOf('<div style="height:255pt"></div><section id="s"><h2 id="h">Heading</h2><p>text</p></section>',
+      `@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt 'DejaVu Sans' } p { margin: 0 }
+       section { padding-top: 10pt } h2 { margin: 15pt 0 0; font: 10pt/20pt 'DejaVu Sans' }`);
+    const s = boxOf(root, '#s');
+    expect(pageAt(pages, s.y)).to.equal(1);
+    expect(s.y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    expect(linesOf(boxOf(root, '#h'))[0]!.y - pages[1]!.flowTop).to.be.closeTo(25, 0.01);
+  });
+});
