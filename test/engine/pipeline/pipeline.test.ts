@@ -239,10 +239,16 @@ describe('pipeline: orphans, widows and headings (CSS Fragmentation 3 §4.4)', (
     expect(pdf.pages[1]!.text).to.contain('word3');
   });
 
-  it('a heading is not left alone at the bottom of a page', async () => {
-    const pdf = await render(layoutHtml(`<style>${css}</style>${lines(27)}<h2>Heading</h2>${lines(5)}`, ''));
-    expect(pdf.pages[0]!.text).not.to.contain('Heading');
-    expect(pdf.pages[1]!.text).to.contain('Heading');
+  // Chromium 156 keeps a heading with what follows only when the style sheet asks (checked on a
+  // page of this size: with no rule it prints the heading alone at the end of page 1)
+  it('a heading stays at the end of a page unless break-after: avoid keeps it with what follows', async () => {
+    const plain = await render(layoutHtml(`<style>${css}</style>${lines(27)}<h2>Heading</h2>${lines(5)}`, ''));
+    expect(plain.pages[0]!.text).to.contain('Heading');
+    expect(plain.pages[1]!.text).not.to.contain('Heading');
+    const kept = await render(layoutHtml(`<style>${css} h2 { break-after: avoid }</style>${lines(27)}<h2>Heading</h2>${lines(5)}`, ''));
+    expect(kept.pages[0]!.text).not.to.contain('Heading');
+    expect(kept.pages[1]!.text).to.contain('Heading');
+    expect(kept.pages[0]!.text).to.contain('filler 26');
   });
 
   describe('table rows at the page end', () => {
