@@ -18,6 +18,24 @@ function problemResponse(description: string, codes: ErrorCode[], headers?: Reco
   };
 }
 
+/** A PDF body: raw bytes (`format: binary` makes generated clients read a Blob, not a string) */
+const PDF_BYTES = { type: 'string', format: 'binary', contentMediaType: 'application/pdf' };
+
+/** `format`: one of the page sizes; the server also takes them in any letter case */
+const FORMAT_SCHEMA = {
+  type: 'string', enum: PAGE_FORMAT_NAMES,
+  description: `Page size, portrait; default A4 (said here, not as a JSON Schema \`default\`, which would make generated clients require it). The server matches it case-insensitively (\`a4\` = \`A4\`); the enum lists the canonical spelling. Anything else: 400 unsupported_format. A CSS @page size in the template wins.`,
+};
+
+/** `params`: a JSON object with any values, within the limits; the top-level key `global` is reserved */
+const PARAMS_SCHEMA = {
+  type: ['object', 'null'],
+  additionalProperties: true,
+  propertyNames: { not: { const: 'global' }, maxLength: DEFAULT_PARAMS_LIMITS.string_length },
+  maxProperties: DEFAULT_PARAMS_LIMITS.object_keys,
+  description: `Template variables: an object with any JSON values (\`null\` counts as absent). Limits (400 params_limit_exceeded, with \`limit\`, \`max\`, \`path\`): depth ${DEFAULT_PARAMS_LIMITS.depth} (params is level 1), ${DEFAULT_PARAMS_LIMITS.array_length} elements per array, ${DEFAULT_PARAMS_LIMITS.object_keys} keys per object, ${DEFAULT_PARAMS_LIMITS.string_length} code points per string or key, ${DEFAULT_PARAMS_LIMITS.total_values} values in all. The top-level key \`global\` is reserved for the account's global variables (400 params_reserved_key).`,
+};
+
 const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
 
 /** What each status means, whatever the route. */
@@ -84,7 +102,7 @@ function templatePaths(): Record<string, unknown> {
       get: {
         operationId: 'listTemplates', summary: 'List the account\'s templates, one page at a time, in ID order',
         parameters: [
-          { name: 'limit', in: 'query', required: false, description: 'Templates per page.', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+          { name: 'limit', in: 'query', required: false, description: 'Templates per page; default 50.', schema: { type: 'integer', minimum: 1, maximum: 200 } },
           { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page.', schema: { type: 'string' } },
           { name: 'name', in: 'query', required: false, description: 'Only templates whose name contains this (case-insensitive for ASCII).', schema: { type: 'string' } },
         ],
@@ -176,7 +194,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
                 'Content-Length': { schema: { type: 'integer' } },
                 'Content-Disposition': { schema: { type: 'string', examples: ['inline; filename="invoice.pdf"'] } },
               },
-              content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+              content: { 'application/pdf': { schema: PDF_BYTES } },
             },
             ...errorResponses(GENERATE_CODES),
           },
@@ -196,7 +214,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
                 'X-Diagnostics-Count': { schema: { type: 'integer' } },
                 'X-Diagnostics': { description: 'JSON array of warnings (PDF answers only); trimmed to 8 KiB, the count is complete.', schema: { type: 'string' } },
               },
-              content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } }, ...jsonContent('PreviewJson') },
+              content: { 'application/pdf': { schema: PDF_BYTES }, ...jsonContent('PreviewJson') },
             },
             ...errorResponses([...COMMON_CODES, ...JSON_BODY_CODES, 'unknown_field', 'invalid_field', 'unsupported_format', 'invalid_params', 'params_reserved_key', 'params_limit_exceeded', 'template_invalid', 'template_not_found', 'render_failed', 'render_timeout', 'overloaded']),
           },
@@ -234,11 +252,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
           properties: {
             templateId: { type: 'string', minLength: 1, description: 'The template ID shown by `platen templates list`.' },
             templateVersion: { type: 'integer', minimum: 1, description: 'A stored version to render; default the latest.' },
-            format: { type: 'string', default: 'A4', description: `Page size, case-insensitive: ${PAGE_FORMAT_NAMES.join(', ')}. Portrait. A CSS @page size in the template wins.`, examples: PAGE_FORMAT_NAMES },
-            params: {
-              type: ['object', 'null'],
-              description: `Template variables (any JSON). Limits: depth ${DEFAULT_PARAMS_LIMITS.depth} (params is level 1), ${DEFAULT_PARAMS_LIMITS.array_length} elements per array, ${DEFAULT_PARAMS_LIMITS.object_keys} keys per object, ${DEFAULT_PARAMS_LIMITS.string_length} code points per string or key, ${DEFAULT_PARAMS_LIMITS.total_values} values in all. The top-level key "global" is reserved.`,
-            },
+            format: FORMAT_SCHEMA,
+            params: PARAMS_SCHEMA,
             pdfStandard: {
               type: 'string', enum: [...PDF_STANDARDS],
               description: 'Write an archival PDF (ISO 19005, conformance level b): embedded fonts, sRGB output intent, XMP metadata. Matched case-insensitively. Default: the template\'s <meta name="pdf-standard">, else a plain PDF. Unknown: 400 unsupported_pdf_standard.',
@@ -259,14 +274,17 @@ export function openApiDocument(version: string): Record<string, unknown> {
             contentType: { type: 'string', minLength: 3, maxLength: ATTACHMENT_LIMITS.content_type_length, description: 'MIME type (type/subtype), written as the embedded file\'s /Subtype.', examples: ['text/xml'] },
             content: { type: 'string', minLength: 4, contentEncoding: 'base64', description: 'The file\'s bytes, base64 with padding (RFC 4648 §4).' },
             description: { type: 'string', minLength: 1, maxLength: ATTACHMENT_LIMITS.description_length },
-            relationship: { type: 'string', enum: [...AF_RELATIONSHIPS], default: 'Unspecified', description: 'PDF/A-3 /AFRelationship of the file to the document.' },
+            relationship: { type: 'string', enum: [...AF_RELATIONSHIPS], description: 'PDF/A-3 /AFRelationship of the file to the document; default Unspecified.' },
           },
         },
         ...templateSchemas(),
         Problem: {
           type: 'object',
+          description: 'RFC 9457 problem details. Besides the standard members, each code carries the extension members named in its description (see src/docs/api.md); no others.',
+          additionalProperties: false,
           required: ['type', 'title', 'status', 'code', 'detail'],
           properties: {
+            instance: { type: 'string' },
             type: { type: 'string', const: 'about:blank' },
             title: { type: 'string' },
             status: { type: 'integer' },
@@ -274,8 +292,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
             detail: { type: 'string' },
             field: { type: 'string', description: 'unknown_field, invalid_field: the field' },
             allowed: { type: 'array', items: { type: 'string' }, description: 'unsupported_format, unsupported_pdf_standard: the allowed values' },
-            limit: { type: 'string', enum: ['depth', 'array_length', 'object_keys', 'string_length', 'total_values', 'asset', 'template'], description: 'params_limit_exceeded, asset_too_large: which limit' },
-            max: { type: 'integer', description: 'params_limit_exceeded: the maximum' },
+            limit: { type: 'string', enum: ['depth', 'array_length', 'object_keys', 'string_length', 'total_values', 'asset', 'template', 'range', 'pages', 'pdf_bytes'], description: 'params_limit_exceeded: which params limit; asset_too_large: `asset` or `template`; render_failed: the render limit the document hit (`range`: range() length, `pages`: PLATEN_MAX_PAGES, `pdf_bytes`: PLATEN_MAX_PDF_BYTES)' },
+            max: { type: 'integer', description: 'params_limit_exceeded, render_failed with `limit`: the maximum' },
+            line: { type: 'integer', minimum: 0, description: 'invalid_json: 1-based line of the syntax error in the body; render_failed of a template error: 1-based line in the template source (0 when unknown)' },
+            column: { type: 'integer', minimum: 0, description: 'invalid_json, render_failed: 1-based column on that line (0 when unknown)' },
+            queue: { type: 'integer', description: 'overloaded: the render queue\'s capacity' },
+            deadlineMs: { type: 'integer', description: 'render_timeout: the render deadline in ms' },
             path: { type: 'string', description: 'params_limit_exceeded: JSON path of the first breach, e.g. params.items[3].name; invalid_attachments: where, e.g. attachments[1].content' },
             maxBytes: { type: 'integer', description: 'payload_too_large, asset_too_large: the limit' },
             problems: { type: 'array', items: { $ref: '#/components/schemas/Located' }, description: 'template_invalid: every problem with its line; render_failed of a preview: where the template failed' },
@@ -295,7 +317,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
 
 function templateSchemas(): Record<string, unknown> {
   const ts = { type: 'string', format: 'date-time' };
-  const sample = { type: 'object', description: 'Params the template is rendered with when saved (same limits as params; no top-level `global`).' };
+  const sample = { type: 'object', additionalProperties: true, description: 'Params the template is rendered with when saved (same limits as params; no top-level `global`).' };
   return {
     Located: {
       type: 'object', required: ['code', 'message', 'line', 'column'],
@@ -337,8 +359,8 @@ function templateSchemas(): Record<string, unknown> {
       type: 'object', additionalProperties: false, required: ['html'],
       properties: {
         html: { type: 'string', description: 'Nunjucks HTML, checked like a saved template.' }, css: { type: 'string' },
-        params: { type: ['object', 'null'], description: 'As in generate, with the same limits.' },
-        format: { type: 'string', default: 'A4', examples: PAGE_FORMAT_NAMES },
+        params: PARAMS_SCHEMA,
+        format: FORMAT_SCHEMA,
         assetsFrom: { type: 'string', description: 'A template of the account whose latest assets the draft may use.' },
       },
     },

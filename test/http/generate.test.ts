@@ -180,6 +180,21 @@ describe('http: POST /v1/pdf/generate', function () {
         expectProblem(await generate(server, { key: acme.key, raw }), 400, 'invalid_json');
       });
     }
+    const located: [string, number, number][] = [
+      ['{\n  "templateId": "hello",\n  "params": {"a": }\n}', 3, 19], // V8 names no position for this one
+      ['{"templateId": "hello",}', 1, 24],
+      ['{\r\n"templateId": "hello"', 2, 22], // end of input
+      ['{"templateId": "a\tb"}', 1, 18], // a raw tab inside a string
+    ];
+    for (const [raw, line, column] of located) {
+      it(`names line ${line}, column ${column} of the syntax error in ${JSON.stringify(raw)}`, async () => {
+        const a = await generate(server, { key: acme.key, raw });
+        expectProblem(a, 400, 'invalid_json');
+        expect(a.json).to.include({ line, column });
+        expect(a.json.detail).to.contain(`line ${line}, column ${column}`);
+        expect(a.json.detail).not.to.contain('hello'); // the body is not echoed
+      });
+    }
   });
 
   describe('5 — invalid_json: nesting beyond 1000 levels is refused before parsing', () => {

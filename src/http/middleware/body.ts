@@ -3,6 +3,7 @@
 // before reading a byte; a chunked body is cut off as soon as it passes the limit.
 import { PlatenError } from '../../errors';
 import type { AppContext, Middleware } from '../context';
+import { findJsonSyntaxError } from './jsonSyntax';
 
 export function requireJson(): Middleware {
   return async (ctx, next) => {
@@ -90,7 +91,8 @@ export function readJsonBody(options: { limit: number }): Middleware {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new PlatenError('invalid_json', 'The body is not valid JSON.');
+      const at = findJsonSyntaxError(text) ?? { line: 1, column: 1, reason: 'not valid JSON' };
+      throw new PlatenError('invalid_json', `The body is not valid JSON: ${at.reason} at line ${at.line}, column ${at.column}.`, { extra: { line: at.line, column: at.column } });
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new PlatenError('invalid_json', 'The body must be a JSON object.');
