@@ -194,10 +194,11 @@ class BoxBuilder {
       else this.addInline(flow, depth, replaced);
       return;
     }
-    if (s.float !== 'none' && s.display !== 'table' && s.display !== 'flex') {
+    if (s.float !== 'none') {
       // (the cascade blockifies floats; a float joins the line it is written in)
-      // a float inside a line: kept with its line as a side box
-      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, 'block');
+      // a float inside a line: kept with its line as a side box; a floated table or flex
+      // container floats as one (CSS 2.1 §9.7: display stays table, flex)
+      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : 'block');
       if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
       return;
     }

@@ -71,6 +71,17 @@ describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
     expect(boxOf(root, '#b').y).to.be.closeTo(30, 0.01);
   });
 
+  it('a floated table and a floated flex container float (CSS 2.1 §9.7): text goes beside them (Chromium)', () => {
+    const { root } = layoutOf('<div><table id="t" style="float:right;width:100pt;margin-right:10pt;border-spacing:0"><tr><td style="padding:0;height:40pt"></td></tr></table>'
+      + '<div id="f" style="display:flex;float:left;width:40pt"><div>a</div></div><span id="s">beside</span></div>', PAGE);
+    const t = boxOf(root, '#t');
+    expect([t.x, t.y, t.float]).to.deep.equal([70, 0, true]);
+    expect(boxOf(root, '#f').float).to.equal(true);
+    const line = linesOf(root).find((l) => l.children.some((c) => c.kind === 'text' && c.text.includes('beside')))!;
+    expect(line.y).to.equal(0);
+    expect(line.children.find((c) => c.kind === 'text')!.x).to.equal(40);
+  });
+
   it('an empty block with clearance stays below the float, and its parent grows to hold it (§9.5.2, §10.6.3)', () => {
     // the clearfix idiom: Chromium puts the header's bottom border under the float
     const { root } = layoutOf('<div id="p" style="border-bottom:1pt solid"><div><div style="float:left;width:20pt;height:50pt"></div>text</div><div id="c" style="clear:both"></div></div><div id="b">after</div>', PAGE);
