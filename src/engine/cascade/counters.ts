@@ -1,8 +1,11 @@
 // CSS Lists 3 §4 counters and CSS Generated Content 3 §1 content text. The cascade walks
-// the tree in document order, so it keeps the counters: counter-reset creates an
-// instance scoped to the element, its following siblings and their descendants;
-// counter-increment and counter-set change the innermost instance (creating one at the
-// root when none is in scope). `page`/`pages` belong to layout and are left out here.
+// the tree in document order, so it keeps the counters. §4.4.1: an element inherits its
+// parent's counters, and from its preceding sibling only the names its parent has none of.
+// So counter-reset creates an instance scoped to the element, its descendants and (when the
+// parent has no counter of that name) its following siblings and theirs; a reset replaces
+// the instance a preceding sibling created rather than nesting in it. counter-increment and
+// counter-set change the innermost instance (creating one on the element when none is in
+// scope). `page`/`pages` belong to layout and are left out here.
 import type { ContentItem, ListStyleType } from './computed';
 import type { StyledElement, StyledNode } from './styled';
 
@@ -15,14 +18,20 @@ export class CounterScopes {
   /** per open element: the counters its children have created (popped when it closes) */
   /** (NO_FRAME until the element's children create a counter: most elements create none) */
   private readonly frames: string[][] = [NO_FRAME];
+  /** the counters the element just applied created for itself and its descendants only (open() makes them its frame) */
+  private own: string[] = NO_FRAME;
 
   /** An element's counter-reset, counter-set and counter-increment, in that order (CSS Lists 3 §4.5). */
   apply(reset: readonly { name: string; value: number }[], set: readonly { name: string; value: number }[], increment: readonly { name: string; value: number }[]): void {
     for (const r of reset) {
       const list = this.instances.get(r.name) ?? [];
+      const siblings = this.frames[this.frames.length - 1]!;
+      if (siblings.includes(r.name)) { list[list.length - 1] = r.value; continue; } // a preceding sibling's: replaced
       list.push(r.value);
       this.instances.set(r.name, list);
-      this.frame().push(r.name);
+      // the parent has a counter of this name: the following siblings keep inheriting that one
+      if (list.length > 1) { if (this.own === NO_FRAME) this.own = []; this.own.push(r.name); }
+      else this.frame().push(r.name);
     }
     for (const s of set) {
       const [list, at] = this.innermost(s.name);
@@ -36,7 +45,8 @@ export class CounterScopes {
 
   /** Children of the element just applied start here. */
   open(): void {
-    this.frames.push(NO_FRAME);
+    this.frames.push(this.own);
+    this.own = NO_FRAME;
   }
 
   /** The element closes: counters its children created go out of scope. */

@@ -560,7 +560,9 @@ class StyleWalker {
     const style: ComputedStyle = { ...v.style, content: resolved };
     // the generated box applies its own counters (CSS Lists 3 §4: ::before/::after are elements too)
     this.counters.apply(v.values['counter-reset'], v.values['counter-set'], v.values['counter-increment']);
+    this.counters.open();
     const pieces = contentPieces(resolved, this.counters, v.values.quotes, this.quoteDepth);
+    this.counters.close();
     const text = pieces.filter((p): p is string => typeof p === 'string').join('');
     const deferred = pieces.some((p) => typeof p !== 'string');
     const children: StyledNode[] = deferred ? [{ kind: 'text', text, style, generated: pieces }] : text ? [{ kind: 'text', text, style }] : [];

@@ -123,6 +123,14 @@ describe('cascade: generated text and counters (CSS Lists 3 §4)', () => {
     </style><h2 id="a">A</h2><h3 id="a1">x</h3><h3 id="a2">y</h3><h2 id="b">B</h2><h3 id="b1">z</h3>`);
     expect(['a', 'a1', 'a2', 'b', 'b1'].map((id) => textOf(r.byId(id)))).to.deep.equal(['1. A', '1.i x', '1.ii y', '2. B', '2.i z']);
   });
+  it('a counter-reset on a later sibling replaces the sibling\'s counter; one nested in a parent\'s counter is the element\'s own (CSS Lists 3 §4.4.1)', () => {
+    const r = run(`<!doctype html><style>
+      h2 { counter-reset: sub } h3 { counter-increment: sub } h3::before { content: "[" counters(sub, ".") "] " } h2::after { content: " {" counters(sub, ".") "}" }
+    </style><h2 id="a">A</h2><h3 id="a1">x</h3><h3 id="a2">y</h3><h2 id="b">B</h2><h3 id="b1">z</h3><div><h2 id="c">C</h2><h3 id="c1">w</h3></div><h3 id="b2">v</h3>`);
+    // Chromium 156 prints these: C's counter nests in B's, seen by C alone, not by its sibling w
+    expect(['a', 'a1', 'a2', 'b', 'b1', 'c', 'c1', 'b2'].map((id) => textOf(r.byId(id))))
+      .to.deep.equal(['A {0}', '[1] x', '[2] y', 'B {0}', '[1] z', 'C {1.0}', '[2] w', '[3] v']);
+  });
   it('counters() joins nested instances', () => {
     const r = run(`<!doctype html><style>ol { counter-reset: item; list-style: none } li { counter-increment: item } li::before { content: counters(item, ".") " " }</style>
       <ol><li id="x">a<ol><li id="y">b</li><li id="z">c</li></ol></li><li id="w">d</li></ol>`);
