@@ -15,12 +15,14 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, availableParallelism, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { loadConfig } from '../config';
 import { repoRoot } from '../paths';
 import { anchorsAvailable, anchorVersions, chromiumPerProcess, chromiumWarm, weasyprintPerProcess, type AnchorName, type AnchorResult } from './anchors';
 import { BENCH_DOCS, type BenchDocName } from './fixtures';
 import { loadTest, serverNodeFlags, settle, startServer, warmUp, type HttpRun, type SettleResult } from './http';
 import { measureInProcess, type InProcessResult, type WarmUp } from './inprocess';
 import { measureFloor, type FloorResult } from './floor';
+import { measureLongParagraph, type LongParagraphResult } from './long-paragraph';
 import { measureThroughPool, type PoolRunResult } from './pool';
 import { round } from './stats';
 
@@ -192,6 +194,11 @@ async function main(): Promise<void> {
       + ` p50 ${floor.p50} ms, CPU p50 ${floor.cpuP50} ms over ${floor.runs} renders, ${floor.pages} pages (report-100's own pdf stage: ${r100.stages.pdfMs} ms, its whole render ${r100.warm.p50} ms)`);
   }
 
+  // linear time: one paragraph of 100,000 inline runs (long-paragraph.ts)
+  const longParagraph: LongParagraphResult = await measureLongParagraph(args.quick ? 1 : 3);
+  console.log(`\nA paragraph of 100,000 inline runs (src/bench/long-paragraph.ts): p50 ${longParagraph.p50} ms, CPU p50 ${longParagraph.cpuP50} ms over ${longParagraph.runs} renders`
+    + ` (render deadline ${loadConfig().renderTimeoutMs} ms)`);
+
   // 2. HTTP
   const http: HttpRun[] = [];
   let httpSkipped: string | undefined;
@@ -296,7 +303,7 @@ async function main(): Promise<void> {
       + ` (the floor above): ${floor.p50 < budget ? 'within' : 'over'} the budget before any template or engine work, at most ${round(warm100.times.p50 / floor.p50, 1)}× with a free engine`);
   }
 
-  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, floor, settled, http, httpSkipped, anchors, anchorsSkipped, targets };
+  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, floor, longParagraph, settled, http, httpSkipped, anchors, anchorsSkipped, targets };
   writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nfigures written to ${args.out}`);
 }
