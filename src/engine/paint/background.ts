@@ -66,5 +66,14 @@ export function backgroundImageNode(style: ComputedStyle, area: Area, ctx: Backg
   if (size.cover) {
     return { image: img.dataUrl, width: area.width, height: area.height, cover: { width: area.width, height: area.height, align: centre ? 'center' : 'left', valign: centre ? 'center' : 'top' } };
   }
+  // CSS Backgrounds 3 §3.7: the image is clipped to the painting area; pdfmake clips a raster
+  // image only inside an SVG viewport, so one that overflows the area is drawn through one
+  const eps = 0.01;
+  if (dx < -eps || dy < -eps || dx + size.width > area.width + eps || dy + size.height > area.height + eps) {
+    const n = (v: number) => String(Math.round(v * 1000) / 1000);
+    const markup = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(area.width)}" height="${n(area.height)}" viewBox="0 0 ${n(area.width)} ${n(area.height)}">` +
+      `<image x="${n(dx)}" y="${n(dy)}" width="${n(size.width)}" height="${n(size.height)}" preserveAspectRatio="none" xlink:href="${img.dataUrl}"/></svg>`;
+    return { svg: markup, width: area.width, height: area.height };
+  }
   return { image: img.dataUrl, width: size.width, height: size.height, margin: margin(dx, dy, 0, 0) };
 }
