@@ -620,7 +620,10 @@ class TableLayout {
       if (pages.paginates && r > from && (forces(this.grid.rows[r]!.style.breakBefore) || forces(this.grid.rows[r - 1]!.style.breakAfter))) y = pages.forcedBreak(y);
       let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);
       // (a row made tall by a cell spanning down from above stays: only its own cells decide)
-      if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01) {
+      // A row crossing a page end breaks inside, its cells' lines flowing on, as Blink prints;
+      // it moves to the next page whole when it avoids breaks inside or none of its cells'
+      // content stays on this page.
+      if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01 && (avoidsBreakInside(this.grid.rows[r]!.style) || startsPastEnd(row, pages.pageEnd(y)))) {
         const next = pages.pageEnd(y);
         const again = this.layoutRow(r, next, placed, rowCtx, gridX, true);
         if (next + again.height <= pages.pageEnd(next) + 0.01) row = again;
@@ -958,4 +961,11 @@ function cloneFragment(f: Fragment): Fragment {
     case 'line': return { ...f, children: f.children.map((c) => cloneFragment(c) as typeof c) };
     case 'text': case 'inline-box': case 'image': return { ...f };
   }
+}
+
+const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
+
+/** whether every cell of the row has its first line (or, without lines, its content's end) past `end` */
+function startsPastEnd(row: RowLayout, end: number): boolean {
+  return row.cells.every((c) => c.top + c.baseline > end + 0.01);
 }
