@@ -56,6 +56,21 @@ describe('cli: platen', function () {
     expect(list.stdout).not.to.contain(key);
   });
 
+  it('users create reads the password from standard input, never a flag; users list', () => {
+    const run = (input: string, email: string) => spawnSync(process.execPath, [CLI, 'users', 'create', '--account', accountId, '--email', email, '--data', data, '--json'], { encoding: 'utf8', input, env: { ...process.env, PLATEN_DATA: '' } });
+    const made = run('a long enough password\nsecond line ignored\n', 'cli-user@example.test');
+    expect(made.status, made.stderr).to.equal(0);
+    expect(JSON.parse(made.stdout)).to.include({ email: 'cli-user@example.test', accountId });
+    const empty = run('', 'nobody@example.test');
+    expect(empty.status).to.not.equal(0);
+    expect(empty.stderr).to.contain('read from standard input');
+    const short = run('short\n', 'short@example.test');
+    expect(short.status).to.not.equal(0);
+    expect(short.stderr).to.contain('at least 10');
+    const list = platen(data, 'users', 'list', '--account', accountId);
+    expect((list.json.users as { email: string }[]).map((u) => u.email)).to.deep.equal(['cli-user@example.test']);
+  });
+
   it('templates add → {id}; templates list; globals set', () => {
     writeFileSync(join(dir, 't.html'), '<h1>{{ title }}</h1><p>{{ global.company }}</p>');
     writeFileSync(join(dir, 't.css'), 'h1 { color: #333 }');
@@ -142,8 +157,18 @@ describe('cli: platen', function () {
         });
         child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
       });
-      const demo = first.demo as { key: string; templates: string[]; curl: string };
+      const demo = first.demo as { key: string; templates: string[]; curl: string; user: { email: string; password: string } };
       expect(demo.templates).to.deep.equal(['demo-invoice', 'demo-report']);
+      // the demo user's password, shown this once, signs in to the dashboard
+      const signInPage = await fetch(`${first.url as string}/dashboard/sign-in`);
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(await signInPage.text())![1]!;
+      const cookie = signInPage.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const signedIn = await fetch(`${first.url as string}/dashboard/sign-in`, {
+        method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrf, email: demo.user.email, password: demo.user.password }).toString(),
+      });
+      expect(signedIn.status).to.equal(303);
+      expect(signedIn.headers.getSetCookie().some((c) => c.startsWith('platen_session='))).to.equal(true);
       expect(demo.curl).to.contain(demo.key);
       const curl = spawnSync('sh', ['-c', demo.curl], { cwd: dir, encoding: 'utf8' });
       expect(curl.status, curl.stderr).to.equal(0);
