@@ -11,11 +11,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { layoutHtml } from '../engine';
-import { fontParseStats, setPdfFastPaths, toPdf } from '../pdf';
+import { fontParseStats, toPdf } from '../pdf';
 import { fontsDir } from '../paths';
 import { createInProcessRenderer } from '../render';
 import { compileTemplateSource, createRenderCaches } from '../render/renderDocument';
-import { measureText } from '../pdf/measure';
+import { measureText } from '../render/measure';
 import { countPdfPages, freshDigits, loadBenchDoc, type BenchDocName } from './fixtures';
 import { round, summarize, type Summary } from './stats';
 
@@ -41,8 +41,6 @@ export interface InProcessResult {
   readonly caches: {
     readonly templateUncachedMs: number;
     readonly layoutCssChangedMs: number;
-    /** the pdf stage with the pdf layer's caches and fast paths off (pdfmake/pdfkit/fontkit's own code) */
-    readonly pdfFastPathsOffMs: number;
   };
   /**
    * Full renders with every digit of the params drawn afresh on each run (numbers, dates, amounts,
@@ -52,7 +50,7 @@ export interface InProcessResult {
   readonly varied: { readonly p50: number; readonly cpuP50: number };
   readonly peakRssMb: number;
   /** the pdf layer's parsed-font cache after all runs: parses should equal the faces used */
-  readonly fontCache: { readonly parses: number; readonly hits: number; readonly subsetHits: number; readonly active: boolean };
+  readonly fontCache: { readonly parses: number; readonly hits: number; readonly subsetHits: number };
   /** what one uncached face costs: fontkit parse + first text layout, CPU ms, p50 over the faces measured */
   readonly fontParseMs: number;
 }
@@ -128,7 +126,7 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
   const stageRuns = Math.max(3, Math.min(runs, 20));
   const caches = createRenderCaches();
   const ctx = { params: doc.job.params, globals: doc.job.globals };
-  const tpl: number[] = []; const tplCold: number[] = []; const lay: number[] = []; const layCold: number[] = []; const pdf: number[] = []; const pdfOff: number[] = [];
+  const tpl: number[] = []; const tplCold: number[] = []; const lay: number[] = []; const layCold: number[] = []; const pdf: number[] = [];
   for (let i = 0; i < stageRuns; i++) {
     t0 = performance.now();
     const html = caches.templates.get(doc.job.template, doc.job.template.html, compileTemplateSource)(ctx);
@@ -145,12 +143,6 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     t0 = performance.now();
     await toPdf(laid.docDefinition, laid.fonts);
     pdf.push(ms(t0));
-    const off = layoutHtml(html, doc.job.template.css, { format: doc.job.format, measureText });
-    const before = setPdfFastPaths({ shaping: false, deflate: false, styles: false, paragraphs: false, runs: false, inlines: false, colors: false, plainText: false, pageBreaks: false, matrices: false, nodes: false, digits: false, plainShaping: false });
-    t0 = performance.now();
-    await toPdf(off.docDefinition, off.fonts);
-    pdfOff.push(ms(t0));
-    setPdfFastPaths(before);
   }
   const p50 = (xs: number[]) => round(summarize(xs).p50, 2);
   await renderer.close();
@@ -166,7 +158,7 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     cpuP50: round(summarize(cpu).p50, 2),
     perPageMs: round(warm.p50 / Math.max(1, pages), 3),
     stages: { templateMs: p50(tpl), layoutMs: p50(lay), pdfMs: p50(pdf) },
-    caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold), pdfFastPathsOffMs: p50(pdfOff) },
+    caches: { templateUncachedMs: p50(tplCold), layoutCssChangedMs: p50(layCold) },
     varied: { p50: round(summarize(variedWall).p50, 2), cpuP50: round(summarize(variedCpu).p50, 2) },
     peakRssMb: round(process.resourceUsage().maxRSS / 1024, 1),
     fontCache, fontParseMs,

@@ -162,8 +162,8 @@ async function main(): Promise<void> {
     ['document', 'pages', 'warm-up', 'runs', 'p50 ms', 'p95 ms', 'CPU p50 ms', 'ms/page', 'first ms', 'early p50 ms', 'template', 'layout', 'pdf', 'peak RSS MB', 'diag'],
     inProcess.map((r) => [r.doc, `${r.pages}/${r.designedPages}`, r.warmupRuns, r.warm.n, r.warm.p50, r.warm.p95, r.cpuP50, r.perPageMs, r.firstMs, r.earlyP50, r.stages.templateMs, r.stages.layoutMs, r.stages.pdfMs, r.peakRssMb, r.diagnostics]));
   table('Caches (p50 ms of the stage: cached vs. cache defeated; fonts: parses/hits of the per-process font cache over the whole run, and what one uncached face costs)',
-    ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'pdf', 'pdf fast paths off', 'font parses', 'font hits', 'subset hits', 'CPU ms/face uncached', 'first render', 'warm render'],
-    inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.stages.pdfMs, r.caches.pdfFastPathsOffMs, r.fontCache.parses, r.fontCache.hits, r.fontCache.subsetHits, r.fontParseMs, r.firstMs, r.warm.p50]));
+    ['document', 'template cached', 'compiled each time', 'layout same CSS', 'layout CSS changed', 'pdf', 'font parses', 'font hits', 'subset hits', 'CPU ms/face uncached', 'first render', 'warm render'],
+    inProcess.map((r) => [r.doc, r.stages.templateMs, r.caches.templateUncachedMs, r.stages.layoutMs, r.caches.layoutCssChangedMs, r.stages.pdfMs, r.fontCache.parses, r.fontCache.hits, r.fontCache.subsetHits, r.fontParseMs, r.firstMs, r.warm.p50]));
   table('Params varied (every digit of the params drawn afresh on each run: what content-keyed caches meet in real traffic; the rows above repeat one document exactly)',
     ['document', 'p50 ms, same params', 'p50 ms, varied', 'CPU p50 ms, same', 'CPU p50 ms, varied'],
     inProcess.map((r) => [r.doc, r.warm.p50, r.varied.p50, r.cpuP50, r.varied.cpuP50]));

@@ -28,7 +28,7 @@ export interface EngineLimits {
 /**
  * The advance width of `text` in a face, in 1/1000 em, as the PDF writer will draw it (kerning
  * and default OpenType features included); undefined when it cannot tell. The engine does no
- * I/O: the caller that has the font files measures (src/pdf/measure.ts).
+ * I/O: the caller that has the font files measures (src/render/measure.ts).
  */
 export type TextMeasurer = (face: FontSource, text: string) => number | undefined;
 

@@ -2,7 +2,9 @@
 // process, every URL and local file denied, fixed dates so the same input gives
 // byte-identical PDFs. The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>;
 // any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
-import { fontParseStats } from './fontkit-cache'; // must load before pdfmake: see the file
+// The engine hands pdfmake absolutely positioned text, shapes and images, page by page:
+// pdfmake breaks no line and no page. Its library patches are listed in patches.ts.
+import { checkPatchTargets, fontParseStats, patchFontSelection, setSharedWordRuns, wordRunStats } from './patches'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,103 +14,19 @@ import type { DocDefinition, FontSource, FontTable } from '../engine';
 import { SHIPPED_FAMILIES } from '../engine/fonts';
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { fontsDir } from '../paths';
-import { pdfmakeInternal } from './internals';
 import { BoundedLru } from './lru';
 import { documentInfoKeys, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
 import { toSfnt } from './sfnt';
-import { setDirectMatrices } from './graphics-state'; // balanced q/Q per page around pdfmake's cell vertical alignment; matrices written directly
-import './png-sync'; // PNG pixels decoded in order: same bytes every run, zlib errors reject
-import './fragmentation'; // orphans and widows decided while a paragraph is placed, in the one layout
-import { setJoinedRuns } from './line-runs'; // a line's look-alike words drawn as one text object
-import { setLinearParagraphs } from './long-paragraphs'; // paragraphs laid out without copying their runs per run
-import { MEASURED_TEXT, measuredTexts, setFusedInlines } from './text-inlines'; // a run's words made whole, its style resolved once
-import { setColorOperators } from './colors'; // colour operators made once per colour
-import { setPlainTextDrawing } from './text-draw'; // pdfmake's plain words drawn without pdfkit's general text path
-import { setLeanPageBreakInfo } from './page-breaks'; // the pageBreakBefore callback's node descriptions built by plain loops
-import { setLeanProcessNode } from './process-node'; // pdfmake's processNode without closures and position objects per node
-import { DOCUMENT_KEYS, recordKey, setFastStyleLookups } from './style-stack'; // pdfmake's style lookups without a push/pop per property
-import { deflateCacheStats, setDeflateCache } from './streams'; // text kept as text until a stream ends; deflated once per content
-import { memoiseShaping, setShapingMemo, shapingStats } from './embedded-font';
-import { setStableSubsets, stabiliseSubsets } from './stable-subsets'; // the ten digits take fixed places in every subset
-import { plainShapingStats, setPlainShaping } from './plain-shaping'; // words no lookup can touch laid out from the cmap
 
-export { fontParseStats, deflateCacheStats, shapingStats, plainShapingStats };
-
-/**
- * The pdf layer's caches and fast paths (shaped words per face, deflated streams per content,
- * style lookups, linear paragraphs, joined runs, one-pass inlines, colour operators, direct
- * text and matrix operators, page-break descriptions, node layout without closures, stable digit
- * subsets, plain runs), on by default; each can be switched back to the library's
- * own code for the benchmark's "cache defeated" rows and for tests that compare output.
- * Returns the previous settings.
- */
-export function setPdfFastPaths(settings: PdfFastPaths): Required<PdfFastPaths> {
-  const previous = {} as Record<keyof PdfFastPaths, boolean>;
-  for (const key of Object.keys(SWITCHES) as (keyof PdfFastPaths)[]) previous[key] = SWITCHES[key](settings[key]);
-  return previous;
-}
-
-/** Each fast path's switch in its own module (every key of PdfFastPaths has one). */
-const SWITCHES: { readonly [K in keyof PdfFastPaths]-?: (on?: boolean) => boolean } = {
-  shaping: setShapingMemo, deflate: setDeflateCache, styles: setFastStyleLookups, paragraphs: setLinearParagraphs,
-  runs: setJoinedRuns, inlines: setFusedInlines, colors: setColorOperators, plainText: setPlainTextDrawing,
-  pageBreaks: setLeanPageBreakInfo, matrices: setDirectMatrices, nodes: setLeanProcessNode, digits: setStableSubsets,
-  plainShaping: setPlainShaping,
-};
-
-export interface PdfFastPaths {
-  /** shaped words and string widths per face */
-  readonly shaping?: boolean;
-  /** streams' text joined once, and deflated once per content */
-  readonly deflate?: boolean;
-  /** pdfmake style lookups without push/pop (off: pdfmake's own code) */
-  readonly styles?: boolean;
-  /** paragraphs flattened and broken into lines in linear time (off: pdfmake's own code) */
-  readonly paragraphs?: boolean;
-  /** a line's touching look-alike words drawn as one text object (off: pdfmake's one per word; changes bytes, not what is drawn) */
-  readonly runs?: boolean;
-  /** a run's words split and measured in one pass, its style resolved once (off: pdfmake's TextBreaker then measure) */
-  readonly inlines?: boolean;
-  /** colour operators made once per '#...' or named colour (off: pdfkit parses the colour at every use) */
-  readonly colors?: boolean;
-  /** pdfmake's plain words (no link, spacing, features, newline) written as pdfkit would, without its general text() (off: pdfkit's text()) */
-  readonly plainText?: boolean;
-  /** the pageBreakBefore callback's node descriptions built by plain loops (off: pdfmake's layoutDocument) */
-  readonly pageBreaks?: boolean;
-  /** transformation matrices written by one template (off: pdfkit's transform() with map and join) */
-  readonly matrices?: boolean;
-  /** pdfmake's processNode without two closures and two position objects per node (off: pdfmake's own) */
-  readonly nodes?: boolean;
-  /** the first digit a font subset meets brings all ten, so documents differing only in numbers share subsets (off: pdfkit's first-use order; changes bytes, not what is drawn) */
-  readonly digits?: boolean;
-  /** words whose glyphs no default OpenType lookup of the face touches laid out from the cmap and advance widths (off: fontkit shapes every new word) */
-  readonly plainShaping?: boolean;
-}
+export { checkPatchTargets, fontParseStats, setSharedWordRuns, wordRunStats };
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy(() => false);
 
-// SVG <text>: svg-to-pdfkit asks pdfmake for the face (our virtual-fs key) and passes that
-// key to pdfkit's font(), which would read it as a file path, fail, and leave no font (a
-// TypeError at render time). Keys of our virtual fs are registered with the document first.
-{
-  const PdfmakeDocument = pdfmakeInternal<{ prototype: Record<string, unknown> }>('PDFDocument');
-  const pdfkitFont = PdfmakeDocument.prototype.font as (this: PdfkitDocument, src: unknown, family?: unknown, size?: unknown) => unknown;
-  PdfmakeDocument.prototype.font = function font(this: PdfkitDocument, src: unknown, family?: unknown, size?: unknown) {
-    if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) {
-      this.registerFont(src, vfs.readFileSync(src));
-    }
-    const out = pdfkitFont.call(this, src, family, size);
-    memoiseShaping(this._font);
-    stabiliseSubsets(this._font);
-    return out;
-  };
-}
-interface PdfkitDocument { _registeredFonts: Record<string, unknown>; _font?: unknown; registerFont(name: string, src: Buffer): unknown }
-
 interface VirtualFs { storage: Record<string, unknown>; readFileSync(name: string): Buffer }
 const vfs = pdfmake.virtualfs as unknown as VirtualFs & typeof pdfmake.virtualfs;
+patchFontSelection(vfs);
 
 // pdfmake 0.3 treats every font descriptor as a URL or path; its virtual file system is the
 // one way to hand it bytes. Shipped fonts are written there once per process and stay.
@@ -216,17 +134,12 @@ const ignoreWarning = (): void => undefined;
 interface WallContext {
   readonly fonts: Record<string, FontTable[string]>;
   readonly defaultFont: string;
-  /** inside a header/footer function: the font table is already with pdfmake, nothing can be added */
-  readonly late: boolean;
   /**
    * Inline data: images moved into the definition's images dictionary, one entry per distinct
-   * URI. pdfmake opens and embeds an inline image once per node (a logo in a repeated header
-   * was embedded on every page); by name it is checked, decoded and embedded once.
-   * Absent inside header/footer functions, where the dictionary is already with pdfmake.
+   * URI. pdfmake opens and embeds an inline image once per node (a logo on every page
+   * would be embedded on every page); by name it is checked, decoded and embedded once.
    */
   readonly images?: { readonly dictionary: Record<string, string>; readonly names: Map<string, string> };
-  /** every key met on the walk, for the style lookups (style-stack.ts: DOCUMENT_KEYS) */
-  readonly keys: Set<string>;
 }
 
 /**
@@ -236,7 +149,7 @@ interface WallContext {
 function knownFont(name: string, ctx: WallContext): string {
   if (name in ctx.fonts) return name;
   const shipped = (SHIPPED_FAMILIES as Record<string, ShippedFamilyLike | undefined>)[name];
-  if (shipped && !ctx.late) {
+  if (shipped) {
     const s = (file: string): FontSource => ({ kind: 'shipped', file });
     ctx.fonts[name] = { normal: s(shipped.normal), bold: s(shipped.bold), italics: s(shipped.italics), bolditalics: s(shipped.bolditalics) };
     return name;
@@ -282,17 +195,12 @@ function secureNodes(node: unknown, ctx: WallContext, seen: Set<object>): void {
   // 100-page definition, and Object.entries' arrays were a measurable share of a render
   for (const key in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
-    recordKey(ctx.keys, key);
     const value = obj[key];
-    if (typeof value === 'object') {
-      if (value !== null && key !== 'options') {
-        if (!remembered) { seen.add(obj); remembered = true; }
-        secureNodes(value, ctx, seen);
-      }
-    } else if (typeof value === 'function' && (key === 'header' || key === 'footer' || key === 'background')) {
-      const produce = value as (...args: unknown[]) => unknown;
-      const lateCtx: WallContext = { ...ctx, late: true, images: undefined };
-      obj[key] = (...args: unknown[]) => { const out = produce(...args); secureNodes(out, lateCtx, new Set()); return out; };
+    if (typeof value === 'object' && value !== null && key !== 'options') {
+      if (!remembered) { seen.add(obj); remembered = true; }
+      secureNodes(value, ctx, seen);
+    } else if (typeof value === 'function') {
+      delete obj[key]; // the engine makes no callbacks; pdfmake runs none it did not make
     }
   }
 }
@@ -315,20 +223,14 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   const table0: Record<string, FontTable[string]> = { ...fonts };
   const style = (docDefinition.defaultStyle ??= {}) as { font?: unknown };
   const firstFamily = Object.keys(table0)[0] ?? 'Liberation Serif';
-  const keys = new Set<string>();
-  const ctx0: WallContext = { fonts: table0, defaultFont: firstFamily, late: false, keys };
+  const ctx0: WallContext = { fonts: table0, defaultFont: firstFamily };
   const defaultFont = knownFont(typeof style.font === 'string' ? style.font : firstFamily, ctx0);
   const ctx: WallContext = {
-    fonts: table0, defaultFont: knownFont(defaultFont, ctx0), late: false, keys,
+    fonts: table0, defaultFont: knownFont(defaultFont, ctx0),
     images: { dictionary: (docDefinition.images ??= {}) as Record<string, string>, names: new Map() },
   };
   style.font = ctx.defaultFont;
   secureNodes(docDefinition, ctx, new Set());
-  Object.defineProperty(style, DOCUMENT_KEYS, { value: keys, enumerable: false, configurable: true });
-  // a pageBreakBefore callback may have pdfmake lay the document out again: its text is measured once
-  if (typeof (docDefinition as { pageBreakBefore?: unknown }).pageBreakBefore === 'function') {
-    Object.defineProperty(style, MEASURED_TEXT, { value: measuredTexts(), enumerable: false, configurable: true });
-  }
   fonts = table0;
   const pinned: EmbeddedEntry[] = [];
   try {

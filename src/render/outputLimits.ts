@@ -39,13 +39,9 @@ export function pdfTooLarge(bytes: number, maxPdfBytes: number): PlatenError {
   return new PlatenError('render_failed', `The PDF would be ${bytes} bytes, over the ${maxPdfBytes}-byte cap (PLATEN_MAX_PDF_BYTES).`, { extra: { limit: 'pdf_bytes', max: maxPdfBytes } });
 }
 
-/** Makes pdfmake's layout throw `tooManyPages` when it starts page maxPages + 1. Mutates docDefinition. */
+/** Throws `tooManyPages` when the document has more pages than the cap (the engine lays out one pdfmake section per page), before pdfmake writes any. */
 export function capPages(docDefinition: DocDefinition, maxPages: number): void {
-  const background = docDefinition.background;
-  docDefinition.background = (page: number, size: unknown): unknown => {
-    if (page > maxPages) throw tooManyPages(maxPages);
-    return typeof background === 'function' ? (background as (p: number, s: unknown) => unknown)(page, size) : background ?? null;
-  };
+  if (docDefinition.content.length > maxPages) throw tooManyPages(maxPages);
 }
 
 /** Throws `pdfTooLarge` when the PDF is over the byte cap. */

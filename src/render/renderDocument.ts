@@ -5,7 +5,7 @@
 import { layoutHtml, standardAllowsAttachments, type DocumentMetadata, type EngineOptions, type Diagnostic, type PageFormat, type PdfStandard, type Resource } from '../engine';
 import { PlatenError } from '../errors';
 import { toPdf, type PdfAttachment, type PdfOptions } from '../pdf';
-import { measureText } from '../pdf/measure';
+import { measureText } from '../render/measure';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
 import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';

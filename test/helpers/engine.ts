@@ -5,7 +5,7 @@ import type { CascadeResult, PageStyle, StyledElement, StyledNode } from '../../
 import type { EngineResult } from '../../src/engine';
 import { layoutStyled } from '../../src/engine/pipeline';
 import { toPdf } from '../../src/pdf';
-import { measureText } from '../../src/pdf/measure';
+import { measureText } from '../../src/render/measure';
 import { parsePdf, type ParsedPdf } from './pdf';
 
 const zero = { pt: 0, pct: 0 };

@@ -3,7 +3,7 @@
 import type { BoxFragment, Fragment, LineFragment, PageFragment, TextFragment } from '../../src/engine/layout/fragments';
 import { layoutFragmentTree } from '../../src/engine/pipeline';
 import type { PageFormat } from '../../src/engine/pageFormats';
-import { measureText } from '../../src/pdf/measure';
+import { measureText } from '../../src/render/measure';
 
 export interface LaidOut {
   readonly pages: readonly PageFragment[];

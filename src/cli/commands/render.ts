@@ -6,6 +6,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PAGE_FORMATS, type PageFormat } from '../../engine/pageFormats';
 import { PlatenError } from '../../errors';
+import { checkPatchTargets } from '../../pdf';
 import { templateRenderFailure } from '../../render/redactCause';
 import { renderHtmlToPdf, type RenderOutput } from '../../render/renderDocument';
 import { checkTemplate, renderTemplate } from '../../template';
@@ -19,6 +20,7 @@ const PAGE_FORMAT_NAMES = Object.keys(PAGE_FORMATS) as PageFormat[];
 const pageFormatFromName = (name: string) => PAGE_FORMAT_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
 
 export async function renderCommand(p: Parsed): Promise<void> {
+  checkPatchTargets(); // a pdfmake/pdfkit/fontkit/png-js upgrade that lost a patched target stops here, named
   const file = p.positionals[0]!;
   const out = p.str('output')!;
   const formatName = p.str('format');

@@ -4,6 +4,8 @@
 // database (checkpointing the WAL), exit 0.
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pino from 'pino';
 import { createApp, listen } from '../../http/app';
 import { createLogger, type Logger } from '../../log';
@@ -33,6 +35,7 @@ export async function serveCommand(p: Parsed): Promise<void> {
   const config = configFor(p, { ...(port !== undefined ? { port } : {}), ...(p.str('host') ? { host: p.str('host')! } : {}) });
   const io = createIo(p.json);
 
+  await checkPdfPatches();
   const db = openDatabase({ dataDir: config.dataDir });
   const store = createStore(db);
   // with --json, stdout holds one JSON object; the logs go to stderr
@@ -130,3 +133,18 @@ export async function serveCommand(p: Parsed): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 }
+
+/**
+ * The pdf layer's patched library targets (src/pdf/patches.ts), checked before anything starts:
+ * in a thread of its own, since the HTTP thread loads no pdf library. A missing target refuses
+ * the start with its one-line message.
+ */
+async function checkPdfPatches(): Promise<void> {
+  const patches = join(__dirname, '..', '..', 'pdf', 'patches.js');
+  const worker = new Worker(`require(${JSON.stringify(patches)}).checkPatchTargets()`, { eval: true });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', (err) => reject(new Error(err instanceof Error ? err.message : String(err))));
+    worker.once('exit', () => resolve());
+  });
+}
+

@@ -1,7 +1,7 @@
 // CSS Fonts 4 §5.3 cluster matching needs "does this face have a glyph for U+XXXX?" for every
 // character of every run. Character maps are kept as sorted, disjoint code point ranges and
 // answered by binary search. The shipped faces' ranges are precomputed (coverage.json, made by
-// src/pdf/coverage-gen.ts and checked against data/fonts by a test) since the engine reads no
+// test/engine/fonts/gen-coverage.ts and checked against data/fonts by a test) since the engine reads no
 // files; an @font-face face's ranges come from its own cmap, parsed in memory.
 
 /** Sorted, disjoint, inclusive ranges: [start0, end0, start1, end1, ...]. */

@@ -5,11 +5,11 @@ import * as fontkit from 'fontkit';
 import { join } from 'node:path';
 import { CodePointSet, FontMatcher, shippedFaceFiles } from '../../../src/engine/fonts';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
-import { coverageJsonPath, generateCoverageJson } from '../../../src/pdf/coverage-gen';
+import { coverageJsonPath, generateCoverageJson } from './gen-coverage';
 import { fontsDir } from '../../../src/paths';
 
 describe('fonts: glyph coverage data', () => {
-  it('the committed coverage.json matches data/fonts (rerun src/pdf/coverage-gen when fonts change)', () => {
+  it('the committed coverage.json matches data/fonts (rerun test/engine/fonts/gen-coverage when fonts change)', () => {
     expect(readFileSync(coverageJsonPath, 'utf8')).to.equal(generateCoverageJson());
   });
 

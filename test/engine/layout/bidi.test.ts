@@ -8,7 +8,7 @@ import type { BoxFragment, TextFragment } from '../../../src/engine/layout/fragm
 import { boxesOf, layoutOf, linesOf } from '../../helpers/layout';
 import { layoutHtml } from '../../../src/engine';
 import { toPdf } from '../../../src/pdf';
-import { measureText } from '../../../src/pdf/measure';
+import { measureText } from '../../../src/render/measure';
 import { wordsOf } from '../../helpers/pdf';
 
 const F = "font: 16px 'DejaVu Sans'; margin: 0";

@@ -8,7 +8,7 @@ import { resolveSide } from '../../../src/engine/layout/paged';
 import { layoutFragmentTree } from '../../../src/engine/pipeline';
 import { toPdf } from '../../../src/pdf';
 import { renderHtmlToPdf } from '../../../src/render/renderDocument';
-import { measureText } from '../../../src/pdf/measure';
+import { measureText } from '../../../src/render/measure';
 import { parsePdf, wordsOf, type PdfWord } from '../../helpers/pdf';
 import { linesOf, textOf } from '../../helpers/layout';
 

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { layoutHtml } from '../../../src/engine';
 import { toPdf } from '../../../src/pdf';
-import { measureText } from '../../../src/pdf/measure';
+import { measureText } from '../../../src/render/measure';
 import { wordsOf, type PdfWord } from '../../helpers/pdf';
 import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
 

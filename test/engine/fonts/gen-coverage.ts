@@ -1,13 +1,13 @@
 // Writes src/engine/fonts/coverage.json: the character map of every shipped face, so the
 // (file-less) engine can split text runs by glyph coverage. Run after changing data/fonts:
-//   npx tsc -p tsconfig.json && node dist/src/pdf/coverage-gen.js
+//   npx tsc -p tsconfig.json && node dist/test/engine/fonts/gen-coverage.js
 // test/engine/fonts/coverage.test.ts fails when the committed file and the fonts disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
-import { CodePointSet } from '../engine/fonts/coverage';
-import { shippedFaceFiles } from '../engine/fonts/families';
-import { fontsDir, repoRoot } from '../paths';
+import { CodePointSet } from '../../../src/engine/fonts/coverage';
+import { shippedFaceFiles } from '../../../src/engine/fonts/families';
+import { fontsDir, repoRoot } from '../../../src/paths';
 
 /** The coverage.json content for the fonts currently in data/fonts, as a string. */
 export function generateCoverageJson(): string {

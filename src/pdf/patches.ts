@@ -1,0 +1,216 @@
+// Every place the pdf layer changes pdfmake, pdfkit, fontkit or png-js, or reaches into their
+// internals, in one list: the target (library, object, member), why, and the library version it
+// was written against. package.json pins these versions exactly (dependencies and overrides).
+// checkPatchTargets() runs at start (service and CLI): a target missing after an upgrade stops
+// the start with one line naming the library, its version and the target.
+//
+// The engine lays out and paginates (issue #18); pdfmake only draws absolutely positioned
+// text, shapes and images. What is patched is therefore no longer layout, only:
+//  - caches: fonts parsed, subsets encoded and words shaped once per process, not per document;
+//  - determinism and safety: PNG pixels inflated in order (same bytes, errors rejected);
+//  - the wall: SVG text fonts from the virtual file system, never a path;
+//  - PDF features pdfkit does not expose (document-info.ts): the escaped XMP packet, outline
+//    destinations.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as zlib from 'node:zlib';
+import { fontsDir } from '../paths';
+import { BoundedLru } from './lru';
+
+const require_ = createRequire(__filename);
+const pdfmakeDir = dirname(require_.resolve('pdfmake/package.json'));
+// the copies pdfmake itself loads (resolved from its directory), so a patch lands on them
+const pdfkitPath = require_.resolve('pdfkit', { paths: [pdfmakeDir] });
+const fontkitPath = require_.resolve('fontkit', { paths: [dirname(pdfkitPath)] });
+const pngjsPath = require_.resolve('png-js', { paths: [dirname(pdfkitPath)] });
+
+type Obj = Record<string, unknown>;
+type Library = 'pdfmake' | 'pdfkit' | 'fontkit' | 'png-js';
+
+/** The objects the patches change, as loaded (a test hands in stubs). */
+export interface PatchedObjects {
+  readonly fontkit: Obj;
+  /** pdfkit's PDFDocument.prototype (the class pdfmake's PDFDocument extends) */
+  readonly pdfkitDocument: Obj;
+  /** pdfkit's EmbeddedFont.prototype (not exported: taken from a font opened once) */
+  readonly embeddedFont: Obj;
+  /** png-js's PNG.prototype */
+  readonly png: Obj;
+}
+
+export interface Patch {
+  readonly library: Library;
+  /** the version the patch was written against (package.json pins it) */
+  readonly version: string;
+  /** object and member */
+  readonly target: string;
+  readonly why: string;
+  readonly exists: (o: PatchedObjects) => boolean;
+}
+
+const fn = (o: Obj, key: string) => typeof o[key] === 'function';
+
+export const PATCHES: readonly Patch[] = [
+  { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
+    why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
+  { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
+    why: 'identical subsets (the same template again) encoded once (~3 ms a face)' },
+  { library: 'pdfkit', version: '0.19.1', target: 'EmbeddedFont.prototype.layoutCached', exists: (o) => fn(o.embeddedFont, 'layoutCached') && fn(o.embeddedFont, 'layoutRun'),
+    why: 'a word shaped once per face and process, not once per document (pdfmake measures and pdfkit draws every run)' },
+  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.font', exists: (o) => fn(o.pdfkitDocument, 'font') && fn(o.pdfkitDocument, 'registerFont'),
+    why: 'SVG <text> names our virtual-fs font key, which pdfkit would read as a file path' },
+  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._addInfo', exists: (o) => fn(o.pdfkitDocument, '_addInfo') && fn(o.pdfkitDocument, 'appendXML'),
+    why: 'pdfkit writes the XMP packet unescaped: document-info.ts writes it escaped' },
+  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.file, outline.addItem, _root.Pages', exists: (o) => fn(o.pdfkitDocument, 'file') && fn(o.pdfkitDocument, 'initOutline'),
+    why: 'attachments and an outline whose XYZ destinations pdfkit gets wrong (document-info.ts)' },
+  { library: 'png-js', version: '1.1.0', target: 'PNG.prototype.decodePixels', exists: (o) => fn(o.png, 'decodePixels'),
+    why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread' },
+];
+
+function packageVersion(resolved: string, name: string): string {
+  const root = resolved.slice(0, resolved.lastIndexOf(`node_modules/${name}`) + `node_modules/${name}`.length);
+  try { return (require_(join(root, 'package.json')) as { version: string }).version; } catch { return 'unknown'; }
+}
+
+const VERSIONS: Record<Library, string> = {
+  pdfmake: packageVersion(require_.resolve('pdfmake'), 'pdfmake'),
+  pdfkit: packageVersion(pdfkitPath, 'pdfkit'),
+  fontkit: packageVersion(fontkitPath, 'fontkit'),
+  'png-js': packageVersion(pngjsPath, 'png-js'),
+};
+
+/** One line per patch whose target is missing (empty: every target is there). */
+export function missingPatchTargets(objects: PatchedObjects = patchedObjects(), versions: Record<Library, string> = VERSIONS): string[] {
+  return PATCHES.filter((p) => !p.exists(objects))
+    .map((p) => `${p.library} ${versions[p.library]} has no ${p.target} (Platen's patch was written against ${p.library} ${p.version})`);
+}
+
+/** The start check: throws one clear line when a patched target is missing. */
+export function checkPatchTargets(objects?: PatchedObjects): void {
+  const missing = missingPatchTargets(objects);
+  if (missing.length) throw new Error(`cannot start: ${missing.join('; ')}`);
+}
+
+// ---------------------------------------------------------------- the patches
+
+const stats = { parses: 0, hits: 0, subsetHits: 0 };
+/** How often pdfkit asked fontkit to parse font bytes, and how often the caches answered. */
+export const fontParseStats = (): { readonly parses: number; readonly hits: number; readonly subsetHits: number } => ({ ...stats });
+
+// fontkit: create() remembered per byte buffer. Its exports are read-only getters, so the
+// module pdfkit will receive is replaced by a copy before pdfkit is first required. Buffers
+// come from pdfmake's virtual file system (the same Buffer per key): a WeakMap is exact and
+// lets evicted fonts go. Each document still has its own EmbeddedFont (subset, widths).
+const realFontkit = require_(fontkitPath) as Obj & { create(b: Uint8Array, name?: string): Obj };
+if (!require_.cache[pdfkitPath]) {
+  const parsed = new WeakMap<Uint8Array, Obj>();
+  const wrapped: Obj = { ...realFontkit };
+  wrapped.create = (buffer: Uint8Array, postscriptName?: string) => {
+    if (postscriptName !== undefined || !(buffer instanceof Uint8Array)) { stats.parses++; return realFontkit.create(buffer, postscriptName); }
+    let font = parsed.get(buffer);
+    if (font) { stats.hits++; return font; }
+    stats.parses++;
+    font = realFontkit.create(buffer);
+    if (!('fonts' in font)) memoiseSubsets(font as unknown as SubsettableFont);
+    parsed.set(buffer, font);
+    return font;
+  };
+  require_.cache[fontkitPath]!.exports = wrapped;
+}
+
+// A subset's bytes depend only on the face and the glyphs included: identical subsets are
+// served from a bounded cache (handed out read-only: pdfkit only deflates them).
+interface SubsettableFont { createSubset(): { glyphs: number[]; encode(): Uint8Array } }
+const subsets = new BoundedLru<string, Uint8Array>(8 * 1024 * 1024);
+let fontSerial = 0;
+function memoiseSubsets(font: SubsettableFont): void {
+  const id = ++fontSerial;
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset();
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = `${id}|${subset.glyphs.join(',')}`;
+      const hit = subsets.get(key);
+      if (hit) { stats.subsetHits++; return hit; }
+      const bytes = encode();
+      subsets.set(key, bytes, bytes.length);
+      return bytes;
+    };
+    return subset;
+  };
+}
+
+// pdfkit: a word's scaled glyph run kept per face (the shared fontkit font) instead of per
+// document. pdfkit reads these runs and never writes them (encode() collects glyphs and
+// positions; _fragment copies a position before changing it), so documents can share them.
+const MAX_WORDS_PER_FACE = 20_000;
+const runs = new WeakMap<object, Map<string, unknown>>();
+const words = { on: true, hits: 0, misses: 0 };
+/** Word runs shared across documents on or off (off: pdfkit's own per-document cache); returns the previous setting. */
+export function setSharedWordRuns(on: boolean): boolean { const was = words.on; words.on = on; return was; }
+export const wordRunStats = (): { readonly hits: number; readonly misses: number } => ({ hits: words.hits, misses: words.misses });
+function shareWordRuns(proto: Obj): void {
+  const layoutRun = proto.layoutRun as (this: { font: object }, text: string) => unknown;
+  const layoutCached = proto.layoutCached as (this: { font: object }, text: string) => unknown;
+  proto.layoutCached = function layoutShared(this: { font: object }, text: string): unknown {
+    if (!words.on) return layoutCached.call(this, text);
+    let memo = runs.get(this.font);
+    if (!memo) { memo = new Map(); runs.set(this.font, memo); }
+    let run = memo.get(text);
+    if (run !== undefined) words.hits++;
+    else {
+      words.misses++;
+      run = layoutRun.call(this, text);
+      if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
+      memo.set(text, run);
+    }
+    return run;
+  };
+}
+
+// png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
+// call time; for that synchronous call it gets an inflate that answers at once.
+const png = ((m) => (m.default ?? m).prototype)(require_(pngjsPath) as { prototype: Obj; default?: { prototype: Obj } });
+const zlibModule = require_('node:zlib') as { inflate: unknown };
+const decodePixels = png.decodePixels as (this: unknown, fn: (pixels: Buffer) => unknown) => unknown;
+png.decodePixels = function decodePixelsInOrder(this: unknown, done: (pixels: Buffer) => unknown): unknown {
+  const inflate = zlibModule.inflate;
+  zlibModule.inflate = (data: zlib.InputType, callback: (e: Error | null, d?: Buffer) => void) => callback(null, zlib.inflateSync(data));
+  try { return decodePixels.call(this, done); } finally { zlibModule.inflate = inflate; }
+};
+
+// pdfkit: SVG <text> through svg-to-pdfkit names the face by our virtual-fs key, which font()
+// would read as a path: such keys are registered from the virtual fs first. The first
+// EmbeddedFont met gives the prototype whose word runs are shared.
+const pdfkit = require_(pdfkitPath) as { prototype: Obj; default?: { prototype: Obj } };
+const pdfkitDocument = (pdfkit.default ?? pdfkit).prototype;
+let embeddedFont: Obj | undefined;
+
+interface KitDocument { _registeredFonts: Record<string, unknown>; _font?: object; registerFont(name: string, src: Buffer): unknown }
+/** Installs the font() patch; `vfs` is pdfmake's virtual file system. */
+export function patchFontSelection(vfs: { existsSync(k: string): boolean; readFileSync(k: string): Buffer }): void {
+  const font = pdfkitDocument.font as (this: KitDocument, src: unknown, family?: unknown, size?: unknown) => unknown;
+  pdfkitDocument.font = function fontFromVfs(this: KitDocument, src: unknown, family?: unknown, size?: unknown): unknown {
+    if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) this.registerFont(src, vfs.readFileSync(src));
+    const out = font.call(this, src, family, size);
+    if (!embeddedFont && this._font && fn(Object.getPrototypeOf(this._font) as Obj, 'layoutRun')) {
+      embeddedFont = Object.getPrototypeOf(this._font) as Obj;
+      shareWordRuns(embeddedFont);
+    }
+    return out;
+  };
+}
+
+/** The loaded objects; EmbeddedFont's prototype from a font opened on an empty document. */
+function patchedObjects(): PatchedObjects {
+  let proto = embeddedFont;
+  if (!proto) {
+    const Kit = (pdfkit.default ?? pdfkit) as unknown as new (o: object) => { font(src: Buffer): unknown; _font?: object };
+    const doc = new Kit({ autoFirstPage: false });
+    try { doc.font(readFileSync(join(fontsDir, 'LiberationSans-Regular.ttf'))); } catch { /* reported below as a missing target */ }
+    proto = doc._font ? Object.getPrototypeOf(doc._font) as Obj : {};
+  }
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png };
+}

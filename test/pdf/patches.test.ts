@@ -1,0 +1,63 @@
+// The pdf layer's library patches (src/pdf/patches.ts): every patched target exists in the
+// installed libraries, the versions they were written against are the ones package.json pins
+// (dependencies and overrides) and the ones installed, and a missing target refuses the start
+// with one line naming the library, its version and the target.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PATCHES, checkPatchTargets, missingPatchTargets, type PatchedObjects } from '../../src/pdf/patches';
+
+const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>; overrides: Record<string, unknown>;
+};
+const installed = (name: string) => (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Objects with every patched target, as stubs. */
+function complete(): { [K in keyof PatchedObjects]: Record<string, unknown> } {
+  const f = () => undefined;
+  return {
+    fontkit: { create: f },
+    pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f },
+    embeddedFont: { layoutCached: f, layoutRun: f },
+    png: { decodePixels: f },
+  };
+}
+const VERSIONS = { pdfmake: '0.3.11', pdfkit: '0.19.1', fontkit: '2.0.4', 'png-js': '1.1.0' };
+
+describe('pdf: library patches', () => {
+  it('every patched target exists in the installed pdfmake, pdfkit, fontkit and png-js', () => {
+    expect(missingPatchTargets()).to.deep.equal([]);
+    expect(() => checkPatchTargets()).to.not.throw();
+  });
+
+  it('each patched library is pinned to the version its patches were written against, in dependencies and overrides, and installed at it', () => {
+    const libraries = [...new Set(PATCHES.map((p) => p.library)), 'pdfmake' as const];
+    for (const lib of libraries) {
+      const versions = new Set(PATCHES.filter((p) => p.library === lib).map((p) => p.version));
+      const pinned = pkg.dependencies[lib];
+      expect(pinned, `${lib} in dependencies`).to.match(/^\d+\.\d+\.\d+$/);
+      expect(pkg.overrides[lib], `${lib} in overrides`).to.equal(pinned);
+      expect(installed(lib), `${lib} installed`).to.equal(pinned);
+      if (versions.size) expect([...versions], `${lib} patches`).to.deep.equal([pinned]);
+    }
+  });
+
+  it('stubs with every target pass (the refusal below comes from the missing member alone)', () => {
+    expect(missingPatchTargets(complete(), VERSIONS)).to.deep.equal([]);
+  });
+
+  const cases: { name: string; remove: [keyof PatchedObjects, string]; line: string }[] = [
+    { name: 'pdfkit without EmbeddedFont.layoutCached', remove: ['embeddedFont', 'layoutCached'], line: 'pdfkit 0.19.1 has no EmbeddedFont.prototype.layoutCached (Platen\'s patch was written against pdfkit 0.19.1)' },
+    { name: 'png-js without decodePixels', remove: ['png', 'decodePixels'], line: 'png-js 1.1.0 has no PNG.prototype.decodePixels (Platen\'s patch was written against png-js 1.1.0)' },
+    { name: 'pdfkit without _addInfo', remove: ['pdfkitDocument', '_addInfo'], line: 'pdfkit 0.19.1 has no PDFDocument.prototype._addInfo (Platen\'s patch was written against pdfkit 0.19.1)' },
+  ];
+  for (const c of cases) {
+    it(`refuses to start on ${c.name}, naming library, version and target in one line`, () => {
+      const objects = complete();
+      delete objects[c.remove[0]][c.remove[1]];
+      expect(missingPatchTargets(objects, VERSIONS)).to.deep.equal([c.line]);
+      expect(() => checkPatchTargets(objects)).to.throw(/^cannot start: .*has no /);
+      try { checkPatchTargets(objects); } catch (err) { expect((err as Error).message).to.not.contain('\n'); }
+    });
+  }
+});
