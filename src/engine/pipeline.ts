@@ -33,7 +33,7 @@ export const DEFAULT_LIMITS: EngineLimits = {
 /** how far below a page pdfmake may think it has room: more than any page is tall */
 const NO_BOTTOM = 100_000;
 
-/** pages the layout stage makes at most (PLATEN_MAX_PAGES refuses more later, with a clear error) */
+/** pages the layout stage makes at most when the caller sets no page cap (EngineOptions.maxPages) */
 const MAX_LAID_OUT_PAGES = 10_000;
 
 /** HTML + CSS → pdfmake document definition. */
@@ -76,7 +76,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
   const areaWidth = first.width - first.margin.left - first.margin.right;
   const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), areaWidth).width });
   const laid = layoutPaged({
-    root: styled.root, page: styled.page, pageContext: styled.pageContext, format, maxPages: MAX_LAID_OUT_PAGES,
+    root: styled.root, page: styled.page, pageContext: styled.pageContext, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
     ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent },
   });
   return { laid, faces, matcher, images };

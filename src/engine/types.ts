@@ -40,6 +40,11 @@ export interface EngineOptions {
   readonly limits?: Partial<EngineLimits>;
   /** text widths as drawn; without it, the engine's compiled advance tables (no kerning) */
   readonly measureText?: TextMeasurer;
+  /**
+   * the page cap of the caller (PLATEN_MAX_PAGES): the layout stage stops one page past it, so
+   * the caller can refuse the document before anything past the cap is laid out or painted
+   */
+  readonly maxPages?: number;
 }
 
 /**

@@ -3,10 +3,9 @@
 // PLATEN_MAX_PDF_BYTES). Over either cap the render fails with `render_failed` and a detail
 // naming the cap, instead of filling the worker's memory or a client's disk.
 //
-// The page cap stops pdfmake's layout early: pdfmake asks a document's `background` for each
-// page as the page is added, during layout, so a wrapper there sees the page number before
-// the next page is laid out and throws past the cap (a 100,000-page document costs 2,001 pages
-// of layout, not 100,000).
+// The page cap stops the layout early: the engine lays out at most one page past the cap
+// (EngineOptions.maxPages), so a 100,000-page document costs 2,001 pages of layout, not
+// 100,000, and is refused before pdfmake writes a page.
 import type { DocDefinition } from '../engine';
 import { PlatenError } from '../errors';
 

@@ -4,6 +4,7 @@
 // problem in time, never a crash or a hang, and the server must answer /healthz afterwards.
 import { expect } from 'chai';
 import { createWorkerPoolRenderer } from '../../src/render';
+import { layoutHtml } from '../../src/engine';
 import { renderHtmlToPdf } from '../../src/render/renderDocument';
 import { parsePdf } from '../helpers/pdf';
 import { generate, seedAccount, startTestServer, type Answer, type SeededAccount, type TestServer } from '../helpers/server';
@@ -129,6 +130,11 @@ describe('attack: engine caps (real app, worker pool, 20 s deadline)', function 
     try { await renderHtmlToPdf({ html: html(6), css: '', engine: {}, limits: { maxPages: 5, maxPdfBytes: 10_000_000 } }); } catch (err) { failed = err; }
     expect(failed).to.have.property('code', 'render_failed');
     expect(String((failed as Error).message)).to.match(/more than 5 pages/);
+  });
+  it('the layout stage stops one page past the page cap (no pages laid out that the cap would refuse)', () => {
+    const pages = '<div style="break-after: page">p</div>'.repeat(40) + '<div style="height: 1e7px">tall</div>';
+    expect(layoutHtml(pages, '', { maxPages: 5 }).docDefinition.content).to.have.length(6);
+    expect(layoutHtml(pages, '', {}).docDefinition.content.length).to.be.greaterThan(100);
   });
   it('over the output byte cap: render_failed naming the byte cap', async () => {
     let failed: unknown;
