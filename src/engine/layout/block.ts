@@ -20,7 +20,7 @@ import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { layoutTable } from './table-layout';
-import { establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox } from './used';
+import { avoidsBreakInside, establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox } from './used';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
@@ -446,7 +446,6 @@ function firstContentTop(f: BoxFragment): number {
 const breakBefore = (box: BlockLevelBox): ComputedStyle['breakBefore'] => (box.kind === 'inlines' ? 'auto' : box.style.breakBefore);
 const breakAfter = (box: BlockLevelBox): ComputedStyle['breakAfter'] => (box.kind === 'inlines' ? 'auto' : box.style.breakAfter);
 
-const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
 
 /**
  * The margins that adjoin a block's top through its first in-flow children (CSS 2.1 §8.3.1),

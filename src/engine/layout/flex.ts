@@ -19,7 +19,7 @@ import {
 import { translate, type BoxFragment, type Sides } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
-import { resolve, safe } from './used';
+import { avoidsBreakInside, resolve, safe } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
 interface Item {
@@ -643,7 +643,6 @@ const isBaseline = (a: string) => a === 'baseline' || a === 'first baseline' || 
 /** CSS Fragmentation 3 §3.1 forced break values (the legacy page-break-* map onto them) */
 const forcedBreak = (v: ComputedStyle['breakBefore']): boolean =>
   v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
-const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
 
 /** Whether an item's layout depends on its used height (so a stretched item is laid out again): percentages of it, positioned descendants, flex and table content. */
 function heightMatters(box: BlockLevelBox): boolean {

@@ -21,7 +21,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { resolve, resolveNone, safe } from './used';
+import { avoidsBreakInside, resolve, resolveNone, safe } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -963,7 +963,6 @@ function cloneFragment(f: Fragment): Fragment {
   }
 }
 
-const avoidsBreakInside = (s: ComputedStyle) => s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
 
 /** whether every cell of the row has its first line (or, without lines, its content's end) past `end` */
 function startsPastEnd(row: RowLayout, end: number): boolean {

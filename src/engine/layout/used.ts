@@ -90,6 +90,11 @@ export function collapseMargins(a: number, b: number): number {
 
 /** Whether a box establishes a block formatting context, so margins do not collapse through it (CSS 2.1 §9.4.1). */
 // CSS Multi-column 1 §2: a multi-column container establishes one too
+/** CSS Fragmentation 3 §3.2: whether a box avoids page breaks inside it */
+export function avoidsBreakInside(style: ComputedStyle): boolean {
+  return style.breakInside === 'avoid' || style.breakInside === 'avoid-page';
+}
+
 export function establishesBfc(style: ComputedStyle): boolean {
   return style.display === 'flow-root' || style.display === 'table-cell' || style.display === 'inline-block' ||
     style.display === 'flex' || style.display === 'grid' || style.overflow !== 'visible' || style.float !== 'none' ||
