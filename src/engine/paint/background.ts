@@ -1,13 +1,13 @@
-// CSS Backgrounds 3 §3 background images, where pdfmake can draw them: on the canvas (root or
-// body: every page) and on boxes of definite size with no in-flow content (logos, barcodes,
-// stamps drawn as backgrounds). background-size: cover | contain | <w> <h> | auto; the image is
-// placed at the top-left or centred (background-position: center). Gradients are not drawn.
+// CSS Backgrounds 3 §3 background images: the used size of an image (background-size: cover |
+// contain | <w> <h> | auto), the page box's single image (top-left or centred), and a raster image
+// clipped to a visible part. Gradients are not drawn. Box and canvas tiling is in tiles.ts.
 import type { ComputedStyle } from '../cascade/computed';
 import type { DiagnosticList } from '../diagnostics';
 import type { LoadedImage } from '../types';
 import { margin, type PdfNode } from './nodes';
 
 interface Area { readonly width: number; readonly height: number }
+interface Rect extends Area { readonly x: number; readonly y: number }
 
 export function sizeOf(spec: string, area: Area, iw: number, ih: number): { width: number; height: number; cover: boolean } {
   const s = spec.trim().toLowerCase();
@@ -66,14 +66,21 @@ export function backgroundImageNode(style: ComputedStyle, area: Area, ctx: Backg
   if (size.cover) {
     return { image: img.dataUrl, width: area.width, height: area.height, cover: { width: area.width, height: area.height, align: centre ? 'center' : 'left', valign: centre ? 'center' : 'top' } };
   }
-  // CSS Backgrounds 3 §3.7: the image is clipped to the painting area; pdfmake clips a raster
-  // image only inside an SVG viewport, so one that overflows the area is drawn through one
+  // CSS Backgrounds 3 §3.7: the image is clipped to the painting area
   const eps = 0.01;
   if (dx < -eps || dy < -eps || dx + size.width > area.width + eps || dy + size.height > area.height + eps) {
-    const n = (v: number) => String(Math.round(v * 1000) / 1000);
-    const markup = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(area.width)}" height="${n(area.height)}" viewBox="0 0 ${n(area.width)} ${n(area.height)}">` +
-      `<image x="${n(dx)}" y="${n(dy)}" width="${n(size.width)}" height="${n(size.height)}" preserveAspectRatio="none" xlink:href="${img.dataUrl}"/></svg>`;
-    return { svg: markup, width: area.width, height: area.height };
+    return clippedImage(img.dataUrl, { x: 0, y: 0, width: area.width, height: area.height }, { x: dx, y: dy, width: size.width, height: size.height });
   }
   return { image: img.dataUrl, width: size.width, height: size.height, margin: margin(dx, dy, 0, 0) };
+}
+
+/**
+ * A raster image placed at `full` and seen only through `visible` (same coordinates), as an SVG
+ * node of the visible part's size: pdfmake clips a raster image only inside an SVG viewport.
+ */
+export function clippedImage(dataUrl: string, visible: Rect, full: Rect): PdfNode {
+  const n = (v: number) => String(Math.round(v * 1000) / 1000);
+  const markup = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(visible.width)}" height="${n(visible.height)}" viewBox="0 0 ${n(visible.width)} ${n(visible.height)}">` +
+    `<image x="${n(full.x - visible.x)}" y="${n(full.y - visible.y)}" width="${n(full.width)}" height="${n(full.height)}" preserveAspectRatio="none" xlink:href="${dataUrl}"/></svg>`;
+  return { svg: markup, width: visible.width, height: visible.height };
 }

@@ -11,7 +11,7 @@ import type { DiagnosticList } from '../diagnostics';
 import type { FaceResolver } from '../layout/faces';
 import type { BoxFragment, Fragment, ImageFragment, InlineBoxFragment, LineFragment, PageFragment, TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
-import { backgroundImageNode } from './background';
+import { backgroundImageNode, clippedImage } from './background';
 import { backgroundTiles, type Rect } from './tiles';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 
@@ -130,6 +130,7 @@ class Painter {
         this.emit(pageIndex, { svg: img.markup, width: r.width, height: r.height, absolutePosition: { x: r.x, y: r.y } } as unknown as PdfNode);
         continue;
       }
+      if (t.full && !t.cover) { this.emit(pageIndex, place(clippedImage(img.dataUrl, t, t.full), t.x, t.y)); continue; }
       const node: Record<string, unknown> = { image: img.dataUrl, width: t.width, height: t.height, absolutePosition: { x: t.x, y: t.y } };
       if (t.cover) node.cover = { width: t.width, height: t.height, align: t.cover.align, valign: t.cover.valign };
       this.emit(pageIndex, node as unknown as PdfNode);

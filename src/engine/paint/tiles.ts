@@ -1,8 +1,8 @@
 // CSS Backgrounds 3 §3.6 background-position and §3.4 background-repeat: the tiles of a box's
 // (or the canvas's) background image over its background positioning area, each cut to the
 // painting area. A tile cut on one axis keeps its scale (it is drawn as a pdfmake `cover` image
-// clipped to the visible part, aligned to the side it is cut from); the first layer of each
-// property is used.
+// clipped to the visible part, aligned to the side it is cut from); one cut on both axes is drawn
+// through a viewport of the visible part. The first layer of each property is used.
 import type { ComputedStyle } from '../cascade/computed';
 import { sizeOf } from './background';
 
@@ -15,7 +15,7 @@ export interface Tile {
   readonly width: number;
   readonly height: number;
   readonly cover?: { readonly align: 'left' | 'right' | 'center'; readonly valign: 'top' | 'bottom' | 'center' };
-  /** a cut tile's whole placement */
+  /** a cut tile's whole placement (without `cover`, the tile is cut on both axes) */
   readonly full?: Rect;
 }
 
@@ -44,7 +44,7 @@ export function backgroundTiles(style: ComputedStyle, area: Rect, clip: Rect, iw
   for (const y of ys) {
     for (const x of xs) {
       if (out.length >= MAX_TILES) return out;
-      const t = cut({ x, y, width: size.width, height: size.height }, clip, rx || ry);
+      const t = cut({ x, y, width: size.width, height: size.height }, clip);
       if (t) out.push(t);
     }
   }
@@ -64,17 +64,16 @@ function axis(start: number, step: number, lo: number, hi: number, repeat: boole
 }
 
 /**
- * A tile cut to the clip: whole, or cut on one axis (a cover image of the visible part, at the
- * tile's scale). Cut on both axes, a single image is drawn whole (it overflows its box), a
- * repeated one as a cover image of the visible part (its scale then shrinks a little).
+ * A tile cut to the clip: whole, cut on one axis (a cover image of the visible part, at the
+ * tile's scale), or cut on both axes (the visible part with the whole placement).
  */
-function cut(t: Rect, clip: Rect, repeated: boolean): Tile | undefined {
+function cut(t: Rect, clip: Rect): Tile | undefined {
   const left = Math.max(t.x, clip.x); const right = Math.min(t.x + t.width, clip.x + clip.width);
   const top = Math.max(t.y, clip.y); const bottom = Math.min(t.y + t.height, clip.y + clip.height);
   if (right - left < EPS || bottom - top < EPS) return undefined;
   const cutX = right - left < t.width - EPS; const cutY = bottom - top < t.height - EPS;
   if (!cutX && !cutY) return t;
-  if (cutX && cutY && !repeated) return t;
+  if (cutX && cutY) return { x: left, y: top, width: right - left, height: bottom - top, full: t };
   const align = cutX ? (t.x < clip.x - EPS ? 'right' : 'left') : 'center';
   const valign = cutY ? (t.y < clip.y - EPS ? 'bottom' : 'top') : 'center';
   return { x: left, y: top, width: right - left, height: bottom - top, cover: { align, valign }, full: t };

@@ -40,4 +40,14 @@ describe('paint: background tiles (CSS Backgrounds 3)', () => {
     const tiles = backgroundTiles(style({ backgroundRepeat: 'repeat-y' }), { x: 0, y: -25, width: 30, height: 100 }, { x: 0, y: 0, width: 30, height: 30 }, 40, 20);
     expect(tiles.map((t) => [t.y, t.height])).to.deep.equal([[0, 5], [5, 15], [20, 10]]);
   });
+
+  it('a single image larger than its box on both axes is cut to the box, its whole placement kept for the viewport', () => {
+    // background-size: 125% of a 100 × 50pt box: 125 × 62.5pt from the top left, seen through 100 × 50pt
+    const tiles = backgroundTiles(style({ backgroundRepeat: 'no-repeat', backgroundSize: '125%' }), AREA, AREA, 40, 20);
+    expect(tiles).to.have.length(1);
+    const t = tiles[0]!;
+    expect([t.x, t.y, t.width, t.height]).to.deep.equal([100, 200, 100, 50]);
+    expect(t.full).to.deep.equal({ x: 100, y: 200, width: 125, height: 62.5 });
+    expect(t.cover).to.equal(undefined);
+  });
 });
