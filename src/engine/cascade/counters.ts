@@ -7,6 +7,8 @@
 // counter-set change the innermost instance (creating one on the element when none is in
 // scope). `page`/`pages` belong to layout and are left out here.
 import type { ContentItem, ListStyleType } from './computed';
+import type { MatchElement } from './match';
+import type { ComputedValues } from './properties';
 import type { StyledElement, StyledNode } from './styled';
 
 /** The frame of an element whose children created no counter (never written to). */
@@ -201,3 +203,26 @@ function textContent(n: StyledNode, generated: boolean): string {
   return out;
 }
 
+type CounterList = readonly { name: string; value: number }[];
+
+/**
+ * CSS Lists 3 §4.6 the implicit `list-item` counter: lists reset it (HTML's `start`), list
+ * items increment it (HTML's `value` sets it), unless the author's own properties say so.
+ */
+export function applyListItemCounters(e: MatchElement, v: ComputedValues, counters: CounterScopes): void {
+  let reset: CounterList = v['counter-reset'], set: CounterList = v['counter-set'], increment: CounterList = v['counter-increment'];
+  if ((e.tag === 'ol' || e.tag === 'ul' || e.tag === 'menu' || e.tag === 'dir') && !reset.some((r) => r.name === 'list-item')) {
+    const start = e.tag === 'ol' ? parseInt(e.el.attrs.start ?? '', 10) : NaN;
+    // HTML §4.4.5: a reversed list counts down from its number of items
+    const reversed = e.tag === 'ol' && e.el.attrs.reversed !== undefined;
+    const items = reversed ? e.children.filter((c) => c.tag === 'li').length : 0;
+    reset = [...reset, { name: 'list-item', value: Number.isFinite(start) ? start + (reversed ? 1 : -1) : reversed ? items + 1 : 0 }];
+  }
+  if (v.display === 'list-item') {
+    const value = e.tag === 'li' ? parseInt(e.el.attrs.value ?? '', 10) : NaN;
+    const down = e.parent?.tag === 'ol' && e.parent.el.attrs.reversed !== undefined;
+    if (Number.isFinite(value) && !set.some((x) => x.name === 'list-item')) set = [...set, { name: 'list-item', value: value + (down ? 1 : -1) }];
+    if (!increment.some((x) => x.name === 'list-item')) increment = [...increment, { name: 'list-item', value: down ? -1 : 1 }];
+  }
+  counters.apply(reset, set, increment);
+}

@@ -1,0 +1,473 @@
+// CSS Cascading 4: the walk over the document tree, in document order. For each element:
+// its matched rules (shared by signature where no selector can tell elements apart), its
+// element-level declarations, the winning declared value of each property (§6), var()
+// substituted, computed values (§4.4) with font-size, line-height and color first, the
+// fix-ups of adjust.ts, then ::before/::after and the counters and strings of generated
+// content. Elements with the same parent style and the same declaration blocks share one
+// computed style, within a document and across documents.
+import { DiagnosticList, type DiagnosticCode, type SourceLocation } from '../diagnostics';
+import type { CV } from '../css/syntax';
+import { adjustDisplay, adjustTableTextAlign } from './adjust';
+import type { ComputedStyle, ContentItem, RGBA } from './computed';
+import { applyListItemCounters, contentPieces, CounterScopes, elementText, formatCounter } from './counters';
+import { parseValue, type CompiledDecl } from './declarations';
+import { AncestorFilter, type Hit, type MatchElement, type SelectorSource } from './match';
+import { presentationalHints } from './presentational';
+import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
+import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload } from './rules';
+import { newSiblingState, type Signature, type Signatures, type SiblingState } from './sharing';
+import { compileInlineStyle, type StyleItem } from './sheets';
+import { rebaseDecls, replayProblems } from './sources';
+import { toComputedStyle, type ElementValues } from './style';
+import type { StyledElement, StyledNode, StyledText } from './styled';
+import { resolveCustoms, substitute, type Customs, type Registered } from './variables';
+
+type Target = 'main' | 'before' | 'after';
+
+export interface WalkerOptions {
+  readonly sheets: readonly ActiveSheet[];
+  readonly diagnostics: DiagnosticList;
+  /** the page area in pt (vw/vh, and the guess for percentages inside min()/max()) */
+  readonly area: { readonly width: number; readonly height: number };
+  readonly registered: Registered;
+  /** set when elements share matched rules by signature (sharing.ts) */
+  readonly signatures: Signatures | undefined;
+}
+
+/**
+ * The initial values as one fixed-shape object: every element's values start as a spread
+ * copy of it. (Built through JSON so V8 keeps it in fast mode; an object filled key by key
+ * becomes a hash table, and copying that per element was the cascade's largest cost.)
+ */
+export const INITIAL = JSON.parse(JSON.stringify(initialValues())) as ComputedValues;
+const INITIAL_STYLE_VALUES: ElementValues = { values: INITIAL, customs: new Map(), style: toComputedStyle(INITIAL) };
+const INHERITED = new Set<PropertyName>(PROPERTY_NAMES.filter((n) => PROPERTIES[n].inherited));
+const INHERITED_NAMES: readonly PropertyName[] = [...INHERITED];
+
+export class StyleWalker {
+  private rootFontSize = MEDIUM_FONT_SIZE;
+  /** the root element's values (the page context inherits them) */
+  rootValues: ComputedValues | undefined;
+  /** rules whose declaration problems were reported in this document */
+  private readonly reported = new Set<StyleItem>();
+  /** keys of the ancestors of the element being styled */
+  private readonly ancestors = new AncestorFilter();
+  /** CSS counters in document order, for generated content */
+  private readonly counters = new CounterScopes();
+  private readonly quoteDepth = { value: 0 };
+  /** whether any sheet has ::before / ::after rules */
+  private readonly hasRules: { readonly before: boolean; readonly after: boolean };
+  /** with sharing: the ancestor filter of `filterParent`'s children */
+  private parentFilter: AncestorFilter | undefined;
+  private filterParent: MatchElement | undefined;
+  /** the root's entry in the cross-document cache, and how many styles were cached under it */
+  private sharedRoot: { readonly key: string; readonly entry: SharedValues } | undefined;
+  private computed = 0;
+  /** this document, for styles shared across documents */
+  private readonly documentId = ++documents;
+  /** what computing values reports, counted */
+  private readonly computeDiagnostics: CountingDiagnostics;
+  constructor(private readonly o: WalkerOptions) {
+    this.computeDiagnostics = new CountingDiagnostics(o.diagnostics);
+    this.hasRules = { before: o.sheets.some((s) => s.rules.before.size > 0), after: o.sheets.some((s) => s.rules.after.size > 0) };
+  }
+
+  /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
+  styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined): StyledElement {
+    const main = this.collectMain(e, sig);
+    const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
+    if (!parent) { this.rootFontSize = own.values['font-size']; this.rootValues = own.values; }
+    const display = own.values.display;
+    // CSS Lists 3 §4: the element's counters change before its ::before; its children's
+    // counters go out of scope after its ::after
+    if (display !== 'none') applyListItemCounters(e, own.values, this.counters);
+    // CSS GCPM 3 §1.1, §6: string-set and bookmark-label see the element's counters, before its children's
+    const strings = display !== 'none' && own.values['string-set'].length ? own.values['string-set'].map((x) => ({ name: x.name, items: this.ownPieces(x.items, e, own) })) : undefined;
+    const level = own.values['bookmark-level'];
+    const bookmarkLabel = display !== 'none' && level !== 'none' ? this.ownPieces(own.values['bookmark-label'], e, own) : undefined;
+    const counters = e.el.attrs.id ? this.counters.snapshot() : undefined;
+    this.counters.open();
+    const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', '::before', sig) : undefined;
+    // the children's array made to size (growing one by push reserves 16 more slots, for
+    // every element of the tree, kept as long as the tree is)
+    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0));
+    let at = 0;
+    if (beforeBox) children[at++] = beforeBox;
+    let textStyle: ComputedStyle | undefined;
+    let ci = 0;
+    let siblings: SiblingState | undefined;
+    const signatures = this.o.signatures;
+    // with sharing, the ancestor filter is built only for the elements that are matched
+    if (!signatures) this.ancestors.enter(e);
+    for (const c of e.el.children) {
+      if (c.kind === 'text') {
+        textStyle ??= own.style;
+        const t: StyledText = { kind: 'text', text: c.text, style: textStyle };
+        children[at++] = t;
+      } else {
+        const child = e.children[ci++]!;
+        const childSig = sig && signatures ? signatures.of(child, sig, siblings ??= newSiblingState()) : undefined;
+        children[at++] = this.styleElement(child, own, childSig);
+      }
+    }
+    if (!signatures) this.ancestors.leave(e);
+    if (display !== 'none') {
+      const afterBox = this.pseudo(e, own, 'after', '::after', sig);
+      if (afterBox) children.push(afterBox);
+    }
+    this.counters.close();
+    const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
+    if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
+    if (counters) out.counters = counters;
+    if (bookmarkLabel && level !== 'none') out.bookmark = { level, label: ownText(bookmarkLabel, out).replace(/\s+/g, ' ').trim(), open: own.values['bookmark-state'] === 'open' };
+    return out;
+  }
+
+  /** string-set / bookmark-label items: counters and attr() now, content() once the children are styled */
+  private ownPieces(items: readonly ContentItem[], e: MatchElement, own: ElementValues): (string | ContentItem)[] {
+    return items.map((c) => {
+      const r = resolveAttr(c, e.el.attrs);
+      switch (r.kind) {
+        case 'counter': return r.name === 'page' || r.name === 'pages' ? '' : formatCounter(this.counters.value(r.name), r.style);
+        case 'counters': return r.name === 'page' || r.name === 'pages' ? '' : this.counters.values(r.name).map((n) => formatCounter(n, r.style)).join(r.separator);
+        case 'content': return r;
+        default: return contentPieces([r], this.counters, own.values.quotes, { value: 0 }).filter((p): p is string => typeof p === 'string').join('');
+      }
+    });
+  }
+
+  private pseudo(e: MatchElement, own: ElementValues, target: 'before' | 'after', tag: '::before' | '::after', sig: Signature | undefined): StyledElement | undefined {
+    if (!this.hasRules[target]) return undefined;
+    const sheets = this.sheetMatches(e, target, sig);
+    const matched = sheets.list;
+    // no `content` declared: it is `normal`, there is no box (`*::before { box-sizing }` is common)
+    if (!(sheets.declaresContent ??= matched.some((m) => m.decls.some((d) => d.name === 'content')))) return undefined;
+    const v = adjustDisplay(this.computeValues(matched, own, undefined), own);
+    const content = v.values.content;
+    if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
+    // attr() is the element's business: resolve it here; counters and quotes are layout's
+    const resolved = content.map((c) => resolveAttr(c, e.el.attrs));
+    const style: ComputedStyle = { ...v.style, content: resolved };
+    // the generated box applies its own counters (CSS Lists 3 §4: ::before/::after are elements too)
+    this.counters.apply(v.values['counter-reset'], v.values['counter-set'], v.values['counter-increment']);
+    this.counters.open();
+    const pieces = contentPieces(resolved, this.counters, v.values.quotes, this.quoteDepth);
+    this.counters.close();
+    const text = pieces.filter((p): p is string => typeof p === 'string').join('');
+    const deferred = pieces.some((p) => typeof p !== 'string');
+    const children: StyledNode[] = deferred ? [{ kind: 'text', text, style, generated: pieces }] : text ? [{ kind: 'text', text, style }] : [];
+    return { kind: 'element', tag, attrs: {}, style, children, loc: e.el.loc };
+  }
+
+  /** The element's own matched declarations: the sheets' (shared by signature), then its element-level ones. */
+  private collectMain(e: MatchElement, sig: Signature | undefined): { readonly list: readonly Matched[]; readonly key: string } {
+    const sheets = this.sheetMatches(e, 'main', sig);
+    const own = this.elementLevel(e);
+    if (!own) return sheets;
+    const out = sheets.list.concat(own);
+    out.sort(byCascadeOrder);
+    let key = '';
+    for (const m of out) key += `${declsId(m.decls)},`;
+    return { list: out, key };
+  }
+
+  /** Matched rules of the sheets for a target, in cascade order; the same for every element of a signature. */
+  private sheetMatches(e: MatchElement, target: Target, sig: Signature | undefined): SheetMatches {
+    const cached = sig?.matched[target] as SheetMatches | undefined;
+    if (cached) { this.say(cached); return cached; }
+    let ancestors = this.ancestors;
+    if (this.o.signatures) {
+      // built for the parent whose children are being matched (siblings reuse it)
+      if (this.filterParent !== e.parent || !this.parentFilter) {
+        this.parentFilter = new AncestorFilter();
+        for (let p = e.parent; p; p = p.parent) this.parentFilter.enter(p);
+        this.filterParent = e.parent;
+      }
+      ancestors = this.parentFilter;
+    }
+    const events: RuleEvent[] = [];
+    const list = this.collect(e, target, ancestors, events);
+    let key = '';
+    for (const m of list) key += `${declsId(m.decls)},`;
+    const result: SheetMatches = { list, key, events, saidIn: 0 };
+    this.say(result);
+    if (sig) sig.matched[target] = result;
+    return result;
+  }
+
+  /**
+   * Reports what matching these rules first meets in a document (a rule's declaration problems,
+   * a dropped selector), in the order a fresh matching would: once per rule and document.
+   */
+  private say(m: SheetMatches): void {
+    if (m.saidIn === this.documentId) return;
+    m.saidIn = this.documentId;
+    for (const ev of m.events) {
+      if (this.reported.has(ev.item)) continue;
+      this.reported.add(ev.item);
+      const locate = this.o.sheets[ev.rank]!.placed.locate;
+      if (ev.kind === 'declarations') replayProblems(ev.item.declarations().problems, locate, this.o.diagnostics);
+      else {
+        const problem = ev.item.selectorProblem();
+        if (problem) replayProblems([problem], locate, this.o.diagnostics);
+      }
+    }
+  }
+
+  /** The sheets' rules matching `e`, in cascade order; `events` gets the rules met, in order, for say(). */
+  private collect(e: MatchElement, target: Target, ancestors: AncestorFilter, events: RuleEvent[]): Matched[] {
+    const out: Matched[] = [];
+    const hits: Hit<RulePayload>[] = [];
+    const invalid: SelectorSource[] = [];
+    for (const active of this.o.sheets) {
+      hits.length = 0;
+      invalid.length = 0;
+      active.rules[target].matching(e, hits, invalid, ancestors);
+      if (hits.length) this.addHits(hits, active, out, events);
+      for (const source of invalid) events.push({ item: source as StyleItem, rank: active.rank, kind: 'selector' });
+    }
+    out.sort(byCascadeOrder);
+    return out;
+  }
+
+  private addHits(hits: readonly Hit<RulePayload>[], active: ActiveSheet, out: Matched[], events: RuleEvent[]): void {
+    const sheet = active.placed;
+    for (const h of hits) {
+      const { item } = h.rule.payload;
+      const order = active.rank * 1048576 + h.rule.payload.order;
+      const { block } = item.declarations();
+      events.push({ item, rank: active.rank, kind: 'declarations' });
+      const ua = sheet.origin === 'ua';
+      const spec = h.selector.specificity;
+      if (block.normal.length) {
+        out.push({ decls: sheet.base ? rebaseDecls(block.normal, sheet.base) : block.normal, key: (ua ? Band.UaNormal : Band.AuthorNormal) * 4294967296 + spec, order, locate: active.rank });
+      }
+      if (block.important.length) {
+        out.push({ decls: sheet.base ? rebaseDecls(block.important, sheet.base) : block.important, key: (ua ? Band.UaImportant : Band.AuthorImportant) * 4294967296 + spec, order, locate: active.rank });
+      }
+    }
+  }
+
+  /** The element's presentational hints and style attribute, as matched declarations (undefined when none). */
+  private elementLevel(e: MatchElement): Matched[] | undefined {
+    let out: Matched[] | undefined;
+    const hints = presentationalHints(e);
+    if (hints) {
+      const c = compileInlineStyle(hints);
+      if (c.block.normal.length) (out ??= []).push({ decls: c.block.normal, key: Band.Presentational * 4294967296, order: 0, locate: () => e.el.loc });
+    }
+    const styleAttr = e.el.attrs.style;
+    if (styleAttr !== undefined && styleAttr.trim() !== '') {
+      const c = compileInlineStyle(styleAttr);
+      const loc = e.el.loc;
+      replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
+      if (c.block.normal.length) (out ??= []).push({ decls: c.block.normal, key: Band.StyleAttrNormal * 4294967296, order: 0, locate: () => loc });
+      if (c.block.important.length) (out ??= []).push({ decls: c.block.important, key: Band.StyleAttrImportant * 4294967296, order: 0, locate: () => loc });
+    }
+    return out;
+  }
+
+  private computeValues(matched: readonly Matched[], parent: ElementValues, _e: MatchElement | undefined): ElementValues {
+    if (matched.length === 0 && parent !== INITIAL_STYLE_VALUES) return this.inheritOnly(parent);
+    // the declared value of each property: the last one in cascade order wins
+    const declared = new Map<PropertyName, Declared>();
+    let customDecls: Map<string, CompiledDecl> | undefined;
+    for (const m of matched) {
+      for (const d of m.decls) {
+        if (d.k === 'custom' || d.k === 'custom-wide') (customDecls ??= new Map()).set(d.name, d);
+        else declared.set(d.name, { d, locate: typeof m.locate === 'number' ? this.o.sheets[m.locate]!.placed.locate : m.locate });
+      }
+    }
+    const inherited = this.inheritedCustoms(parent);
+    const customs = customDecls ? resolveCustoms(customDecls, inherited) : inherited;
+    const pv = parent.values;
+    // start from the initial values (a fixed-shape copy), inherit what inherits, then
+    // compute only what was declared: font-size first (em), line-height (lh), color (currentColor)
+    const values = { ...INITIAL } as Record<PropertyName, unknown>;
+    for (const name of INHERITED_NAMES) values[name] = pv[name];
+    const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
+      em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
+      lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv,
+    };
+    const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics };
+    const fontSize = declared.get('font-size');
+    if (fontSize) {
+      values['font-size'] = computeDeclared('font-size', fontSize, state);
+      declared.delete('font-size');
+    }
+    const fs = values['font-size'] as number;
+    ctx.em = fs;
+    if (parent === INITIAL_STYLE_VALUES) ctx.rem = fs;
+    const lineHeight = declared.get('line-height');
+    if (lineHeight) {
+      values['line-height'] = computeDeclared('line-height', lineHeight, state);
+      declared.delete('line-height');
+    }
+    const lh = values['line-height'] as ComputedValues['line-height'];
+    ctx.lh = lh.kind === 'normal' ? fs * 1.2 : lh.kind === 'number' ? lh.value * fs : lh.pt;
+    const color = declared.get('color');
+    if (color) {
+      values.color = computeDeclared('color', color, state);
+      declared.delete('color');
+    }
+    ctx.color = values.color as RGBA;
+    for (const [name, entry] of declared) values[name] = computeDeclared(name, entry, state);
+    const v = values as ComputedValues;
+    return { values: v, customs, style: toComputedStyle(v) };
+  }
+
+  /**
+   * Style sharing (as browsers do): elements with the same parent style and the same matched
+   * declaration blocks in the same order have the same computed values, so they share one
+   * ElementValues (and one ComputedStyle object). Rows of a long table cost one computation.
+   */
+  private shared(key: string, parent: ElementValues | undefined, matched: readonly Matched[], e: MatchElement): ElementValues {
+    let cacheKey = key;
+    if (!parent) {
+      // the root is shared across documents too (so is, through it, every style below it) when
+      // nothing but its declarations and the page area decides it: no @property registrations
+      const reg = this.o.registered;
+      if (reg.rootCustoms.size > 0 || reg.nonInherited.length > 0) return this.computeOwn(matched, parent, e);
+      cacheKey = `${this.o.area.width}x${this.o.area.height}|${key}`;
+    }
+    const cacheParent = parent ?? INITIAL_STYLE_VALUES;
+    let byKey = shareCache.get(cacheParent);
+    const hit = byKey?.get(cacheKey);
+    // values whose computation said something are reused only in the document that heard it
+    if (hit && (hit.noisyIn === undefined || hit.noisyIn === this.documentId)) return hit.values;
+    const said = this.computeDiagnostics.count;
+    const own = this.computeOwn(matched, parent, e);
+    const entry: SharedValues = { values: own, noisyIn: this.computeDiagnostics.count !== said ? this.documentId : undefined };
+    if (!byKey) { byKey = new Map(); shareCache.set(cacheParent, byKey); }
+    if (!parent) {
+      byKey.delete(cacheKey);
+      if (byKey.size >= MAX_SHARED_ROOTS) byKey.delete(byKey.keys().next().value!);
+      byKey.set(cacheKey, entry);
+      this.sharedRoot = { key: cacheKey, entry };
+    } else if (byKey.size < 256 || hit) {
+      byKey.set(cacheKey, entry);
+      this.computed++;
+    }
+    return own;
+  }
+
+  /** The element's own values: computed, then its display and table text-align adjusted. */
+  private computeOwn(matched: readonly Matched[], parent: ElementValues | undefined, e: MatchElement): ElementValues {
+    return adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent));
+  }
+
+  /**
+   * After the walk: a document with more distinct styles than MAX_STYLES_KEPT does not keep its
+   * root (and with it every style computed under it) for later documents, so what the process
+   * holds between documents stays small.
+   */
+  finish(): void {
+    if (!this.sharedRoot || this.computed <= MAX_STYLES_KEPT) return;
+    const roots = shareCache.get(INITIAL_STYLE_VALUES);
+    if (roots?.get(this.sharedRoot.key) === this.sharedRoot.entry) roots.delete(this.sharedRoot.key);
+  }
+
+  /**
+   * The custom properties an element starts from: its parent's, with registered
+   * non-inherited ones back at their initial values (the root starts from every initial value).
+   */
+  private inheritedCustoms(parent: ElementValues): Customs {
+    const reg = this.o.registered;
+    if (parent === INITIAL_STYLE_VALUES) return reg.rootCustoms;
+    if (reg.nonInherited.length === 0) return parent.customs;
+    let out: Map<string, readonly CV[]> | undefined;
+    for (const { name, initial } of reg.nonInherited) {
+      if (parent.customs.get(name) === initial) continue;
+      out ??= new Map(parent.customs);
+      if (initial) out.set(name, initial); else out.delete(name);
+    }
+    return out ?? parent.customs;
+  }
+
+  /** No rule matched: inherited properties from the parent, the rest initial (shared objects). */
+  private inheritOnly(parent: ElementValues): ElementValues {
+    const cached = inheritCache.get(parent);
+    if (cached) return cached;
+    const values = { ...INITIAL } as Record<PropertyName, unknown>;
+    for (const name of INHERITED_NAMES) values[name] = parent.values[name];
+    const v = values as ComputedValues;
+    const out: ElementValues = { values: v, customs: this.inheritedCustoms(parent), style: toComputedStyle(v) };
+    inheritCache.set(parent, out);
+    return out;
+  }
+}
+const inheritCache = new WeakMap<ElementValues, ElementValues>();
+
+/**
+ * The sheets' matched rules for one target, their declaration blocks as a sharing key, and the
+ * rules met while matching (for their diagnostics, said once per document: `saidIn`).
+ */
+interface SheetMatches {
+  readonly list: readonly Matched[]; readonly key: string; readonly events: readonly RuleEvent[]; saidIn: number;
+  /** whether a rule of the list declares `content` (asked for ::before/::after; answered once) */
+  declaresContent?: boolean;
+}
+interface RuleEvent { readonly item: StyleItem; readonly rank: number; readonly kind: 'declarations' | 'selector' }
+/** A computed style shared by elements (and documents); `noisyIn`: the document whose computation reported diagnostics. */
+interface SharedValues { readonly values: ElementValues; readonly noisyIn: number | undefined }
+const shareCache = new WeakMap<ElementValues, Map<string, SharedValues>>();
+/** roots kept across documents (each holds the styles computed under it): the templates in use */
+const MAX_SHARED_ROOTS = 16;
+/** styles one document may leave cached for later documents (the corpus documents have 20 to 80; 300 are about 1 MB) */
+const MAX_STYLES_KEPT = 300;
+let documents = 0;
+
+/** Forwards reports and counts them. */
+class CountingDiagnostics extends DiagnosticList {
+  count = 0;
+  constructor(private readonly target: DiagnosticList) { super(); }
+  override report(code: DiagnosticCode, message: string, at?: Partial<SourceLocation>): void {
+    this.count++;
+    this.target.report(code, message, at);
+  }
+}
+interface Declared { readonly d: CompiledDecl; readonly locate: (o: number) => SourceLocation }
+
+interface ComputeState {
+  readonly customs: Customs;
+  readonly pv: ComputedValues;
+  readonly ctx: ComputeContext;
+  /** var()-substituted values, parsed once per element and declaration */
+  pending: Map<readonly CV[], CompiledDecl[] | undefined> | undefined;
+  readonly diagnostics: DiagnosticList;
+}
+
+/** CSS Cascading 4 §4.4: a declared value to its computed value. */
+function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState): unknown {
+  let d = entry.d;
+  if (d.k === 'pending') {
+    const pd = d;
+    st.pending ??= new Map();
+    let parsed = st.pending.get(pd.tokens);
+    if (!st.pending.has(pd.tokens)) {
+      const substituted = substitute(pd.tokens, st.customs, 0);
+      parsed = substituted ? parseValue(pd.from, substituted) : undefined;
+      st.pending.set(pd.tokens, parsed);
+      if (!parsed) st.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
+    }
+    // invalid at computed-value time: behaves as unset (CSS Variables 1 §3.1)
+    d = parsed?.find((x) => x.name === name) ?? { k: 'wide', name, keyword: 'unset' };
+  }
+  switch (d.k) {
+    case 'value': return propertyDef(name).compute(d.value, st.ctx);
+    case 'wide': return d.keyword === 'inherit' || (d.keyword === 'unset' && INHERITED.has(name)) ? st.pv[name] : INITIAL[name];
+    default: return INHERITED.has(name) ? st.pv[name] : INITIAL[name];
+  }
+}
+
+/** attr() in content, and as the URL of target-counter()/target-text(), from the element's attributes. */
+function resolveAttr(c: ContentItem, attrs: Readonly<Record<string, string>>): ContentItem {
+  if (c.kind === 'attr') return { kind: 'string', value: attrs[c.name] ?? '' };
+  if ((c.kind === 'target-counter' || c.kind === 'target-counters' || c.kind === 'target-text') && 'attr' in c.target) return { ...c, target: { url: attrs[c.target.attr] ?? '' } };
+  return c;
+}
+
+function ownText(pieces: readonly (string | ContentItem)[], e: StyledElement): string {
+  return pieces.map((p) => (typeof p === 'string' ? p : p.kind === 'content' ? elementText(e, p.which) : '')).join('');
+}
+
