@@ -7,7 +7,7 @@ import type { StyledElement, StyledNode, StyledText } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  BlockBox, BlockLevelBox, FlexBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox,
+  BlockBox, BlockLevelBox, FlexBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, TextRun,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -355,6 +355,7 @@ const COLLAPSIBLE = /[\t\n\r\f]| {2}/;
 /** Collapses white space across the runs of one inline formatting context (mutates runs). */
 export function processWhiteSpace(group: InlineLevelBox[]): void {
   collapseWhiteSpace(group, { atSpace: true, wordStart: true });
+  synthesizeSmallCaps(group);
 }
 
 interface WhiteSpaceState {
@@ -410,6 +411,37 @@ function transformText(t: string, transform: ComputedStyle['textTransform'], wor
       }
       return out;
     }
+  }
+}
+
+// ---- CSS Fonts 4 §6.4 font-variant-caps ------------------------------------------------
+
+/** The size of synthesized small capitals relative to the font size, as Blink draws them. */
+const SMALL_CAPS_SCALE = 0.7;
+
+/**
+ * Small capitals synthesized as Chromium does for fonts without small-cap glyphs (none of the
+ * shipped ones has them): with small-caps the letters that have an uppercase form become
+ * uppercase runs at 0.7 of the font size and the rest keeps its size; with all-small-caps all
+ * the text does (mutates runs).
+ */
+function synthesizeSmallCaps(items: InlineLevelBox[]): void {
+  for (let i = 0; i < items.length; i++) {
+    const b = items[i]!;
+    if (b.kind === 'inline') { synthesizeSmallCaps(b.children); continue; }
+    if (b.kind !== 'text' || b.style.fontVariantCaps === 'normal' || !b.text) continue;
+    const all = b.style.fontVariantCaps === 'all-small-caps';
+    const small = { ...b.style, fontSize: b.style.fontSize * SMALL_CAPS_SCALE };
+    const runs: TextRun[] = [];
+    for (const ch of b.text) {
+      const upper = ch.toUpperCase();
+      const shrunk = all || upper !== ch;
+      const style = shrunk ? small : b.style;
+      const last = runs[runs.length - 1];
+      if (last && last.style === style) last.text += upper; else runs.push({ kind: 'text', style, text: upper });
+    }
+    items.splice(i, 1, ...runs);
+    i += runs.length - 1;
   }
 }
 

@@ -779,7 +779,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'animation', 'animation-name', 'animation-duration', 'animation-timing-function', 'animation-delay', 'animation-iteration-count', 'animation-direction', 'animation-fill-mode', 'animation-play-state',
   'outline', 'outline-width', 'outline-style', 'outline-color', 'outline-offset', 'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
-  'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
+  'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
   'text-overflow', 'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',

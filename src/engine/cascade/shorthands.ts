@@ -77,6 +77,22 @@ function expandRadius(v: readonly CV[]): Expansion | undefined {
   return out;
 }
 
+const CAPS_KEYWORDS = new Set(['small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps']);
+
+/**
+ * CSS Fonts 4 §6.11 `font-variant` shorthand: its caps keyword sets font-variant-caps (the
+ * ligature, numeric and east-asian keywords are accepted and not rendered).
+ */
+function expandFontVariant(v: readonly CV[]): Expansion | undefined {
+  const out: Expansion = { 'font-variant-caps': 'initial' };
+  for (const x of v) {
+    const k = ident(x);
+    if (k === undefined) return undefined;
+    if (CAPS_KEYWORDS.has(k)) out['font-variant-caps'] = [x];
+  }
+  return out;
+}
+
 /** CSS Fonts 4 §2.8 `font` shorthand. */
 function expandFont(v: readonly CV[]): Expansion | undefined {
   if (v.length === 1 && ['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar'].includes(ident(v[0]) ?? '')) {
@@ -288,6 +304,7 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   }),
   sh('border-radius', CORNERS, expandRadius),
   sh('font', ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family'], expandFont),
+  sh('font-variant', ['font-variant-caps'], expandFontVariant),
   sh('background', ['background-color', 'background-image', 'background-size', 'background-position', 'background-repeat'], expandBackground),
   sh('list-style', ['list-style-type', 'list-style-position', 'list-style-image'], expandListStyle),
   sh('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], expandFlex),

@@ -302,3 +302,4 @@ describe('layout/inline: linear time', () => {
     expect(spaces).to.equal(50_000 - r.lines.length);
   });
 });
+

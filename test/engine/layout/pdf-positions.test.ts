@@ -55,4 +55,14 @@ describe('layout → PDF: positions read back', () => {
     const [a, b] = [await render(), await render()];
     expect(a.equals(b)).to.equal(true);
   });
+
+  it('synthesized small capitals sit where Chromium 156 prints them (CSS Fonts 4 §6.4)', async () => {
+    // lowercase letters become capitals at 0.7 of the size; capitals and spaces keep theirs (x in pt as Chromium prints them)
+    const css = '@page { size: 400px 200px; margin: 10px } body { margin: 0; font: 20px/1.2 "Liberation Serif" } p { margin: 0 }';
+    const ws = await words('<p><span style="font-variant: small-caps">In his Later books</span> x</p><p style="font-variant: all-small-caps">Ab 12</p>', css);
+    const chromium: [string, number][] = [['HIS', 23.828], ['ATER', 53.659], ['BOOKS', 83.659], ['x', 123.001], ['AB 12', 7.5]];
+    for (const [text, x] of chromium) expect(find(ws, text).x, text).to.be.closeTo(x, 0.02);
+    expect(find(ws, 'HIS').width).to.be.closeTo(16.919, 0.02); // capitals at 10.5pt, not 15pt
+    expect(find(ws, 'AB 12').width).to.be.closeTo(27.711, 0.02); // the space and digits too
+  });
 });
