@@ -366,8 +366,13 @@ const PLACES: Readonly<Record<MarginBoxName, { side: Side; slot: 0 | 1 | 2 } | {
   'right-top': { side: 'right', slot: 0 }, 'right-middle': { side: 'right', slot: 1 }, 'right-bottom': { side: 'right', slot: 2 },
 };
 
-/** a box's slot: where it may sit, and which end of the slot a box of a specified size keeps to */
-interface Rect { x: number; y: number; width: number; height: number; align: 'start' | 'middle' | 'end'; /** the side's length: what percentages refer to */ side: number }
+type Align = 'start' | 'middle' | 'end';
+
+/**
+ * a box's slot: where it may sit, and which end of the slot a box of a specified size keeps to
+ * in x and y (along its side: its slot's end; across it: the edge next to the page area)
+ */
+interface Rect { x: number; y: number; width: number; height: number; alignX: Align; alignY: Align; /** the side's length: what percentages refer to */ side: number }
 
 /** One page's margin boxes laid out, relative to its page area's top-left corner. */
 function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: MarginContext): BoxFragment[] {
@@ -381,7 +386,10 @@ function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: Marg
     const p = PLACES[b.name];
     if (!('corner' in p)) continue;
     const left = p.corner === 'tl' || p.corner === 'bl'; const top = p.corner === 'tl' || p.corner === 'tr';
-    rects.set(b.name, { x: left ? 0 : W - M.right, y: top ? 0 : H - M.bottom, width: left ? M.left : M.right, height: top ? M.top : M.bottom, align: 'start', side: left ? M.left : M.right });
+    rects.set(b.name, {
+      x: left ? 0 : W - M.right, y: top ? 0 : H - M.bottom, width: left ? M.left : M.right, height: top ? M.top : M.bottom,
+      alignX: left ? 'end' : 'start', alignY: top ? 'end' : 'start', side: left ? M.left : M.right,
+    });
   }
   // §6.3.2 the three boxes of each side share its length
   for (const side of ['top', 'bottom', 'left', 'right'] as const) {
@@ -401,7 +409,10 @@ function layoutMarginBoxes(page: PageFragment, styles: PageContextStyle, m: Marg
       const along = offsets[i]!; const extent = extents[i]!;
       const across = side === 'top' || side === 'left' ? 0 : side === 'bottom' ? H - M.bottom : W - M.right;
       const align = i === 0 ? 'start' : i === 1 ? 'middle' : 'end';
-      rects.set(b.name, horizontal ? { x: along, y: across, width: extent, height: thickness, align, side: length } : { x: across, y: along, width: thickness, height: extent, align, side: length });
+      const inner = side === 'top' || side === 'left' ? 'end' : 'start';
+      rects.set(b.name, horizontal
+        ? { x: along, y: across, width: extent, height: thickness, alignX: align, alignY: inner, side: length }
+        : { x: across, y: along, width: thickness, height: extent, alignX: inner, alignY: align, side: length });
     });
   }
   const out: BoxFragment[] = [];
@@ -544,9 +555,11 @@ function distribute(length: number, a: Sizes, b: Sizes): [number, number] {
 
 /**
  * Lays a margin box out in its slot. Without a specified size it fills the slot (less its
- * margins); with one it keeps it, at the slot's start, centre or end along the side (a
- * `width: 100%` top-right box spans the page area, right-aligned, as Chromium prints it) and
- * at the top of the margin across it. Its content is placed by `vertical-align`.
+ * margins); with one it keeps it: along its side at the slot's start, centre or end (a
+ * `width: 100%` top-right box spans the page area, right-aligned), and across it next to the
+ * page area (§6.3.2: the over-constrained margin is the one at the page's edge; a 1cm-high
+ * top box sits at the bottom of the top margin, one in a margin of 0 off the page), as Chromium
+ * 156 and WeasyPrint print it. Its content is placed in it by `vertical-align`.
  */
 function layoutInRect(box: BlockLevelBox, style: ComputedStyle, r: Rect, vertical: boolean, ctx: LayoutContext): BoxFragment | undefined {
   const ml = pt(style.margin.left, r.width); const mr = pt(style.margin.right, r.width);
@@ -554,20 +567,32 @@ function layoutInRect(box: BlockLevelBox, style: ComputedStyle, r: Rect, vertica
   const sideLength = r.side;
   const w = specifiedWidth(style, vertical ? r.width : sideLength) ?? Math.max(0, r.width - ml - mr);
   const h = specifiedHeight(style, vertical ? sideLength : r.height) ?? Math.max(0, r.height - mt - mb);
-  const along = (start: number, extent: number, size: number, before: number, after: number) =>
-    r.align === 'start' ? start + before : r.align === 'end' ? start + extent - after - size : start + (extent - size) / 2;
-  const x = vertical ? r.x + ml : along(r.x, r.width, w, ml, mr);
-  const y = vertical ? along(r.y, r.height, h, mt, mb) : r.y + mt;
+  const place = (align: Align, start: number, extent: number, size: number, before: number, after: number) =>
+    align === 'start' ? start + before : align === 'end' ? start + extent - after - size : start + (extent - size) / 2;
+  const x = place(r.alignX, r.x, r.width, w, ml, mr);
+  const y = place(r.alignY, r.y, r.height, h, mt, mb);
   const res = ctx.layoutIndependent(box, { x: x - ml, y: y - mt, cbWidth: vertical ? r.width : sideLength, cbHeight: r.height, borderBoxWidth: w, absolutes: [] }, ctx);
   const f = res.fragment;
   if (!f) return undefined;
-  const extra = h - f.height;
+  const height = Math.max(f.height, h);
+  const contentTop = f.y + f.border.top + f.padding.top;
+  let contentBottom = contentTop;
+  for (const c of f.children) contentBottom = Math.max(contentBottom, bottomOf(c));
+  const extra = height - f.border.top - f.padding.top - f.padding.bottom - f.border.bottom - (contentBottom - contentTop);
   const va = style.verticalAlign;
   const k = va === 'top' ? 0 : va === 'bottom' ? 1 : 0.5;
-  if (extra > 0 && k > 0) for (const c of f.children) translate(c, 0, extra * k);
+  const dx = x - f.x; const dy = y - f.y;
+  for (const c of f.children) translate(c, dx, dy + (extra > 0 ? extra * k : 0));
   f.x = x; f.y = y;
-  f.height = Math.max(f.height, h);
+  f.height = height;
   return f;
+}
+
+function bottomOf(f: Fragment): number {
+  switch (f.kind) {
+    case 'text': return f.baseline;
+    case 'inline-box': case 'image': case 'box': case 'line': return f.y + f.height;
+  }
 }
 
 // ---- bookmarks -------------------------------------------------------------------------

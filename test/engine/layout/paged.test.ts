@@ -79,15 +79,38 @@ describe('layout: page-margin boxes (CSS Paged Media 3 §5, §6.3)', () => {
     expect(marginBox(f, 0, 'bottom-right').x).to.be.closeTo(160, 0.01);
   });
 
-  it('a specified size is kept at its end of the slot: the report sample\'s 1cm number box and its width: 100% running head', () => {
+  it('a specified size is kept at its end of the slot and next to the page area: the report sample\'s 1cm number box and its width: 100% running head', () => {
     const css = `${PAGE} @page { @top-left { content: counter(page); width: 30pt; height: 20pt } @top-center { content: ""; width: 100%; height: 2pt } @top-right { content: "Head"; width: 100% } }`;
     const r = paged('<p>x</p>', css);
     const l = marginBox(r, 0, 'top-left'); const c = marginBox(r, 0, 'top-center'); const rt = marginBox(r, 0, 'top-right');
-    expect([l.x, l.y, l.width, l.height]).to.deep.equal([60, 0, 30, 20]);
+    expect([l.x, l.y, l.width, l.height]).to.deep.equal([60, 20, 30, 20]); // at the bottom of the 40pt top margin
     expect([c.x, c.width, c.height]).to.deep.equal([60, 290, 2]);
     expect([rt.x, rt.width]).to.deep.equal([60, 290]);
     const text = linesOf(rt.f)[0]!.children.find((t) => t.kind === 'text')!;
     expect(60 + text.x + text.width).to.be.closeTo(350, 0.01); // text-align: right, the top-right default (fragments are relative to the page area)
+  });
+
+  it('§6.3.2 across its side, a box of a specified size keeps to the page area, its content placed by vertical-align (as Chromium 156 and WeasyPrint print)', () => {
+    // measured with both on A6, margin 2cm, 1cm boxes: T at y 28.3, L at x 38.5 (its box from 28.35), B's line in its middle
+    const css = `${PAGE} @page { @top-right { content: "T"; height: 20pt; vertical-align: top } @left-middle { content: "L"; width: 20pt; height: 20pt }
+      @right-middle { content: "R"; width: 20pt; height: 20pt } @bottom-left { content: "B"; width: 20pt; height: 20pt } }`;
+    const r = paged('<p>x</p>', css);
+    const p = r.pages[0]!;
+    const cases: [string, number, number, number][] = [
+      // name, box x, box y, line top (page coordinates)
+      ['top-right', 60, 20, 20], // at the bottom of the top margin (40pt), its line at its top
+      ['left-middle', 40, 145, 149], // at the right of the left margin (60pt), centred on the side, its line in its middle
+      ['right-middle', 350, 145, 149], // at the left of the right margin
+      ['bottom-left', 60, 270, 274], // at the top of the bottom margin
+    ];
+    for (const [name, x, y, lineTop] of cases) {
+      const b = marginBox(r, 0, name);
+      expect([b.x, b.y], name).to.deep.equal([x, y]);
+      expect(linesOf(b.f)[0]!.y + p.margin.top, name).to.be.closeTo(lineTop, 0.01);
+    }
+    // in a margin of 0 the box is above the page, as neither reference prints it (the report's cover)
+    const cover = paged('<p>x</p>', `${PAGE} @page :first { margin: 0 } @page { @top-left { content: "1"; width: 20pt; height: 20pt } }`);
+    expect(marginBox(cover, 0, 'top-left').y).to.equal(-20);
   });
 
   it('§6.3.2 flex distribution: over-full max-content shares the room from min-content by (max − min)', () => {
