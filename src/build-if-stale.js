@@ -4,9 +4,10 @@
 // the stamp file written after tsc succeeded; any .ts under src/ or test/, tsconfig.json,
 // package.json or package-lock.json modified after it (a checkout, an edit, a pull) builds again,
 // incrementally (tsc --incremental keeps its own record in dist/). `npm run build` always builds.
+// A build empties dist/.compile-cache, V8's code for the files it replaced (src/compileCache.ts).
 'use strict';
 const { spawnSync } = require('node:child_process');
-const { existsSync, readdirSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, readdirSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -29,4 +30,6 @@ const tsc = require.resolve('typescript/bin/tsc');
 const started = Date.now();
 const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '--incremental'], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
+// the compile cache (src/compileCache.ts) holds code of the files this build replaced
+rmSync(join(root, 'dist', '.compile-cache'), { recursive: true, force: true });
 writeFileSync(stamp, `built in ${Date.now() - started} ms\n`);

@@ -2,9 +2,10 @@
 // platen — the command-line tool. `npm run platen -- <command>`, or `platen` when installed.
 // The commands, their flags and their help are the table in ./table.ts; this file routes.
 // Help, --version and argument errors load nothing but the table; a command loads its own
-// module only when it runs.
+// module only when it runs, through the compile cache (../compileCache.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { enableCompileCache } from '../compileCache';
 import { CliError, parse, UsageError, wantsHelp } from './args';
 import { commandHelp, COMMANDS, commandsUnder, COMMON_FLAGS, listHelp, optionsOf, synopsis, type Command } from './table';
 
@@ -67,6 +68,7 @@ async function run(argv: string[]): Promise<void> {
   for (const [name, flag] of Object.entries({ ...command.flags, ...COMMON_FLAGS })) {
     if (flag.required && (p.values[name] === undefined || p.values[name] === '')) throw new UsageError(`--${name} is required\n${usage}`);
   }
+  enableCompileCache();
   const runCommand = await command.load();
   await runCommand(p);
 }

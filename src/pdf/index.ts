@@ -6,19 +6,18 @@
 // pdfmake breaks no line and no page. Its library patches are listed in patches.ts.
 import { checkPatchTargets, fontParseStats, patchFontSelection, setSharedWordRuns, wordRunStats } from './patches'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
 import { SHIPPED_FAMILIES } from '../engine/fonts';
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
-import { fontsDir } from '../paths';
 import { BoundedLru } from './lru';
 import { documentInfoKeys, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
 import { toSfnt } from './sfnt';
+import { shippedFontBytes } from './shippedFonts';
 
 export { checkPatchTargets, fontParseStats, setSharedWordRuns, wordRunStats };
+export { shippedFontBytes };
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
 pdfmake.setUrlAccessPolicy(() => false);
@@ -34,9 +33,8 @@ const shippedKeys = new Map<string, string>();
 function shippedKey(file: string): string {
   let key = shippedKeys.get(file);
   if (!key) {
-    if (!/^[A-Za-z0-9-]+\.ttf$/.test(file)) throw new Error(`not a shipped font file name: ${file}`);
     key = `platen-font/${file}`;
-    vfs.writeFileSync(key, readFileSync(join(fontsDir, file)));
+    vfs.writeFileSync(key, shippedFontBytes(file));
     shippedKeys.set(file, key);
   }
   return key;
@@ -67,7 +65,7 @@ function embeddedEntry(data: Uint8Array): EmbeddedEntry {
     }).catch(() => {
       // An @font-face font the engine accepted but pdfkit cannot embed: the document still
       // renders, with the wide-coverage shipped face in its place.
-      vfs.writeFileSync(key, readFileSync(join(fontsDir, EMBEDDED_STANDIN)));
+      vfs.writeFileSync(key, shippedFontBytes(EMBEDDED_STANDIN));
     }),
   };
   embedded.set(digest, entry);

@@ -11,12 +11,11 @@
 //  - the wall: SVG text fonts from the virtual file system, never a path;
 //  - PDF features pdfkit does not expose (document-info.ts): the escaped XMP packet, outline
 //    destinations.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
-import { fontsDir } from '../paths';
 import { BoundedLru } from './lru';
+import { shippedFontBytes } from './shippedFonts';
 
 const require_ = createRequire(__filename);
 const pdfmakeDir = dirname(require_.resolve('pdfmake/package.json'));
@@ -209,7 +208,8 @@ function patchedObjects(): PatchedObjects {
   if (!proto) {
     const Kit = (pdfkit.default ?? pdfkit) as unknown as new (o: object) => { font(src: Buffer): unknown; _font?: object };
     const doc = new Kit({ autoFirstPage: false });
-    try { doc.font(readFileSync(join(fontsDir, 'LiberationSans-Regular.ttf'))); } catch { /* reported below as a missing target */ }
+    // the bytes the documents use: the face parsed here is the one they get from the cache
+    try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
     proto = doc._font ? Object.getPrototypeOf(doc._font) as Obj : {};
   }
   return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png };

@@ -2,11 +2,9 @@
 // default OpenType features, as pdfkit lays out every run it draws), in 1/1000 em. The engine
 // breaks lines with these widths (EngineOptions.measureText), so a line measured to fit is
 // the line drawn, and lines break where Chromium's, which kerns too, break them.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import type { FontSource, TextMeasurer } from '../engine';
-import { fontsDir } from '../paths';
+import { shippedFontBytes } from '../pdf';
 
 interface LaidOutFont { unitsPerEm: number; layout(text: string): { advanceWidth: number } }
 
@@ -18,7 +16,7 @@ const MAX_WORDS_PER_FACE = 50_000;
 
 function fontOf(source: FontSource): LaidOutFont | undefined {
   if (source.kind === 'shipped') {
-    if (!shipped.has(source.file)) shipped.set(source.file, open(readFileSync(join(fontsDir, source.file))));
+    if (!shipped.has(source.file)) shipped.set(source.file, open(shippedFontBytes(source.file)));
     return shipped.get(source.file);
   }
   if (!embedded.has(source.data)) embedded.set(source.data, open(source.data));
@@ -27,7 +25,8 @@ function fontOf(source: FontSource): LaidOutFont | undefined {
 
 function open(bytes: Uint8Array): LaidOutFont | undefined {
   try {
-    const font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown;
+    // a shipped face's Buffer as it is: fontkit's parse is kept per Buffer (pdf/patches.ts), and pdfkit gets the same one
+    const font = fontkit.create(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown;
     if (!font || typeof font !== 'object' || 'fonts' in font) return undefined;
     return font as LaidOutFont;
   } catch {

@@ -6,10 +6,12 @@
 // Expected failures come back as values, not exceptions: a thrown Error loses its `code` on
 // the way through postMessage. Only a dead worker (out of memory, killed at its deadline)
 // rejects the pool's promise.
+import '../enableCompileCache'; // first: the modules below load through the compile cache
 import { parentPort, resourceLimits, workerData, type ResourceLimits } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { Diagnostic } from '../engine';
 import { PlatenError, type ErrorCode } from '../errors';
+import { flushCompileCache } from '../compileCache';
 import { lowerThisThread, osThreadId } from './priority';
 import { createRenderCaches, renderHtmlToPdf, renderJob, type RenderJob } from './renderDocument';
 
@@ -55,7 +57,9 @@ const WARM_UP_HTML = '<h1>Platen</h1><p>warm <b>bold</b> <i>italic</i> <b><i>bot
   + '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>';
 const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} })
   .then(() => undefined, () => undefined)
-  .then(() => { parentPort?.postMessage({ platenWorkerWarm: true, resourceLimits, osThreadId: osThreadId() } satisfies WorkerWarm); });
+  .then(() => {
+    flushCompileCache(); // the code the warm-up compiled, for the next start's workers
+ parentPort?.postMessage({ platenWorkerWarm: true, resourceLimits, osThreadId: osThreadId() } satisfies WorkerWarm); });
 
 function asTransferable(bytes: Buffer): Uint8Array {
   // A Buffer may be a slice of a shared pool: transfer only a buffer that is wholly ours.

@@ -35,7 +35,9 @@ export async function serveCommand(p: Parsed): Promise<void> {
   const config = configFor(p, { ...(port !== undefined ? { port } : {}), ...(p.str('host') ? { host: p.str('host')! } : {}) });
   const io = createIo(p.json);
 
-  await checkPdfPatches();
+  // the check runs on its own thread while the render workers start (both load the pdf libraries)
+  const patchesChecked = checkPdfPatches();
+  patchesChecked.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const db = openDatabase({ dataDir: config.dataDir });
   const store = createStore(db);
   // with --json, stdout holds one JSON object; the logs go to stderr
@@ -46,6 +48,7 @@ export async function serveCommand(p: Parsed): Promise<void> {
   try {
     // workers start and warm up (fonts, UA stylesheet) before the first client waits on them;
     // the timer also keeps the process alive meanwhile (piscina's workers do not)
+    await patchesChecked;
     await warmUp(renderer, logger);
     server = await listen(app, config, { host: config.host, port: config.port });
   } catch (err) {
@@ -141,7 +144,8 @@ export async function serveCommand(p: Parsed): Promise<void> {
  */
 async function checkPdfPatches(): Promise<void> {
   const patches = join(__dirname, '..', '..', 'pdf', 'patches.js');
-  const worker = new Worker(`require(${JSON.stringify(patches)}).checkPatchTargets()`, { eval: true });
+  const compileCache = join(__dirname, '..', '..', 'compileCache.js');
+  const worker = new Worker(`require(${JSON.stringify(compileCache)}).enableCompileCache(); require(${JSON.stringify(patches)}).checkPatchTargets()`, { eval: true });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', (err) => reject(new Error(err instanceof Error ? err.message : String(err))));
     worker.once('exit', () => resolve());
