@@ -33,6 +33,9 @@ export function baseStyle(): ComputedStyle {
     flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', justifyContent: 'normal',
     alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', order: 0, rowGap: 'normal', columnGap: 'normal', columnCount: 'auto',
     columnWidth: 'auto', columnFill: 'balance', columnSpan: 'none', columnRule: { width: 0, style: 'none', color: black },
+    gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none', gridAutoColumns: [{ min: 'auto', max: 'auto' }], gridAutoRows: [{ min: 'auto', max: 'auto' }],
+    gridAutoFlow: { column: false, dense: false }, gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' }, gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
+    justifyItems: 'normal', justifySelf: 'auto',
     objectFit: 'fill',
   };
 }

@@ -7,7 +7,7 @@ import type { StyledElement, StyledNode, StyledText } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  BlockBox, BlockLevelBox, FlexBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, TextRun,
+  BlockBox, BlockLevelBox, FlexBox, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, TextRun,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -50,7 +50,7 @@ function leaderBox(style: ComputedStyle, fill: string): InlineLevelBox {
 }
 
 /** Builds the box tree of the document. The root box is the principal box of <html>. */
-export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox {
+export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox | GridBox {
   const b = new BoxBuilder(options);
   return b.rootBox(root);
 }
@@ -80,8 +80,9 @@ class BoxBuilder {
   constructor(private readonly options: BoxBuildOptions) {}
 
   /** The root element's principal box: a block container, or a flex container. */
-  rootBox(root: StyledElement): BlockBox | FlexBox {
+  rootBox(root: StyledElement): BlockBox | FlexBox | GridBox {
     if (root.style.display === 'flex' || root.style.display === 'inline-flex') return { kind: 'flex', style: root.style, element: root, items: this.flexItems(root, false) };
+    if (root.style.display === 'grid' || root.style.display === 'inline-grid') return { kind: 'grid', style: root.style, element: root, items: this.flexItems(root, false) };
     return this.blockContainer(root, root.style, false);
   }
 
@@ -198,7 +199,7 @@ class BoxBuilder {
       // (the cascade blockifies floats; a float joins the line it is written in)
       // a float inside a line: kept with its line as a side box; a floated table or flex
       // container floats as one (CSS 2.1 §9.7: display stays table, flex)
-      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : 'block');
+      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : s.display === 'grid' ? 'grid' : 'block');
       if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
       return;
     }
@@ -209,7 +210,7 @@ class BoxBuilder {
     }
     if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
       const inner = this.blockLevel(el, positioned || s.position !== 'static', flow,
-        s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : 'block');
+        s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : s.display === 'inline-grid' ? 'grid' : 'block');
       if (inner) this.addInline(flow, depth, { kind: 'inline-block', style: s, element: el, box: inner });
       return;
     }
@@ -224,7 +225,7 @@ class BoxBuilder {
   }
 
   /** The principal block-level box of an element (CSS Display 3 §2.1). */
-  private blockLevel(el: StyledElement, positioned: boolean, flow: Flow | undefined, as?: 'block' | 'table' | 'flex'): BlockLevelBox | undefined {
+  private blockLevel(el: StyledElement, positioned: boolean, flow: Flow | undefined, as?: 'block' | 'table' | 'flex' | 'grid'): BlockLevelBox | undefined {
     const s = el.style;
     const display = as ?? s.display;
     switch (display) {
@@ -250,15 +251,14 @@ class BoxBuilder {
           blockContainer: (e, style) => this.blockContainer(e, style, positioned),
           anonymousCell: () => undefined,
         });
-      case 'grid':
-        this.options.diagnostics.report('unsupported-value', 'display: grid is laid out as a block', el.loc);
-        return this.blockContainer(el, s, positioned);
+      case 'grid': case 'inline-grid':
+        return { kind: 'grid', style: s, element: el, items: this.flexItems(el, positioned) };
       default:
         return this.blockContainer(el, s, positioned);
     }
   }
 
-  /** CSS Flexbox 1 §4: each in-flow child element is a (blockified) flex item; runs of text get an anonymous item. */
+  /** CSS Flexbox 1 §4, CSS Grid Layout 1 §6.1: each in-flow child element is a (blockified) flex or grid item; runs of text get an anonymous item. */
   private flexItems(el: StyledElement, positioned: boolean): BlockLevelBox[] {
     const items: BlockLevelBox[] = [];
     let pending: StyledNode[] = [];
@@ -280,7 +280,7 @@ class BoxBuilder {
       flush();
       const replaced = this.replaced(n);
       if (replaced) { items.push({ kind: 'block-replaced', style: s, replaced }); return; }
-      const as = s.display === 'inline-flex' || s.display === 'flex' ? 'flex' : s.display === 'inline-table' || s.display === 'table' ? 'table'
+      const as = s.display === 'inline-flex' || s.display === 'flex' ? 'flex' : s.display === 'inline-grid' || s.display === 'grid' ? 'grid' : s.display === 'inline-table' || s.display === 'table' ? 'table'
         : s.display === 'list-item' ? undefined : 'block';
       const box = this.blockLevel(n, positioned || s.position !== 'static', undefined, as);
       if (box) items.push(box);
@@ -334,6 +334,8 @@ function hasContent(group: readonly InlineLevelBox[]): boolean {
   return false;
 }
 
+const AUTO_LINE = { kind: 'auto' } as const;
+
 /** The style of an anonymous box (CSS 2.1 §9.2.1.1): inherited properties from the parent, the rest initial. */
 export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
   const zero = { pt: 0, pct: 0 };
@@ -343,6 +345,7 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
     borderWidth: { top: 0, right: 0, bottom: 0, left: 0 }, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundImage: 'none',
     flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0, alignSelf: 'auto', breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto',
     overflow: 'visible', opacity: 1, boxSizing: 'content-box',
+    gridRowStart: AUTO_LINE, gridRowEnd: AUTO_LINE, gridColumnStart: AUTO_LINE, gridColumnEnd: AUTO_LINE, justifySelf: 'auto',
     textDecorationLine: { underline: false, overline: false, lineThrough: false },
   };
 }

@@ -41,6 +41,14 @@ export interface FlexBox {
   readonly items: BlockLevelBox[];
 }
 
+/** display: grid (CSS Grid Layout 1 §6): its in-flow children are blockified grid items. */
+export interface GridBox {
+  readonly kind: 'grid';
+  readonly style: ComputedStyle;
+  readonly element: StyledElement;
+  readonly items: BlockLevelBox[];
+}
+
 /** A replaced element placed as a block (display: block img / svg). */
 export interface BlockReplacedBox {
   readonly kind: 'block-replaced';
@@ -59,7 +67,7 @@ export interface AbsoluteBox {
   readonly anchor: 'page' | 'flow';
 }
 
-export type BlockLevelBox = BlockBox | InlineFormattingBox | ListItemBox | FlexBox | TableBox | BlockReplacedBox | AbsoluteBox;
+export type BlockLevelBox = BlockBox | InlineFormattingBox | ListItemBox | FlexBox | GridBox | TableBox | BlockReplacedBox | AbsoluteBox;
 
 /** A run of text after white-space processing and text-transform. */
 export interface TextRun {

@@ -68,6 +68,31 @@ export type PagePolicy = 'first' | 'start' | 'last' | 'first-except';
 /** the URL of target-counter()/target-text(): written, or attr(name) of the element (resolved by the cascade into `url`) */
 export type ContentTarget = { readonly url: string } | { readonly attr: string };
 
+/** CSS Grid Layout 1 §7.2 a track's sizing function: min and max breadths (fit-content(l): auto / max-content capped at l). */
+export type GridBreadth = LengthPct | { readonly fr: number } | 'auto' | 'min-content' | 'max-content';
+export interface GridTrackSize { readonly min: GridBreadth; readonly max: GridBreadth; readonly fitContent?: LengthPct }
+/**
+ * §7.2 an explicit track list: sizes, and the names of each line (sizes.length + 1 entries).
+ * With one repeat(auto-fill | auto-fit) at index `at`, names has one entry more: names[at]
+ * before the repetitions, names[at + 1] after them.
+ */
+export interface GridTrackList {
+  readonly sizes: readonly GridTrackSize[];
+  readonly names: readonly (readonly string[])[];
+  readonly repeat?: { readonly kind: 'auto-fill' | 'auto-fit'; readonly at: number; readonly sizes: readonly GridTrackSize[]; readonly names: readonly (readonly string[])[] };
+}
+/** §7.3 grid-template-areas: each named area's lines (1-based, end exclusive) */
+export interface GridAreas {
+  readonly rows: number;
+  readonly columns: number;
+  readonly areas: Readonly<Record<string, { rowStart: number; rowEnd: number; columnStart: number; columnEnd: number }>>;
+}
+/** §8.3 a grid-placement property: auto, a line (nth line, or nth line named `name`; `bare`: a lone name), or a span */
+export type GridLine =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'line'; readonly n: number; readonly name?: string; readonly bare?: boolean }
+  | { readonly kind: 'span'; readonly n: number; readonly name?: string };
+
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
 export interface ComputedStyle {
@@ -180,6 +205,20 @@ export interface ComputedStyle {
   columnFill: 'auto' | 'balance' | 'balance-all';
   columnSpan: 'none' | 'all';
   columnRule: { width: number; style: BorderStyle; color: RGBA };
+
+  // grid (CSS Grid Layout 1 §7, §8) and its self alignment in the inline axis (CSS Box Alignment 3 §6)
+  gridTemplateColumns: 'none' | GridTrackList;
+  gridTemplateRows: 'none' | GridTrackList;
+  gridTemplateAreas: 'none' | GridAreas;
+  gridAutoColumns: readonly GridTrackSize[];
+  gridAutoRows: readonly GridTrackSize[];
+  gridAutoFlow: { readonly column: boolean; readonly dense: boolean };
+  gridRowStart: GridLine;
+  gridRowEnd: GridLine;
+  gridColumnStart: GridLine;
+  gridColumnEnd: GridLine;
+  justifyItems: string;
+  justifySelf: string;
 
   // replaced content
   objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';

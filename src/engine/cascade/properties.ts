@@ -9,8 +9,11 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, LengthPct, LineHeight, ListStyleType, RGBA, VerticalAlign, WhiteSpace,
+  BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA, VerticalAlign, WhiteSpace,
 } from './computed';
+import {
+  computeTrackList, computeTrackSize, parseAreas, parseAutoFlow, parseGridLine, parseTrackList, parseTrackSizes, type SpecifiedTrackList, type SpecifiedTrackSize,
+} from './grid';
 
 /** What computing needs besides the specified value. */
 export interface ComputeContext extends LengthContext {
@@ -394,6 +397,19 @@ function gapProp(name: string): PropertyDef<GapSpec, LengthPct | 'normal'> {
   });
 }
 
+type GridAutoFlow = { readonly column: boolean; readonly dense: boolean };
+function trackList(name: string): PropertyDef<SpecifiedTrackList | 'none', GridTrackList | 'none'> {
+  return prop<SpecifiedTrackList | 'none', GridTrackList | 'none'>({ name, inherited: false, initial: 'none', parse: parseTrackList, compute: computeTrackList });
+}
+function trackSizes(name: string): PropertyDef<SpecifiedTrackSize[], readonly GridTrackSize[]> {
+  return prop<SpecifiedTrackSize[], readonly GridTrackSize[]>({
+    name, inherited: false, initial: [{ min: 'auto', max: 'auto' }], parse: parseTrackSizes, compute: (s, ctx) => s.map((t) => computeTrackSize(t, ctx)),
+  });
+}
+function gridLine(name: string): PropertyDef<GridLine, GridLine> {
+  return prop<GridLine, GridLine>({ name, inherited: false, initial: { kind: 'auto' }, parse: parseGridLine, compute: same });
+}
+
 function textProp(name: string, initial: string, accept: (v: readonly CV[]) => boolean = () => true): PropertyDef<string, string> {
   return prop<string, string>({ name, inherited: false, initial, parse: (v) => (v.length && accept(v) ? serialize(v) : undefined), compute: same });
 }
@@ -711,6 +727,20 @@ export const PROPERTIES = {
   'column-rule-style': keywords('column-rule-style', BORDER_STYLES, 'none'),
   'column-rule-color': colorProp('column-rule-color', 'currentcolor'),
 
+  // grid (CSS Grid Layout 1 §7, §8; values in grid.ts)
+  'grid-template-columns': trackList('grid-template-columns'),
+  'grid-template-rows': trackList('grid-template-rows'),
+  'grid-template-areas': prop<GridAreas | 'none', GridAreas | 'none'>({ name: 'grid-template-areas', inherited: false, initial: 'none', parse: parseAreas, compute: same }),
+  'grid-auto-columns': trackSizes('grid-auto-columns'),
+  'grid-auto-rows': trackSizes('grid-auto-rows'),
+  'grid-auto-flow': prop<GridAutoFlow, GridAutoFlow>({ name: 'grid-auto-flow', inherited: false, initial: { column: false, dense: false }, parse: parseAutoFlow, compute: same }),
+  'grid-row-start': gridLine('grid-row-start'),
+  'grid-row-end': gridLine('grid-row-end'),
+  'grid-column-start': gridLine('grid-column-start'),
+  'grid-column-end': gridLine('grid-column-end'),
+  'justify-items': alignProp('justify-items', 'normal'),
+  'justify-self': alignProp('justify-self', 'auto'),
+
   // replaced content
   'object-fit': keywords('object-fit', ['fill', 'contain', 'cover', 'none', 'scale-down'], 'fill'),
 } as const;
@@ -787,7 +817,6 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'zoom',
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-origin', 'background-clip', 'background-blend-mode', 'background-position-x', 'background-position-y',
-  'grid-auto-flow', 'justify-items', 'justify-self',
   'max-lines', 'footnote-display', 'footnote-policy', 'bleed', 'marks', 'anchor-name', 'position-anchor',
   'margin-trim', 'speak', 'speak-as',
   'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',
@@ -802,7 +831,5 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
 export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
   'transform', 'translate', 'rotate', 'scale', 'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
   'text-shadow', 'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
-  'grid', 'grid-template', 'grid-template-columns', 'grid-template-rows', 'grid-template-areas', 'grid-auto-columns', 'grid-auto-rows',
-  'grid-area', 'grid-row', 'grid-column', 'grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

@@ -5,6 +5,7 @@
 import type { CV } from '../css/syntax';
 import { splitCommas } from '../css/syntax';
 import { ident, parseColor, parseLength, parseNumber } from '../css/values';
+import { isCustomIdent } from './grid';
 import { parseBorderWidth, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, parseListStyleType, type PropertyName } from './properties';
 
 /** A longhand's share of a shorthand: component values, or a reset to the initial value. */
@@ -274,6 +275,95 @@ function alias(target: PropertyName): ShorthandDef['expand'] {
   return (v) => ({ [target]: v });
 }
 
+// ---- CSS Grid Layout 1 §7.4, §7.8, §8.4 shorthands ----
+
+const isSlash = (x: CV) => x.t === 'delim' && x.v === '/';
+function splitSlashes(v: readonly CV[]): CV[][] {
+  const out: CV[][] = [[]];
+  for (const x of v) { if (isSlash(x)) out.push([]); else if (x.t !== 'ws') out[out.length - 1]!.push(x); }
+  return out;
+}
+const AUTO_CV = (at: CV): CV => ({ t: 'ident', v: 'auto', s: at.s, e: at.e });
+
+/** grid-row / grid-column: `start [/ end]`; a lone custom identifier stands for both ends, anything else leaves the end auto. */
+function gridLines(start: PropertyName, end: PropertyName): ShorthandDef['expand'] {
+  return (v) => {
+    const parts = splitSlashes(v);
+    if (parts.length > 2 || parts.some((p) => p.length === 0)) return undefined;
+    const a = parts[0]!;
+    const b = parts[1] ?? (isCustomIdent(a) ? a : [AUTO_CV(a[0]!)]);
+    return { [start]: a, [end]: b };
+  };
+}
+
+/** grid-area: row-start / column-start / row-end / column-end, omitted ones from the lone identifiers before them. */
+const expandGridArea: ShorthandDef['expand'] = (v) => {
+  const parts = splitSlashes(v);
+  if (parts.length > 4 || parts.some((p) => p.length === 0)) return undefined;
+  const [rs] = parts as [CV[]];
+  const cs = parts[1] ?? (isCustomIdent(rs) ? rs : [AUTO_CV(rs[0]!)]);
+  const re = parts[2] ?? (isCustomIdent(rs) ? rs : [AUTO_CV(rs[0]!)]);
+  const ce = parts[3] ?? (isCustomIdent(cs) ? cs : [AUTO_CV(cs[0]!)]);
+  return { 'grid-row-start': rs, 'grid-column-start': cs, 'grid-row-end': re, 'grid-column-end': ce };
+};
+
+/**
+ * grid-template (§7.4): none | <rows> / <columns> | [ [names]? "string" <track-size>? [names]? ]+ [ / <columns> ]?
+ * The strings form gives the areas, and the rows' sizes (auto where omitted) with their names.
+ */
+const expandGridTemplate: ShorthandDef['expand'] = (v) => {
+  const parts = splitSlashes(v);
+  if (parts.length === 1 && parts[0]!.length === 1 && ident(parts[0]![0]) === 'none') {
+    return { 'grid-template-rows': 'initial', 'grid-template-columns': 'initial', 'grid-template-areas': 'initial' };
+  }
+  if (parts.length > 2 || parts.some((p) => p.length === 0)) return undefined;
+  const rows = parts[0]!; const columns = parts[1];
+  if (!rows.some((x) => x.t === 'str')) {
+    if (!columns) return undefined;
+    return { 'grid-template-rows': rows, 'grid-template-columns': columns, 'grid-template-areas': 'initial' };
+  }
+  const strings: CV[] = []; const tracks: CV[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const x = rows[i]!;
+    if (x.t === 'str') {
+      strings.push(x);
+      const next = rows[i + 1];
+      if (next && next.t !== 'str' && !(next.t === 'block' && next.open === '[')) { tracks.push(next); i++; } else tracks.push(AUTO_CV(x));
+      continue;
+    }
+    if (x.t === 'block' && x.open === '[') { tracks.push(x); continue; }
+    return undefined;
+  }
+  return { 'grid-template-rows': tracks, 'grid-template-columns': columns ?? 'initial', 'grid-template-areas': strings };
+};
+
+/** grid (§7.8): a grid-template, or auto-flow with implicit track sizes on one side. */
+const expandGrid: ShorthandDef['expand'] = (v) => {
+  const parts = splitSlashes(v);
+  const reset = { 'grid-auto-rows': 'initial', 'grid-auto-columns': 'initial', 'grid-auto-flow': 'initial' } as const;
+  const flowOf = (p: CV[]) => {
+    const i = p.findIndex((x) => ident(x) === 'auto-flow');
+    if (i < 0) return undefined;
+    const dense = p.some((x) => ident(x) === 'dense');
+    const rest = p.filter((x) => ident(x) !== 'auto-flow' && ident(x) !== 'dense');
+    return { dense, rest };
+  };
+  if (parts.length === 2) {
+    const a = flowOf(parts[0]!); const b = flowOf(parts[1]!);
+    if (a && !b) {
+      const flow: CV[] = [{ t: 'ident', v: 'row', s: 0, e: 0 }, ...(a.dense ? [{ t: 'ident', v: 'dense', s: 0, e: 0 } as CV] : [])];
+      return { ...reset, 'grid-auto-flow': flow, ...(a.rest.length ? { 'grid-auto-rows': a.rest } : {}), 'grid-template-rows': 'initial', 'grid-template-columns': parts[1]!, 'grid-template-areas': 'initial' };
+    }
+    if (b && !a) {
+      const flow: CV[] = [{ t: 'ident', v: 'column', s: 0, e: 0 }, ...(b.dense ? [{ t: 'ident', v: 'dense', s: 0, e: 0 } as CV] : [])];
+      return { ...reset, 'grid-auto-flow': flow, ...(b.rest.length ? { 'grid-auto-columns': b.rest } : {}), 'grid-template-rows': parts[0]!, 'grid-template-columns': 'initial', 'grid-template-areas': 'initial' };
+    }
+    if (a && b) return undefined;
+  }
+  const t = expandGridTemplate(v);
+  return t ? { ...reset, ...t } : undefined;
+};
+
 function sh(name: string, longhands: readonly PropertyName[], expand: ShorthandDef['expand']): [string, ShorthandDef] {
   return [name, { name, longhands, expand }];
 }
@@ -315,9 +405,14 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   sh('grid-column-gap', ['column-gap'], alias('column-gap')),
   sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'], expandTextDecoration),
   sh('overflow', ['overflow-x', 'overflow-y'], twoValues('overflow-x', 'overflow-y')),
-  sh('place-items', ['align-items'], (v) => (v.length >= 1 && v.length <= 2 ? { 'align-items': [v[0]!] } : undefined)),
+  sh('place-items', ['align-items', 'justify-items'], twoValues('align-items', 'justify-items')),
   sh('place-content', ['align-content', 'justify-content'], twoValues('align-content', 'justify-content')),
-  sh('place-self', ['align-self'], (v) => (v.length >= 1 && v.length <= 2 ? { 'align-self': [v[0]!] } : undefined)),
+  sh('place-self', ['align-self', 'justify-self'], twoValues('align-self', 'justify-self')),
+  sh('grid-row', ['grid-row-start', 'grid-row-end'], gridLines('grid-row-start', 'grid-row-end')),
+  sh('grid-column', ['grid-column-start', 'grid-column-end'], gridLines('grid-column-start', 'grid-column-end')),
+  sh('grid-area', ['grid-row-start', 'grid-column-start', 'grid-row-end', 'grid-column-end'], expandGridArea),
+  sh('grid-template', ['grid-template-rows', 'grid-template-columns', 'grid-template-areas'], expandGridTemplate),
+  sh('grid', ['grid-template-rows', 'grid-template-columns', 'grid-template-areas', 'grid-auto-rows', 'grid-auto-columns', 'grid-auto-flow'], expandGrid),
   sh('columns', ['column-width', 'column-count'], (v) => {
     // CSS Multi-column 1 §3.3: a number is the count, a length the width, `auto` either
     if (v.length < 1 || v.length > 2) return undefined;

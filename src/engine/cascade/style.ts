@@ -122,6 +122,18 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
       width: v['column-rule-style'] === 'none' || v['column-rule-style'] === 'hidden' ? 0 : v['column-rule-width'],
       style: v['column-rule-style'], color: resolveColor(v['column-rule-color'], color),
     },
+    gridTemplateColumns: v['grid-template-columns'],
+    gridTemplateRows: v['grid-template-rows'],
+    gridTemplateAreas: v['grid-template-areas'],
+    gridAutoColumns: v['grid-auto-columns'],
+    gridAutoRows: v['grid-auto-rows'],
+    gridAutoFlow: v['grid-auto-flow'],
+    gridRowStart: v['grid-row-start'],
+    gridRowEnd: v['grid-row-end'],
+    gridColumnStart: v['grid-column-start'],
+    gridColumnEnd: v['grid-column-end'],
+    justifyItems: v['justify-items'],
+    justifySelf: v['justify-self'],
     objectFit: v['object-fit'],
   };
 }

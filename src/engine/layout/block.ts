@@ -15,6 +15,7 @@ import {
 import { Floats } from './float';
 import { NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
+import { layoutGrid } from './grid';
 import { layoutInlines } from './inline';
 import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
@@ -26,7 +27,7 @@ import { avoidsBreakInside, establishesBfc, resolve, resolveAuto, resolveNone, s
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
   // a block-level <a href> links everything inside it
-  const link = box.kind === 'block' || box.kind === 'list-item' || box.kind === 'flex' || box.kind === 'table' ? ownLink(box.element, ctx.anchors) : undefined;
+  const link = box.kind === 'block' || box.kind === 'list-item' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table' ? ownLink(box.element, ctx.anchors) : undefined;
   if (link) input = { ...input, link };
   switch (box.kind) {
     case 'block': case 'list-item': {
@@ -36,6 +37,7 @@ export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: Lay
     }
     case 'inlines': return layoutAnonymousInlines(box, input, ctx);
     case 'flex': return positioned(box.style, input, ctx, (inp) => layoutFlex(box, inp, ctx));
+    case 'grid': return positioned(box.style, input, ctx, (inp) => layoutGrid(box, inp, ctx));
     case 'table': return positioned(box.style, input, ctx, (inp) => layoutTable(box, inp, ctx));
     case 'block-replaced': return positioned(box.style, input, ctx, (inp) => layoutBlockReplaced(box, inp, ctx));
     case 'absolute': {
@@ -467,7 +469,7 @@ function leadingMargins(children: readonly BlockLevelBox[], cbWidth: number, out
         out.push(marginPt(s.margin.bottom, cbWidth));
         continue;
       }
-      case 'flex': case 'table': case 'block-replaced':
+      case 'flex': case 'grid': case 'table': case 'block-replaced':
         out.push(marginPt(c.style.margin.top, cbWidth));
         return true;
       default: return assertNever(c);

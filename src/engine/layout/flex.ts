@@ -19,7 +19,7 @@ import {
 import { translate, type BoxFragment, type Sides } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
-import { avoidsBreakInside, resolve, safe } from './used';
+import { avoidsBreakInside, blockWidth, heightLimits, resolve, safe } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
 interface Item {
@@ -670,42 +670,6 @@ function withAutoHeight(it: Item): Item {
 function withStyle(box: BlockLevelBox, change: Partial<ComputedStyle>): BlockLevelBox {
   if (box.kind === 'inlines' || box.kind === 'absolute') return box;
   return { ...box, style: { ...box.style, ...change } } as BlockLevelBox;
-}
-
-/** CSS 2.1 §10.3.3 for a block-level flex container: its content width and left margin. */
-function blockWidth(style: ComputedStyle, cbWidth: number, frame: number): { contentWidth: number; marginLeft: number } {
-  const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
-  const ml = style.margin.left === 'auto' ? undefined : resolve(style.margin.left, cbWidth);
-  const mr = style.margin.right === 'auto' ? undefined : resolve(style.margin.right, cbWidth);
-  const maxV = style.maxWidth; const minV = style.minWidth;
-  const max = maxV === 'none' ? Infinity : toContent(resolve(maxV, cbWidth));
-  const min = minV === 'auto' ? 0 : toContent(resolve(minV, cbWidth));
-  let width = style.width === 'auto' ? undefined : toContent(resolve(style.width, cbWidth));
-  if (width === undefined) {
-    const fill = cbWidth - (ml ?? 0) - (mr ?? 0) - frame;
-    const c = clamp(fill, min, max);
-    if (c === fill) return { contentWidth: Math.max(0, safe(fill)), marginLeft: safe(ml ?? 0) };
-    width = c;
-  } else width = clamp(width, min, max);
-  width = Math.max(0, width);
-  const rest = cbWidth - width - frame;
-  let left: number;
-  if (ml === undefined && mr === undefined) left = Math.max(0, rest / 2);
-  else if (ml === undefined) left = rest - (mr ?? 0);
-  else left = ml;
-  return { contentWidth: safe(width), marginLeft: safe(left) };
-}
-
-/** The content-box height, min-height and max-height where definite (CSS 2.1 §10.5, §10.7). */
-function heightLimits(style: ComputedStyle, cbHeight: number | undefined, frame: number): { height: number | undefined; min: number; max: number } {
-  const toContent = (v: number) => Math.max(0, style.boxSizing === 'border-box' ? v - frame : v);
-  const h = style.height;
-  const height = h === 'auto' || (h.pct && cbHeight === undefined) ? undefined : toContent(resolve(h, cbHeight ?? 0));
-  const mn = style.minHeight;
-  const min = mn === 'auto' || (mn.pct && cbHeight === undefined) ? 0 : toContent(resolve(mn, cbHeight ?? 0));
-  const mx = style.maxHeight;
-  const max = mx === 'none' || (mx.pct && cbHeight === undefined) ? Infinity : toContent(resolve(mx, cbHeight ?? 0));
-  return { height, min, max };
 }
 
 /** max wins over min's opposite: CSS 2.1 §10.4 (min beats max) */

@@ -6,6 +6,7 @@ import { assertNever } from '../boxes/types';
 import type { TableBox } from '../boxes/table';
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceResolver } from './faces';
+import { gridContentSizes } from './grid';
 import type { PieceSink } from './metrics';
 import { resolve } from './used';
 
@@ -76,6 +77,7 @@ export class Intrinsic {
         const gap = box.style.columnGap === 'normal' ? 0 : box.style.columnGap.pt;
         return this.withStyle(box.style, { min, max: max + gap * Math.max(0, box.items.length - 1) });
       }
+      case 'grid': return this.withStyle(box.style, gridContentSizes(box, this));
       case 'table': return this.table(box);
       case 'block-replaced': { const w = this.o.replacedWidth(box.replaced); return this.withStyle({ ...box.style, width: 'auto' }, { min: w, max: w }); }
       case 'absolute': return ZERO;

@@ -101,3 +101,41 @@ export function establishesBfc(style: ComputedStyle): boolean {
     style.position === 'absolute' || style.position === 'fixed' ||
     style.columnCount !== 'auto' || style.columnWidth !== 'auto';
 }
+
+/** CSS 2.1 §10.3.3 for a block-level flex or grid container: its content width and left margin. */
+export function blockWidth(style: ComputedStyle, cbWidth: number, frame: number): { contentWidth: number; marginLeft: number } {
+  const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
+  const ml = style.margin.left === 'auto' ? undefined : resolve(style.margin.left, cbWidth);
+  const mr = style.margin.right === 'auto' ? undefined : resolve(style.margin.right, cbWidth);
+  const maxV = style.maxWidth; const minV = style.minWidth;
+  const max = maxV === 'none' ? Infinity : toContent(resolve(maxV, cbWidth));
+  const min = minV === 'auto' ? 0 : toContent(resolve(minV, cbWidth));
+  let width = style.width === 'auto' ? undefined : toContent(resolve(style.width, cbWidth));
+  if (width === undefined) {
+    const fill = cbWidth - (ml ?? 0) - (mr ?? 0) - frame;
+    const c = clamp(fill, min, max);
+    if (c === fill) return { contentWidth: Math.max(0, safe(fill)), marginLeft: safe(ml ?? 0) };
+    width = c;
+  } else width = clamp(width, min, max);
+  width = Math.max(0, width);
+  const rest = cbWidth - width - frame;
+  let left: number;
+  if (ml === undefined && mr === undefined) left = Math.max(0, rest / 2);
+  else if (ml === undefined) left = rest - (mr ?? 0);
+  else left = ml;
+  return { contentWidth: safe(width), marginLeft: safe(left) };
+}
+
+/** The content-box height, min-height and max-height where definite (CSS 2.1 §10.5, §10.7). */
+export function heightLimits(style: ComputedStyle, cbHeight: number | undefined, frame: number): { height: number | undefined; min: number; max: number } {
+  const toContent = (v: number) => Math.max(0, style.boxSizing === 'border-box' ? v - frame : v);
+  const h = style.height;
+  const height = h === 'auto' || (h.pct && cbHeight === undefined) ? undefined : toContent(resolve(h, cbHeight ?? 0));
+  const mn = style.minHeight;
+  const min = mn === 'auto' || (mn.pct && cbHeight === undefined) ? 0 : toContent(resolve(mn, cbHeight ?? 0));
+  const mx = style.maxHeight;
+  const max = mx === 'none' || (mx.pct && cbHeight === undefined) ? Infinity : toContent(resolve(mx, cbHeight ?? 0));
+  return { height, min, max };
+}
+
+const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
