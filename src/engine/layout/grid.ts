@@ -670,7 +670,8 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
       // laid out where it stands, breaking across pages
       // (the margin box's origin that puts the border box where alignment wants it)
       const at = align(p, { x: a.x, y: top, w: a.w, h }, { w: f?.width ?? 0, h: wantH ?? f?.height ?? 0 });
-      l = lay(p, { x: at.x - (f ? f.x - l.x : 0), y: at.y - (f ? f.y - l.y : 0) }, wantH, h, c);
+      // (a stretched item grows with its pagination struts: it is laid out at its auto height, and stretched to its grown row after)
+      l = lay(p, { x: at.x - (f ? f.x - l.x : 0), y: at.y - (f ? f.y - l.y : 0) }, undefined, h, c);
     } else {
       if (wantH !== undefined && f && Math.abs(f.height - wantH) > 0.005) {
         if (p.box.kind === 'inlines') f.height = wantH;
@@ -706,17 +707,18 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     if (!paginates || rows[r]!.collapsed) continue;
     const end = ctx.pages.pageEnd(top + 0.01);
     if (top + size <= end + 0.01) continue;
-    // the row crosses a page end: the whole row moves to the next page when it fits there
+    // the row crosses a page end. As Blink prints: the whole row moves to the next page when one
+    // of its items may not break (break-inside: avoid, replaced) and fits there; else its items
+    // break across pages where they stand
     const single = starting.filter((p) => p.row.end === r + 1);
-    const fitsPage = size <= ctx.pages.pageHeight(end);
-    if ((fitsPage && starting.every((p) => avoidsBreakInside(p.style) || !breakable(p.box))) || single.length === 0) {
-      if (!ctx.pages.atPageStart(top) && fitsPage) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
+    const pageHeight = ctx.pages.pageHeight(end);
+    const holds = starting.some((p) => (avoidsBreakInside(p.style) || !breakable(p.box)) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight);
+    if (single.length === 0 || (holds && size <= pageHeight)) {
+      if (!ctx.pages.atPageStart(top) && size <= pageHeight) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
       continue;
     }
-    // its items break across pages where they stand; the row grows by what their pagination struts add
     let bottom = top + size;
     for (const p of single) {
-      if (avoidsBreakInside(p.style) && (laid.get(p)!.result.fragment?.height ?? 0) <= ctx.pages.pageHeight(end)) continue;
       put(p, ctx);
       const f = laid.get(p)!.result.fragment;
       if (f) bottom = Math.max(bottom, f.y + f.height + marginPt(p.style.margin.bottom, areaWidth(p)));

@@ -3,7 +3,7 @@
 // laying out the same documents to the same figures.
 import { expect } from 'chai';
 import { chromiumRects } from '../../helpers/chromium-layout';
-import { boxOf, layoutOf, pageAt } from '../../helpers/layout';
+import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } #g { display: grid }';
 const div = (id: string, style = '', inner = '') => `<div id="${id}" style="${style}">${inner}</div>`;
@@ -124,6 +124,23 @@ describe('layout/grid: §10 alignment', () => {
   cases.forEach(check);
 });
 
+describe('layout/grid: §7.4, §7.8, §8.4 shorthands', () => {
+  const cases: Case[] = [
+    { name: 'grid-template with areas, row sizes and columns', container: 'grid-template: &quot;a b&quot; 20pt &quot;c c&quot; 15pt / 50pt 1fr',
+      items: div('c', 'grid-area: c') + div('b', 'grid-area: b') + div('a', 'grid-area: a'),
+      expect: { a: { x: 0, y: 0, width: 50, height: 20 }, b: { x: 50, width: 130 }, c: { y: 20, height: 15, width: 180 } } },
+    { name: 'grid: auto-flow 12pt / 1fr 2fr', container: 'grid: auto-flow 12pt / 1fr 2fr',
+      items: div('a') + div('b') + div('c'), expect: { b: { x: 60, width: 120, height: 12 }, c: { y: 12 } } },
+    { name: 'grid: 20pt / auto-flow 40pt', container: 'grid: 20pt / auto-flow 40pt',
+      items: div('a') + div('b'), expect: { a: { width: 40, height: 20 }, b: { x: 40, y: 0 } } },
+    { name: 'grid-area with four lines; place-items', container: 'grid-template-columns: repeat(4, 45pt); grid-auto-rows: 20pt; place-items: end center',
+      items: div('a', 'grid-area: 2 / 2 / 3 / 4; width: 10pt; height: 10pt'), expect: { a: { x: 85, y: 30 } } },
+    { name: 'grid-row / grid-column with span', container: 'grid-template-columns: repeat(3, 60pt); grid-auto-rows: 10pt',
+      items: div('a', 'grid-column: 2 / span 2; grid-row: span 2 / 4'), expect: { a: { x: 60, width: 120, y: 10, height: 20 } } },
+  ];
+  cases.forEach(check);
+});
+
 describe('layout/grid: containers', () => {
   const cases: Case[] = [
     { name: 'padding and border of the container; auto height from its rows', container: 'padding: 5pt; border: 1.5pt solid; grid-template-columns: 1fr 1fr; row-gap: 4pt',
@@ -135,6 +152,29 @@ describe('layout/grid: containers', () => {
       expect: { h: { width: 180 }, m: { x: 0, y: 20, width: 105 }, s: { x: 120, y: 20, width: 60, height: 40 }, g: { height: 60 } } },
   ];
   cases.forEach(check);
+});
+
+// Pagination as Chromium 156 prints the same documents (read back with pdftotext -bbox): a row
+// crossing the page end has its items broken where they stand, and the next row follows the
+// tallest one; an item that avoids breaking inside takes its whole row to the next page.
+describe('layout/grid: fragmentation row by row', () => {
+  const css = `${PAGE} body { font: 10pt/10pt sans-serif } #g { grid-template-columns: 1fr 1fr }`;
+  const lines = (p: string, n: number) => Array.from({ length: n }, (_, i) => `${p}${i + 1}`).join('<br>');
+  const doc = (a: string, b: string) => `<div id="g"><div style="grid-column: 1/-1; height: 250pt"></div>${a}${b}<div id="c">c1</div></div>`;
+  it('items of a row crossing the page end break inside; the next row starts below the longest', () => {
+    const { root, pages } = layoutOf(doc(`<div id="a">${lines('a', 6)}</div>`, `<div id="b">${lines('b', 8)}</div>`), css);
+    const a = linesOf(boxOf(root, '#a')).map((l) => pageAt(pages, l.y));
+    expect(a).to.deep.equal([0, 0, 0, 1, 1, 1]);
+    expect(linesOf(boxOf(root, '#b')).map((l) => pageAt(pages, l.y))).to.deep.equal([0, 0, 0, 1, 1, 1, 1, 1]);
+    // (the page area is 374px: page 2 starts at flow position 280.5)
+    expect(boxOf(root, '#c').y).to.be.closeTo(280.5 + 50, 0.01);
+  });
+  it('an item with break-inside: avoid moves its whole row to the next page', () => {
+    const { root } = layoutOf(doc(`<div id="a" style="break-inside: avoid">${lines('a', 6)}</div>`, '<div id="b">b1</div>'), css);
+    expect(boxOf(root, '#a').y).to.be.closeTo(280.5, 0.01);
+    expect(boxOf(root, '#b').y).to.be.closeTo(280.5, 0.01);
+    expect(boxOf(root, '#c').y).to.be.closeTo(340.5, 0.01);
+  });
 });
 
 describe('layout/grid: the same figures in Chromium', function () {
