@@ -72,7 +72,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
-  const first = pageBox({ page: styled.page, format }, 0);
+  const first = pageBox({ page: styled.page, format, pageContext: styled.pageContext }, 0);
   const areaWidth = first.width - first.margin.left - first.margin.right;
   const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), areaWidth).width });
   const laid = layoutPaged({

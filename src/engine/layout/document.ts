@@ -6,6 +6,7 @@
 // every page.
 import type { BlockBox, FlexBox } from '../boxes/types';
 import type { RGBA } from '../cascade/computed';
+import type { PageCascade } from '../cascade/page-context';
 import type { PageRuleStyle, PageStyle } from '../cascade/styled';
 import { DiagnosticList } from '../diagnostics';
 import { layoutAbsolute, startPageName } from './block';
@@ -19,13 +20,15 @@ export interface PageGeometryOptions {
   readonly page: PageStyle;
   /** the request's format, when the CSS sets no size */
   readonly format: { readonly width: number; readonly height: number };
+  /** the page contexts' styles: their borders and padding are inside the page margins, around the page area */
+  readonly pageContext?: PageCascade;
 }
 
 interface PageBox {
   readonly width: number;
   readonly height: number;
   readonly margin: Sides;
-  /** the margins as specified (PageFragment.cssMargin) */
+  /** the margins as specified (PageFragment.cssMargin; `margin` adds the page's borders and padding) */
   readonly cssMargin: Sides;
   readonly backgroundColor: RGBA | undefined;
   /** the initial containing block's size on this page, pt: as Chromium 156 places `right: 0` and `bottom: 0` boxes, the page area's exact width rounded to whole px and its exact height */
@@ -77,8 +80,17 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
   // a page area narrower than 36pt cannot hold text: give the margins back proportionally
   if (width - margin.left - margin.right < 36) { const k = (width - 36) / Math.max(1, margin.left + margin.right); margin.left *= k; margin.right *= k; }
   if (height - margin.top - margin.bottom < 36) { const k = (height - 36) / Math.max(1, margin.top + margin.bottom); margin.top *= k; margin.bottom *= k; }
-  const icb = { width: nearPx(width - margin.left - margin.right), height: height - margin.top - margin.bottom };
-  return { width, height, margin: snappedMargins(width, height, margin), cssMargin: margin, backgroundColor, icb };
+  // §3.2: the page area is inside the page box's margins, borders and padding
+  const ctx = o.pageContext?.styles({ name, first: index === 0, blank: false, left: index % 2 === 1 }).page;
+  const inner = { ...margin };
+  if (ctx) {
+    const b = ctx.borderWidth; const p = ctx.padding;
+    const pad = (v: { pt: number; pct: number }) => Math.max(0, v.pt + v.pct * width / 100);
+    inner.top += b.top + pad(p.top); inner.right += b.right + pad(p.right); inner.bottom += b.bottom + pad(p.bottom); inner.left += b.left + pad(p.left);
+    if (width - inner.left - inner.right < 36 || height - inner.top - inner.bottom < 36) Object.assign(inner, margin); // no room: the margins alone
+  }
+  const icb = { width: nearPx(width - inner.left - inner.right), height: height - inner.top - inner.bottom };
+  return { width, height, margin: snappedMargins(width, height, inner), cssMargin: margin, backgroundColor, icb };
 }
 
 const PX = 0.75;

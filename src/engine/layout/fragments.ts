@@ -138,7 +138,7 @@ export interface PageFragment {
   readonly name: string;
   readonly width: number;
   readonly height: number;
-  /** where the page area is: the @page margins with the area on whole px, as Chromium lays pages out (document.ts snappedMargins) */
+  /** where the page area is: inside the @page margins, borders and padding, the area on whole px, as Chromium lays pages out (document.ts snappedMargins) */
   readonly margin: Sides;
   /** the @page margins as specified: the page-margin boxes' geometry (absent: `margin`) */
   readonly cssMargin?: Sides;

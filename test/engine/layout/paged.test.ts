@@ -323,6 +323,21 @@ describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
     await doc.destroy();
   });
 
+  it('§3.2 the page area is inside the page box\'s margins, borders and padding: content starts there, the border stays at the margins (as Chromium 156 and WeasyPrint print)', async () => {
+    // A6, margin 1in, border 12pt, padding 24pt 36pt: both references print the first word at x 120, its line box at y 108
+    const css = '@page { size: A6; margin: 1in; border: 12pt solid red; padding: 24pt 36pt } body { margin: 0; font: 10pt/12pt sans-serif } p { margin: 0 }';
+    const r = paged('<p>Xx</p>', css);
+    const p = r.pages[0]!;
+    expect([p.margin.left, p.margin.top]).to.deep.equal([120, 108]);
+    expect(p.cssMargin).to.deep.include({ left: 72, top: 72 });
+    const ws = await pdfWords('<p>Xx</p>', css);
+    expect(ws[0]!.x).to.be.closeTo(120, 0.01);
+    // the border frame: its left side 6pt (half of 12pt) inside the margin's edge
+    const nodes = (layoutHtml('<p>Xx</p>', css, { measureText }).docDefinition.content as { section: Node[] }[])[0]!.section;
+    const lines = nodes.flatMap((n) => n.canvas ?? []).filter((c) => c.type === 'line');
+    expect(lines.some((l) => l.x1 === 78 && l.x2 === 78)).to.equal(true);
+  });
+
   it('@page borders are drawn around the page area on every page', () => {
     const pages = sections('<p>a</p><p>b</p>', `${PAGE} @page { border: 2pt solid black } p { break-before: page }`);
     for (const nodes of pages) {
