@@ -54,7 +54,7 @@ export function anchorVersions(): Record<string, string> {
 }
 
 /** Runs a command under /usr/bin/time to learn its peak RSS (KiB of the largest process). */
-function timedProcess(cmd: string, args: readonly string[]): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
+export function timedProcess(cmd: string, args: readonly string[]): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'platen-bench-time-'));
   const timeFile = join(dir, 'time');
   const useTime = existsSync('/usr/bin/time');

@@ -1,7 +1,7 @@
 // `npm run bench`: Platen against headless Chromium and WeasyPrint on the same documents, in
 // the same run. A script, not a test: it prints tables and writes every figure to JSON.
 //
-//   node dist/src/bench/run.js [--quick] [--no-http] [--no-anchors] [--docs invoice,statement]
+//   node dist/src/bench/run.js [--quick] [--no-http] [--no-anchors] [--no-process | --process-only] [--docs invoice,statement]
 //                              [--out bench-results.json] [--cpu-prof DIR]
 //
 // Parts, in order:
@@ -11,6 +11,9 @@
 //      32 connections; GET /healthz p99 probed during the 32-connection run
 //   3. anchors: Chromium one process per document, Chromium warm over CDP, WeasyPrint one
 //      process per document — and the ratios Platen / other
+//   4. whole processes (process.ts): `platen --help`, `--version`, `render` of the demo invoice
+//      beside WeasyPrint's process on it, and `serve` to its "listening" line, medians of
+//      interleaved runs (`--process-only` runs this part alone, `--no-process` skips it)
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, availableParallelism, loadavg, totalmem } from 'node:os';
@@ -24,10 +27,11 @@ import { measureInProcess, type InProcessResult, type WarmUp } from './inprocess
 import { measureFloor, type FloorResult } from './floor';
 import { measureLongParagraph, type LongParagraphResult } from './long-paragraph';
 import { measureThroughPool, type PoolRunResult } from './pool';
+import { measureProcesses, type ProcessRow } from './process';
 import { round } from './stats';
 
 interface Args {
-  quick: boolean; http: boolean; anchors: boolean; out: string; docs: BenchDocName[];
+  quick: boolean; http: boolean; anchors: boolean; process: boolean; processOnly: boolean; out: string; docs: BenchDocName[];
   /** write CPU profiles of the HTTP server (its HTTP thread and every worker) to this directory */
   cpuProf?: string;
   child?: { doc: BenchDocName; runs: number; warmup: WarmUp };
@@ -36,12 +40,14 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { quick: false, http: true, anchors: true, out: join(repoRoot, 'bench-results.json'), docs: [...BENCH_DOCS] };
+  const args: Args = { quick: false, http: true, anchors: true, process: true, processOnly: false, out: join(repoRoot, 'bench-results.json'), docs: [...BENCH_DOCS] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') args.quick = true;
     else if (a === '--no-http') args.http = false;
     else if (a === '--no-anchors') args.anchors = false;
+    else if (a === '--no-process') args.process = false;
+    else if (a === '--process-only') args.processOnly = true;
     else if (a === '--out') args.out = resolve(argv[++i] ?? args.out);
     else if (a === '--cpu-prof') args.cpuProf = resolve(argv[++i] ?? 'bench-profiles');
     else if (a === '--docs') args.docs = (argv[++i] ?? '').split(',').filter((d): d is BenchDocName => (BENCH_DOCS as readonly string[]).includes(d));
@@ -80,6 +86,9 @@ function plan(quick: boolean) {
     chromiumProcess: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 3) : quick ? 2 : 5),
     chromiumWarm: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 3) : quick ? 5 : 20),
     weasyprint: (d: BenchDocName) => (d === 'report-100' ? (quick ? 1 : 2) : quick ? 2 : 5),
+    // whole processes: rounds of every command, and first + second starts of the service
+    processRuns: quick ? 5 : 10,
+    serveStarts: quick ? 2 : 5,
   };
 }
 
@@ -150,6 +159,13 @@ async function main(): Promise<void> {
   console.log(`Platen bench — ${new Date().toISOString()}${args.quick ? ' (quick)' : ''}`);
   console.log(`machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}, load ${m.loadAverage.join(' ')}`);
   if (Object.keys(versions).length) console.log(`anchors: ${Object.values(versions).join('; ')}`);
+  if (args.processOnly) {
+    const processes = await processPart(p.processRuns, p.serveStarts);
+    table('Targets', ['target', 'measured', 'met'], processTargets(processes).map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'yes' : 'NO']));
+    writeFileSync(args.out, `${JSON.stringify({ when: new Date().toISOString(), quick: args.quick, machine: m, versions, processes }, null, 2)}\n`);
+    console.log(`\nfigures written to ${args.out}`);
+    return;
+  }
 
   // 1. in-process
   const inProcess: InProcessResult[] = [];
@@ -274,6 +290,9 @@ async function main(): Promise<void> {
     for (const a of anchors) if (a.error) console.log(`  ${a.anchor} ${a.doc}: ${a.error}`);
   } else anchorsSkipped = '--no-anchors';
 
+  // 4. whole processes
+  const processes = args.process ? await processPart(p.processRuns, p.serveStarts) : undefined;
+
   // targets
   const inv = inProcess.find((r) => r.doc === 'invoice');
   const h32 = http.find((h) => h.doc === 'invoice' && h.connections === 32 && h.renderer === 'pool' && !h.freshDigits);
@@ -293,6 +312,7 @@ async function main(): Promise<void> {
     { target: 'server RSS ≤ 300 MB', value: `${poolRuns.length ? Math.max(...poolRuns.map((h) => h.serverRssMb)) : '—'} MB`, met: poolRuns.length ? Math.max(...poolRuns.map((h) => h.serverRssMb)) <= 300 : undefined },
     { target: 'healthz p99 ≤ 20 ms under 32-conn load', value: `${h32?.healthzP99 ?? '—'} ms (warm-up max ${h32?.healthzFirstMax ?? '—'} ms)`, met: h32?.healthzP99 !== undefined ? h32.healthzP99 <= 20 : undefined },
     ...(['invoice', 'statement', 'report-100'] as const).map((d) => ({ target: `${d}: ≥ 20× WeasyPrint`, value: `${ratio('weasyprint', d) ?? '—'}×`, met: ratio('weasyprint', d) !== undefined ? (ratio('weasyprint', d) as number) >= 20 : undefined })),
+    ...processTargets(processes),
     ...(['invoice', 'statement', 'report-100'] as const).map((d) => ({ target: `${d}: ≥ 5× warm Chromium`, value: `${ratio('chromium-warm', d) ?? '—'}×`, met: ratio('chromium-warm', d) !== undefined ? (ratio('chromium-warm', d) as number) >= 5 : undefined })),
   ];
   table('Targets', ['target', 'measured', 'met'], targets.map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'yes' : 'NO']));
@@ -303,9 +323,35 @@ async function main(): Promise<void> {
       + ` (the floor above): ${floor.p50 < budget ? 'within' : 'over'} the budget before any template or engine work, at most ${round(warm100.times.p50 / floor.p50, 1)}× with a free engine`);
   }
 
-  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, floor, longParagraph, settled, http, httpSkipped, anchors, anchorsSkipped, targets };
+  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, floor, longParagraph, settled, http, httpSkipped, anchors, anchorsSkipped, processes, targets };
   writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nfigures written to ${args.out}`);
+}
+
+/** Part 4: whole processes, printed as a table (process.ts). */
+async function processPart(runs: number, starts: number): Promise<ProcessRow[]> {
+  const rows = await measureProcesses(runs, starts);
+  table(`Whole processes (start to exit; serve: start to its "listening" line; every command once per round, ${runs} rounds after one not counted, interleaved;`
+    + ` serve ${starts} first and second starts; CPU = user + system of the process tree, the column to compare on a loaded machine; load ${loadavg().map((x) => round(x, 1)).join(' ')})`,
+  ['process', 'runs', 'wall p50 ms', 'CPU p50 ms'],
+  rows.map((r) => [r.name + (r.error ? ` (error: ${r.error})` : ''), r.runs, r.wallP50, r.cpuP50]));
+  const render = rows.find((r) => r.name.startsWith('platen render'));
+  const weasy = rows.find((r) => r.name.startsWith('weasyprint'));
+  if (render && weasy) console.log(`\nplaten render / weasyprint, whole process: wall ${round(render.wallP50 / weasy.wallP50, 2)}×, CPU ${round(render.cpuP50 / weasy.cpuP50, 2)}×`);
+  return rows;
+}
+
+function processTargets(rows: readonly ProcessRow[] | undefined): { target: string; value: string; met: boolean | undefined }[] {
+  const row = (prefix: string) => rows?.find((r) => r.name.startsWith(prefix) && r.runs > 0);
+  const target = (name: string, prefix: string, maxMs: number) => {
+    const r = row(prefix);
+    return { target: `${name} ≤ ${maxMs} ms (median, wall)`, value: r ? `${r.wallP50} ms (CPU ${r.cpuP50} ms)` : '—', met: r ? r.wallP50 <= maxMs : undefined };
+  };
+  return [
+    target('platen render of the demo invoice, whole process', 'platen render', 250),
+    target('platen --help, whole process', 'platen --help', 120),
+    target('serve, second start to "listening"', 'serve to "listening", second', 2000),
+  ];
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,127 @@
+// Whole processes (issue #16): what a user waits for when they type a command, start to exit,
+// beside WeasyPrint's process on the same document, and the service's start to its "listening"
+// line. The commands run interleaved (one round runs each once), so a change in the machine's
+// load reaches every row alike; each row gives the median wall time and the median CPU time
+// (user + system of the process and its children, from time(1)): on a shared machine the CPU
+// column is the one to compare, wall times grow with the load average.
+//
+//   node -e 0                      the floor: node's own start
+//   platen --help / --version      the table alone
+//   platen render (demo invoice)   fixtures/demo/invoice.html with its CSS and sample params
+//   weasyprint (demo invoice)      the same document as one HTML file (template rendered, CSS inlined)
+//   serve, first start             an empty data directory (database created, demo seeded)
+//   serve, second start            the same directory again
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fixturesDir, repoRoot } from '../paths';
+import { renderTemplate } from '../template';
+import { timedProcess, WEASYPRINT } from './anchors';
+import { SERVICE_NODE_FLAGS } from './http';
+import { round } from './stats';
+
+export interface ProcessRow {
+  readonly name: string;
+  readonly runs: number;
+  readonly wallP50: number;
+  readonly cpuP50: number;
+  /** every run's CPU ms, in order */
+  readonly cpu: readonly number[];
+  readonly error?: string;
+}
+
+const CLI = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+const demo = (file: string) => join(fixturesDir, 'demo', file);
+const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : NaN; };
+
+/** The demo invoice as WeasyPrint gets it: one HTML file, template rendered with the sample params, CSS inlined. */
+function demoInvoiceStandalone(dir: string): string {
+  const params = JSON.parse(readFileSync(demo('invoice.sample.json'), 'utf8')) as Record<string, unknown>;
+  const html = renderTemplate(readFileSync(demo('invoice.html'), 'utf8'), { params, globals: (params.global ?? {}) as Record<string, unknown> });
+  const style = `<style>\n${readFileSync(demo('invoice.css'), 'utf8')}\n</style>`;
+  const file = join(dir, 'invoice.html');
+  writeFileSync(file, html.includes('</head>') ? html.replace('</head>', `${style}\n</head>`) : `${style}\n${html}`);
+  return file;
+}
+
+/** Spawns `node [flags] main.js serve` and resolves at its "listening" line: wall ms and the process's CPU ms so far; then stops it. */
+export function timeServeStart(dataDir: string): Promise<{ ms: number; cpuMs: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, CLI, 'serve', '--port', '0'], {
+    env: { ...process.env, PLATEN_DATA: dataDir, PLATEN_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let errText = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('serve did not say "listening" within 120 s')); }, 120_000);
+    child.stderr.on('data', (d: Buffer) => { errText += d.toString(); });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited (${code}) before listening: ${errText.slice(-300)}`)); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!/listening/.test(out)) return;
+      const ms = performance.now() - t0;
+      let cpuMs = NaN;
+      try {
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpuMs = (Number(f[11]) + Number(f[12])) * 10; // utime + stime of every thread, USER_HZ 100
+      } catch { /* not Linux */ }
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve({ ms, cpuMs }));
+      child.kill('SIGTERM');
+    });
+  });
+}
+
+/** Every command `runs` times, interleaved; then the service's first and second start, `starts` times each. */
+export async function measureProcesses(runs: number, starts: number): Promise<ProcessRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'platen-bench-process-'));
+  try {
+    const node = process.execPath;
+    const commands: { name: string; cmd: string; args: string[]; output?: string }[] = [
+      { name: 'node -e 0', cmd: node, args: ['-e', '0'] },
+      { name: 'platen --help', cmd: node, args: [CLI, '--help'] },
+      { name: 'platen --version', cmd: node, args: [CLI, '--version'] },
+      { name: 'platen render (demo invoice)', cmd: node, output: join(dir, 'platen.pdf'),
+        args: [CLI, 'render', demo('invoice.html'), '--css', demo('invoice.css'), '--params', demo('invoice.sample.json'), '-o', join(dir, 'platen.pdf')] },
+    ];
+    if (WEASYPRINT && existsSync(WEASYPRINT)) commands.push({ name: 'weasyprint (demo invoice)', cmd: WEASYPRINT, args: [demoInvoiceStandalone(dir), join(dir, 'weasyprint.pdf')], output: join(dir, 'weasyprint.pdf') });
+    const samples = new Map(commands.map((c) => [c.name, { wall: [] as number[], cpu: [] as number[], error: undefined as string | undefined }]));
+    for (let round0 = 0; round0 <= runs; round0++) { // round 0 fills the OS page cache and the compile cache, and is not counted
+      for (const c of commands) {
+        const s = samples.get(c.name)!;
+        if (c.output) rmSync(c.output, { force: true });
+        const r = await timedProcess(c.cmd, c.args);
+        if (r.code !== 0 || (c.output && !existsSync(c.output))) { s.error = `exit ${r.code}`; continue; }
+        if (round0 > 0) { s.wall.push(r.ms); s.cpu.push(r.cpuMs); }
+      }
+    }
+    const rows: ProcessRow[] = commands.map((c) => {
+      const s = samples.get(c.name)!;
+      return { name: c.name, runs: s.wall.length, wallP50: round(median(s.wall)), cpuP50: round(median(s.cpu)), cpu: s.cpu.map((x) => round(x)), ...(s.error ? { error: s.error } : {}) };
+    });
+    // the service: a first start on an empty data directory, then a second on the same one
+    const first = { wall: [] as number[], cpu: [] as number[] };
+    const second = { wall: [] as number[], cpu: [] as number[] };
+    let serveError: string | undefined;
+    for (let i = 0; i < starts; i++) {
+      const data = join(dir, `data-${i}`);
+      try {
+        const a = await timeServeStart(data);
+        first.wall.push(a.ms); first.cpu.push(a.cpuMs);
+        const b = await timeServeStart(data);
+        second.wall.push(b.ms); second.cpu.push(b.cpuMs);
+      } catch (err) {
+        serveError = err instanceof Error ? err.message : String(err);
+      }
+    }
+    const row = (name: string, s: typeof first): ProcessRow => ({ name, runs: s.wall.length, wallP50: round(median(s.wall)), cpuP50: round(median(s.cpu)), cpu: s.cpu.map((x) => round(x)), ...(serveError ? { error: serveError } : {}) });
+    rows.push(row('serve to "listening", first start (empty data dir)', first), row('serve to "listening", second start', second));
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
