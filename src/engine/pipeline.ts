@@ -101,7 +101,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   // page (pdfmake reuses a page that holds nothing).
   const content = pages.map((nodes, i) => {
     const p = laid.pages[i]!;
-    const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }] }, ...nodes];
+    const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }], absolutePosition: { x: 0, y: 0 } }, ...nodes];
     return { section, pageSize: { width: p.width, height: p.height }, pageMargins: [0, 0, 0, -NO_BOTTOM] };
   });
   const first = laid.pages[0]!;

@@ -6,6 +6,7 @@
 //
 // The engine lays out and paginates (issue #18); pdfmake only draws absolutely positioned
 // text, shapes and images. What is patched is therefore no longer layout, only:
+//  - placed pages: a definition of absolutely positioned nodes skips pdfmake's layout (placed.ts);
 //  - caches: fonts parsed, subsets encoded and words shaped once per process, not per document;
 //  - determinism and safety: PNG pixels inflated in order (same bytes, errors rejected);
 //  - the wall: SVG text fonts from the virtual file system, never a path;
@@ -15,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
 import { BoundedLru } from './lru';
+import { LayoutBuilder, placedPages, placedSections } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 
 const require_ = createRequire(__filename);
@@ -36,6 +38,8 @@ export interface PatchedObjects {
   readonly embeddedFont: Obj;
   /** png-js's PNG.prototype */
   readonly png: Obj;
+  /** pdfmake's LayoutBuilder.prototype */
+  readonly layoutBuilder: Obj;
 }
 
 export interface Patch {
@@ -51,6 +55,8 @@ export interface Patch {
 const fn = (o: Obj, key: string) => typeof o[key] === 'function';
 
 export const PATCHES: readonly Patch[] = [
+  { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
+    why: 'placed pages (placed.ts): paint positions every node, so pdfmake\'s measuring and layout are skipped (a third of the pdf stage)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
@@ -169,6 +175,14 @@ function shareWordRuns(proto: Obj): void {
   };
 }
 
+// pdfmake: the page items of a definition whose every node is placed are built directly.
+type LayoutDocument = (this: unknown, content: unknown, doc: never, styles: unknown, defaultStyle: Record<string, unknown>, ...rest: unknown[]) => unknown;
+const layoutDocument = LayoutBuilder.prototype.layoutDocument as LayoutDocument;
+LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, content, doc, styles, defaultStyle, ...rest): unknown {
+  const sections = rest.every((r) => r === undefined || r === null) ? placedSections(content) : undefined;
+  return sections ? placedPages(sections, doc, defaultStyle ?? {}) : layoutDocument.call(this, content, doc, styles, defaultStyle, ...rest);
+} satisfies LayoutDocument;
+
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
 // call time; for that synchronous call it gets an inflate that answers at once.
 const png = ((m) => (m.default ?? m).prototype)(require_(pngjsPath) as { prototype: Obj; default?: { prototype: Obj } });
@@ -212,5 +226,5 @@ function patchedObjects(): PatchedObjects {
     try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
     proto = doc._font ? Object.getPrototypeOf(doc._font) as Obj : {};
   }
-  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png };
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png, layoutBuilder: LayoutBuilder.prototype };
 }

@@ -20,6 +20,7 @@ function complete(): { [K in keyof PatchedObjects]: Record<string, unknown> } {
     pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f },
     embeddedFont: { layoutCached: f, layoutRun: f },
     png: { decodePixels: f },
+    layoutBuilder: { layoutDocument: f },
   };
 }
 const VERSIONS = { pdfmake: '0.3.11', pdfkit: '0.19.1', fontkit: '2.0.4', 'png-js': '1.1.0' };

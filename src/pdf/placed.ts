@@ -1,0 +1,123 @@
+// Placed pages: a definition whose every node is absolutely positioned (what paint emits) goes
+// straight to pdfmake's Renderer as the page items its LayoutBuilder would have made of it.
+// pdfmake's preprocessing, measuring and layout (a style stack walked ~20 times per text run)
+// decide nothing for such a definition. The items are built as pdfmake 0.3.11 builds them
+// (TextInlines.measure, Line.addInline, ElementWriter.addLine/addVector/addImage/addSVG,
+// DocMeasure.measureImage/measureSVG), in the same order, so the PDF is byte for byte the same.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require_ = createRequire(__filename);
+const pdfmakeJs = join(dirname(require_.resolve('pdfmake/package.json')), 'js');
+const load = <T>(name: string) => (require_(join(pdfmakeJs, name)) as { default: T }).default;
+
+type Obj = Record<string, unknown>;
+interface KitFont { ascender: number; lineHeight(size: number): number; widthOfString(text: string, size: number, features?: unknown): number }
+interface MakeDocument {
+  provideFont(family: string, bold: boolean, italics: boolean): KitFont;
+  provideImage(name: unknown): { width: number; height: number; orientation?: number };
+}
+interface Line { x: number; y: number; id?: string; addInline(inline: Obj): void }
+interface Page { pageSize: { width: number; height: number; orientation: string }; pageMargins: Obj; items: { type: string; item: unknown }[]; customProperties: Obj }
+interface Section { section: Obj[]; pageSize: { width: number; height: number }; pageMargins?: unknown }
+
+/** pdfmake's LayoutBuilder, whose layoutDocument the patch in patches.ts wraps */
+export const LayoutBuilder = load<{ prototype: Obj }>('LayoutBuilder.js');
+const LineClass = load<new (maxWidth: number) => Line>('Line.js');
+const SVGMeasure = load<new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string }>('SVGMeasure.js');
+
+const isValue = (v: unknown) => v !== undefined && v !== null;
+const isNumber = (v: unknown): v is number => typeof v === 'number' || v instanceof Number;
+
+/** The sections of a definition whose nodes are all absolutely positioned, else undefined. */
+export function placedSections(content: unknown): readonly Section[] | undefined {
+  if (!Array.isArray(content) || content.length === 0) return undefined;
+  for (const s of content as Partial<Section>[]) {
+    if (!Array.isArray(s?.section) || typeof s.pageSize?.width !== 'number' || typeof s.pageSize.height !== 'number') return undefined;
+    for (const n of s.section) if (!n || typeof n !== 'object' || !n.absolutePosition) return undefined;
+  }
+  return content as Section[];
+}
+
+/** The page items pdfmake's LayoutBuilder makes of placed sections (see the top of the file). */
+export function placedPages(sections: readonly Section[], doc: MakeDocument, defaultStyle: Obj): Page[] {
+  const svgMeasure = new SVGMeasure();
+  return sections.map((s) => {
+    const { width, height } = s.pageSize;
+    const page: Page = { items: [], pageSize: { width, height, orientation: width > height ? 'landscape' : 'portrait' }, pageMargins: {}, customProperties: {} };
+    for (const node of s.section) {
+      const at = node.absolutePosition as { x?: number; y?: number };
+      const x = at.x || 0; const y = at.y || 0;
+      if (node.text !== undefined) page.items.push({ type: 'line', item: textLine(node, x, y, doc, defaultStyle) });
+      else if (node.image) page.items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
+      else if (node.svg) {
+        const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
+        item.font = isValue(node.font) ? node.font : defaultStyle.font;
+        item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
+        page.items.push({ type: 'svg', item });
+      } else if (Array.isArray(node.canvas)) {
+        for (const v of node.canvas as Obj[]) { offsetVector(v, x, y); page.items.push({ type: 'vector', item: v }); }
+      }
+    }
+    return page;
+  });
+}
+
+/** a text node as one line of inlines (TextInlines.measure with noWrap and preserveLeadingSpaces) */
+function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultStyle: Obj): Line {
+  const style = (run: Obj, key: string, fallback: unknown): unknown =>
+    isValue(run[key]) ? run[key] : isValue(node[key]) ? node[key] : isValue(defaultStyle[key]) ? defaultStyle[key] : fallback;
+  const line = new LineClass(Infinity);
+  const runs = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
+  for (const r of runs) {
+    const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
+    const text = typeof run.text === 'string' ? run.text.replace(/\t/g, '    ') : isValue(run.text) ? String(run.text) : '';
+    const font = doc.provideFont(style(run, 'font', 'Roboto') as string, style(run, 'bold', false) as boolean, style(run, 'italics', false) as boolean);
+    const fontSize = style(run, 'fontSize', 12) as number;
+    const characterSpacing = style(run, 'characterSpacing', 0) as number;
+    const fontFeatures = style(run, 'fontFeatures', null);
+    const widthOf = (t: string) => font.widthOfString(t, fontSize, fontFeatures ?? undefined) + (characterSpacing || 0) * (t.length - 1);
+    // one object shape for every inline (a spread of the run made each a slow dictionary)
+    const inline: Obj = {
+      text, font, fontSize, characterSpacing, fontFeatures, alignment: 'left',
+      color: style(run, 'color', 'black'), opacity: style(run, 'opacity', 1),
+      decoration: style(run, 'decoration', null), decorationColor: style(run, 'decorationColor', null), decorationStyle: style(run, 'decorationStyle', null),
+      decorationThickness: style(run, 'decorationThickness', null), background: style(run, 'background', null),
+      link: style(run, 'link', null), linkToPage: style(run, 'linkToPage', null), linkToDestination: style(run, 'linkToDestination', null),
+      sup: false, sub: false, leadingCut: 0, trailingCut: 0,
+      width: widthOf(text),
+      height: font.lineHeight(fontSize) * (style(run, 'lineHeight', 1) as number),
+    };
+    // leading white space hangs left of the position unless preserved (TextInlines.measure)
+    const leading = style(run, 'preserveLeadingSpaces', false) ? null : /^\s+/.exec(text);
+    if (leading) inline.leadingCut = widthOf(leading[0]);
+    line.addInline(inline);
+  }
+  line.x = x; line.y = y;
+  if (node.id) line.id = node.id as string;
+  return line;
+}
+
+/** an image or SVG node with the size DocMeasure gives it, at its position (ElementWriter.addImage) */
+function sized(node: Obj, x: number, y: number, natural: { width?: number; height?: number; orientation?: number }): Obj {
+  const dims = natural.orientation !== undefined && natural.orientation > 4 ? { width: natural.height!, height: natural.width! } : { width: natural.width!, height: natural.height! };
+  const cover = node.cover as { width: number; height: number } | undefined;
+  if (cover) { node._width = cover.width; node._height = cover.height; } else {
+    const w = isNumber(node.width) ? node.width : undefined;
+    const h = isNumber(node.height) ? node.height : undefined;
+    const ratio = dims.width / dims.height;
+    node._width = w || (h ? h * ratio : dims.width);
+    node._height = h || (w ? w / ratio : dims.height);
+  }
+  node.x = x + ((node.x as number) || 0);
+  node.y = y;
+  return node;
+}
+
+function offsetVector(v: Obj, x: number, y: number): void {
+  switch (v.type) {
+    case 'ellipse': case 'rect': (v.x as number) += x; (v.y as number) += y; break;
+    case 'line': (v.x1 as number) += x; (v.x2 as number) += x; (v.y1 as number) += y; (v.y2 as number) += y; break;
+    case 'polyline': for (const p of v.points as { x: number; y: number }[]) { p.x += x; p.y += y; } break;
+  }
+}
