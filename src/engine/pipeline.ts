@@ -93,7 +93,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => images.forUrl(u, undefined), anchors: laid.anchors,
     canvas: canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined,
     canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
-    marginBoxes: laid.marginBoxes, pageStyles: laid.pageStyles,
+    marginBoxes: laid.marginBoxes, pageStyles: laid.pageStyles, footnotes: laid.footnotes,
   });
   // one pdfmake section per page, with its own size. Every node is absolutely positioned, so the
   // section has no margins: pdfmake never finds a line too low for its page and moves it on (the

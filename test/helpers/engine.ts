@@ -29,7 +29,7 @@ export function baseStyle(): ComputedStyle {
     verticalAlign: 'baseline', direction: 'ltr',
     listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: 'none', counterReset: [], counterIncrement: [], content: 'normal',
     borderCollapse: 'separate', borderSpacing: { horizontal: 0, vertical: 0 }, tableLayout: 'auto', captionSide: 'top', emptyCells: 'show',
-    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto',
+    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto', footnoteDisplay: 'block', footnotePolicy: 'auto',
     flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', justifyContent: 'normal',
     alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', order: 0, rowGap: 'normal', columnGap: 'normal', columnCount: 'auto',
     columnWidth: 'auto', columnFill: 'balance', columnSpan: 'none', columnRule: { width: 0, style: 'none', color: black },

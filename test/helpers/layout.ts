@@ -9,6 +9,8 @@ export interface LaidOut {
   readonly pages: readonly PageFragment[];
   readonly root: BoxFragment;
   readonly fixed: readonly BoxFragment[];
+  /** per page: its footnote area (y relative to the page area's top), or undefined */
+  readonly footnotes: readonly (BoxFragment | undefined)[];
   readonly diagnostics: readonly { code: string; message: string }[];
 }
 
@@ -16,7 +18,7 @@ export interface LaidOut {
 export function layoutOf(html: string, css = '', options: { format?: PageFormat } = {}): LaidOut {
   const r = layoutFragmentTree({ html, css, options: { format: options.format ?? 'A4', measureText } });
   if (!r.root) throw new Error('the document produced no root fragment');
-  return { pages: r.pages, root: r.root, fixed: r.fixed, diagnostics: r.diagnostics.items };
+  return { pages: r.pages, root: r.root, fixed: r.fixed, footnotes: r.footnotes, diagnostics: r.diagnostics.items };
 }
 
 /** Every box fragment of an element with this tag (or `#id` / `.class`), in tree order. */

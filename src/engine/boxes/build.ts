@@ -7,7 +7,7 @@ import type { StyledElement, StyledNode, StyledText } from '../cascade/styled';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  BlockBox, BlockLevelBox, FlexBox, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, TextRun,
+  BlockBox, BlockLevelBox, FlexBox, Footnote, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, TextRun,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -189,6 +189,7 @@ class BoxBuilder {
       else this.emitBlock(flow, abs);
       return;
     }
+    if (el.footnoteCall !== undefined) { this.footnote(flow, el, depth); return; }
     const replaced = this.replaced(el);
     if (replaced) {
       if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, { kind: 'block-replaced', style: s, replaced });
@@ -221,6 +222,26 @@ class BoxBuilder {
     flow.stack.push(box);
     const inside = flow.stack.length;
     for (const c of el.children) this.visit(flow, c, inside);
+    flow.stack.pop();
+  }
+
+  /**
+   * CSS GCPM 3 §2: a `float: footnote` element. Its ::footnote-call takes its place in the
+   * line, carrying the element's boxes (float none; inline with `footnote-display: inline`,
+   * else block) for the footnote area of the page the call ends up on.
+   */
+  private footnote(flow: Flow, el: StyledElement, depth: number): void {
+    const s = el.style;
+    const style: ComputedStyle = { ...s, float: 'none', display: s.footnoteDisplay === 'inline' ? 'inline' : s.display };
+    const body: StyledElement = { ...el, style, footnoteCall: undefined };
+    const footnote: Footnote = { boxes: this.flowChildren([body], anonymousStyle(style), false), policy: s.footnotePolicy };
+    const call = el.footnoteCall ?? { kind: 'element', tag: '::footnote-call', attrs: {}, style: { ...anonymousStyle(s), display: 'inline' }, children: [], loc: el.loc };
+    const box: InlineBox = { kind: 'inline', style: call.style, element: call, children: [], footnote };
+    this.addInline(flow, depth, box);
+    if (flow.stack === NO_OPEN) flow.stack = [];
+    flow.stack.push(box);
+    const inside = flow.stack.length;
+    for (const c of call.children) this.visit(flow, c, inside);
     flow.stack.pop();
   }
 
@@ -327,7 +348,7 @@ function hasContent(group: readonly InlineLevelBox[]): boolean {
           if (b.text.length) return true;
         }
         break;
-      case 'inline': if (hasContent(b.children)) return true; break;
+      case 'inline': if (b.footnote || hasContent(b.children)) return true; break;
       case 'line-break': case 'replaced': case 'inline-block': case 'float': return true;
     }
   }

@@ -82,6 +82,14 @@ export interface InlineBox {
   readonly style: ComputedStyle;
   readonly element: StyledElement;
   readonly children: InlineLevelBox[];
+  /** CSS GCPM 3 §2: the footnote a ::footnote-call box calls */
+  readonly footnote?: Footnote;
+}
+
+/** CSS GCPM 3 §2: the boxes of one `float: footnote` element in the footnote area, and its `footnote-policy` (§2.7). */
+export interface Footnote {
+  readonly boxes: readonly BlockLevelBox[];
+  readonly policy: 'auto' | 'line' | 'block';
 }
 
 /** An atomic inline: inline-block / inline-table / inline-flex (CSS Display 3 §2.4). */

@@ -99,7 +99,7 @@ export interface ComputedStyle {
   // display & positioning
   display: Display;
   position: 'static' | 'relative' | 'absolute' | 'fixed' | 'sticky';
-  float: 'none' | 'left' | 'right';
+  float: 'none' | 'left' | 'right' | 'footnote';
   clear: 'none' | 'left' | 'right' | 'both';
   top: LengthPctAuto; right: LengthPctAuto; bottom: LengthPctAuto; left: LengthPctAuto;
   zIndex: number | 'auto';
@@ -185,6 +185,9 @@ export interface ComputedStyle {
   orphans: number;
   widows: number;
   page: string;                       // 'auto' or a page name
+  /** CSS GCPM 3 §2.5, §2.7 (elements with float: footnote) */
+  footnoteDisplay: 'block' | 'inline' | 'compact';
+  footnotePolicy: 'auto' | 'line' | 'block';
 
   // flexbox (CSS Flexbox 1) and multi-column
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';

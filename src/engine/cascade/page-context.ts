@@ -41,7 +41,13 @@ export interface PageContextStyle {
   readonly page: ComputedStyle;
   /** the margin boxes that generate a box (§5.3: `content` other than none/normal), in MARGIN_BOX_NAMES order */
   readonly boxes: readonly { readonly name: MarginBoxName; readonly style: ComputedStyle }[];
+  /** CSS GCPM 3 §2.2 the `@footnote` area's style */
+  readonly footnote: ComputedStyle;
 }
+
+/** the page-area rule that styles the footnote area (CSS GCPM 3 §2.2) */
+const FOOTNOTE = 'footnote';
+const FOOTNOTE_DEFAULTS = 'margin-top: 1em';
 
 export interface PageCascadeOptions {
   readonly rules: readonly PageRuleSource[];
@@ -114,7 +120,7 @@ export class PageCascade {
       const boxes = new Map<string, { normal: readonly CompiledDecl[]; important: readonly CompiledDecl[] }>();
       for (const b of r.marginBoxes) {
         const name = b.name.toLowerCase();
-        if (!(MARGIN_BOX_NAMES as readonly string[]).includes(name)) {
+        if (!(MARGIN_BOX_NAMES as readonly string[]).includes(name) && name !== FOOTNOTE) {
           o.diagnostics.report('unsupported-selector', `Ignored @${b.name}: not a page-margin box`);
           continue;
         }
@@ -164,7 +170,9 @@ export class PageCascade {
       if (v.content === 'none' || v.content === 'normal' || v.display === 'none') continue;
       boxes.push({ name, style: this.o.toStyle(v) });
     }
-    const out: PageContextStyle = { page: this.o.toStyle(page), boxes };
+    // CSS GCPM 3 §2.2 the footnote area (WeasyPrint's UA sheet sets it off by 1em)
+    const area = computeValues([{ decls: compileInlineStyle(FOOTNOTE_DEFAULTS).block.normal, key: -1 }, ...weigh((r) => r.boxes.get(FOOTNOTE))], page, this.o);
+    const out: PageContextStyle = { page: this.o.toStyle(page), boxes, footnote: this.o.toStyle({ ...area, display: 'block', position: 'static', float: 'none' }) };
     this.memo.set(key, out);
     return out;
   }

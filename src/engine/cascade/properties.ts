@@ -458,7 +458,8 @@ export const PROPERTIES = {
     },
     compute: same,
   }),
-  float: keywords('float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right', footnote: 'none' }),
+  // CSS GCPM 3 §2.2 `float: footnote`: the element moves to the page's footnote area
+  float: keywords('float', ['none', 'left', 'right', 'footnote'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
   clear: keywords('clear', ['none', 'left', 'right', 'both'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
   top: lengthPctAuto('top', { negative: true }),
   right: lengthPctAuto('right', { negative: true }),
@@ -679,6 +680,9 @@ export const PROPERTIES = {
   'break-inside': keywords('break-inside', BREAK_INSIDE, 'auto'),
   orphans: prop<number, number>({ name: 'orphans', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
   widows: prop<number, number>({ name: 'widows', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
+  // CSS GCPM 3 §2.5 how a footnote element is displayed in the footnote area, §2.7 what moves when its body does not fit
+  'footnote-display': keywords('footnote-display', ['block', 'inline', 'compact'], 'block'),
+  'footnote-policy': keywords('footnote-policy', ['auto', 'line', 'block'], 'auto'),
   page: prop<string, string>({
     name: 'page', inherited: false, initial: 'auto',
     parse: (v) => (v.length === 1 && v[0]!.t === 'ident' ? (ident(v[0]) === 'auto' ? 'auto' : v[0].v) : undefined), compute: same,
@@ -817,7 +821,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'zoom',
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-origin', 'background-clip', 'background-blend-mode', 'background-position-x', 'background-position-y',
-  'max-lines', 'footnote-display', 'footnote-policy', 'bleed', 'marks', 'anchor-name', 'position-anchor',
+  'max-lines', 'bleed', 'marks', 'anchor-name', 'position-anchor',
   'margin-trim', 'speak', 'speak-as',
   'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',
   'overflow-anchor', 'overflow-clip-margin', 'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter',

@@ -4,7 +4,7 @@
 // appearance (§6.5) folded into one sort key. Sheet sets also keep the signature trees of
 // sharing.ts, so elements no selector can tell apart are matched once.
 import type { SourceLocation } from '../diagnostics';
-import type { ComplexSelector } from '../css/selectors';
+import type { ComplexSelector, PseudoElement } from '../css/selectors';
 import type { CompiledDecl } from './declarations';
 import { RuleIndex } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
@@ -30,11 +30,13 @@ export interface RulePayload {
 }
 
 /** One sheet's style rules indexed for one page area (media queries decided), cached per sheet. */
-export interface SheetRules {
-  readonly main: RuleIndex<RulePayload>;
-  readonly before: RuleIndex<RulePayload>;
-  readonly after: RuleIndex<RulePayload>;
-}
+export type SheetRules = Readonly<Record<Target, RuleIndex<RulePayload>>>;
+
+/** what a rule styles: the element, or one of its pseudo-elements */
+export type Target = 'main' | PseudoElement;
+export const TARGETS: readonly Target[] = ['main', 'before', 'after', 'footnote-call', 'footnote-marker'];
+
+const newSheetRules = (): SheetRules => ({ main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex(), 'footnote-call': new RuleIndex(), 'footnote-marker': new RuleIndex() });
 
 /** A sheet that applies to this document, with its rank in cascade order. */
 export interface ActiveSheet {
@@ -50,13 +52,13 @@ export function rulesFor(sheet: CompiledSheet, env: MediaEnvironment): SheetRule
   let perEnv = rulesCache.get(sheet);
   const hit = perEnv?.get(key);
   if (hit) return hit;
-  const rules: SheetRules = { main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex() };
+  const rules = newSheetRules();
   let order = 0;
   for (const item of sheet.items) {
     if (item.kind !== 'style' || !item.media.every((m) => matchesMediaList(m, env))) continue;
     order++;
     const payload: RulePayload = { item, order };
-    item.keys.forEach((key, part) => rules[key.target === 'main' ? 'main' : key.target].add(key, { source: item, part, payload }));
+    item.keys.forEach((key, part) => rules[key.target].add(key, { source: item, part, payload }));
   }
   if (!perEnv) { perEnv = new Map(); rulesCache.set(sheet, perEnv); }
   if (perEnv.size > 8) perEnv.clear();
@@ -70,7 +72,7 @@ function positionalFeatures(rules: SheetRules): FeatureCollector {
   if (!hit) {
     const features = new FeatureCollector();
     const add = (sel: ComplexSelector) => features.add(sel);
-    rules.main.forEachPositional(add); rules.before.forEachPositional(add); rules.after.forEachPositional(add);
+    for (const t of TARGETS) rules[t].forEachPositional(add);
     hit = features;
     positionalCache.set(rules, hit);
   }

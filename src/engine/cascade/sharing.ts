@@ -87,7 +87,7 @@ interface TreeSize { nodes: number; chars: number }
 export class Signature {
   private readonly children = new Map<string, Signature>();
   /** matched rules of the sheets (element-level declarations excluded), per target */
-  readonly matched: { main?: unknown; before?: unknown; after?: unknown } = {};
+  readonly matched: { main?: unknown; before?: unknown; after?: unknown; 'footnote-call'?: unknown; 'footnote-marker'?: unknown } = {};
   constructor(private readonly size: TreeSize) {}
 
   child(key: string): Signature {

@@ -102,6 +102,8 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
     orphans: v.orphans,
     widows: v.widows,
     page: v.page,
+    footnoteDisplay: v['footnote-display'],
+    footnotePolicy: v['footnote-policy'],
     flexDirection: v['flex-direction'],
     flexWrap: v['flex-wrap'],
     flexGrow: v['flex-grow'],

@@ -24,6 +24,12 @@ export interface StyledElement {
   readonly counters?: ReadonlyMap<string, readonly number[]>;
   /** (additive) CSS GCPM 3 §6 the bookmark this element makes (bookmark-level/-label/-state) */
   readonly bookmark?: { readonly level: number; readonly label: string; readonly open: boolean };
+  /**
+   * (additive) CSS GCPM 3 §2.3 an element with `float: footnote`: its ::footnote-call, which
+   * takes the element's place in the flow (null when its `content` is none); the element itself
+   * goes to the footnote area, its ::footnote-marker first among its children.
+   */
+  readonly footnoteCall?: StyledElement | null;
 }
 
 export interface StyledText {

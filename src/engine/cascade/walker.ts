@@ -14,7 +14,8 @@ import { parseValue, type CompiledDecl } from './declarations';
 import { AncestorFilter, type Hit, type MatchElement, type SelectorSource } from './match';
 import { presentationalHints } from './presentational';
 import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
-import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload } from './rules';
+import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload, type Target } from './rules';
+import type { PseudoElement } from '../css/selectors';
 import { newSiblingState, type Signature, type Signatures, type SiblingState } from './sharing';
 import { compileInlineStyle, type StyleItem } from './sheets';
 import { rebaseDecls, replayProblems } from './sources';
@@ -22,7 +23,6 @@ import { toComputedStyle, type ElementValues } from './style';
 import type { StyledElement, StyledNode, StyledText } from './styled';
 import { resolveCustoms, substitute, type Customs, type Registered } from './variables';
 
-type Target = 'main' | 'before' | 'after';
 
 export interface WalkerOptions {
   readonly sheets: readonly ActiveSheet[];
@@ -56,7 +56,7 @@ export class StyleWalker {
   private readonly counters = new CounterScopes();
   private readonly quoteDepth = { value: 0 };
   /** whether any sheet has ::before / ::after rules */
-  private readonly hasRules: { readonly before: boolean; readonly after: boolean };
+  private readonly hasRules: Readonly<Record<PseudoElement, boolean>>;
   /** with sharing: the ancestor filter of `filterParent`'s children */
   private parentFilter: AncestorFilter | undefined;
   private filterParent: MatchElement | undefined;
@@ -69,7 +69,8 @@ export class StyleWalker {
   private readonly computeDiagnostics: CountingDiagnostics;
   constructor(private readonly o: WalkerOptions) {
     this.computeDiagnostics = new CountingDiagnostics(o.diagnostics);
-    this.hasRules = { before: o.sheets.some((s) => s.rules.before.size > 0), after: o.sheets.some((s) => s.rules.after.size > 0) };
+    const has = (t: PseudoElement) => o.sheets.some((s) => s.rules[t].size > 0);
+    this.hasRules = { before: has('before'), after: has('after'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
   }
 
   /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
@@ -87,11 +88,16 @@ export class StyleWalker {
     const bookmarkLabel = display !== 'none' && level !== 'none' ? this.ownPieces(own.values['bookmark-label'], e, own) : undefined;
     const counters = e.el.attrs.id ? this.counters.snapshot() : undefined;
     this.counters.open();
-    const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', '::before', sig) : undefined;
+    // CSS GCPM 3 §2.3: a footnote element's call stays where the element was, its marker starts the element
+    const footnote = display !== 'none' && own.values.float === 'footnote';
+    const footnoteCall = footnote ? this.pseudo(e, own, 'footnote-call', sig) : undefined;
+    const marker = footnote ? this.pseudo(e, own, 'footnote-marker', sig) : undefined;
+    const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', sig) : undefined;
     // the children's array made to size (growing one by push reserves 16 more slots, for
     // every element of the tree, kept as long as the tree is)
-    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0));
+    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0) + (marker ? 1 : 0));
     let at = 0;
+    if (marker) children[at++] = marker;
     if (beforeBox) children[at++] = beforeBox;
     let textStyle: ComputedStyle | undefined;
     let ci = 0;
@@ -112,13 +118,14 @@ export class StyleWalker {
     }
     if (!signatures) this.ancestors.leave(e);
     if (display !== 'none') {
-      const afterBox = this.pseudo(e, own, 'after', '::after', sig);
+      const afterBox = this.pseudo(e, own, 'after', sig);
       if (afterBox) children.push(afterBox);
     }
     this.counters.close();
     const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
     if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
     if (counters) out.counters = counters;
+    if (footnote) out.footnoteCall = footnoteCall ?? null;
     if (bookmarkLabel && level !== 'none') out.bookmark = { level, label: ownText(bookmarkLabel, out).replace(/\s+/g, ' ').trim(), open: own.values['bookmark-state'] === 'open' };
     return out;
   }
@@ -136,7 +143,7 @@ export class StyleWalker {
     });
   }
 
-  private pseudo(e: MatchElement, own: ElementValues, target: 'before' | 'after', tag: '::before' | '::after', sig: Signature | undefined): StyledElement | undefined {
+  private pseudo(e: MatchElement, own: ElementValues, target: PseudoElement, sig: Signature | undefined): StyledElement | undefined {
     if (!this.hasRules[target]) return undefined;
     const sheets = this.sheetMatches(e, target, sig);
     const matched = sheets.list;
@@ -156,7 +163,7 @@ export class StyleWalker {
     const text = pieces.filter((p): p is string => typeof p === 'string').join('');
     const deferred = pieces.some((p) => typeof p !== 'string');
     const children: StyledNode[] = deferred ? [{ kind: 'text', text, style, generated: pieces }] : text ? [{ kind: 'text', text, style }] : [];
-    return { kind: 'element', tag, attrs: {}, style, children, loc: e.el.loc };
+    return { kind: 'element', tag: `::${target}`, attrs: {}, style, children, loc: e.el.loc };
   }
 
   /** The element's own matched declarations: the sheets' (shared by signature), then its element-level ones. */

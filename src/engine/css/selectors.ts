@@ -32,7 +32,8 @@ export interface Compound {
 
 export type Combinator = ' ' | '>' | '+' | '~';
 
-export type PseudoElement = 'before' | 'after';
+/** ::before, ::after (CSS Pseudo 4 §3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
+export type PseudoElement = 'before' | 'after' | 'footnote-call' | 'footnote-marker';
 
 export interface ComplexSelector {
   /** left to right */
@@ -191,7 +192,7 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
         const pe = items[i + 2];
         const name = pe && pe.t === 'ident' ? pe.v.toLowerCase() : pe && pe.t === 'func' ? pe.name : '';
         i += 3;
-        if ((name === 'before' || name === 'after') && pe?.t === 'ident') {
+        if ((name === 'before' || name === 'after' || name === 'footnote-call' || name === 'footnote-marker') && pe?.t === 'ident') {
           if (!allowPseudoElement) throw new SelectorError(`::${name} inside a selector list argument`);
           pseudoElement = name; c++; continue;
         }
@@ -412,7 +413,7 @@ export function keysFromTokens(ref: BlockRef): RuleKey[] {
         if (types[k] === T.Colon) k++;
         if (types[k] === T.Ident) {
           const name = source.slice(starts[k]!, ends[k]!).toLowerCase();
-          if (name === 'before' || name === 'after') target = name;
+          if (name === 'before' || name === 'after' || name === 'footnote-call' || name === 'footnote-marker') target = name;
           i = k;
         }
         break;

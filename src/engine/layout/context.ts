@@ -1,7 +1,7 @@
 // What every layout algorithm gets (block, inline, float, table, flex), and the contracts
 // between them. The algorithms call each other through LayoutContext's functions rather than
 // importing each other, so there is no import cycle between block.ts and table/flex/inline.
-import type { BlockLevelBox, ReplacedBox } from '../boxes/types';
+import type { BlockLevelBox, Footnote, ReplacedBox } from '../boxes/types';
 import type { DiagnosticList } from '../diagnostics';
 import type { LoadedImage } from '../types';
 import type { FaceResolver } from './faces';
@@ -39,7 +39,18 @@ export interface Fragmentainer {
    * `y`'s page, even with no height). Returns where the content goes.
    */
   pageNamed?(y: number, name: string, occupied?: boolean): number;
+  /**
+   * CSS GCPM 3 §2: the footnote bodies of the ::footnote-call boxes that a line box at
+   * [top, bottom) opens go to the footnote area at the bottom of the line's page, and that page's
+   * area ends higher by what the footnote area grows. A body that does not fit on the page with
+   * the line moves to the next page's footnote area (`footnote-policy: auto`, as WeasyPrint
+   * prints), or, with `footnote-policy: line` or `block` and the line not at its page's start,
+   * nothing is placed and the answer is false: the line moves to the next page. Placing a body
+   * again (a line laid out again) moves it. Absent: footnotes stay out of the flow unplaced.
+   */
+  footnotes?(bodies: readonly Footnote[], line: { readonly top: number; readonly bottom: number }, ctx: LayoutContext): boolean;
 }
+
 
 /** A Fragmentainer that never breaks: for measuring and for monolithic content. */
 export const NO_BREAKS: Fragmentainer = {

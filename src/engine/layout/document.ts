@@ -4,15 +4,15 @@
 // positioned boxes without a positioned ancestor take the first page's area as their
 // containing block (the initial containing block, as Chromium prints); fixed boxes repeat on
 // every page.
-import type { BlockBox, FlexBox } from '../boxes/types';
-import type { RGBA } from '../cascade/computed';
+import type { BlockBox, BlockLevelBox, FlexBox, Footnote } from '../boxes/types';
+import type { ComputedStyle, RGBA } from '../cascade/computed';
 import type { PageCascade } from '../cascade/page-context';
-import type { PageRuleStyle, PageStyle } from '../cascade/styled';
+import type { PageRuleStyle, PageStyle, StyledElement } from '../cascade/styled';
 import { DiagnosticList } from '../diagnostics';
 import { layoutAbsolute, startPageName } from './block';
-import { EMPTY_STRUT, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
+import { EMPTY_STRUT, strutSize, withoutBreaks, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
-import type { BoxFragment, PageFragment, Sides } from './fragments';
+import { translate, type BoxFragment, type PageFragment, type Sides } from './fragments';
 import { DEFAULT_PAGE_MARGIN } from '../cascade';
 import { printZoom, scrollWidth, Shrink } from './shrink';
 
@@ -113,13 +113,34 @@ function snappedMargins(width: number, height: number, m: Sides): Sides {
   return { top, left, right: width - left - areaW, bottom: height - top - areaH };
 }
 
+/** CSS GCPM 3 §2.2 the footnote area of one page: its footnotes in call order, laid out. */
+interface FootnoteArea {
+  readonly footnotes: Footnote[];
+  /** the area's margin box height (0 while it holds nothing) */
+  height: number;
+  /** the area laid out, y relative to the page area's top */
+  fragment: BoxFragment | undefined;
+}
+
+/** What the pages need to place footnotes (CSS GCPM 3 §2). */
+export interface FootnoteOptions {
+  /** the `@footnote` area's style on a page */
+  readonly areaStyle: (page: PageFragment) => ComputedStyle;
+}
+
 /** The pages of one document as a Fragmentainer: made as the flow reaches them. */
 export class Pages implements Fragmentainer {
   readonly paginates = true;
   private readonly list: PageFragment[] = [];
+  /** per page: its page area's height before a footnote area takes its part */
+  private readonly fullHeights: number[] = [];
+  /** per page with footnotes: its footnote area */
+  private readonly areas = new Map<number, FootnoteArea>();
+  /** the page each placed footnote is on */
+  private readonly placed = new Map<Footnote, number>();
 
   /** `zoom`: layout units per pt of the page area (Chromium's shrink-to-fit printing lays out in a wider area: shrink.ts) */
-  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number, firstName = 'auto', private readonly zoom = 1) {
+  constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number, firstName = 'auto', private readonly zoom = 1, private readonly notes?: FootnoteOptions) {
     this.name = firstName;
     this.add();
   }
@@ -134,7 +155,113 @@ export class Pages implements Fragmentainer {
     const areaHeight = (box.height - box.margin.top - box.margin.bottom) * this.zoom;
     const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, cssMargin: box.cssMargin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor };
     this.list.push(page);
+    this.fullHeights.push(areaHeight);
     return page;
+  }
+
+  // ---- CSS GCPM 3 §2 footnotes -------------------------------------------------------------
+
+  footnotes(bodies: readonly Footnote[], line: { readonly top: number; readonly bottom: number }, ctx: LayoutContext): boolean {
+    if (!this.notes) return true;
+    for (const b of bodies) this.unplace(b, ctx);
+    const index = this.at(line.top).index;
+    // footnotes keep their call order: once one moved to the next page, the following ones follow it
+    const later = (this.areas.get(index + 1)?.footnotes.length ?? 0) > 0 && index + 1 < this.list.length;
+    for (let i = 0; i < bodies.length; i++) {
+      const b = bodies[i]!;
+      if (!later && this.tryPlace(b, index, line.bottom, ctx)) continue;
+      if (b.policy !== 'auto' && !this.atPageStart(line.top)) {
+        for (const placed of bodies.slice(0, i)) this.unplace(placed, ctx);
+        return false;
+      }
+      for (const rest of bodies.slice(i)) this.placeFrom(rest, index + 1, ctx);
+      return true;
+    }
+    return true;
+  }
+
+  /** the footnote areas, per page (y relative to the page area's top) */
+  footnoteAreas(count: number): (BoxFragment | undefined)[] {
+    return Array.from({ length: count }, (_, i) => this.areas.get(i)?.fragment);
+  }
+
+  /** Places a footnote on page `index` when the area and the flow content down to `contentBottom` still fit. */
+  private tryPlace(b: Footnote, index: number, contentBottom: number, ctx: LayoutContext): boolean {
+    const area = this.areaOf(index);
+    area.footnotes.push(b);
+    const laid = this.layoutArea(index, area, ctx);
+    const page = this.list[index]!;
+    const bottom = page.flowTop + this.fullHeights[index]! - laid.height;
+    // the first footnote of an empty page stays however tall it is (as WeasyPrint prints it)
+    const alone = area.footnotes.length === 1 && contentBottom <= page.flowTop + 0.01;
+    if (!alone && (laid.overflows || contentBottom > bottom + 0.01)) {
+      area.footnotes.pop();
+      return false;
+    }
+    this.commit(index, area, laid);
+    this.placed.set(b, index);
+    return true;
+  }
+
+  /** Places a footnote that moved off its call's page: on page `index`, or further on when that area is full. */
+  private placeFrom(b: Footnote, index: number, ctx: LayoutContext): void {
+    for (let i = index; i < this.maxPages; i++) {
+      while (this.list.length <= i && this.list.length < this.maxPages) this.add();
+      if (i >= this.list.length) return;
+      const page = this.list[i]!;
+      // (the flow has not reached that page yet)
+      if (this.tryPlace(b, i, page.flowTop, ctx)) { this.reach(this.list[i]!.flowTop); return; }
+    }
+  }
+
+  private unplace(b: Footnote, ctx: LayoutContext): void {
+    const index = this.placed.get(b);
+    if (index === undefined) return;
+    this.placed.delete(b);
+    const area = this.areas.get(index)!;
+    area.footnotes.splice(area.footnotes.indexOf(b), 1);
+    this.commit(index, area, this.layoutArea(index, area, ctx));
+  }
+
+  private areaOf(index: number): FootnoteArea {
+    let a = this.areas.get(index);
+    if (!a) { a = { footnotes: [], height: 0, fragment: undefined }; this.areas.set(index, a); }
+    return a;
+  }
+
+  /** The area of page `index` laid out with its footnotes: its margin box height, and whether its footnotes overflow its max-height. */
+  private layoutArea(index: number, area: FootnoteArea, ctx: LayoutContext): { fragment: BoxFragment | undefined; height: number; overflows: boolean } {
+    if (area.footnotes.length === 0) return { fragment: undefined, height: 0, overflows: false };
+    const page = this.list[index]!;
+    const style = this.notes!.areaStyle(page);
+    const element: StyledElement = { kind: 'element', tag: '@footnote', attrs: {}, style, children: [], loc: { line: 0, column: 0 } };
+    const box: BlockBox = { kind: 'block', style, element, children: footnoteChildren(area.footnotes) };
+    const width = (page.width - page.margin.left - page.margin.right) * this.zoom;
+    const measuring = withoutBreaks(ctx);
+    const r = measuring.layoutBlockLevel(box, { cbX: 0, cbWidth: width, cbHeight: this.fullHeights[index], y: 0, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [] }, measuring);
+    const f = r.fragment;
+    if (!f) return { fragment: undefined, height: 0, overflows: false };
+    const height = Math.max(r.bottom, f.y + f.height) + Math.max(0, strutSize(r.marginStrut));
+    const contentBottom = f.y + f.height - f.border.bottom - f.padding.bottom;
+    let last = f.y;
+    for (const c of f.children) if (c.kind === 'box' || c.kind === 'line') last = Math.max(last, c.y + c.height);
+    translate(f, 0, this.fullHeights[index]! - height);
+    return { fragment: f, height, overflows: last > contentBottom + 0.01 };
+  }
+
+  /** Gives page `index` its footnote area: its page area ends higher (or lower) by what the area grew, the pages after it follow. */
+  private commit(index: number, area: FootnoteArea, laid: { fragment: BoxFragment | undefined; height: number }): void {
+    const delta = laid.height - area.height;
+    area.height = laid.height;
+    area.fragment = laid.fragment;
+    if (Math.abs(delta) < 1e-9) return;
+    const page = this.list[index]!;
+    this.list[index] = { ...page, flowBottom: page.flowBottom - delta };
+    for (let i = index + 1; i < this.list.length; i++) {
+      const p = this.list[i]!;
+      this.list[i] = { ...p, flowTop: p.flowTop - delta, flowBottom: p.flowBottom - delta };
+    }
+    if (this.reached >= page.flowBottom - 0.01) this.reached -= delta;
   }
 
   /**
@@ -204,7 +331,7 @@ export class Pages implements Fragmentainer {
     return this.reach(this.list[Math.min(next, this.list.length - 1)]!.flowTop);
   }
 
-  /** the pages that the content reached: up to the one showing `lastY`, or the last one a break moved content to */
+  /** the pages that the content reached: up to the one showing `lastY`, or the last one a break (or a footnote) moved content to */
   pagesUpTo(lastY: number): PageFragment[] {
     const last = this.at(Math.max(0, lastY - 0.01, this.reached));
     return this.list.slice(0, last.index + 1);
@@ -218,24 +345,46 @@ export interface LaidOutDocument {
   readonly root: BoxFragment | undefined;
   /** position: fixed boxes: painted on every page, y relative to the page area's top */
   readonly fixed: readonly BoxFragment[];
+  /** per page: its footnote area (CSS GCPM 3 §2.2), y relative to the page area's top */
+  readonly footnotes: readonly (BoxFragment | undefined)[];
+}
+
+/**
+ * The boxes of a footnote area: the footnotes' block boxes in order; consecutive inline
+ * footnotes (`footnote-display: inline`) share one anonymous block, their lines running on.
+ */
+function footnoteChildren(footnotes: readonly Footnote[]): BlockLevelBox[] {
+  const out: BlockLevelBox[] = [];
+  for (const f of footnotes) {
+    for (const b of f.boxes) {
+      const prev = out[out.length - 1];
+      if (b.kind === 'inlines' && prev?.kind === 'inlines' && f.boxes.length === 1) {
+        out[out.length - 1] = { ...prev, children: [...prev.children, { kind: 'text', style: prev.style, text: ' ' }, ...b.children] };
+      } else out.push(b);
+    }
+  }
+  return out;
 }
 
 /** Lays out the root box over as many pages as its content needs. */
-export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number): LaidOutDocument {
-  const laid = layoutAtZoom(root, geometry, ctx, maxPages, 1);
+export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, notes?: FootnoteOptions): LaidOutDocument {
+  const laid = layoutAtZoom(root, geometry, ctx, maxPages, 1, notes);
   // Chromium's shrink-to-fit printing: a document wider than the page area is laid out in a wider area and scaled down
   const first = laid.pages[0];
   if (!laid.root || !first) return laid;
   const zoom = printZoom(scrollWidth(laid.root), first.width - first.margin.left - first.margin.right);
   if (zoom === 1) return laid;
   // (the first layout reported what the author should know already)
-  const wide = layoutAtZoom(root, geometry, { ...ctx, diagnostics: new DiagnosticList() }, maxPages, zoom);
+  const wide = layoutAtZoom(root, geometry, { ...ctx, diagnostics: new DiagnosticList() }, maxPages, zoom, notes);
   const shrink = new Shrink(1 / zoom);
-  return { pages: wide.pages.map((p) => shrink.page(p)), root: wide.root && shrink.box(wide.root), fixed: wide.fixed.map((f) => shrink.box(f)) };
+  return {
+    pages: wide.pages.map((p) => shrink.page(p)), root: wide.root && shrink.box(wide.root), fixed: wide.fixed.map((f) => shrink.box(f)),
+    footnotes: wide.footnotes.map((f) => f && shrink.box(f)),
+  };
 }
 
-function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number): LaidOutDocument {
-  const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'), zoom);
+function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number, notes: FootnoteOptions | undefined): LaidOutDocument {
+  const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'), zoom, notes);
   const full: LayoutContext = { ...ctx, pages };
   const first = pages.first;
   const areaWidth = (first.width - first.margin.left - first.margin.right) * zoom;
@@ -256,5 +405,6 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
     bottom = Math.max(bottom, f.y + Math.min(f.height, 1));
   }
   if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
-  return { pages: pages.pagesUpTo(Math.max(bottom, 0.02)), root: fragment, fixed };
+  const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));
+  return { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length) };
 }

@@ -6,7 +6,7 @@
 // before each line, `orphans` and `widows`). Atomic inlines (CSS Display 3 §2.4) and floats
 // met in the content are laid out through ctx.layoutIndependent.
 import type { ComputedStyle, VerticalAlign } from '../cascade/computed';
-import type { InlineFormattingBox } from '../boxes/types';
+import type { Footnote, InlineFormattingBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
@@ -82,6 +82,13 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
     },
   });
   return new Lines(box, input, ctx, content, widths, atomics, embeddingLevels(content.text, box.style.direction)).layout();
+}
+
+/** The footnotes of the ::footnote-call boxes a line opens (CSS GCPM 3 §2). */
+function footnoteCalls(atoms: readonly Atom[]): Footnote[] | undefined {
+  let out: Footnote[] | undefined;
+  for (const a of atoms) if (a.t === 'open' && a.box.footnote) (out ??= []).push(a.box.footnote);
+  return out;
 }
 
 /** Chromium's ascent and descent of a style's font, each rounded to whole CSS px (Blink's SimpleFontData), and its used line-height. */
@@ -214,6 +221,11 @@ class Lines {
           const at = this.fullAt(top);
           const b = input.floats.space(top, v.height, at.left, at.right);
           if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
+        }
+        // CSS GCPM 3 §2: the footnotes this line calls go to its page's footnote area (or it moves on)
+        if (pages.footnotes && attempt < 5) {
+          const calls = footnoteCalls(filled.atoms);
+          if (calls && !pages.footnotes(calls, { top, bottom: top + v.height }, ctx)) { y = pages.pageEnd(top + EPS); guess = v.height; continue; }
         }
         // a page break before this line: pushed by the strut, or the previous line ended its page
         const prev = lines[lines.length - 1];

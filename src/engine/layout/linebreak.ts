@@ -5,7 +5,7 @@
 // forced breaks. `fillLine` fills one line greedily (§5: "as many as fit"), trailing spaces
 // hanging (§4.1.3), and breaks inside a word only where `overflow-wrap` allows (§5.5).
 import LineBreaker from 'linebreak';
-import type { InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, FloatBox } from '../boxes/types';
+import type { Footnote, InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, FloatBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import type { StyledElement } from '../cascade/styled';
@@ -26,6 +26,8 @@ export interface BoxNode {
   /** CSS 2.1 §9.4.3: the offset of a relatively positioned box, its ancestors' included */
   readonly dx: number;
   readonly dy: number;
+  /** CSS GCPM 3 §2: the footnote body a ::footnote-call box calls (placed with the line that opens the box) */
+  footnote?: Footnote;
   /** per-line scratch of the line box computation (inline.ts) */
   stamp: number;
   off: number;
@@ -261,6 +263,7 @@ class Cutter {
         case 'inline': {
           const link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, o.anchors) ?? parent.link) : parent.link;
           const node = boxNode(b.style, b.element, parent, link, o.cbWidth, o.cbHeight);
+          if (b.footnote) node.footnote = b.footnote;
           this.emit({ t: 'open', box: node, width: node.startWidth });
           this.walk(b.children, node, withDecor(decor, b.style));
           this.emit({ t: 'close', box: node, width: node.endWidth });

@@ -75,7 +75,9 @@ export function layoutPaged(o: PagedInput): PagedDocument {
     const resolver = new GeneratedText(placement, ids);
     const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
     for (const id of resolver.targets) if (ids.has(id)) anchors.add(id);
-    laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format, pageContext: o.pageContext }, { ...o.ctx, anchors }, o.maxPages);
+    const pageContext = o.pageContext;
+    const notes = pageContext && { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote };
+    laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format, pageContext }, { ...o.ctx, anchors }, o.maxPages, notes);
     placement = place(laid, o.root, o.pageContext);
     if (!resolver.used || passes >= MAX_PASSES || resolver.settledWith(placement)) break;
   }

@@ -32,6 +32,8 @@ export interface PaintFragmentsInput {
   readonly canvasSource: ComputedStyle | undefined;
   /** per page: its margin boxes (CSS Paged Media 3 §5), placed as `fixed` boxes are */
   readonly marginBoxes?: readonly (readonly BoxFragment[])[];
+  /** per page: its footnote area (CSS GCPM 3 §2.2), placed as `fixed` boxes are */
+  readonly footnotes?: readonly (BoxFragment | undefined)[];
   /** per page: the page context's style, for the page box's background image and borders */
   readonly pageStyles?: readonly (ComputedStyle | undefined)[];
 }
@@ -43,6 +45,7 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   if (input.root) painter.stackingContext(input.root, undefined);
   for (const f of input.fixed) for (const page of input.pages) painter.stackingContext(f, page);
   input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.stackingContext(f, input.pages[i]!); });
+  input.footnotes?.forEach((f, i) => { if (f && input.pages[i]) painter.stackingContext(f, input.pages[i]); });
   return painter.out;
 }
 
