@@ -9,6 +9,8 @@
 export interface LengthPct {
   readonly pt: number;
   readonly pct: number;
+  /** a quirky margin (HTML §15.3.3: the quirks-mode UA margins of p, headings, lists...) */
+  readonly quirky?: true;
 }
 export type LengthPctAuto = LengthPct | 'auto';
 export type LengthPctNone = LengthPct | 'none';

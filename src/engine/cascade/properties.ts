@@ -83,6 +83,26 @@ function nonNegative(l: LengthPct, negativeAllowed: boolean): LengthPct {
 
 const SIZE_KEYWORDS = ['min-content', 'max-content', 'fit-content', 'stretch', '-webkit-fill-available', '-moz-available', '-webkit-min-content', '-webkit-max-content', '-moz-fit-content', '-webkit-fit-content'];
 
+/** Blink's quirky em (`1__qem`), written only by the quirks-mode UA sheet. */
+type QuirkyLength = { readonly quirky: LenExpr };
+
+/**
+ * margin-top and margin-bottom: a length, a percentage or auto; or a quirky em of the quirks-mode
+ * UA sheet (HTML §15.3.3), computed as an em length marked `quirky`, which block layout drops
+ * where it meets the start or end of body, td or th.
+ */
+function blockMargin(name: string): PropertyDef<LenAuto | QuirkyLength, LengthPct | 'auto'> {
+  const plain = lengthPctAuto(name, { negative: true, initial: ZERO });
+  return prop<LenAuto | QuirkyLength, LengthPct | 'auto'>({
+    name, inherited: false, initial: ZERO,
+    parse: (v) => {
+      const q = v.length === 1 && v[0]!.t === 'dim' && v[0]!.unit === '__qem' ? parseLength({ ...v[0]!, unit: 'em' }, { negative: true }) : undefined;
+      return q ? { quirky: q } : plain.parse(v);
+    },
+    compute: (s, ctx) => (typeof s === 'object' && 'quirky' in s ? { ...resolveLength(s.quirky, ctx), quirky: true } : plain.compute(s, ctx)),
+  });
+}
+
 function lengthPct(name: string, opts: { negative?: boolean; inherited?: boolean } = {}): PropertyDef<LenExpr, LengthPct> {
   return prop<LenExpr, LengthPct>({
     name, inherited: opts.inherited ?? false, initial: ZERO,
@@ -495,9 +515,9 @@ export const PROPERTIES = {
     parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'none' || SIZE_KEYWORDS.includes(ident(v[0]) ?? '') ? 'none' : parseLength(v[0], { pct: true })),
     compute: (s, ctx) => (s === 'none' ? 'none' : nonNegative(resolveLength(s, ctx), false)),
   }),
-  'margin-top': lengthPctAuto('margin-top', { negative: true, initial: ZERO }),
+  'margin-top': blockMargin('margin-top'),
   'margin-right': lengthPctAuto('margin-right', { negative: true, initial: ZERO }),
-  'margin-bottom': lengthPctAuto('margin-bottom', { negative: true, initial: ZERO }),
+  'margin-bottom': blockMargin('margin-bottom'),
   'margin-left': lengthPctAuto('margin-left', { negative: true, initial: ZERO }),
   'padding-top': lengthPct('padding-top'),
   'padding-right': lengthPct('padding-right'),

@@ -9,7 +9,7 @@ import type { BlockBox, BlockLevelBox, BlockReplacedBox, InlineFormattingBox, In
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import {
-  EMPTY_STRUT, strutSize, strutWith, withoutBreaks,
+  EMPTY_STRUT, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { Floats } from './float';
@@ -176,18 +176,26 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   if (input.borderBoxWidth !== undefined) { contentWidth = Math.max(0, input.borderBoxWidth - frameH); marginLeft = marginPt(style.margin.left, input.cbWidth); }
 
   // the top margin: collapsed with the margins above, and with the first children's when nothing separates them
-  const ownStrut = strutWith(input.marginStrut, used.marginTop);
+  const quirkyContainer = isQuirkyContainer(box);
+  const ownStrut = strutWith(input.marginStrut, used.marginTop, isQuirky(style.margin.top));
   const collapsesTop = !bfc && used.border.top === 0 && used.padding.top === 0;
   let strut = ownStrut;
-  let childStrut: MarginStrut = EMPTY_STRUT;
+  let childStrut: MarginStrut = quirkyContainer ? QUIRKY_START_STRUT : EMPTY_STRUT;
   let empty = false;
   if (collapsesTop) {
-    const chain: number[] = [];
+    const chain: ChainMargin[] = [];
     empty = !leadingMargins(box.children, contentWidth, chain);
+    // at the start of a quirky container the children's quirky margins take no space
+    let folded: MarginStrut = quirkyContainer && !ownStrut.quirkyStart ? { ...ownStrut, quirkyStart: true } : ownStrut;
     let absMax = 0;
-    for (const m of chain) { strut = strutWith(strut, m); absMax = Math.max(absMax, Math.abs(m)); }
+    for (const c of chain) {
+      if (c.quirky && folded.quirkyStart) continue;
+      folded = strutWith(folded, c.m, c.quirky);
+      absMax = Math.max(absMax, Math.abs(c.m));
+    }
+    strut = folded.quirkyStart && !ownStrut.quirkyStart ? { ...folded, quirkyStart: undefined } : folded;
     // the children's margins are in `strut` already: this strut absorbs them again (size 0)
-    childStrut = { pos: absMax, neg: -absMax };
+    childStrut = folded.quirkyStart ? { pos: absMax, neg: -absMax, quirkyStart: true } : { pos: absMax, neg: -absMax };
   }
   let y = input.y + strutSize(strut);
   // CSS Fragmentation 3 §5.2: the margins above a box that starts after an unforced break truncate to
@@ -233,7 +241,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;
   if (collapsesBottom) outStrut = flow.strut;
-  else { contentBottom = flow.bottom + strutSize(flow.strut); outStrut = EMPTY_STRUT; }
+  else { contentBottom = flow.bottom + (quirkyContainer ? quirkyContainerStrutSize(flow.strut) : strutSize(flow.strut)); outStrut = EMPTY_STRUT; }
   if (bfc) contentBottom = Math.max(contentBottom, floats.bottom());
   let contentHeight = Math.max(0, contentBottom - contentTop);
   if (input.borderBoxHeight !== undefined) contentHeight = Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom);
@@ -256,10 +264,10 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   // an empty box whose margins collapse through it (§8.3.1): its top and bottom margins join;
   // one with clearance stays where clearance put it, and its parent grows to hold it (§10.6.3)
   if (empty && collapsesBottom && height === 0 && !cleared) {
-    return { fragment, marginStrut: strutWith(strut, used.marginBottom), bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+    return { fragment, marginStrut: strutWith(strut, used.marginBottom, isQuirky(style.margin.bottom)), bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
   }
   return {
-    fragment, marginStrut: strutWith(outStrut, used.marginBottom), bottom: y + height,
+    fragment, marginStrut: strutWith(outStrut, used.marginBottom, isQuirky(style.margin.bottom)), bottom: y + height,
     firstBaseline: flow.firstBaseline, lastBaseline: flow.lastBaseline,
   };
 }
@@ -449,28 +457,41 @@ const breakBefore = (box: BlockLevelBox): ComputedStyle['breakBefore'] => (box.k
 const breakAfter = (box: BlockLevelBox): ComputedStyle['breakAfter'] => (box.kind === 'inlines' ? 'auto' : box.style.breakAfter);
 
 
+/** A margin of the chain that collapses with a container's top, and whether it is quirky. */
+interface ChainMargin { readonly m: number; readonly quirky: boolean }
+
+/** A quirky margin (HTML §15.3.3; the quirks-mode UA sheet marks them). */
+const isQuirky = (m: ComputedStyle['margin']['top']): boolean => m !== 'auto' && m.quirky === true;
+
+/** HTML §15.3.3: body, td and th drop the quirky margins that meet their content's start and end. */
+function isQuirkyContainer(box: BlockBox | ListItemBox): boolean {
+  const tag = box.element?.tag;
+  return tag === 'body' || tag === 'td' || tag === 'th';
+}
+
 /**
- * The margins that adjoin a block's top through its first in-flow children (CSS 2.1 §8.3.1),
- * in order; returns false when every child is empty and margins collapse through all of them.
+ * The margins that collapse with a container's top, in order (CSS 2.1 §8.3.1), without the quirky
+ * ones inside a quirky container they meet the start of; false when no content ends the chain.
  */
-function leadingMargins(children: readonly BlockLevelBox[], cbWidth: number, out: number[]): boolean {
+function leadingMargins(children: readonly BlockLevelBox[], cbWidth: number, out: ChainMargin[], quirkyStart = false): boolean {
+  const push = (m: ComputedStyle['margin']['top']) => { if (!(quirkyStart && isQuirky(m))) out.push({ m: marginPt(m, cbWidth), quirky: isQuirky(m) }); };
   for (const c of children) {
     switch (c.kind) {
       case 'absolute': continue;
       case 'inlines': if (hasLineContent(c.children)) return true; continue;
       case 'block': case 'list-item': {
         const s = c.style;
-        out.push(marginPt(s.margin.top, cbWidth));
+        push(s.margin.top);
         if (establishesBfc(s) || s.borderWidth.top > 0 || resolve(s.padding.top, cbWidth) > 0 || s.clear !== 'none') return true;
         const inner = cbWidth; // (percentages of the grandchildren's margins: close enough at this width)
-        if (leadingMargins(c.children, inner, out)) return true;
+        if (leadingMargins(c.children, inner, out, quirkyStart || isQuirkyContainer(c))) return true;
         if (s.height !== 'auto' || (s.minHeight !== 'auto' && resolve(s.minHeight, 0) > 0) || s.borderWidth.bottom > 0 || resolve(s.padding.bottom, cbWidth) > 0) return true;
         if (c.kind === 'list-item' && c.marker) return true;
-        out.push(marginPt(s.margin.bottom, cbWidth));
+        push(s.margin.bottom);
         continue;
       }
       case 'flex': case 'grid': case 'table': case 'block-replaced':
-        out.push(marginPt(c.style.margin.top, cbWidth));
+        push(c.style.margin.top);
         return true;
       default: return assertNever(c);
     }

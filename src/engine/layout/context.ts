@@ -62,12 +62,29 @@ export const NO_BREAKS: Fragmentainer = {
   pageHeight: () => Infinity,
 };
 
-/** CSS 2.1 §8.3.1: adjoining margins not yet turned into space: the largest positive and the most negative. */
-export interface MarginStrut { readonly pos: number; readonly neg: number }
+/**
+ * CSS 2.1 §8.3.1: adjoining margins not yet turned into space: the largest positive and the most
+ * negative. HTML §15.3.3 quirks: quirky positive margins are kept apart (`quirkyPos`), and a strut
+ * that starts at the start of body, td or th (`quirkyStart`) takes no quirky margin at all.
+ */
+export interface MarginStrut {
+  readonly pos: number;
+  readonly neg: number;
+  readonly quirkyPos?: number;
+  readonly quirkyStart?: true;
+}
 export const EMPTY_STRUT: MarginStrut = { pos: 0, neg: 0 };
-export const strutWith = (s: MarginStrut, m: number): MarginStrut =>
-  m >= 0 ? (m > s.pos ? { pos: m, neg: s.neg } : s) : (m < s.neg ? { pos: s.pos, neg: m } : s);
-export const strutSize = (s: MarginStrut): number => s.pos + s.neg;
+/** The strut at the start of a quirky container's content (HTML quirks mode: body, td, th). */
+export const QUIRKY_START_STRUT: MarginStrut = { pos: 0, neg: 0, quirkyStart: true };
+export const strutWith = (s: MarginStrut, m: number, quirky = false): MarginStrut => {
+  if (m < 0) return m < s.neg ? { ...s, neg: m } : s;
+  if (!quirky) return m > s.pos ? { ...s, pos: m } : s;
+  if (s.quirkyStart) return s;
+  return m > (s.quirkyPos ?? 0) ? { ...s, quirkyPos: m } : s;
+};
+export const strutSize = (s: MarginStrut): number => (s.quirkyPos !== undefined ? Math.max(s.pos, s.quirkyPos) : s.pos) + s.neg;
+/** The space a strut takes at the end of a quirky container: without its quirky margins. */
+export const quirkyContainerStrutSize = (s: MarginStrut): number => s.pos + s.neg;
 
 /**
  * The floats of one block formatting context (CSS 2.1 §9.5), in flow coordinates. Lines and

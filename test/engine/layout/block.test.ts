@@ -241,3 +241,28 @@ describe('layout: list markers (CSS Lists 3, as Blink paints them)', () => {
     expect(boxOf(root, '#li').children.some((c) => c.kind === 'text' && c.text.startsWith('1.'))).to.equal(true);
   });
 });
+
+describe('layout: quirky margins (HTML §15.3.3, as Chromium 156 prints a document without a DOCTYPE)', () => {
+  // 20px text; the UA margins of p (16px at the quirks table's medium size, 20px in body), h3 and ul
+  const css = '@page { size: 400px 300px; margin: 10px } body { margin: 0; font: 20px/1.2 "Liberation Serif" } td { border: 1px solid; padding: 0 } table { border-collapse: collapse }';
+  const top = (html: string, sel: string) => boxOf(layoutOf(html, css).root, sel).y;
+  const cases: { name: string; html: string; sel: string; quirks: number; standard: number }[] = [
+    { name: "a p's margin at the start of body is dropped", html: '<p id="x">A</p>', sel: '#x', quirks: 0, standard: 15 },
+    { name: 'through a block that does not separate it from body', html: '<div><p id="x">A</p></div>', sel: '#x', quirks: 0, standard: 15 },
+    { name: "an author's margin is not quirky", html: '<p id="x" style="margin-top: 1em">A</p>', sel: '#x', quirks: 15, standard: 15 },
+    { name: 'inside a bordered block it is kept', html: '<div style="border-top: 1px solid"><p id="x">A</p></div>', sel: '#x', quirks: 15.75, standard: 15.75 },
+    { name: 'a heading at the start of a table cell', html: '<table><tr><td><h3 id="x">B</h3></td></tr></table>', sel: '#x', quirks: 0.75, standard: 0.75 + 17.55 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(top(c.html, c.sel), 'quirks').to.be.closeTo(c.quirks, 0.01);
+      expect(top(`<!DOCTYPE html>${c.html}`, c.sel), 'standard').to.be.closeTo(c.standard, 0.01);
+    });
+  }
+
+  it("a cell ends at its last p's text: the quirky bottom margin is dropped too", () => {
+    const height = (cell: string) => boxOf(layoutOf(`<table><tr><td id="c">${cell}</td></tr></table>`, css).root, '#c').height;
+    expect(height('<p>B</p>')).to.be.closeTo(height('B'), 0.01);
+    expect(height('<p style="margin-bottom: 16px">B</p>')).to.be.closeTo(height('B') + 12, 0.01);
+  });
+});

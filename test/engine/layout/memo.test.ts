@@ -158,7 +158,7 @@ describe('paint memos: data: images prepared once per process', () => {
 
 describe('boxes: white space collapsing skips text with nothing to collapse', () => {
   it('gives what collapsing every run of white space gives', () => {
-    const style = { whiteSpace: 'normal', textTransform: 'none' } as unknown as ComputedStyle;
+    const style = { whiteSpace: 'normal', textTransform: 'none', fontVariantCaps: 'normal' } as unknown as ComputedStyle;
     const alphabet = ['a', ' ', '  ', '\t', '\n', '\r', '\f', '\u00a0', 'é', 'b'];
     let seed = 11;
     const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
