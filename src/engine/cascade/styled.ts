@@ -20,7 +20,7 @@ export interface StyledElement {
   readonly loc: SourceLocation;
   /** (additive) CSS GCPM 3 §1.1 the named strings this element sets (string-set, resolved) */
   readonly strings?: readonly { readonly name: string; readonly value: string }[];
-  /** (additive) CSS GCPM 3 §2.2 an element with an id: its counters (innermost last), for target-counter() */
+  /** (additive) an element with an id or its own counter-reset/-set/-increment: its counters (innermost last), for target-counter() (CSS GCPM 3 §2.2) and the counters of margin boxes */
   readonly counters?: ReadonlyMap<string, readonly number[]>;
   /** (additive) CSS GCPM 3 §6 the bookmark this element makes (bookmark-level/-label/-state) */
   readonly bookmark?: { readonly level: number; readonly label: string; readonly open: boolean };

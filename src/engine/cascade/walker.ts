@@ -86,7 +86,8 @@ export class StyleWalker {
     const strings = display !== 'none' && own.values['string-set'].length ? own.values['string-set'].map((x) => ({ name: x.name, items: this.ownPieces(x.items, e, own) })) : undefined;
     const level = own.values['bookmark-level'];
     const bookmarkLabel = display !== 'none' && level !== 'none' ? this.ownPieces(own.values['bookmark-label'], e, own) : undefined;
-    const counters = e.el.attrs.id ? this.counters.snapshot() : undefined;
+    // (for target-counter() and for the counters a page's margin boxes show: see layout/paged.ts)
+    const counters = e.el.attrs.id || (display !== 'none' && (own.values['counter-reset'].length || own.values['counter-increment'].length || own.values['counter-set'].length)) ? this.counters.snapshot() : undefined;
     this.counters.open();
     // CSS GCPM 3 §2.3: a footnote element's call stays where the element was, its marker starts the element
     const footnote = display !== 'none' && own.values.float === 'footnote';

@@ -61,6 +61,8 @@ interface Placement {
   readonly generated: ReadonlyMap<ComputedStyle, number>;
   /** the page counters in force on each page */
   readonly counters: readonly ReadonlyMap<string, number>[];
+  /** the document's counters in force at the start of each page (GCPM: what counter() in its margin boxes shows) */
+  readonly bodyCounters: readonly (ReadonlyMap<string, readonly number[]> | undefined)[];
 }
 
 /** Lays out the document, again while page references change, then its margin boxes and bookmarks. */
@@ -119,12 +121,15 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
   const walk = (f: Fragment): void => {
     switch (f.kind) {
       case 'box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); for (const c of f.children) walk(c); return;
-      case 'line': for (const c of f.children) walk(c); return;
+      case 'line': content(f.y); for (const c of f.children) walk(c); return;
       case 'inline-box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); return;
       case 'text': if (!generated.has(f.style)) generated.set(f.style, pageIndexAt(pages, f.baseline - 0.01)); return;
-      case 'image': return;
+      case 'image': content(f.y); return;
     }
   };
+  // the flow position of the first line or image on each page
+  const firstContent = pages.map((p) => p.flowBottom);
+  const content = (y: number): void => { const i = pageIndexAt(pages, y); if (y < firstContent[i]!) firstContent[i] = y; };
   if (laid.root) walk(laid.root);
   // elements without a fragment of their own (inline, display: contents) are where the document had got to
   const elements = new Map<StyledElement, { page: number; y: number }>();
@@ -136,23 +141,67 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
     for (const c of e.children) if (c.kind === 'element') visit(c);
   };
   visit(root);
-  return { pages, elements, generated, counters: pageCounters(pages, pageContext) };
+  return { pages, elements, generated, counters: pageCounters(pages, pageContext, root, elements), bodyCounters: bodyCounters(root, elements, firstContent) };
+}
+
+/** The elements that apply counters (CSS Lists 3 §4.5), in document order, where they start. */
+function counting(root: StyledElement, elements: ReadonlyMap<StyledElement, { page: number; y: number }>, each: (e: StyledElement, at: { page: number; y: number }) => void): void {
+  const visit = (e: StyledElement): void => {
+    if (e.style.display === 'none') return;
+    const at = elements.get(e);
+    if (at && (e.style.counterReset.length || e.style.counterIncrement.length || e.style.counterSet?.length || e.counters)) each(e, at);
+    for (const c of e.children) if (c.kind === 'element') visit(c);
+  };
+  visit(root);
+}
+
+/**
+ * The document's counters in force at the start of each page, for counter() and counters() in
+ * its margin boxes: those of the last element that starts on an earlier page, or on this one
+ * above its first line (a chapter that a break puts at the page's top counts on that page). The
+ * first page shows the values before any element applies its own (the WPT page-counters-000
+ * case: "Chapter 0" on the first page, "Chapter 4" on the second).
+ */
+function bodyCounters(root: StyledElement, elements: ReadonlyMap<StyledElement, { page: number; y: number }>, firstContent: readonly number[]): (ReadonlyMap<string, readonly number[]> | undefined)[] {
+  const changes: { page: number; y: number; counters: ReadonlyMap<string, readonly number[]> }[] = [];
+  counting(root, elements, (e, at) => { if (e.counters) changes.push({ page: at.page, y: at.y, counters: e.counters }); });
+  const out: (ReadonlyMap<string, readonly number[]> | undefined)[] = [];
+  let k = 0;
+  let current: ReadonlyMap<string, readonly number[]> | undefined;
+  for (let i = 0; i < firstContent.length; i++) {
+    while (k < changes.length && (changes[k]!.page < i || (i > 0 && changes[k]!.page === i && changes[k]!.y <= firstContent[i]! + 0.01))) current = changes[k++]!.counters;
+    out.push(current);
+  }
+  return out;
 }
 
 /**
  * CSS Paged Media 3 §4.4: each page context's counter-reset, counter-set and counter-increment
- * (CSS Lists 3 order), with `page` incremented by one on every page that does not say otherwise.
+ * (CSS Lists 3 order), with `page` incremented by one on every page that does not say otherwise,
+ * before them (as Chromium 156 and WeasyPrint number pages: a reset to 9 prints 9);
+ * then the `page` counter of the elements that start on the page (`counter-reset: page 1` on a
+ * chapter numbers its first page 1 and the following ones on from there, as Prince does).
  */
-function pageCounters(pages: readonly PageFragment[], pageContext: PageCascade | undefined): ReadonlyMap<string, number>[] {
+function pageCounters(pages: readonly PageFragment[], pageContext: PageCascade | undefined, root: StyledElement, elements: ReadonlyMap<StyledElement, { page: number; y: number }>): ReadonlyMap<string, number>[] {
+  const byPage = new Map<number, ((page: number) => number)[]>();
+  counting(root, elements, (e, at) => {
+    const list = byPage.get(at.page) ?? [];
+    for (const r of e.style.counterReset) if (r.name === 'page') list.push(() => r.value);
+    for (const r of e.style.counterSet ?? []) if (r.name === 'page') list.push(() => r.value);
+    for (const r of e.style.counterIncrement) if (r.name === 'page') list.push((v) => v + r.value);
+    if (list.length) byPage.set(at.page, list);
+  });
   const values = new Map<string, number>([['page', 0]]);
   const out: Map<string, number>[] = [];
   for (const p of pages) {
     const s = pageContext?.styles(pageMatch(p)).page;
+    const inc = s?.counterIncrement ?? [];
+    // the implicit increment comes before the page's own reset and set: `counter-reset: page 9` numbers that page 9
+    if (!inc.some((r) => r.name === 'page')) values.set('page', (values.get('page') ?? 0) + 1);
     for (const r of s?.counterReset ?? []) values.set(r.name, r.value);
     for (const r of s?.counterSet ?? []) values.set(r.name, r.value);
-    const inc = s?.counterIncrement ?? [];
     for (const r of inc) values.set(r.name, (values.get(r.name) ?? 0) + r.value);
-    if (!inc.some((r) => r.name === 'page')) values.set('page', (values.get('page') ?? 0) + 1);
+    for (const change of byPage.get(p.index) ?? []) values.set('page', change(values.get('page') ?? 0));
     out.push(new Map(values));
   }
   return out;
@@ -209,7 +258,7 @@ class GeneratedText {
       case 'counter': case 'counters': {
         const again = (p: Placement | undefined) => {
           if (!p) return formatCounter(c.name === 'pages' ? 0 : 1, c.style);
-          if (c.name === 'pages') return formatCounter(p.counters[p.counters.length - 1]?.get('page') ?? p.pages.length, c.style);
+          if (c.name === 'pages') return formatCounter(p.pages.length, c.style); // the number of pages, whatever they are numbered (as both references print)
           const page = p.generated.get(t.style) ?? 0;
           return formatCounter(p.counters[page]?.get(c.name) ?? 0, c.style);
         };
@@ -435,13 +484,20 @@ function marginContent(style: ComputedStyle, pageIndex: number, m: MarginContext
   const content = style.content;
   if (content === 'none' || content === 'normal') return [];
   const counters = m.done.counters[pageIndex];
-  const total = m.done.counters[m.done.counters.length - 1]?.get('page') ?? m.done.pages.length;
+  const body = m.done.bodyCounters[pageIndex];
+  const total = m.done.pages.length;
   const out: (string | StyledElement)[] = [];
   for (const c of content) {
     switch (c.kind) {
       case 'string': out.push(c.value); break;
-      case 'counter': out.push(formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style)); break;
-      case 'counters': out.push(formatCounter(c.name === 'pages' ? total : counters?.get(c.name) ?? 0, c.style)); break;
+      case 'counter': case 'counters': {
+        // the page context's counters hide the document's of the same name (CSS Paged Media 3 §4.4)
+        const page = c.name === 'pages' ? total : counters?.get(c.name);
+        if (page !== undefined) { out.push(formatCounter(page, c.style)); break; }
+        const values = body?.get(c.name) ?? [0];
+        out.push(c.kind === 'counters' ? values.map((v) => formatCounter(v, c.style)).join(c.separator) : formatCounter(values[values.length - 1]!, c.style));
+        break;
+      }
       case 'string-ref': out.push(m.strings[pageIndex]?.get(c.name)?.[c.which] ?? ''); break;
       case 'element': {
         const e = m.running[pageIndex]?.get(c.name)?.[c.which];
