@@ -1,7 +1,8 @@
 // The 30-page report of fixtures/paged-report rendered through the service (real app, real port,
 // real SQLite file) on the layout stage, and read back from its PDF: "Page n of N" on every page
 // but the cover, the page numbers its table of contents prints against the pages its chapters
-// start on, the running head of each page, the landscape appendix page, and the bookmarks.
+// start on, the running head of each page, the footnotes at the foot of their calls' pages, the
+// landscape appendix page, and the bookmarks.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ const CHAPTERS = ['Overview', 'Markets', 'Products', 'Operations', 'People', 'Fi
 
 interface Page { readonly width: number; readonly height: number }
 
-describe('http: the paged report fixture (page numbers, TOC, running heads, landscape page, bookmarks)', function () {
+describe('http: the paged report fixture (page numbers, TOC, running heads, footnotes, landscape page, bookmarks)', function () {
   this.timeout(120000);
   let server: TestServer;
   let words: PdfWord[];
@@ -84,6 +85,30 @@ describe('http: the paged report fixture (page numbers, TOC, running heads, land
     const last = pages[pages.length - 1]!;
     expect([Math.round(last.width), Math.round(last.height)]).to.deep.equal([842, 595]);
     for (const p of pages.slice(0, -1)) expect([Math.round(p.width), Math.round(p.height)]).to.deep.equal([595, 842]);
+  });
+
+  it('each section\'s footnote prints at the foot of the page of its call, numbered per chapter, below the text', () => {
+    let samePage = 0;
+    for (let c = 1; c <= 8; c++) {
+      for (let s = 1; s <= 5; s++) {
+        const note = words.find((w) => w.text.includes(`Note ${c}.${s}:`));
+        expect(note, `note ${c}.${s}`).to.not.equal(undefined);
+        // the marker reads the chapter's count (h1.chapter resets the footnote counter)
+        expect(note!.text.startsWith(`${s}`), note!.text).to.equal(true);
+        // the call: the superscript number in the paragraph, on the same page
+        const para = words.find((w) => w.text.startsWith(`Paragraph 2 of section ${c}.${s}.`))!;
+        const call = words.find((w) => w.page === para.page && w.text === `${s}` && w.baseline > para.baseline && w.baseline < para.baseline + 3 * 15.2);
+        expect(call, `call ${c}.${s}`).to.not.equal(undefined);
+        // on its call's page, or (footnote-policy: auto) the next one when it does not fit below its call's line
+        expect([call!.page, call!.page + 1], `note ${c}.${s}`).to.include(note!.page);
+        if (note!.page === call!.page) samePage++;
+        // below every line of text of its page, inside the page area (above the 22mm bottom margin)
+        const text = onPage(note!.page).filter((w) => w.text.startsWith('Paragraph') || w.text.startsWith('this report'));
+        expect(note!.baseline).to.be.above(Math.max(...text.map((w) => w.baseline)));
+        expect(note!.baseline).to.be.below(pages[note!.page]!.height - 22 * 72 / 25.4);
+      }
+    }
+    expect(samePage).to.be.at.least(30);
   });
 
   it('the chapters are bookmarks with their sections under them', () => {

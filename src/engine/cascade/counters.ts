@@ -224,8 +224,14 @@ export function applyListItemCounters(e: MatchElement, v: ComputedValues, counte
     if (Number.isFinite(value) && !set.some((x) => x.name === 'list-item')) set = [...set, { name: 'list-item', value: value + (down ? 1 : -1) }];
     if (!increment.some((x) => x.name === 'list-item')) increment = [...increment, { name: 'list-item', value: down ? -1 : 1 }];
   }
-  // CSS GCPM 3 §2.4: the footnote counter is the document's (made at the root), and every footnote element increments it
-  if (!e.parent && !reset.some((x) => x.name === 'footnote')) reset = [...reset, { name: 'footnote', value: 0 }];
+  // CSS GCPM 3 §2.4: the footnote counter is the document's (made at the root), and every footnote
+  // element increments it. Like `page`, it is one counter: a reset elsewhere (`h1 { counter-reset:
+  // footnote }` per chapter) sets it, so the numbering starts again for the siblings that follow too
+  if (!e.parent) { if (!reset.some((x) => x.name === 'footnote')) reset = [...reset, { name: 'footnote', value: 0 }]; }
+  else if (reset.some((x) => x.name === 'footnote')) {
+    set = [...reset.filter((x) => x.name === 'footnote'), ...set];
+    reset = reset.filter((x) => x.name !== 'footnote');
+  }
   if (v.float === 'footnote' && !increment.some((x) => x.name === 'footnote')) increment = [...increment, { name: 'footnote', value: 1 }];
   counters.apply(reset, set, increment);
 }

@@ -50,6 +50,9 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     const html = '<section><p>a<span class="fn">A</span> b<span class="fn">B</span></p></section><section><p>c<span class="fn">C</span></p></section>';
     expect(linesOf(area(layoutOf(html, PAGE), 0)).map(textOf)).to.deep.equal(['1. A', '2. B', '3. C']);
     expect(linesOf(area(layoutOf(html, `${PAGE} section { counter-reset: footnote }`), 0)).map(textOf)).to.deep.equal(['1. A', '2. B', '1. C']);
+    // one counter, as `page` is: a reset on a chapter's heading numbers the notes that follow it
+    const flat = '<h1>One</h1><p>a<span class="fn">A</span> b<span class="fn">B</span></p><h1>Two</h1><p>c<span class="fn">C</span></p>';
+    expect(linesOf(area(layoutOf(flat, `${PAGE} h1 { counter-reset: footnote }`), 0)).map(textOf)).to.deep.equal(['1. A', '2. B', '1. C']);
     const custom = `${PAGE} .fn::footnote-call { content: "[" counter(footnote, lower-roman) "]" } .fn::footnote-marker { content: counter(footnote, lower-roman) ") " }`;
     const r = layoutOf(html, custom);
     expect(linesOf(r.root).map(textOf)).to.deep.equal(['a[i] b[ii]', 'c[iii]']);
