@@ -85,6 +85,13 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
 /** The whole engine for a styled tree: layout, then paint (tests drive this with hand-built trees). */
 export function layoutStyled(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList = new DiagnosticList(), limits: EngineLimits = DEFAULT_LIMITS): EngineResult {
   const { laid, faces, matcher, images } = layOut(styled, options, diagnostics, limits);
+  const first = laid.pages[0]!;
+  const defaultStyle = { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize };
+  if (options.maxPages !== undefined && laid.pages.length > options.maxPages) {
+    // the caller refuses a document over its page cap: painting its pages would only fill memory
+    const docDefinition: DocDefinition = { pageSize: { width: first.width, height: first.height }, pageMargins: [0, 0, 0, -NO_BOTTOM], content: [], defaultStyle };
+    return { docDefinition, pages: laid.pages.length, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
+  }
   // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
   const paints = (e: StyledElement | undefined) => e !== undefined && e.style.display !== 'none' && (e.style.backgroundColor.a > 0 || e.style.backgroundImage !== 'none');
   const body = styled.root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
@@ -104,14 +111,13 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }], absolutePosition: { x: 0, y: 0 } }, ...nodes];
     return { section, pageSize: { width: p.width, height: p.height }, pageMargins: [0, 0, 0, -NO_BOTTOM] };
   });
-  const first = laid.pages[0]!;
   const docDefinition: DocDefinition = {
     pageSize: { width: first.width, height: first.height },
     pageMargins: [0, 0, 0, -NO_BOTTOM],
     content,
-    defaultStyle: { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize },
+    defaultStyle,
   };
-  return { docDefinition, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}) };
+  return { docDefinition, pages: laid.pages.length, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}) };
 }
 
 /** ids that `<a href="#id">` links point at: the targets get pdfmake destinations. */

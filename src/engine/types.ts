@@ -100,7 +100,13 @@ export interface OutlineItem {
 }
 
 export interface EngineResult {
+  /**
+   * the pdfmake document, one section per page; empty when the layout passed
+   * EngineOptions.maxPages (nothing is painted for a document the caller refuses)
+   */
   readonly docDefinition: DocDefinition;
+  /** the pages the layout made (at most EngineOptions.maxPages + 1) */
+  readonly pages: number;
   /** (additive) the document's bookmarks, for the PDF outline */
   readonly outline?: readonly OutlineItem[];
   /** every family the docDefinition names, with the source of each face */

@@ -4,9 +4,8 @@
 // naming the cap, instead of filling the worker's memory or a client's disk.
 //
 // The page cap stops the layout early: the engine lays out at most one page past the cap
-// (EngineOptions.maxPages), so a 100,000-page document costs 2,001 pages of layout, not
-// 100,000, and is refused before pdfmake writes a page.
-import type { DocDefinition } from '../engine';
+// (EngineOptions.maxPages) and paints nothing when it gets there, so a 100,000-page document
+// costs 2,001 pages of layout, not 100,000, and is refused before paint and pdfmake.
 import { PlatenError } from '../errors';
 
 export interface OutputLimits {
@@ -38,9 +37,9 @@ export function pdfTooLarge(bytes: number, maxPdfBytes: number): PlatenError {
   return new PlatenError('render_failed', `The PDF would be ${bytes} bytes, over the ${maxPdfBytes}-byte cap (PLATEN_MAX_PDF_BYTES).`, { extra: { limit: 'pdf_bytes', max: maxPdfBytes } });
 }
 
-/** Throws `tooManyPages` when the document has more pages than the cap (the engine lays out one pdfmake section per page), before pdfmake writes any. */
-export function capPages(docDefinition: DocDefinition, maxPages: number): void {
-  if (docDefinition.content.length > maxPages) throw tooManyPages(maxPages);
+/** Throws `tooManyPages` when the layout made more pages than the cap, before pdfmake writes any. */
+export function capPages(laidOutPages: number, maxPages: number): void {
+  if (laidOutPages > maxPages) throw tooManyPages(maxPages);
 }
 
 /** Throws `pdfTooLarge` when the PDF is over the byte cap. */

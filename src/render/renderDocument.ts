@@ -71,9 +71,9 @@ export function compileTemplateSource(source: string): CompiledTemplate {
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const limits = input.limits ?? outputLimitsFromEnv();
-  const engine: EngineOptions = { measureText, maxPages: limits.maxPages, ...input.engine };
-  const { docDefinition, fonts, diagnostics, metadata, outline } = layoutHtml(input.html, input.css, engine);
-  capPages(docDefinition, limits.maxPages);
+  const engine: EngineOptions = { measureText, ...input.engine, maxPages: limits.maxPages };
+  const { docDefinition, pages, fonts, diagnostics, metadata, outline } = layoutHtml(input.html, input.css, engine);
+  capPages(pages, limits.maxPages);
   const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}) });
   checkPdfBytes(pdf, limits.maxPdfBytes);
   return { pdf, diagnostics };

@@ -131,10 +131,15 @@ describe('attack: engine caps (real app, worker pool, 20 s deadline)', function 
     expect(failed).to.have.property('code', 'render_failed');
     expect(String((failed as Error).message)).to.match(/more than 5 pages/);
   });
-  it('the layout stage stops one page past the page cap (no pages laid out that the cap would refuse)', () => {
+  it('the layout stage stops one page past the page cap and paints nothing (no pages made that the cap would refuse)', () => {
     const pages = '<div style="break-after: page">p</div>'.repeat(40) + '<div style="height: 1e7px">tall</div>';
-    expect(layoutHtml(pages, '', { maxPages: 5 }).docDefinition.content).to.have.length(6);
-    expect(layoutHtml(pages, '', {}).docDefinition.content.length).to.be.greaterThan(100);
+    const over = layoutHtml(pages, '', { maxPages: 5 });
+    expect(over.pages).to.equal(6);
+    expect(over.docDefinition.content).to.deep.equal([]);
+    const under = layoutHtml('<div style="break-after: page">p</div>'.repeat(40), '', { maxPages: 40 });
+    expect(under.pages).to.equal(40);
+    expect(under.docDefinition.content).to.have.length(40);
+    expect(layoutHtml(pages, '', {}).pages).to.be.greaterThan(100);
   });
   it('over the output byte cap: render_failed naming the byte cap', async () => {
     let failed: unknown;

@@ -79,7 +79,7 @@ class Painter {
   }
 
   /**
-   * Adds a node to a page. Shapes drawn one after another at the page origin go into one
+   * Adds a node to a page (none that starts past the page's edge). Shapes drawn one after another at the page origin go into one
    * canvas node: pdfmake handles one node instead of one per rectangle and border side.
    */
   private emit(pageIdx: number, node: PdfNode): void {
@@ -93,6 +93,16 @@ class Painter {
       const fresh = { canvas: [...shapes], absolutePosition: { x: 0, y: 0 } } as unknown as PdfNode;
       this.merged.add(fresh);
       list.push(fresh);
+      return;
+    }
+    const page = this.o.pages[pageIdx]!;
+    const at = (node as { absolutePosition?: { x: number; y: number } }).absolutePosition;
+    if (at && !(at.x < page.width && at.y < page.height)) {
+      // it starts past the page's right or bottom edge, so nothing of it shows (and pdfmake
+      // would start a page for it); a link's destination is kept, on the page's edge
+      if (!('id' in node)) return;
+      const edge = (v: number, max: number) => (v < max ? v : max - 1);
+      list.push({ ...node, absolutePosition: { x: edge(at.x, page.width), y: edge(at.y, page.height) } } as PdfNode);
       return;
     }
     list.push(node);
