@@ -1,5 +1,6 @@
 // Engine test helpers: hand-built styled trees (the cascade's output shape) for layout/paint
 // tests, and rendering a docDefinition to a parsed PDF.
+import { initialStyle } from '../../src/engine/cascade';
 import type { ComputedStyle, Display } from '../../src/engine/cascade/computed';
 import type { CascadeResult, PageStyle, StyledElement, StyledNode } from '../../src/engine/cascade/styled';
 import type { EngineResult } from '../../src/engine';
@@ -8,36 +9,11 @@ import { toPdf } from '../../src/pdf';
 import { measureText } from '../../src/render/measure';
 import { parsePdf, type ParsedPdf } from './pdf';
 
-const zero = { pt: 0, pct: 0 };
-const black = { r: 0, g: 0, b: 0, a: 1 };
-const clear = { r: 0, g: 0, b: 0, a: 0 };
 const side = <T>(v: T) => ({ top: v, right: v, bottom: v, left: v });
 
 /** CSS initial values (the cascade's initialStyle()), with a 12pt Liberation Sans base. */
 export function baseStyle(): ComputedStyle {
-  return {
-    display: 'inline', position: 'static', float: 'none', clear: 'none',
-    top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto', visibility: 'visible', overflow: 'visible', opacity: 1,
-    boxSizing: 'content-box', width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
-    margin: side(zero), padding: side(zero), borderWidth: side(0), borderStyle: side('none'), borderColor: side(black),
-    borderRadius: { topLeft: zero, topRight: zero, bottomRight: zero, bottomLeft: zero }, boxShadow: 'none',
-    backgroundColor: clear, backgroundImage: 'none', backgroundSize: 'auto', backgroundPosition: '0% 0%', backgroundRepeat: 'repeat',
-    color: black, fontFamily: ['sans-serif'], fontSize: 12, fontWeight: 400, fontStyle: 'normal', fontVariantCaps: 'normal',
-    lineHeight: { kind: 'normal' }, textAlign: 'start', textIndent: zero, textTransform: 'none',
-    textDecorationLine: { underline: false, overline: false, lineThrough: false }, textDecorationColor: black, textDecorationStyle: 'solid',
-    letterSpacing: 0, wordSpacing: 0, whiteSpace: 'normal', overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual',
-    verticalAlign: 'baseline', direction: 'ltr',
-    listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: 'none', counterReset: [], counterIncrement: [], content: 'normal',
-    borderCollapse: 'separate', borderSpacing: { horizontal: 0, vertical: 0 }, tableLayout: 'auto', captionSide: 'top', emptyCells: 'show',
-    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto', footnoteDisplay: 'block', footnotePolicy: 'auto',
-    flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', justifyContent: 'normal',
-    alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', order: 0, rowGap: 'normal', columnGap: 'normal', columnCount: 'auto',
-    columnWidth: 'auto', columnFill: 'balance', columnSpan: 'none', columnRule: { width: 0, style: 'none', color: black },
-    gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none', gridAutoColumns: [{ min: 'auto', max: 'auto' }], gridAutoRows: [{ min: 'auto', max: 'auto' }],
-    gridAutoFlow: { column: false, dense: false }, gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' }, gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
-    justifyItems: 'normal', justifySelf: 'auto',
-    objectFit: 'fill',
-  };
+  return { ...initialStyle(), fontFamily: ['sans-serif'] };
 }
 
 const INHERITED: (keyof ComputedStyle)[] = ['color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariantCaps', 'lineHeight',

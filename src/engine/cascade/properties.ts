@@ -31,6 +31,8 @@ export interface PropertyDef<S, C> {
   /** undefined: invalid (the declaration is dropped with a diagnostic) */
   parse(value: readonly CV[]): S | undefined;
   compute(specified: S, ctx: ComputeContext): C;
+  /** a colour whose computed value may be `currentcolor`: the ComputedStyle holds it resolved against `color` */
+  readonly currentColor?: true;
 }
 
 function prop<S, C>(def: PropertyDef<S, C>): PropertyDef<S, C> {
@@ -133,7 +135,7 @@ function borderWidth(side: string): PropertyDef<LenExpr, number> {
 
 function colorProp(name: string, initial: RGBA | 'currentcolor', inherited = false): PropertyDef<SpecifiedColor, RGBA | 'currentcolor'> {
   return prop<SpecifiedColor, RGBA | 'currentcolor'>({
-    name, inherited, initial,
+    name, inherited, initial, currentColor: true,
     parse: (v) => (v.length === 1 ? parseColor(v[0]) : undefined),
     compute: same,
   });
@@ -503,6 +505,7 @@ export const PROPERTIES = {
   'box-sizing': keywords('box-sizing', ['content-box', 'border-box'], 'content-box'),
   width: lengthPctAuto('width', { keywordsAsAuto: SIZE_KEYWORDS }),
   height: lengthPctAuto('height', { keywordsAsAuto: SIZE_KEYWORDS }),
+  // min-width/min-height 'auto' is 0 outside flex layout
   'min-width': lengthPctAuto('min-width', { keywordsAsAuto: SIZE_KEYWORDS }),
   'min-height': lengthPctAuto('min-height', { keywordsAsAuto: SIZE_KEYWORDS }),
   'max-width': prop<LenExpr | 'none', LengthPct | 'none'>({
@@ -539,6 +542,7 @@ export const PROPERTIES = {
   'border-top-right-radius': radius('top-right'),
   'border-bottom-right-radius': radius('bottom-right'),
   'border-bottom-left-radius': radius('bottom-left'),
+  // kept as text; paint may ignore it
   'box-shadow': textProp('box-shadow', 'none'),
 
   // backgrounds (the first layer; colour from the last)
@@ -552,6 +556,7 @@ export const PROPERTIES = {
     },
     compute: same,
   }),
+  // 'auto' | 'cover' | 'contain' | '<l> <l>', as written
   'background-size': textProp('background-size', 'auto'),
   'background-position': textProp('background-position', '0% 0%'),
   'background-repeat': textProp('background-repeat', 'repeat'),
@@ -562,6 +567,7 @@ export const PROPERTIES = {
     parse: (v) => (v.length === 1 ? parseColor(v[0]) : undefined),
     compute: (s, ctx) => (s === 'currentcolor' ? ctx.parent.color : s),
   }),
+  // as written, unquoted, generic names lower-case ('serif', 'sans-serif', 'monospace')
   'font-family': prop<string[], readonly string[]>({
     name: 'font-family', inherited: true, initial: ['serif'], parse: parseFontFamily, compute: same,
   }),
@@ -605,6 +611,7 @@ export const PROPERTIES = {
       return { kind: 'length', pt: Math.max(0, clampLength(r.pt + r.pct * ctx.em / 100)) };
     },
   }),
+  // the -webkit-* values come from HTML align attributes (Blink): they inherit like any value, but a <table> resets them to start (adjust.ts)
   'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center'], 'start', true, {
     'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right', 'match-parent': 'start', middle: 'center',
   }),
@@ -617,6 +624,7 @@ export const PROPERTIES = {
   }),
   'text-decoration-color': colorProp('text-decoration-color', 'currentcolor'),
   'text-decoration-style': keywords('text-decoration-style', ['solid', 'double', 'dotted', 'dashed', 'wavy'], 'solid'),
+  // pt ('normal' = 0)
   'letter-spacing': spacing('letter-spacing'),
   'word-spacing': spacing('word-spacing'),
   'white-space': keywords<WhiteSpace>('white-space', ['normal', 'pre', 'pre-wrap', 'pre-line', 'nowrap', 'break-spaces'], 'normal', true, { '-moz-pre-wrap': 'pre-wrap', '-pre-wrap': 'pre-wrap', '-o-pre-wrap': 'pre-wrap' }),

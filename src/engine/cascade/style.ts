@@ -1,8 +1,12 @@
-// Computed values → the ComputedStyle contract (computed.ts): the property table's values
-// in the shape boxes, layout and paint read. `currentcolor` is resolved here, and a border
-// or column rule with no style has no width (CSS Backgrounds 3 §4.3).
-import type { ComputedStyle, RGBA } from './computed';
-import type { ComputedValues } from './properties';
+// The ComputedStyle contract (what boxes, layout and paint read), derived from the property
+// table of properties.ts: every longhand is in it under its camel-case name ('font-size' →
+// fontSize) with its computed value, `currentcolor` resolved against `color`. The only
+// exceptions are the longhands of GROUP_OF, which the contract holds grouped per side or
+// corner (margin, padding, border, radius), as one column rule, as one overflow, and
+// position without running() (which moves to `running`). Adding a property to the table
+// adds it to ComputedStyle; nothing is declared twice.
+import type { Display, RGBA, Side } from './computed';
+import { PROPERTY_NAMES, propertyDef, type ComputedValues, type PropertyName } from './properties';
 import type { Customs } from './variables';
 
 /** One element's computed values, its custom properties, and the ComputedStyle made from them. */
@@ -12,130 +16,106 @@ export interface ElementValues {
   readonly style: ComputedStyle;
 }
 
+/** The longhands the contract does not hold under their own name, and the key of GroupedStyle that holds them. */
+const GROUP_OF = {
+  position: 'position', 'overflow-x': 'overflow', 'overflow-y': 'overflow',
+  'margin-top': 'margin', 'margin-right': 'margin', 'margin-bottom': 'margin', 'margin-left': 'margin',
+  'padding-top': 'padding', 'padding-right': 'padding', 'padding-bottom': 'padding', 'padding-left': 'padding',
+  'border-top-width': 'borderWidth', 'border-right-width': 'borderWidth', 'border-bottom-width': 'borderWidth', 'border-left-width': 'borderWidth',
+  'border-top-style': 'borderStyle', 'border-right-style': 'borderStyle', 'border-bottom-style': 'borderStyle', 'border-left-style': 'borderStyle',
+  'border-top-color': 'borderColor', 'border-right-color': 'borderColor', 'border-bottom-color': 'borderColor', 'border-left-color': 'borderColor',
+  'border-top-left-radius': 'borderRadius', 'border-top-right-radius': 'borderRadius', 'border-bottom-right-radius': 'borderRadius', 'border-bottom-left-radius': 'borderRadius',
+  'column-rule-width': 'columnRule', 'column-rule-style': 'columnRule', 'column-rule-color': 'columnRule',
+} as const satisfies Partial<Record<PropertyName, keyof GroupedStyle>>;
+
+/** 'font-size' → 'fontSize' */
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+/** a computed colour as the contract holds it: currentcolor resolved */
+type Resolved<T> = Exclude<T, 'currentcolor'>;
+
+/** Every longhand held under its own name. */
+type DirectStyle = { -readonly [K in Exclude<PropertyName, keyof typeof GROUP_OF> as Camel<K>]: Resolved<ComputedValues[K]> };
+
+/** The longhands of GROUP_OF, as the contract holds them. */
+interface GroupedStyle {
+  /** a running element's position is static (its box leaves the flow through `running` and `display: none`) */
+  position: Exclude<ComputedValues['position'], { readonly running: string }>;
+  /** one value for both axes: overflow-x unless it is visible, else overflow-y */
+  overflow: ComputedValues['overflow-x'];
+  margin: Side<ComputedValues['margin-top']>;
+  padding: Side<ComputedValues['padding-top']>;
+  /** pt, 0 when the side's style is none or hidden (CSS Backgrounds 3 §4.3) */
+  borderWidth: Side<ComputedValues['border-top-width']>;
+  borderStyle: Side<ComputedValues['border-top-style']>;
+  borderColor: Side<Resolved<ComputedValues['border-top-color']>>;
+  borderRadius: {
+    topLeft: ComputedValues['border-top-left-radius']; topRight: ComputedValues['border-top-right-radius'];
+    bottomRight: ComputedValues['border-bottom-right-radius']; bottomLeft: ComputedValues['border-bottom-left-radius'];
+  };
+  /** CSS Multi-column 1 §4: width 0 when its style is none or hidden */
+  columnRule: { width: ComputedValues['column-rule-width']; style: ComputedValues['column-rule-style']; color: Resolved<ComputedValues['column-rule-color']> };
+  /** CSS GCPM 3 §2.1 position: running(name): the element shows in margin boxes only (its own display here; `display` is none) */
+  running?: { readonly name: string; readonly display: Display };
+}
+
+/** CSS Cascading 4 §4.4 computed values, in the shape boxes, layout and paint read (computed.ts has its value types). */
+export interface ComputedStyle extends DirectStyle, GroupedStyle {}
+
+const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const isGrouped = (name: PropertyName): name is keyof typeof GROUP_OF => Object.prototype.hasOwnProperty.call(GROUP_OF, name);
+
+/** Each longhand held under its own name: its key in the contract, and whether currentcolor is resolved. */
+const DIRECT: readonly { readonly name: PropertyName; readonly key: string; readonly currentColor: boolean }[] = PROPERTY_NAMES
+  .filter((name) => !isGrouped(name))
+  .map((name) => ({ name, key: camel(name), currentColor: propertyDef(name).currentColor === true }));
+
+/**
+ * Every ComputedStyle starts as a spread copy of this object: all its keys in table order
+ * (a group where its first longhand is). Built through JSON so V8 keeps it in fast mode and
+ * every style shares its shape; filling a new object key by key makes it a hash table.
+ */
+const SHAPE: Readonly<Record<string, unknown>> = JSON.parse(JSON.stringify(Object.fromEntries(
+  PROPERTY_NAMES.map((name) => [isGrouped(name) ? GROUP_OF[name] : camel(name), 0]),
+))) as Record<string, unknown>;
+
 function resolveColor(c: RGBA | 'currentcolor', color: RGBA): RGBA {
   return c === 'currentcolor' ? color : c;
 }
 
-/** The ComputedStyle contract from the property table's values (CSS Backgrounds 3 §4.3: no style, no width). */
+/** The ComputedStyle contract from the property table's values. */
 export function toComputedStyle(v: ComputedValues): ComputedStyle {
   const color = v.color;
-  const bw = (side: 'top' | 'right' | 'bottom' | 'left') => {
-    const style = v[`border-${side}-style`];
-    return style === 'none' || style === 'hidden' ? 0 : v[`border-${side}-width`];
-  };
-  const ox = v['overflow-x'], oy = v['overflow-y'];
-  return {
+  const out: Record<string, unknown> = { ...SHAPE };
+  for (const d of DIRECT) {
+    const value = v[d.name];
+    out[d.key] = d.currentColor && value === 'currentcolor' ? color : value;
+  }
+  const style = out as unknown as ComputedStyle;
+  if (typeof v.position === 'object') {
     // a running element (CSS GCPM 3 §2.1) generates no box in the flow: margin boxes show it
-    display: typeof v.position === 'object' ? 'none' : v.display,
-    ...(typeof v.position === 'object' ? { running: { name: v.position.running, display: v.display } } : {}),
-    position: typeof v.position === 'object' ? 'static' : v.position,
-    float: v.float,
-    clear: v.clear,
-    top: v.top, right: v.right, bottom: v.bottom, left: v.left,
-    zIndex: v['z-index'],
-    visibility: v.visibility,
-    overflow: ox !== 'visible' ? ox : oy,
-    opacity: v.opacity,
-    boxSizing: v['box-sizing'],
-    width: v.width, height: v.height,
-    minWidth: v['min-width'], minHeight: v['min-height'],
-    maxWidth: v['max-width'], maxHeight: v['max-height'],
-    margin: { top: v['margin-top'], right: v['margin-right'], bottom: v['margin-bottom'], left: v['margin-left'] },
-    padding: { top: v['padding-top'], right: v['padding-right'], bottom: v['padding-bottom'], left: v['padding-left'] },
-    borderWidth: { top: bw('top'), right: bw('right'), bottom: bw('bottom'), left: bw('left') },
-    borderStyle: { top: v['border-top-style'], right: v['border-right-style'], bottom: v['border-bottom-style'], left: v['border-left-style'] },
-    borderColor: {
-      top: resolveColor(v['border-top-color'], color), right: resolveColor(v['border-right-color'], color),
-      bottom: resolveColor(v['border-bottom-color'], color), left: resolveColor(v['border-left-color'], color),
-    },
-    borderRadius: {
-      topLeft: v['border-top-left-radius'], topRight: v['border-top-right-radius'],
-      bottomRight: v['border-bottom-right-radius'], bottomLeft: v['border-bottom-left-radius'],
-    },
-    boxShadow: v['box-shadow'],
-    backgroundColor: resolveColor(v['background-color'], color),
-    backgroundImage: v['background-image'],
-    backgroundSize: v['background-size'],
-    backgroundPosition: v['background-position'],
-    backgroundRepeat: v['background-repeat'],
-    color,
-    fontFamily: v['font-family'],
-    fontSize: v['font-size'],
-    fontWeight: v['font-weight'],
-    fontStyle: v['font-style'],
-    fontVariantCaps: v['font-variant-caps'],
-    lineHeight: v['line-height'],
-    textAlign: v['text-align'],
-    textIndent: v['text-indent'],
-    textTransform: v['text-transform'],
-    textDecorationLine: v['text-decoration-line'],
-    textDecorationColor: resolveColor(v['text-decoration-color'], color),
-    textDecorationStyle: v['text-decoration-style'],
-    letterSpacing: v['letter-spacing'],
-    wordSpacing: v['word-spacing'],
-    whiteSpace: v['white-space'],
-    overflowWrap: v['overflow-wrap'],
-    wordBreak: v['word-break'],
-    hyphens: v.hyphens,
-    verticalAlign: v['vertical-align'],
-    direction: v.direction,
-    listStyleType: v['list-style-type'],
-    listStylePosition: v['list-style-position'],
-    listStyleImage: v['list-style-image'],
-    counterReset: v['counter-reset'],
-    counterIncrement: v['counter-increment'],
-    counterSet: v['counter-set'],
-    content: v.content,
-    quotes: v.quotes,
-    stringSet: v['string-set'],
-    bookmarkLevel: v['bookmark-level'],
-    bookmarkLabel: v['bookmark-label'],
-    bookmarkState: v['bookmark-state'],
-    borderCollapse: v['border-collapse'],
-    borderSpacing: v['border-spacing'],
-    tableLayout: v['table-layout'],
-    captionSide: v['caption-side'],
-    emptyCells: v['empty-cells'],
-    breakBefore: v['break-before'],
-    breakAfter: v['break-after'],
-    breakInside: v['break-inside'],
-    orphans: v.orphans,
-    widows: v.widows,
-    page: v.page,
-    footnoteDisplay: v['footnote-display'],
-    footnotePolicy: v['footnote-policy'],
-    flexDirection: v['flex-direction'],
-    flexWrap: v['flex-wrap'],
-    flexGrow: v['flex-grow'],
-    flexShrink: v['flex-shrink'],
-    flexBasis: v['flex-basis'],
-    justifyContent: v['justify-content'],
-    alignItems: v['align-items'],
-    alignSelf: v['align-self'],
-    alignContent: v['align-content'],
-    order: v.order,
-    rowGap: v['row-gap'],
-    columnGap: v['column-gap'],
-    columnCount: v['column-count'],
-    columnWidth: v['column-width'],
-    columnFill: v['column-fill'],
-    columnSpan: v['column-span'],
-    columnRule: {
-      width: v['column-rule-style'] === 'none' || v['column-rule-style'] === 'hidden' ? 0 : v['column-rule-width'],
-      style: v['column-rule-style'], color: resolveColor(v['column-rule-color'], color),
-    },
-    gridTemplateColumns: v['grid-template-columns'],
-    gridTemplateRows: v['grid-template-rows'],
-    gridTemplateAreas: v['grid-template-areas'],
-    gridAutoColumns: v['grid-auto-columns'],
-    gridAutoRows: v['grid-auto-rows'],
-    gridAutoFlow: v['grid-auto-flow'],
-    gridRowStart: v['grid-row-start'],
-    gridRowEnd: v['grid-row-end'],
-    gridColumnStart: v['grid-column-start'],
-    gridColumnEnd: v['grid-column-end'],
-    justifyItems: v['justify-items'],
-    justifySelf: v['justify-self'],
-    objectFit: v['object-fit'],
+    style.display = 'none';
+    style.position = 'static';
+    style.running = { name: v.position.running, display: v.display };
+  } else style.position = v.position;
+  const ox = v['overflow-x'];
+  style.overflow = ox !== 'visible' ? ox : v['overflow-y'];
+  style.margin = { top: v['margin-top'], right: v['margin-right'], bottom: v['margin-bottom'], left: v['margin-left'] };
+  style.padding = { top: v['padding-top'], right: v['padding-right'], bottom: v['padding-bottom'], left: v['padding-left'] };
+  const bw = (side: 'top' | 'right' | 'bottom' | 'left') => {
+    const s = v[`border-${side}-style`];
+    return s === 'none' || s === 'hidden' ? 0 : v[`border-${side}-width`];
   };
+  style.borderWidth = { top: bw('top'), right: bw('right'), bottom: bw('bottom'), left: bw('left') };
+  style.borderStyle = { top: v['border-top-style'], right: v['border-right-style'], bottom: v['border-bottom-style'], left: v['border-left-style'] };
+  style.borderColor = {
+    top: resolveColor(v['border-top-color'], color), right: resolveColor(v['border-right-color'], color),
+    bottom: resolveColor(v['border-bottom-color'], color), left: resolveColor(v['border-left-color'], color),
+  };
+  style.borderRadius = {
+    topLeft: v['border-top-left-radius'], topRight: v['border-top-right-radius'],
+    bottomRight: v['border-bottom-right-radius'], bottomLeft: v['border-bottom-left-radius'],
+  };
+  const rule = v['column-rule-style'];
+  style.columnRule = { width: rule === 'none' || rule === 'hidden' ? 0 : v['column-rule-width'], style: rule, color: resolveColor(v['column-rule-color'], color) };
+  return style;
 }

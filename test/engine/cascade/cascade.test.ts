@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../../../src/paths';
 import { QUIRKS_CSS, UA_CSS } from '../../../src/engine/cascade/ua';
 import { initialStyle } from '../../../src/engine/cascade';
+import { initialValues, PROPERTY_NAMES } from '../../../src/engine/cascade/properties';
 import { px, run, styleOf } from './helpers';
 
 describe('cascade: UA stylesheet', () => {
@@ -71,6 +72,29 @@ describe('cascade: initial values', () => {
     expect(s.fontSize).to.equal(12);
     expect(s.color).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
     expect(s.borderWidth.top).to.equal(0); // medium, but style none
+  });
+
+  it('ComputedStyle holds every longhand of the property table under its camel-case name, currentcolor resolved', () => {
+    const s = initialStyle() as unknown as Record<string, unknown>;
+    // the longhands the contract groups per side/corner, into the column rule, into one overflow, or as position without running()
+    const grouped = /^(margin|padding)-|^border-(top|right|bottom|left)-(width|style|color)$|-radius$|^column-rule-|^overflow-[xy]$|^position$/;
+    const initial = initialValues();
+    const black = { r: 0, g: 0, b: 0, a: 1 };
+    for (const name of PROPERTY_NAMES.filter((n) => !grouped.test(n))) {
+      const key = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      const value: unknown = initial[name];
+      expect(s, name).to.have.property(key).that.deep.equals(value === 'currentcolor' ? black : value);
+    }
+  });
+
+  it('a declared value reaches the ComputedStyle through the table alone (no second declaration)', () => {
+    const t = styleOf('#t { column-fill: auto; text-decoration-color: currentcolor; color: red; bookmark-state: open; column-rule: solid 2px }');
+    expect(t.diagnostics).to.deep.equal([]);
+    const s = t.style;
+    expect(s.columnFill).to.equal('auto');
+    expect(s.textDecorationColor).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 });
+    expect(s.bookmarkState).to.equal('open');
+    expect(s.columnRule).to.deep.equal({ width: 1.5, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
   });
 });
 
