@@ -40,6 +40,8 @@ export interface PatchedObjects {
   readonly png: Obj;
   /** pdfmake's LayoutBuilder.prototype */
   readonly layoutBuilder: Obj;
+  /** pdfkit's PDFReference.prototype (not exported: taken from an empty document's ref()) */
+  readonly pdfReference: Obj;
 }
 
 export interface Patch {
@@ -69,6 +71,10 @@ export const PATCHES: readonly Patch[] = [
     why: 'pdfkit writes the XMP packet unescaped: document-info.ts writes it escaped' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.file, outline.addItem, _root.Pages', exists: (o) => fn(o.pdfkitDocument, 'file') && fn(o.pdfkitDocument, 'initOutline'),
     why: 'attachments and an outline whose XYZ destinations pdfkit gets wrong (document-info.ts)' },
+  { library: 'pdfkit', version: '0.19.1', target: 'PDFReference.prototype.write, finalize', exists: (o) => fn(o.pdfReference, 'write') && fn(o.pdfReference, 'finalize'),
+    why: 'content operators kept as text until the stream ends (a Buffer per operator was a tenth of the pdf stage); font subsets deflated once' },
+  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._setColorCore', exists: (o) => fn(o.pdfkitDocument, '_setColorCore') && fn(o.pdfkitDocument, '_normalizeColor'),
+    why: 'a colour\'s operands printed once per process, not per text run and shape' },
   { library: 'png-js', version: '1.1.0', target: 'PNG.prototype.decodePixels', exists: (o) => fn(o.png, 'decodePixels'),
     why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread' },
 ];
@@ -141,6 +147,7 @@ function memoiseSubsets(font: SubsettableFont): void {
       if (hit) { stats.subsetHits++; return hit; }
       const bytes = encode();
       subsets.set(key, bytes, bytes.length);
+      deflatable.add(bytes);
       return bytes;
     };
     return subset;
@@ -175,6 +182,57 @@ function shareWordRuns(proto: Obj): void {
   };
 }
 
+// pdfkit: a stream's content operators (one write per operator, a Buffer each) are kept as one
+// string until the stream ends, and a shared font subset is deflated once, not per document.
+// The bytes written are the same: 'binary' text is one byte per character.
+interface KitReference { buffer: Uint8Array[]; compress: boolean; uncompressedLength: number; data: { Length?: number; Filter?: string }; text?: string }
+const deflatable = new WeakSet<Uint8Array>();
+const deflated = new WeakMap<Uint8Array, Buffer>();
+function shareStreams(proto: Obj): void {
+  const write = proto.write as (this: KitReference, chunk: unknown) => void;
+  const finalize = proto.finalize as (this: KitReference) => void;
+  const flushText = (ref: KitReference) => { if (ref.text !== undefined) { ref.buffer.push(Buffer.from(ref.text, 'binary')); ref.text = undefined; } };
+  proto.write = function writeText(this: KitReference, chunk: unknown): void {
+    if (chunk instanceof Uint8Array) { flushText(this); write.call(this, chunk); return; }
+    const text = `${String(chunk)}\n`;
+    this.text = this.text === undefined ? text : this.text + text;
+    this.uncompressedLength += text.length;
+    this.data.Length = (this.data.Length ?? 0) + text.length;
+    if (this.compress) this.data.Filter = 'FlateDecode';
+  };
+  proto.finalize = function finalizeShared(this: KitReference): void {
+    flushText(this);
+    const only = this.buffer.length === 1 ? this.buffer[0]! : undefined;
+    if (only && this.compress && deflatable.has(only)) {
+      let bytes = deflated.get(only);
+      if (!bytes) { bytes = zlib.deflateSync(only); deflated.set(only, bytes); }
+      this.buffer = [bytes];
+      this.compress = false;
+    }
+    finalize.call(this);
+  };
+}
+
+// pdfkit: a '#rrggbb' colour's operands as pdfkit writes them ("0.117647 0.227451 0.541176"),
+// kept instead of parsed and printed again for every run of text and every shape.
+const colorOperands = new Map<string, string>();
+function shareColors(proto: Obj): void {
+  const setColorCore = proto._setColorCore as (this: KitColor, color: unknown, stroke: boolean) => boolean;
+  proto._setColorCore = function setColorShared(this: KitColor, color: unknown, stroke: boolean): boolean {
+    if (typeof color !== 'string' || color.length !== 7 || color[0] !== '#') return setColorCore.call(this, color, stroke);
+    let operands = colorOperands.get(color);
+    if (operands === undefined) {
+      operands = this._normalizeColor(color).join(' ');
+      if (colorOperands.size >= 4096) colorOperands.clear();
+      colorOperands.set(color, operands);
+    }
+    this._setColorSpace('DeviceRGB', stroke);
+    this.addContent(`${operands} ${stroke ? 'SCN' : 'scn'}`);
+    return true;
+  };
+}
+interface KitColor { _normalizeColor(c: string): number[]; _setColorSpace(space: string, stroke: boolean): void; addContent(s: string): void }
+
 // pdfmake: the page items of a definition whose every node is placed are built directly.
 type LayoutDocument = (this: unknown, content: unknown, doc: never, styles: unknown, defaultStyle: Record<string, unknown>, ...rest: unknown[]) => unknown;
 const layoutDocument = LayoutBuilder.prototype.layoutDocument as LayoutDocument;
@@ -199,6 +257,10 @@ png.decodePixels = function decodePixelsInOrder(this: unknown, done: (pixels: Bu
 // EmbeddedFont met gives the prototype whose word runs are shared.
 const pdfkit = require_(pdfkitPath) as { prototype: Obj; default?: { prototype: Obj } };
 const pdfkitDocument = (pdfkit.default ?? pdfkit).prototype;
+// pdfkit's PDFReference is not exported: its prototype is taken from an empty document's ref()
+const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)((pdfkit.default ?? pdfkit) as unknown as new (o: object) => { ref(): object });
+if (fn(pdfReference, 'write') && fn(pdfReference, 'finalize')) shareStreams(pdfReference);
+if (fn(pdfkitDocument, '_setColorCore') && fn(pdfkitDocument, '_normalizeColor')) shareColors(pdfkitDocument);
 let embeddedFont: Obj | undefined;
 
 interface KitDocument { _registeredFonts: Record<string, unknown>; _font?: object; registerFont(name: string, src: Buffer): unknown }
@@ -226,5 +288,5 @@ function patchedObjects(): PatchedObjects {
     try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
     proto = doc._font ? Object.getPrototypeOf(doc._font) as Obj : {};
   }
-  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png, layoutBuilder: LayoutBuilder.prototype };
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png, layoutBuilder: LayoutBuilder.prototype, pdfReference };
 }
