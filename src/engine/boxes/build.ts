@@ -189,7 +189,7 @@ class BoxBuilder {
       else this.emitBlock(flow, abs);
       return;
     }
-    if (el.footnoteCall !== undefined) { this.footnote(flow, el, depth); return; }
+    if (el.footnote) { this.footnote(flow, el, el.footnote, depth); return; }
     const replaced = this.replaced(el);
     if (replaced) {
       if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, { kind: 'block-replaced', style: s, replaced });
@@ -230,12 +230,12 @@ class BoxBuilder {
    * line, carrying the element's boxes (float none; inline with `footnote-display: inline`,
    * else block) for the footnote area of the page the call ends up on.
    */
-  private footnote(flow: Flow, el: StyledElement, depth: number): void {
+  private footnote(flow: Flow, el: StyledElement, note: NonNullable<StyledElement['footnote']>, depth: number): void {
     const s = el.style;
     const style: ComputedStyle = { ...s, float: 'none', display: s.footnoteDisplay === 'inline' ? 'inline' : s.display };
-    const body: StyledElement = { ...el, style, footnoteCall: undefined };
-    const footnote: Footnote = { boxes: this.flowChildren([body], anonymousStyle(style), false), policy: s.footnotePolicy };
-    const call = el.footnoteCall ?? { kind: 'element', tag: '::footnote-call', attrs: {}, style: { ...anonymousStyle(s), display: 'inline' }, children: [], loc: el.loc };
+    const body: StyledElement = { ...el, style, footnote: undefined };
+    const footnote: Footnote = { boxes: this.flowChildren([body], anonymousStyle(style), false), policy: s.footnotePolicy, index: note.index };
+    const call = note.call ?? { kind: 'element', tag: '::footnote-call', attrs: {}, style: { ...anonymousStyle(s), display: 'inline' }, children: [], loc: el.loc };
     const box: InlineBox = { kind: 'inline', style: call.style, element: call, children: [], footnote };
     this.addInline(flow, depth, box);
     if (flow.stack === NO_OPEN) flow.stack = [];

@@ -89,6 +89,8 @@ export interface InlineBox {
 /** CSS GCPM 3 §2: the boxes of one `float: footnote` element in the footnote area, and its `footnote-policy` (§2.7). */
 export interface Footnote {
   readonly boxes: readonly BlockLevelBox[];
+  /** its index among the document's footnotes */
+  readonly index: number;
   readonly policy: 'auto' | 'line' | 'block';
 }
 

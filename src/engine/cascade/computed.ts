@@ -45,7 +45,8 @@ export type ListStyleType =
 export type ContentItem =
   | { kind: 'string'; value: string }
   | { kind: 'attr'; name: string }
-  | { kind: 'counter'; name: string; style: ListStyleType }
+  /** `note`: in a footnote's call or marker when @page rules number footnotes per page (CSS GCPM 3 §2.4): the footnote's index in the document, for layout to number */
+  | { kind: 'counter'; name: string; style: ListStyleType; note?: number }
   | { kind: 'counters'; name: string; separator: string; style: ListStyleType }
   | { kind: 'url'; url: string }
   | { kind: 'open-quote' } | { kind: 'close-quote' }

@@ -142,7 +142,7 @@ export function contentText(items: readonly ContentItem[], counters: CounterScop
 /** Whether layout resolves this item (page counters, targets, leaders, named strings, running elements, content()). */
 export function layoutResolves(c: ContentItem): boolean {
   switch (c.kind) {
-    case 'counter': case 'counters': return c.name === 'page' || c.name === 'pages';
+    case 'counter': case 'counters': return c.name === 'page' || c.name === 'pages' || (c.kind === 'counter' && c.note !== undefined);
     case 'target-counter': case 'target-counters': case 'target-text': case 'leader': case 'string-ref': case 'element': case 'content': return true;
     default: return false;
   }

@@ -64,6 +64,9 @@ class OncePerUnknownProperty extends DiagnosticList {
   }
 }
 
+/** CSS Lists 3 §4 the properties that change counters (an @page rule with footnote in one numbers footnotes per page) */
+const COUNTER_PROPERTIES = new Set(['counter-reset', 'counter-set', 'counter-increment']);
+
 export function cascade(input: CascadeInput): CascadeResult {
   const diagnostics = new OncePerUnknownProperty(input.diagnostics);
   const { limits, resources } = input.options;
@@ -109,7 +112,8 @@ export function cascade(input: CascadeInput): CascadeResult {
   // 4. the tree (elements no selector can tell apart share their matched rules: sharing.ts)
   const tree = buildMatchTree(doc.root);
   const signatures = signaturesFor(active);
-  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures });
+  const footnotesByPage = pageItems.some(({ item }) => item.declarations.some((d) => COUNTER_PROPERTIES.has(d.name) && d.value.some((v) => v.t === 'ident' && v.v.toLowerCase() === 'footnote')));
+  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures, footnotesByPage });
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);

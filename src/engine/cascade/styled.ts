@@ -26,10 +26,11 @@ export interface StyledElement {
   readonly bookmark?: { readonly level: number; readonly label: string; readonly open: boolean };
   /**
    * (additive) CSS GCPM 3 §2.3 an element with `float: footnote`: its ::footnote-call, which
-   * takes the element's place in the flow (null when its `content` is none); the element itself
-   * goes to the footnote area, its ::footnote-marker first among its children.
+   * takes the element's place in the flow (null when its `content` is none), and its index among
+   * the document's footnotes; the element itself goes to the footnote area, its
+   * ::footnote-marker first among its children.
    */
-  readonly footnoteCall?: StyledElement | null;
+  readonly footnote?: { readonly call: StyledElement | null; readonly index: number };
 }
 
 export interface StyledText {

@@ -25,6 +25,8 @@ import { resolveCustoms, substitute, type Customs, type Registered } from './var
 
 
 export interface WalkerOptions {
+  /** CSS GCPM 3 §2.4: @page rules reset, set or increment the footnote counter (layout numbers the footnotes) */
+  readonly footnotesByPage?: boolean;
   readonly sheets: readonly ActiveSheet[];
   readonly diagnostics: DiagnosticList;
   /** the page area in pt (vw/vh, and the guess for percentages inside min()/max()) */
@@ -55,6 +57,8 @@ export class StyleWalker {
   /** CSS counters in document order, for generated content */
   private readonly counters = new CounterScopes();
   private readonly quoteDepth = { value: 0 };
+  /** the footnotes met so far (CSS GCPM 3 §2) */
+  private footnotes = 0;
   /** whether any sheet has ::before / ::after rules */
   private readonly hasRules: Readonly<Record<PseudoElement, boolean>>;
   /** with sharing: the ancestor filter of `filterParent`'s children */
@@ -91,8 +95,9 @@ export class StyleWalker {
     this.counters.open();
     // CSS GCPM 3 §2.3: a footnote element's call stays where the element was, its marker starts the element
     const footnote = display !== 'none' && own.values.float === 'footnote';
-    const footnoteCall = footnote ? this.pseudo(e, own, 'footnote-call', sig) : undefined;
-    const marker = footnote ? this.pseudo(e, own, 'footnote-marker', sig) : undefined;
+    const note = footnote ? this.footnotes++ : 0;
+    const footnoteCall = footnote ? this.pseudo(e, own, 'footnote-call', sig, note) : undefined;
+    const marker = footnote ? this.pseudo(e, own, 'footnote-marker', sig, note) : undefined;
     const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', sig) : undefined;
     // the children's array made to size (growing one by push reserves 16 more slots, for
     // every element of the tree, kept as long as the tree is)
@@ -126,7 +131,7 @@ export class StyleWalker {
     const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
     if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
     if (counters) out.counters = counters;
-    if (footnote) out.footnoteCall = footnoteCall ?? null;
+    if (footnote) out.footnote = { call: footnoteCall ?? null, index: note };
     if (bookmarkLabel && level !== 'none') out.bookmark = { level, label: ownText(bookmarkLabel, out).replace(/\s+/g, ' ').trim(), open: own.values['bookmark-state'] === 'open' };
     return out;
   }
@@ -144,7 +149,8 @@ export class StyleWalker {
     });
   }
 
-  private pseudo(e: MatchElement, own: ElementValues, target: PseudoElement, sig: Signature | undefined): StyledElement | undefined {
+  /** `note`: the index of the footnote whose call or marker this is */
+  private pseudo(e: MatchElement, own: ElementValues, target: PseudoElement, sig: Signature | undefined, note?: number): StyledElement | undefined {
     if (!this.hasRules[target]) return undefined;
     const sheets = this.sheetMatches(e, target, sig);
     const matched = sheets.list;
@@ -154,7 +160,9 @@ export class StyleWalker {
     const content = v.values.content;
     if (content === 'normal' || content === 'none' || v.values.display === 'none') return undefined;
     // attr() is the element's business: resolve it here; counters and quotes are layout's
-    const resolved = content.map((c) => resolveAttr(c, e.el.attrs));
+    // CSS GCPM 3 §2.4: with @page rules counting footnotes, their numbers are layout's
+    const perPage = note !== undefined && this.o.footnotesByPage;
+    const resolved = content.map((c) => resolveAttr(c, e.el.attrs)).map((c) => (perPage && c.kind === 'counter' && c.name === 'footnote' ? { ...c, note } : c));
     const style: ComputedStyle = { ...v.style, content: resolved };
     // the generated box applies its own counters (CSS Lists 3 §4: ::before/::after are elements too)
     this.counters.apply(v.values['counter-reset'], v.values['counter-set'], v.values['counter-increment']);

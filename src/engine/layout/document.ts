@@ -185,6 +185,11 @@ export class Pages implements Fragmentainer {
     return Array.from({ length: count }, (_, i) => this.areas.get(i)?.fragment);
   }
 
+  /** per page: the indices of its footnotes, in order */
+  footnoteOrder(count: number): number[][] {
+    return Array.from({ length: count }, (_, i) => (this.areas.get(i)?.footnotes ?? []).map((f) => f.index));
+  }
+
   /** Places a footnote on page `index` when the area and the flow content down to `contentBottom` still fit. */
   private tryPlace(b: Footnote, index: number, contentBottom: number, ctx: LayoutContext): boolean {
     const area = this.areaOf(index);
@@ -347,6 +352,8 @@ export interface LaidOutDocument {
   readonly fixed: readonly BoxFragment[];
   /** per page: its footnote area (CSS GCPM 3 §2.2), y relative to the page area's top */
   readonly footnotes: readonly (BoxFragment | undefined)[];
+  /** per page: the document indices of its footnotes, in order */
+  readonly footnoteOrder: readonly (readonly number[])[];
 }
 
 /**
@@ -379,7 +386,7 @@ export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeome
   const shrink = new Shrink(1 / zoom);
   return {
     pages: wide.pages.map((p) => shrink.page(p)), root: wide.root && shrink.box(wide.root), fixed: wide.fixed.map((f) => shrink.box(f)),
-    footnotes: wide.footnotes.map((f) => f && shrink.box(f)),
+    footnotes: wide.footnotes.map((f) => f && shrink.box(f)), footnoteOrder: wide.footnoteOrder,
   };
 }
 
@@ -406,5 +413,5 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
   }
   if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
   const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));
-  return { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length) };
+  return { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length) };
 }

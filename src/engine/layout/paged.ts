@@ -63,6 +63,8 @@ interface Placement {
   readonly counters: readonly ReadonlyMap<string, number>[];
   /** the document's counters in force at the start of each page (GCPM: what counter() in its margin boxes shows) */
   readonly bodyCounters: readonly (ReadonlyMap<string, readonly number[]> | undefined)[];
+  /** CSS GCPM 3 §2.4 each footnote's number (by its document index) when @page rules count footnotes */
+  readonly footnotes: ReadonlyMap<number, number>;
 }
 
 /** Lays out the document, again while page references change, then its margin boxes and bookmarks. */
@@ -141,7 +143,24 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
     for (const c of e.children) if (c.kind === 'element') visit(c);
   };
   visit(root);
-  return { pages, elements, generated, counters: pageCounters(pages, pageContext, root, elements), bodyCounters: bodyCounters(root, elements, firstContent) };
+  return { pages, elements, generated, counters: pageCounters(pages, pageContext, root, elements), bodyCounters: bodyCounters(root, elements, firstContent), footnotes: footnoteNumbers(laid, pageContext) };
+}
+
+/**
+ * CSS GCPM 3 §2.4 the footnote counter when @page rules reset, set or increment it: on each
+ * page those first, then one more for each of the page's footnotes, in order.
+ */
+function footnoteNumbers(laid: LaidOutDocument, pageContext: PageCascade | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  let value = 0;
+  laid.pages.forEach((p, i) => {
+    const s = pageContext?.styles(pageMatch(p)).page;
+    for (const r of s?.counterReset ?? []) if (r.name === 'footnote') value = r.value;
+    for (const r of s?.counterSet ?? []) if (r.name === 'footnote') value = r.value;
+    for (const r of s?.counterIncrement ?? []) if (r.name === 'footnote') value += r.value;
+    for (const note of laid.footnoteOrder[i] ?? []) out.set(note, ++value);
+  });
+  return out;
 }
 
 /** The elements that apply counters (CSS Lists 3 §4.5), in document order, where they start. */
@@ -256,6 +275,8 @@ class GeneratedText {
   private item(c: ContentItem, t: StyledText): string {
     switch (c.kind) {
       case 'counter': case 'counters': {
+        const note = c.kind === 'counter' ? c.note : undefined;
+        if (note !== undefined) return this.remember((p) => formatCounter(p ? p.footnotes.get(note) ?? 0 : note + 1, c.style));
         const again = (p: Placement | undefined) => {
           if (!p) return formatCounter(c.name === 'pages' ? 0 : 1, c.style);
           if (c.name === 'pages') return formatCounter(p.pages.length, c.style); // the number of pages, whatever they are numbered (as both references print)

@@ -59,6 +59,17 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     expect(linesOf(area(r, 0)).map(textOf)).to.deep.equal(['i) A', 'ii) B', 'iii) C']);
   });
 
+  it('counter-reset: footnote in @page numbers each page\'s footnotes from 1, calls and markers alike', () => {
+    const html = `<p>a<span class="fn">A</span> b<span class="fn">B</span></p>${lines(19)}<p>c<span class="fn">C</span></p>`;
+    const r = layoutOf(html, `${PAGE} @page { counter-reset: footnote }`);
+    expect(linesOf(area(r, 0)).map(textOf)).to.deep.equal(['1. A', '2. B']);
+    expect(linesOf(area(r, 1)).map(textOf)).to.deep.equal(['1. C']);
+    const calls = linesOf(r.root).filter((l) => /^[abc]\d/.test(textOf(l))).map(textOf);
+    expect(calls).to.deep.equal(['a1 b2', 'c1']);
+    // without it, the document's count goes on
+    expect(linesOf(area(layoutOf(html, PAGE), 1)).map(textOf)).to.deep.equal(['3. C']);
+  });
+
   it('@footnote styles the area: its border, padding and margin take their part of the page area', () => {
     const css = `${PAGE} @page { @footnote { margin-top: 6pt; border-top: 1pt solid black; padding-top: 4pt } }`;
     const r = layoutOf('<p>Alpha<span class="fn">Note</span></p>', css);
