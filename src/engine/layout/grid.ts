@@ -322,7 +322,11 @@ function sizeTracks(tracks: Track[], items: readonly Contribution[], o: { availa
     if (!t || t.collapsed) continue;
     if (t.min === 'min-content') t.base = Math.max(t.base, c.min);
     else if (t.min === 'max-content') t.base = Math.max(t.base, c.max);
-    else if (t.min === 'auto') t.base = Math.max(t.base, o.mode === 'min-content' ? c.min : o.mode === 'max-content' ? c.max : c.minimum);
+    else if (t.min === 'auto') {
+      // §6.6: the content-based minimum of an item in a track of fixed max size is capped by that size
+      const minimum = isLength(t.max) && o.mode === 'normal' ? Math.min(c.minimum, Math.max(t.limit, t.base)) : c.minimum;
+      t.base = Math.max(t.base, o.mode === 'min-content' ? c.min : o.mode === 'max-content' ? c.max : minimum);
+    }
     if (t.max === 'min-content') limits.set(t, Math.max(limits.get(t) ?? 0, c.min));
     else if (t.size.fitContent !== undefined) limits.set(t, Math.max(limits.get(t) ?? 0, Math.min(c.max, fitLimit(t, o.basis))));
     else if (t.max === 'max-content' || t.max === 'auto') limits.set(t, Math.max(limits.get(t) ?? 0, c.max));

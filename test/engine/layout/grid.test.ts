@@ -47,6 +47,8 @@ describe('layout/grid: §7.2 explicit tracks and §12 track sizing', () => {
       items: div('a', h10) + div('b', h10), expect: { a: { width: 100 }, b: { x: 100, width: 80 } } },
     { name: 'an auto minimum keeps a 1fr track at its item\'s min-content width', container: 'grid-template-columns: 1fr 1fr',
       items: div('a', '', `<div style="width:120pt;height:10pt"></div>`) + div('b', h10), expect: { a: { width: 120 }, b: { x: 120, width: 60 } } },
+    { name: 'the automatic minimum is capped by a fixed max track size', container: 'grid-template-columns: minmax(auto, 50pt) 1fr',
+      items: div('a', '', `<div style="width:120pt;height:10pt"></div>`) + div('b', h10), expect: { a: { width: 50 }, b: { x: 50, width: 130 } } },
     { name: 'minmax(0, 1fr) ignores the min-content width', container: 'grid-template-columns: minmax(0, 1fr) minmax(0, 1fr)',
       items: div('a', '', `<div style="width:120pt;height:10pt"></div>`) + div('b', h10), expect: { a: { width: 90 }, b: { x: 90, width: 90 } } },
     { name: 'fit-content() caps the max-content width', container: 'grid-template-columns: fit-content(40pt) fit-content(100pt) 1fr',
