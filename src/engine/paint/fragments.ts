@@ -174,7 +174,7 @@ class Painter {
   /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
   stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined): void {
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
-    this.collect(f, layers, true);
+    this.collect(f, layers, true, clipInside(f, this.clips.get(f)));
     const order = (a: BoxFragment, b: BoxFragment) => zOf(a) - zOf(b);
     this.boxDecorations(f, fixedPage);
     for (const c of layers.negative.sort(order)) this.stackingContext(c, fixedPage);
@@ -185,8 +185,21 @@ class Painter {
     for (const c of layers.positive.sort(order)) this.stackingContext(c, fixedPage);
   }
 
-  private collect(f: BoxFragment, layers: Layers, isRoot: boolean): void {
+  /**
+   * CSS Overflow 3 §3: the clip a box with `overflow` other than visible puts around its padding
+   * box, per fragment it applies to (flow coordinates). Paint leaves out what lies wholly
+   * outside it; what straddles its edge is drawn whole (text stays whole runs).
+   */
+  private readonly clips = new Map<Fragment, Clip>();
+
+  private collect(f: BoxFragment, layers: Layers, isRoot: boolean, clip: Clip | undefined): void {
     for (const c of f.children) {
+      // an absolutely positioned box escapes the clip of a box that is not its containing block's ancestor-or-self
+      const cc = c.kind === 'box' && clip && (c.fixed || (c.style.position === 'absolute' && !clip.positioned)) ? undefined : clip;
+      if (cc) {
+        if (outside(c, cc)) continue;
+        this.clips.set(c, cc);
+      }
       switch (c.kind) {
         case 'box': {
           if (c.style.display === 'none' || c.style.visibility === 'hidden' && c.children.length === 0) break;
@@ -200,7 +213,7 @@ class Painter {
           }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
-          this.collect(c, layers, false);
+          this.collect(c, layers, false, clipInside(c, cc));
           break;
         }
         case 'line': case 'text': case 'image': case 'inline-box': layers.inline.push(c); break;
@@ -307,8 +320,11 @@ class Painter {
 
   private line(line: LineFragment, fixedPage: PageFragment | undefined): void {
     // decorations of inline boxes first, then text and atomic inlines (Appendix E step 7)
+    const clip = this.clips.get(line);
     for (const c of line.children) if (c.kind === 'inline-box') this.inlineBox(c, fixedPage);
     for (const c of line.children) {
+      if (clip && (c.x >= clip.x + clip.width - 0.01 || c.x + c.width <= clip.x + 0.01)) continue;
+      if (clip && c.kind === 'box') this.clips.set(c, clip);
       switch (c.kind) {
         case 'inline-box': break;
         case 'text': this.text(c, fixedPage); break;
@@ -390,6 +406,32 @@ class Painter {
     if (f.link && 'url' in f.link) node.link = f.link.url;
     this.emit(page.index, node as unknown as PdfNode);
   }
+}
+
+/** A clip rectangle in flow coordinates, and whether the box that set it is positioned (it then clips absolutely positioned descendants too). */
+interface Clip { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly positioned: boolean }
+
+/** The clip for a box's descendants: the enclosing clip, narrowed to its padding box when its overflow is not visible (not the root's or body's: theirs is the page's). */
+function clipInside(f: BoxFragment, clip: Clip | undefined): Clip | undefined {
+  if (f.style.overflow === 'visible' || f.fixed || f.element?.tag === 'html' || f.element?.tag === 'body') return clip;
+  const x = f.x + f.border.left; const y = f.y + f.border.top;
+  const own = { x, y, width: Math.max(0, f.width - f.border.left - f.border.right), height: Math.max(0, f.height - f.border.top - f.border.bottom) };
+  const positioned = f.positioned === true || f.style.position !== 'static';
+  if (!clip) return { ...own, positioned };
+  const left = Math.max(clip.x, own.x); const top = Math.max(clip.y, own.y);
+  const right = Math.min(clip.x + clip.width, own.x + own.width); const bottom = Math.min(clip.y + clip.height, own.y + own.height);
+  return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top), positioned: positioned || clip.positioned };
+}
+
+/** Whether a fragment lies wholly outside a clip (touching its edge counts as outside). */
+function outside(f: Fragment, c: Clip): boolean {
+  let x: number; let y: number; let w: number; let h: number;
+  if (f.kind === 'text') { x = f.x; w = f.width; h = f.style.fontSize; y = f.baseline - h; }
+  else { x = f.x; y = f.y; w = f.width; h = f.height; }
+  // (an empty box may carry what it paints around itself: collapsed table borders)
+  if (f.kind === 'box' && (w <= 0 || h <= 0)) return false;
+  const e = 0.01;
+  return x >= c.x + c.width - e || x + w <= c.x + e || y >= c.y + c.height - e || y + h <= c.y + e;
 }
 
 interface Layers {
