@@ -228,7 +228,10 @@ class Painter {
     const s = f.style;
     if (s.visibility === 'hidden') { this.destination(f, fixedPage); return; }
     const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
-    const radius = Math.max(0, s.borderRadius.topLeft.pt, s.borderRadius.topRight.pt, s.borderRadius.bottomLeft.pt, s.borderRadius.bottomRight.pt);
+    // (one radius for the four corners, a percentage of the shorter side: 50% of a square is its circle)
+    const side = Math.min(f.width, f.height);
+    const rad = (l: { pt: number; pct: number }) => l.pt + (l.pct * side) / 100;
+    const radius = Math.max(0, rad(s.borderRadius.topLeft), rad(s.borderRadius.topRight), rad(s.borderRadius.bottomLeft), rad(s.borderRadius.bottomRight));
     for (const slice of this.slices(f.y, f.height, fixedPage)) {
       const { page, top, bottom } = slice;
       const first = slice.first && !f.continuesFrom; const last = slice.last && !f.continuesTo;

@@ -2,6 +2,7 @@
 // paints it): an image larger than its box shows only inside the box.
 import { expect } from 'chai';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
+import { layoutHtml } from '../../../src/engine';
 import { backgroundImageNode } from '../../../src/engine/paint/background';
 import { baseStyle } from '../../helpers/engine';
 
@@ -26,4 +27,26 @@ describe('paint: background images are clipped to their box', () => {
     expect(svg).to.contain('<image x="0" y="0" width="125" height="62.5" preserveAspectRatio="none"');
     expect(svg).to.contain(PNG);
   });
+});
+
+describe('paint: border-radius rounds the background', () => {
+  const rects = (v: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] => {
+    if (Array.isArray(v)) for (const x of v) rects(x, out);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.type === 'rect') out.push(o);
+      for (const x of Object.values(o)) rects(x, out);
+    }
+    return out;
+  };
+  const radiusOf = (css: string) => {
+    const r = layoutHtml('<div></div>', `@page { size: 200pt 200pt; margin: 0 } body { margin: 0 } div { width: 80px; height: 60px; background: #c00; ${css} }`);
+    return rects(r.docDefinition).find((x) => x.color === '#cc0000')?.r;
+  };
+  it('a length radius is used as given, in pt', () => expect(radiusOf('border-radius: 8px')).to.equal(6));
+  it('a percentage is of the shorter side: 50% of a square is its circle', () => {
+    expect(radiusOf('border-radius: 50%; height: 80px')).to.equal(30);
+    expect(radiusOf('border-radius: 10%')).to.equal(4.5);
+  });
+  it('no radius, a plain rectangle', () => expect(radiusOf('')).to.equal(undefined));
 });
