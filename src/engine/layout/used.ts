@@ -18,7 +18,7 @@ export interface UsedBlockBox {
   readonly padding: { top: number; right: number; bottom: number; left: number };
   /** the content box width */
   readonly contentWidth: number;
-  /** the content box height when specified (height / min-height), else undefined */
+  /** the content box height when specified (height), else undefined; minHeight is of the content box too */
   readonly height: number | undefined;
   readonly minHeight: number;
 }
@@ -72,12 +72,13 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   const definite = (v: LengthPctAuto) => v !== 'auto' && (!v.pct || cbHeight !== undefined);
   const height = definite(style.height) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
   const minHeight = definite(style.minHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
+  const frameV = border.top + border.bottom + padding.top + padding.bottom;
   return {
     marginLeft: safe(ml), marginRight: safe(mr ?? 0),
     marginTop: safe(resolveAuto(style.margin.top, cbWidth) ?? 0), marginBottom: safe(resolveAuto(style.margin.bottom, cbWidth) ?? 0),
     border, padding, contentWidth: Math.max(0, safe(width)),
-    height: height !== undefined ? Math.max(0, style.boxSizing === 'border-box' ? height - border.top - border.bottom - padding.top - padding.bottom : height) : undefined,
-    minHeight: Math.max(0, minHeight),
+    height: height !== undefined ? Math.max(0, style.boxSizing === 'border-box' ? height - frameV : height) : undefined,
+    minHeight: Math.max(0, style.boxSizing === 'border-box' ? minHeight - frameV : minHeight),
   };
 }
 

@@ -25,6 +25,13 @@ describe('layout: block boxes (CSS 2.1 §10.3.3, §10.6.3)', () => {
     });
   }
 
+  for (const kind of ['display: block', 'float: left', 'position: absolute', 'display: inline-block']) {
+    it(`min-height with box-sizing: border-box includes padding and border (${kind})`, () => {
+      const { root } = layoutOf('<div id="a">x</div>', `${PAGE} #a { ${kind}; width: 50pt; min-height: 75pt; padding: 15pt; border: 2pt solid; box-sizing: border-box }`);
+      expect(boxOf(root, '#a').height).to.be.closeTo(75, 0.01);
+    });
+  }
+
   it('a specified height sets the border box height with padding added', () => {
     const { root } = layoutOf('<div id="a"></div>', `${PAGE} #a { height: 50pt; padding: 5pt }`);
     expect(boxOf(root, '#a').height).to.be.closeTo(60, 0.01);
