@@ -32,7 +32,8 @@ const NUNJUCKS_POSITION = /\[Line (\d+), Column (\d+)\]/;
 export function warningFromRenderError(err: unknown): RenderWarning {
   const cause = err instanceof PlatenError && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
   const at = NUNJUCKS_POSITION.exec(cause);
-  const detail = cause.replace(NUNJUCKS_POSITION, '').trim();
+  // Nunjucks' words without its class prefix, as the API's and the CLI's render_failed give them (redactCause.ts)
+  const detail = cause.replace(NUNJUCKS_POSITION, '').trim().replace(/^(Error|Template render error): /, '');
   const message = err instanceof PlatenError && err.code !== 'render_failed' ? err.message : `the template fails with its sample params: ${detail || 'render failed'}`;
   // Nunjucks' run-time positions are 0-based (its parse-time ones are 1-based)
   return { code: 'template-render-error', message, line: at ? Number(at[1]) + 1 : 0, column: at ? Number(at[2]) + 1 : 0, source: at ? 'template' : 'document' };
