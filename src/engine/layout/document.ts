@@ -12,7 +12,7 @@ import { DiagnosticList } from '../diagnostics';
 import { layoutAbsolute, startPageName } from './block';
 import { EMPTY_STRUT, strutSize, withoutBreaks, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
-import { translate, type BoxFragment, type PageFragment, type Sides } from './fragments';
+import { translate, type BoxFragment, type Fragment, type LineFragment, type PageFragment, type Sides } from './fragments';
 import { DEFAULT_PAGE_MARGIN } from '../cascade';
 import { printZoom, scrollWidth, Shrink } from './shrink';
 
@@ -180,6 +180,32 @@ export class Pages implements Fragmentainer {
     return true;
   }
 
+  /**
+   * Places the footnotes called from content laid out without pages (flex items, floats,
+   * columns, atomic inlines: `lines` are every line of the document): each on its call's page
+   * when its area fits below what the page holds, else on the next page with room. The pages
+   * keep their flow positions (the flow is laid out already).
+   */
+  placeLate(lines: readonly LineFragment[], ctx: LayoutContext): void {
+    const late = lines.filter((l) => l.footnotes?.some((f) => !this.placed.has(f)));
+    if (late.length === 0) return;
+    // how far down each page's content reaches
+    const bottoms = this.list.map((p) => p.flowTop);
+    for (const l of lines) {
+      const i = this.at(l.y + 0.01).index;
+      bottoms[i] = Math.max(bottoms[i]!, Math.min(l.y + l.height, this.list[i]!.flowBottom));
+    }
+    for (const l of late) {
+      for (const f of l.footnotes!) {
+        if (this.placed.has(f)) continue;
+        for (let i = this.at(l.y + 0.01).index; i < this.maxPages; i++) {
+          if (i >= this.list.length) { this.add(); bottoms.push(this.list[i]!.flowTop); }
+          if (this.tryPlace(f, i, bottoms[i]!, ctx, false)) { this.reach(this.list[i]!.flowTop); break; }
+        }
+      }
+    }
+  }
+
   /** the footnote areas, per page (y relative to the page area's top) */
   footnoteAreas(count: number): (BoxFragment | undefined)[] {
     return Array.from({ length: count }, (_, i) => this.areas.get(i)?.fragment);
@@ -191,7 +217,7 @@ export class Pages implements Fragmentainer {
   }
 
   /** Places a footnote on page `index` when the area and the flow content down to `contentBottom` still fit. */
-  private tryPlace(b: Footnote, index: number, contentBottom: number, ctx: LayoutContext): boolean {
+  private tryPlace(b: Footnote, index: number, contentBottom: number, ctx: LayoutContext, shift = true): boolean {
     const area = this.areaOf(index);
     area.footnotes.push(b);
     const laid = this.layoutArea(index, area, ctx);
@@ -203,7 +229,7 @@ export class Pages implements Fragmentainer {
       area.footnotes.pop();
       return false;
     }
-    this.commit(index, area, laid);
+    this.commit(index, area, laid, shift);
     this.placed.set(b, index);
     return true;
   }
@@ -255,13 +281,15 @@ export class Pages implements Fragmentainer {
   }
 
   /** Gives page `index` its footnote area: its page area ends higher (or lower) by what the area grew, the pages after it follow. */
-  private commit(index: number, area: FootnoteArea, laid: { fragment: BoxFragment | undefined; height: number }): void {
+  /** (`shift`: false once the flow is laid out: the pages after keep their flow positions) */
+  private commit(index: number, area: FootnoteArea, laid: { fragment: BoxFragment | undefined; height: number }, shift = true): void {
     const delta = laid.height - area.height;
     area.height = laid.height;
     area.fragment = laid.fragment;
     if (Math.abs(delta) < 1e-9) return;
     const page = this.list[index]!;
     this.list[index] = { ...page, flowBottom: page.flowBottom - delta };
+    if (!shift) return;
     for (let i = index + 1; i < this.list.length; i++) {
       const p = this.list[i]!;
       this.list[i] = { ...p, flowTop: p.flowTop - delta, flowBottom: p.flowBottom - delta };
@@ -373,6 +401,17 @@ function footnoteChildren(footnotes: readonly Footnote[]): BlockLevelBox[] {
   return out;
 }
 
+/** Every line box of a fragment tree, atomic inlines' included. */
+function allLines(root: BoxFragment): LineFragment[] {
+  const out: LineFragment[] = [];
+  const walk = (f: Fragment): void => {
+    if (f.kind === 'line') { out.push(f); for (const c of f.children) walk(c); }
+    else if (f.kind === 'box') for (const c of f.children) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
 /** Lays out the root box over as many pages as its content needs. */
 export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, notes?: FootnoteOptions): LaidOutDocument {
   const laid = layoutAtZoom(root, geometry, ctx, maxPages, 1, notes);
@@ -412,6 +451,7 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
     bottom = Math.max(bottom, f.y + Math.min(f.height, 1));
   }
   if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
+  if (fragment && notes) pages.placeLate(allLines(fragment), full);
   const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));
   return { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length) };
 }

@@ -6,6 +6,7 @@
 // flow position to its page). Layout never lets a line or a monolithic box straddle two pages
 // in flow: it pushes it to the next page's top (a pagination strut), so paint only slices
 // boxes whose decorations span pages (box-decoration-break: slice).
+import type { Footnote } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import type { StyledElement } from '../cascade/styled';
 import type { LoadedImage } from '../types';
@@ -64,6 +65,8 @@ export interface LineFragment {
   /** the flow y of the line's baseline */
   baseline: number;
   readonly children: InlineFragment[];
+  /** CSS GCPM 3 §2: the footnotes this line calls */
+  footnotes?: readonly Footnote[];
 }
 
 /**

@@ -223,10 +223,8 @@ class Lines {
           if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
         }
         // CSS GCPM 3 §2: the footnotes this line calls go to its page's footnote area (or it moves on)
-        if (pages.footnotes && attempt < 5) {
-          const calls = footnoteCalls(filled.atoms);
-          if (calls && !pages.footnotes(calls, { top, bottom: top + v.height }, ctx)) { y = pages.pageEnd(top + EPS); guess = v.height; continue; }
-        }
+        const calls = footnoteCalls(filled.atoms);
+        if (calls && pages.footnotes && attempt < 5 && !pages.footnotes(calls, { top, bottom: top + v.height }, ctx)) { y = pages.pageEnd(top + EPS); guess = v.height; continue; }
         // a page break before this line: pushed by the strut, or the previous line ended its page
         const prev = lines[lines.length - 1];
         const broken = prev !== undefined && pages.paginates && pages.pageStart(top + EPS) > pages.pageStart(prev.y + EPS) + EPS;
@@ -243,7 +241,9 @@ class Lines {
         }
         if (broken) breaks.push(lines.length);
         starts.push({ cursor, stack });
-        lines.push(this.emit(filled.atoms, stack, v, { top, band, indent, last: filled.last, hyphen: filled.hyphen }));
+        const line = this.emit(filled.atoms, stack, v, { top, band, indent, last: filled.last, hyphen: filled.hyphen });
+        if (calls) line.footnotes = calls;
+        lines.push(line);
         y = top + v.height;
         cursor = filled.next; stack = v.stack;
         break;

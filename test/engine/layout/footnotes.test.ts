@@ -145,6 +145,29 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     expect(textOf(area(r, 0))).to.equal('1. A');
   });
 
+  const unpaginated: [string, string][] = [
+    ['a flex item', '<div style="display: flex"><div>item<span class="fn">F</span></div></div>'],
+    ['a multi-column box', '<div style="columns: 2">column text<span class="fn">M</span></div>'],
+    ['a float', '<div style="float: left; width: 100pt">floated<span class="fn">FL</span></div>'],
+    ['an inline-block', '<p><span style="display: inline-block">block<span class="fn">IB</span></span></p>'],
+    ['an absolutely positioned box', '<div style="position: absolute; top: 50pt">placed<span class="fn">AB</span></div>'],
+  ];
+  for (const [where, html] of unpaginated) {
+    it(`a footnote called from ${where} (laid out without pages) is placed at the foot of its page`, () => {
+      const r = layoutOf(html, PAGE);
+      const a = area(r, 0);
+      expect(textOf(a)).to.match(/^1\. [A-Z]+$/);
+      expect(a.y + a.height).to.be.closeTo(AREA_HEIGHT, 0.01);
+    });
+  }
+
+  it('a late-placed footnote that does not fit below its page\'s content goes to the next page, the pages keeping their flow', () => {
+    const r = layoutOf(`<div style="display: flex"><div>${lines(19)}<p>item<span class="fn">F</span></p></div></div><p>after</p>`, PAGE);
+    expect(r.footnotes[0]).to.equal(undefined);
+    expect(textOf(area(r, 1))).to.equal('1. F');
+    expect(r.pages[1]!.flowTop).to.equal(AREA_HEIGHT);
+  });
+
   it('a document without footnotes keeps its whole page area', () => {
     const r = layoutOf(lines(3), PAGE);
     expect(r.pages[0]!.flowBottom).to.equal(AREA_HEIGHT);
