@@ -8,7 +8,8 @@
 // text, shapes and images. What is patched is therefore no longer layout, only:
 //  - placed pages: a definition of absolutely positioned nodes skips pdfmake's layout (placed.ts);
 //  - caches: fonts parsed, subsets encoded and words shaped once per process, not per document;
-//  - determinism and safety: PNG pixels inflated in order (same bytes, errors rejected);
+//  - determinism and safety: PNG pixels inflated in order (same bytes, errors rejected), and the
+//    alpha of an indexed PNG's last palette entry;
 //  - the wall: SVG text fonts from the virtual file system, never a path;
 //  - PDF features pdfkit does not expose (document-info.ts): the escaped XMP packet, outline
 //    destinations.
@@ -76,7 +77,7 @@ export const PATCHES: readonly Patch[] = [
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._setColorCore', exists: (o) => fn(o.pdfkitDocument, '_setColorCore') && fn(o.pdfkitDocument, '_normalizeColor'),
     why: 'a colour\'s operands printed once per process, not per text run and shape' },
   { library: 'png-js', version: '1.1.0', target: 'PNG.prototype.decodePixels', exists: (o) => fn(o.png, 'decodePixels'),
-    why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread' },
+    why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread; an indexed PNG\'s alpha table filled to 256 entries (index 255 was transparent)' },
 ];
 
 function packageVersion(resolved: string, name: string): string {
@@ -246,7 +247,11 @@ LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, co
 const png = ((m) => (m.default ?? m).prototype)(require_(pngjsPath) as { prototype: Obj; default?: { prototype: Obj } });
 const zlibModule = require_('node:zlib') as { inflate: unknown };
 const decodePixels = png.decodePixels as (this: unknown, fn: (pixels: Buffer) => unknown) => unknown;
-png.decodePixels = function decodePixelsInOrder(this: unknown, done: (pixels: Buffer) => unknown): unknown {
+png.decodePixels = function decodePixelsInOrder(this: { transparency?: { indexed?: number[] } }, done: (pixels: Buffer) => unknown): unknown {
+  // PNG 1.2 §11.3.2.1: palette entries past the end of tRNS are opaque; png-js fills the alpha
+  // table to 255 entries only, so pdfkit's soft mask made palette index 255 transparent
+  const alpha = this.transparency?.indexed;
+  if (Array.isArray(alpha)) while (alpha.length < 256) alpha.push(255);
   const inflate = zlibModule.inflate;
   zlibModule.inflate = (data: zlib.InputType, callback: (e: Error | null, d?: Buffer) => void) => callback(null, zlib.inflateSync(data));
   try { return decodePixels.call(this, done); } finally { zlibModule.inflate = inflate; }

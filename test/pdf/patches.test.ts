@@ -5,7 +5,11 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { layoutHtml } from '../../src/engine';
+import { toPdf } from '../../src/pdf';
 import { PATCHES, checkPatchTargets, missingPatchTargets, type PatchedObjects } from '../../src/pdf/patches';
+import { measureText } from '../../src/render/measure';
+import { indexedPng } from '../engine/resources/images-data';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>; overrides: Record<string, unknown>;
@@ -62,4 +66,28 @@ describe('pdf: library patches', () => {
       try { checkPatchTargets(objects); } catch (err) { expect((err as Error).message).to.not.contain('\n'); }
     });
   }
+});
+
+describe('pdf: an indexed PNG keeps the alpha of its palette (png-js patch)', () => {
+  it('palette entries past the end of tRNS are opaque, index 255 too (PNG 1.2 §11.3.2.1), read back from the PDF\'s image', async () => {
+    // 256 dark entries; tRNS gives the first 255 an alpha of 0 (the corpus book's logo has this shape)
+    const palette = Array.from({ length: 256 }, (): [number, number, number] => [41, 55, 59]);
+    const alpha = Array.from({ length: 255 }, () => 0);
+    const src = `data:image/png;base64,${Buffer.from(indexedPng([0, 255, 254, 255], palette, alpha)).toString('base64')}`;
+    const r = layoutHtml(`<img src="${src}" style="width: 40pt">`, 'body { margin: 0 }', { measureText });
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(await toPdf(r.docDefinition, r.fonts)), verbosity: 0 }).promise;
+    try {
+      const page = await doc.getPage(1);
+      const ops = await page.getOperatorList();
+      const at = ops.fnArray.indexOf(pdfjs.OPS.paintImageXObject);
+      expect(at).to.be.greaterThan(-1);
+      const name = (ops.argsArray[at] as [string])[0];
+      const img = await new Promise<{ width: number; data: Uint8ClampedArray }>((resolve) => page.objs.get(name, resolve));
+      const alphas = Array.from({ length: img.width }, (_, i) => img.data[i * 4 + 3]);
+      expect(alphas).to.deep.equal([0, 255, 0, 255]);
+    } finally {
+      await doc.destroy();
+    }
+  });
 });

@@ -28,6 +28,17 @@ export function png(width: number, height: number, rgb: [number, number, number]
   return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
 }
 
+/** An indexed-colour PNG (colour type 3) of one row: `palette` RGB entries, a tRNS chunk of `alpha` (when given), the pixels' indices. */
+export function indexedPng(indices: readonly number[], palette: readonly [number, number, number][], alpha?: readonly number[]): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(indices.length, 0); ihdr.writeUInt32BE(1, 4);
+  ihdr[8] = 8; ihdr[9] = 3; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  const raw = Buffer.from([0, ...indices]);
+  const chunks = [chunk('IHDR', ihdr), chunk('PLTE', Buffer.from(palette.flat()))];
+  if (alpha) chunks.push(chunk('tRNS', Buffer.from(alpha)));
+  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks, chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+}
+
 /** The header of a baseline JPEG (SOI, APP0 JFIF, DQT, SOF0 with the size): enough to probe. */
 export function jpegHeader(width: number, height: number, sof = 0xc0): Uint8Array {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
