@@ -49,6 +49,13 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   return painter.out;
 }
 
+/**
+ * At most this many background tiles in a document (each is an image node): a small pattern
+ * repeated over thousands of pages would otherwise fill the render's memory (400 tiles per box
+ * per page, tiles.ts, over 2,000 pages is 800,000 images).
+ */
+const MAX_DOCUMENT_TILES = 20_000;
+
 const transparent = (c: RGBA) => c.a <= 0;
 const TRANSPARENT: RGBA = { r: 0, g: 0, b: 0, a: 0 };
 
@@ -108,6 +115,9 @@ class Painter {
     list.push(node);
   }
 
+  /** background tiles the document may still draw */
+  private tilesLeft = MAX_DOCUMENT_TILES;
+
   /** the canvas nodes this painter made (others are never appended to) */
   private readonly merged = new WeakSet<object>();
 
@@ -137,6 +147,10 @@ class Painter {
     const img = this.o.imageUrl(bg.url);
     if (!img) return;
     for (const t of backgroundTiles(s, area, clip, img.width, img.height)) {
+      if (this.tilesLeft-- <= 0) {
+        if (this.tilesLeft === -1) this.o.diagnostics.report('limit-exceeded', `The document's background images need more than ${MAX_DOCUMENT_TILES} tiles; the rest are not drawn`);
+        return;
+      }
       if (img.kind === 'svg') {
         // (an SVG is drawn whole: pdfmake does not clip it)
         const r = t.full ?? t;

@@ -2,7 +2,9 @@
 // for a background image (a 40×20px image = 30×15pt), in pt.
 import { expect } from 'chai';
 import type { ComputedStyle } from '../../../src/engine/cascade/computed';
+import { layoutHtml } from '../../../src/engine';
 import { backgroundTiles, type Rect } from '../../../src/engine/paint/tiles';
+import { redPng } from '../../helpers/canary';
 
 const style = (over: Partial<Pick<ComputedStyle, 'backgroundPosition' | 'backgroundRepeat' | 'backgroundSize'>>) =>
   ({ backgroundSize: 'auto', backgroundPosition: '0% 0%', backgroundRepeat: 'repeat', fontSize: 10, ...over }) as unknown as ComputedStyle;
@@ -49,5 +51,17 @@ describe('paint: background tiles (CSS Backgrounds 3)', () => {
     expect([t.x, t.y, t.width, t.height]).to.deep.equal([100, 200, 100, 50]);
     expect(t.full).to.deep.equal({ x: 100, y: 200, width: 125, height: 62.5 });
     expect(t.cover).to.equal(undefined);
+  });
+});
+
+describe('paint: background tiles in a whole document', () => {
+  it('draws at most 20,000 tiles in a document, and says so when a pattern needs more', () => {
+    // a 3×2 px pattern behind 100,000 px of flow: 400 tiles (tiles.ts MAX_TILES) on each of ~90 pages
+    const html = `<div style="height: 100000px; background-image: url(data:image/png;base64,${redPng(3, 2).toString('base64')})"></div>`;
+    const r = layoutHtml(html, '', {});
+    expect(r.pages).to.be.greaterThan(50);
+    const images = r.docDefinition.content.flatMap((page) => (page as { section: { image?: string }[] }).section.filter((n) => n.image !== undefined));
+    expect(images.length).to.be.within(19_000, 20_000); // (a tile that starts past its page's edge counts, and is not drawn)
+    expect(r.diagnostics.filter((d) => d.code === 'limit-exceeded').map((d) => d.message)).to.deep.equal(['The document\'s background images need more than 20000 tiles; the rest are not drawn']);
   });
 });
