@@ -616,6 +616,7 @@ export const PROPERTIES = {
     'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right', 'match-parent': 'start', middle: 'center',
   }),
   'text-indent': lengthPct('text-indent', { negative: true, inherited: true }),
+  'text-overflow': keywords('text-overflow', ['clip', 'ellipsis'], 'clip'),
   'text-transform': keywords('text-transform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),
   'text-decoration-line': prop<{ underline: boolean; overline: boolean; lineThrough: boolean }, { underline: boolean; overline: boolean; lineThrough: boolean }>({
     name: 'text-decoration-line', inherited: false, initial: { underline: false, overline: false, lineThrough: false },
@@ -842,7 +843,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'outline', 'outline-width', 'outline-style', 'outline-color', 'outline-offset', 'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
-  'text-overflow', 'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
+  'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
   'isolation', 'clip', 'shape-margin',

@@ -84,6 +84,8 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
   return new Lines(box, input, ctx, content, widths, atomics, embeddingLevels(content.text, box.style.direction)).layout();
 }
 
+const ELLIPSIS = '\u2026';
+
 /** The footnotes of the ::footnote-call boxes a line opens (CSS GCPM 3 §2). */
 function footnoteCalls(atoms: readonly Atom[]): Footnote[] | undefined {
   let out: Footnote[] | undefined;
@@ -482,7 +484,37 @@ class Lines {
     }
     flush();
     while (boxes.length) closing(x, false);
+    const s = this.box.style;
+    if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible' && x > at.band.right + 0.01) this.ellipsize(children, at.band.right);
     return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
+  }
+
+  /**
+   * CSS Overflow 3 §7.1 text-overflow: ellipsis: the text of a line that overflows the end edge of
+   * its clipping block is cut where it and an ellipsis (…, in the style of the text it ends)
+   * still fit, and what follows is not drawn (mutates children).
+   */
+  private ellipsize(children: InlineFragment[], end: number): void {
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
+      if (c.kind !== 'text') {
+        if (c.kind === 'inline-box' || c.x + c.width <= end) continue;
+        children.length = i; return;
+      }
+      if (c.x + c.width <= end) continue;
+      const room = end - this.widths.width(ELLIPSIS, c.style) - c.x;
+      const chars = [...c.text];
+      // the longest prefix that fits (prefix widths grow with their length)
+      let lo = 0; let hi = chars.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (this.widths.width(chars.slice(0, mid).join(''), c.style) <= room) lo = mid; else hi = mid - 1;
+      }
+      const kept = `${chars.slice(0, lo).join('')}${ELLIPSIS}`;
+      children[i] = { ...c, text: kept, width: this.widths.width(kept, c.style), wordSpacing: 0 };
+      children.length = i + 1;
+      return;
+    }
   }
 
   /**

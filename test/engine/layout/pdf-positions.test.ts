@@ -65,4 +65,15 @@ describe('layout → PDF: positions read back', () => {
     expect(find(ws, 'HIS').width).to.be.closeTo(16.919, 0.02); // capitals at 10.5pt, not 15pt
     expect(find(ws, 'AB 12').width).to.be.closeTo(27.711, 0.02); // the space and digits too
   });
+
+  it('text-overflow: ellipsis cuts an overflowing line where the text and an ellipsis fit (CSS Overflow 3 §7.1, as Chromium 156 prints it)', async () => {
+    const css = '@page { size: 300px 200px; margin: 10px } body { margin: 0; font: 12px "Liberation Sans" } div { width: 150px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis }';
+    const ws = await words('<div>Customer 10 Müller Lüdenscheidt</div><div>Short</div><div>Customer <b>bold part that overflows</b> end</div><div style="overflow: visible">Customer 10 Müller Lüdenscheidt</div>', css);
+    const cut = find(ws, 'Lüde…');
+    expect(cut.text).to.equal('Customer 10 Müller Lüde…');
+    expect(cut.x + cut.width).to.be.closeTo(117.551, 0.05); // where Chromium's ellipsis ends
+    expect(ws.map((w) => w.text).join(' ')).to.match(/Short .*Customer\s*bold part that …/);
+    expect(ws.some((w) => w.text.includes('end'))).to.equal(false);
+    expect(ws.some((w) => w.text.includes('Lüdenscheidt'))).to.equal(true); // overflow: visible is never cut
+  });
 });
