@@ -69,7 +69,7 @@ function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultSty
     isValue(run[key]) ? run[key] : isValue(node[key]) ? node[key] : isValue(defaultStyle[key]) ? defaultStyle[key] : fallback;
   const line = new LineClass(Infinity);
   const runs = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
-  for (const r of runs) {
+  runs.forEach((r, i) => {
     const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
     const text = typeof run.text === 'string' ? run.text.replace(/\t/g, '    ') : isValue(run.text) ? String(run.text) : '';
     const font = doc.provideFont(style(run, 'font', 'Roboto') as string, style(run, 'bold', false) as boolean, style(run, 'italics', false) as boolean);
@@ -85,14 +85,16 @@ function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultSty
       decorationThickness: style(run, 'decorationThickness', null), background: style(run, 'background', null),
       link: style(run, 'link', null), linkToPage: style(run, 'linkToPage', null), linkToDestination: style(run, 'linkToDestination', null),
       sup: false, sub: false, leadingCut: 0, trailingCut: 0,
-      width: widthOf(text),
+      width: 0,
       height: font.lineHeight(fontSize) * (style(run, 'lineHeight', 1) as number),
     };
+    // the width places the next run and sizes links and decorations; pdfkit measures the run it draws itself
+    if (i < runs.length - 1 || inline.link || inline.linkToPage || inline.linkToDestination || inline.decoration || inline.background) inline.width = widthOf(text);
     // leading white space hangs left of the position unless preserved (TextInlines.measure)
     const leading = style(run, 'preserveLeadingSpaces', false) ? null : /^\s+/.exec(text);
     if (leading) inline.leadingCut = widthOf(leading[0]);
     line.addInline(inline);
-  }
+  });
   line.x = x; line.y = y;
   if (node.id) line.id = node.id as string;
   return line;
