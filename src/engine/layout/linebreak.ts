@@ -105,10 +105,13 @@ export class WidthCache {
   private readonly byFace = new Map<string, Map<string, number>>();
   /** each style's map, found once through its face key */
   private readonly byStyle = new WeakMap<ComputedStyle, Map<string, number>>();
+  /** the style asked last and its map: the pieces of a text run come one after another */
+  private lastStyle: ComputedStyle | undefined;
+  private lastMap: Map<string, number> | undefined;
   constructor(private readonly faces: FaceResolver) {}
 
   width(text: string, style: ComputedStyle): number {
-    let m = this.byStyle.get(style);
+    let m = style === this.lastStyle ? this.lastMap : this.byStyle.get(style);
     if (!m) {
       const f = this.faces.of(style);
       const face = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}`;
@@ -116,6 +119,7 @@ export class WidthCache {
       if (!m) { m = new Map(); this.byFace.set(face, m); }
       this.byStyle.set(style, m);
     }
+    this.lastStyle = style; this.lastMap = m;
     let w = m.get(text);
     if (w === undefined) {
       if (m.size > 100_000) m.clear();

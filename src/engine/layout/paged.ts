@@ -74,9 +74,10 @@ export function layoutPaged(o: PagedInput): PagedDocument {
   let placement: Placement | undefined;
   let laid: LaidOutDocument | undefined;
   let passes = 0;
+  let resolver: GeneratedText;
   for (;;) {
     passes++;
-    const resolver = new GeneratedText(placement, ids);
+    resolver = new GeneratedText(placement, ids);
     const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
     for (const id of resolver.targets) if (ids.has(id)) anchors.add(id);
     const pageContext = o.pageContext;
@@ -85,7 +86,7 @@ export function layoutPaged(o: PagedInput): PagedDocument {
     placement = place(laid, o.root, o.pageContext);
     if (!resolver.used || passes >= MAX_PASSES || resolver.settledWith(placement)) break;
   }
-  stretchLeaders(laid!.root, o.ctx);
+  if (resolver.leaders) stretchLeaders(laid!.root, o.ctx);
   const done = placement!;
   const { strings, running } = assignments(o.root, done);
   const marginBoxes: BoxFragment[][] = [];
@@ -119,13 +120,12 @@ function pageIndexAt(pages: readonly PageFragment[], y: number): number {
 function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCascade | undefined): Placement {
   const pages = laid.pages;
   const own = new Map<StyledElement, number>();
-  const generated = new Map<ComputedStyle, number>();
   const walk = (f: Fragment): void => {
     switch (f.kind) {
       case 'box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); for (const c of f.children) walk(c); return;
       case 'line': content(f.y); for (const c of f.children) walk(c); return;
       case 'inline-box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); return;
-      case 'text': if (!generated.has(f.style)) generated.set(f.style, pageIndexAt(pages, f.baseline - 0.01)); return;
+      case 'text': return;
       case 'image': content(f.y); return;
     }
   };
@@ -143,7 +143,26 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
     for (const c of e.children) if (c.kind === 'element') visit(c);
   };
   visit(root);
-  return { pages, elements, generated, counters: pageCounters(pages, pageContext, root, elements), bodyCounters: bodyCounters(root, elements, firstContent), footnotes: footnoteNumbers(laid, pageContext) };
+  // the generated boxes' pages are a walk over every text fragment: made when a page counter in content asks
+  let generated: Map<ComputedStyle, number> | undefined;
+  return {
+    pages, elements, counters: pageCounters(pages, pageContext, root, elements), bodyCounters: bodyCounters(root, elements, firstContent), footnotes: footnoteNumbers(laid, pageContext),
+    get generated() { return (generated ??= generatedPages(laid.root, pages)); },
+  };
+}
+
+/** The page of the first text of each generated box (by its style). */
+function generatedPages(root: BoxFragment | undefined, pages: readonly PageFragment[]): Map<ComputedStyle, number> {
+  const generated = new Map<ComputedStyle, number>();
+  const walk = (f: Fragment): void => {
+    switch (f.kind) {
+      case 'box': case 'line': for (const c of f.children) walk(c); return;
+      case 'text': if (!generated.has(f.style)) generated.set(f.style, pageIndexAt(pages, f.baseline - 0.01)); return;
+      case 'inline-box': case 'image': return;
+    }
+  };
+  if (root) walk(root);
+  return generated;
 }
 
 /**
@@ -252,6 +271,8 @@ class GeneratedText {
   private readonly said: { readonly again: (p: Placement) => string; readonly value: string }[] = [];
   /** ids that target-counter() and target-text() point at (they become destinations, as link targets do) */
   readonly targets = new Set<string>();
+  /** whether a leader() was given (only then are there leaders to stretch) */
+  leaders = false;
 
   constructor(private readonly placement: Placement | undefined, private readonly ids: ReadonlyMap<string, StyledElement>) {}
 
@@ -266,7 +287,7 @@ class GeneratedText {
     const out: (string | { leader: string })[] = [];
     for (const piece of t.generated ?? []) {
       if (typeof piece === 'string') { out.push(piece); continue; }
-      if (piece.kind === 'leader') { out.push({ leader: piece.fill }); continue; }
+      if (piece.kind === 'leader') { this.leaders = true; out.push({ leader: piece.fill }); continue; }
       out.push(this.item(piece, t));
     }
     return out;

@@ -781,24 +781,17 @@ class TableLayout {
     const hit = this.cellBoxes.get(slot);
     if (hit) return hit;
     const s = slot.cell.style;
-    const pad = cellPadding(s, this.box.cellPadding);
-    const pt = (n: number) => ({ pt: n, pct: 0 });
     const halves = this.collapse ? this.grid.cellHalves(slot) : undefined;
-    let style: ComputedStyle = {
-      ...s,
-      margin: { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) },
-      padding: { top: pt(pad.top), right: pt(pad.right), bottom: pt(pad.bottom), left: pt(pad.left) },
-      width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none', float: 'none',
-      ...(halves ? { borderWidth: { ...halves }, borderStyle: NO_BORDER_STYLE } : {}),
-    };
     // CSS 2.1 §17.5.1: with border-spacing, a row's and a row group's background show in its cells only
-    if (this.spaced && style.backgroundColor.a <= 0) {
+    let background: RGBA | undefined;
+    if (this.spaced && s.backgroundColor.a <= 0) {
       const row = this.grid.rows[slot.row]!;
       const bg = row.style.backgroundColor.a > 0 ? row.style.backgroundColor : row.rowGroup?.style.backgroundColor;
-      if (bg && bg.a > 0) style = { ...style, backgroundColor: bg };
+      if (bg && bg.a > 0) background = bg;
     }
     // CSS 2.1 §17.6.1.1 empty-cells: hide: no background and no borders around a cell without content
-    if (!this.collapse && s.emptyCells === 'hide' && isEmptyCell(slot.cell)) style = { ...style, backgroundColor: TRANSPARENT, backgroundImage: 'none', borderStyle: NO_BORDER_STYLE };
+    const hide = !this.collapse && s.emptyCells === 'hide' && isEmptyCell(slot.cell);
+    const style = cellStyle(s, { pad: cellPadding(s, this.box.cellPadding), halves, background, hide });
     const content = slot.cell.content;
     const out: BlockBox = { kind: 'block', style, element: slot.cell.element ?? content.element, children: content.children };
     this.cellBoxes.set(slot, out);
@@ -921,6 +914,53 @@ class TableLayout {
 }
 
 // ---------------------------------------------------------------------------------------
+
+/** What a cell's used style takes besides its computed style (TableLayout.cellBox). */
+interface CellStyleInput {
+  readonly pad: Sides;
+  /** half of each collapsed border (the collapsing model) */
+  readonly halves: Sides | undefined;
+  /** the row's or row group's background, shown in the cell (separated borders with spacing) */
+  readonly background: RGBA | undefined;
+  /** empty-cells: hide on an empty cell */
+  readonly hide: boolean;
+}
+
+interface CellStyleVariant extends CellStyleInput { readonly style: ComputedStyle }
+
+/**
+ * The used styles of cells, per computed style: the cells of a long table share a handful of
+ * computed styles and of used paddings and borders, so each used style is made once and shared
+ * (styles are never mutated), not copied per cell.
+ */
+const cellStyles = new WeakMap<ComputedStyle, CellStyleVariant[]>();
+/** variants kept per computed style (a table whose cells all differ makes them per cell) */
+const MAX_CELL_VARIANTS = 32;
+
+const sameSides = (a: Sides | undefined, b: Sides | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.top === b.top && a.right === b.right && a.bottom === b.bottom && a.left === b.left);
+
+/** A cell's style with the used padding (CSS or the HTML cellpadding), no margins, the sizes the table decides, and the input's borders and background. */
+function cellStyle(s: ComputedStyle, o: CellStyleInput): ComputedStyle {
+  let variants = cellStyles.get(s);
+  if (!variants) { variants = []; cellStyles.set(s, variants); }
+  for (const v of variants) {
+    if (v.hide === o.hide && v.background === o.background && sameSides(v.pad, o.pad) && sameSides(v.halves, o.halves)) return v.style;
+  }
+  const { pad, halves } = o;
+  const pt = (n: number) => ({ pt: n, pct: 0 });
+  let style: ComputedStyle = {
+    ...s,
+    margin: { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) },
+    padding: { top: pt(pad.top), right: pt(pad.right), bottom: pt(pad.bottom), left: pt(pad.left) },
+    width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none', float: 'none',
+    ...(halves ? { borderWidth: { ...halves }, borderStyle: NO_BORDER_STYLE } : {}),
+  };
+  if (o.background) style = { ...style, backgroundColor: o.background };
+  if (o.hide) style = { ...style, backgroundColor: TRANSPARENT, backgroundImage: 'none', borderStyle: NO_BORDER_STYLE };
+  if (variants.length < MAX_CELL_VARIANTS) variants.push({ ...o, style });
+  return style;
+}
 
 const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 
