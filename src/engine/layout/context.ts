@@ -190,6 +190,12 @@ export interface LayoutContext {
   readonly image: (box: ReplacedBox) => LoadedImage | undefined;
   /** ids that some `<a href="#id">` points at: their boxes become destinations */
   readonly anchors: ReadonlySet<string>;
+  /**
+   * The line height calculation quirk (Quirks Mode §3.3: documents in quirks and limited-quirks
+   * mode): an inline box without text on a line, nor vertical padding or border, adds nothing to
+   * the line's height, the root inline box included.
+   */
+  readonly lineHeightQuirk?: boolean;
   /** lays out any block-level box in normal flow (block.ts dispatches on its kind) */
   readonly layoutBlockLevel: (box: BlockLevelBox, input: BlockInput, ctx: LayoutContext) => BlockResult;
   /** lays out a box that establishes an independent formatting context; its margin box starts at (x, y) */

@@ -86,6 +86,11 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
 
 const ELLIPSIS = '\u2026';
 
+/** Whether an inline box has vertical padding or border, which keeps its metrics in the line height quirk. */
+function hasVerticalFrame(s: ComputedStyle, cbWidth: number): boolean {
+  return s.borderWidth.top > 0 || s.borderWidth.bottom > 0 || resolve(s.padding.top, cbWidth) > 0 || resolve(s.padding.bottom, cbWidth) > 0;
+}
+
 /** The footnotes of the ::footnote-call boxes a line opens (CSS GCPM 3 §2). */
 function footnoteCalls(atoms: readonly Atom[]): Footnote[] | undefined {
   let out: Footnote[] | undefined;
@@ -314,7 +319,9 @@ class Lines {
   private lineBox(atoms: readonly Atom[], open: readonly BoxNode[]): LineBox {
     const stamp = ++this.stamp;
     const root = this.content.root;
-    const groups: Group[] = [{ align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
+    // with the line-height quirk the root inline box's strut counts only once text is on it
+    const quirk = this.ctx.lineHeightQuirk === true;
+    const groups: Group[] = [quirk ? { align: 'root', top: 0, bottom: 0, base: 0 } : { align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
     root.stamp = stamp; root.off = 0; root.group = 0;
     const stack = open.slice();
     let visible = false;
@@ -323,14 +330,24 @@ class Lines {
       if (top < grp.top) grp.top = top;
       if (bottom > grp.bottom) grp.bottom = bottom;
     };
-    const place = (style: ComputedStyle, parent: BoxNode, above: number, below: number): { off: number; group: number } => {
+    /** the box's own metrics (ascent + descent with half-leading) join its group's extent */
+    let measured = false;
+    const include = (b: BoxNode) => {
+      measured = true;
+      if (b.included === stamp) return;
+      b.included = stamp;
+      const f = this.font(b.style);
+      extend(b.group, b.off - f.above, b.off + f.below);
+    };
+    if (!quirk) root.included = stamp;
+    const place = (style: ComputedStyle, parent: BoxNode, above: number, below: number, always: boolean): { off: number; group: number } => {
       const va = style.verticalAlign;
       if (va === 'top' || va === 'bottom') {
-        groups.push({ align: va, top: -above, bottom: below, base: 0 });
+        groups.push(always ? { align: va, top: -above, bottom: below, base: 0 } : { align: va, top: 0, bottom: 0, base: 0 });
         return { off: 0, group: groups.length - 1 };
       }
       const off = parent.off + this.shift(va, style, parent.style, above, below);
-      extend(parent.group, off - above, off + below);
+      if (always) extend(parent.group, off - above, off + below);
       return { off, group: parent.group };
     };
     const enter = (b: BoxNode) => {
@@ -338,8 +355,9 @@ class Lines {
       const parent = b.parent!;
       if (parent.stamp !== stamp) enter(parent);
       const f = this.font(b.style);
-      const p = place(b.style, parent, f.above, f.below);
+      const p = place(b.style, parent, f.above, f.below, false);
       b.stamp = stamp; b.off = p.off; b.group = p.group;
+      if (!quirk || hasVerticalFrame(b.style, this.input.width)) include(b);
     };
     for (const b of stack) enter(b);
     for (const a of atoms) {
@@ -356,6 +374,7 @@ class Lines {
           const s = a.item.style;
           if (a.solid || (a.end > a.start && preserved(s))) visible = true;
           const parent = a.item.parent;
+          if (quirk && (a.solid || (a.end > a.start && preserved(s)))) include(parent);
           if (s !== parent.style) {
             const f = this.font(s);
             extend(parent.group, parent.off - f.above, parent.off + f.below);
@@ -364,12 +383,14 @@ class Lines {
         }
         case 'atomic': {
           const at = this.atomics.get(a.item)!;
-          const p = place(a.item.box.style, a.item.parent, at.baseline, at.height - at.baseline);
+          const p = place(a.item.box.style, a.item.parent, at.baseline, at.height - at.baseline, true);
+          measured = true;
           at.off = p.off; at.group = p.group;
           visible = true;
           break;
         }
-        case 'break': visible = true; break;
+        // (a line that is only a <br> keeps the height of the box the <br> is in)
+        case 'break': visible = true; if (quirk && !measured) include(stack[stack.length - 1] ?? root); break;
         case 'float': case 'opp': break;
       }
     }

@@ -32,6 +32,8 @@ export interface BoxNode {
   stamp: number;
   off: number;
   group: number;
+  /** the stamp of the line whose height includes this box's metrics (the line-height quirk) */
+  included?: number;
 }
 
 /** A run of text of one style in the context's string. */

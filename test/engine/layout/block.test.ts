@@ -273,3 +273,21 @@ describe('layout: quirky margins (HTML §15.3.3, as Chromium 156 prints a docume
     expect(height('<p style="margin-bottom: 16px">B</p>')).to.be.closeTo(height('B') + 12, 0.01);
   });
 });
+
+describe('layout: the line height quirk (Quirks Mode §3.3, as Chromium 156 prints a document without a DOCTYPE)', () => {
+  // 20px Liberation Sans (line-height normal: 17.25pt); <small> is 16px (a 15pt line, as Chromium spaces them)
+  const css = '@page { size: 300px 300px; margin: 10px } body { margin: 0; font: 20px "Liberation Sans" } img { display: inline }';
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC';
+  const heights = (html: string) => linesOf(boxOf(layoutOf(html, css).root, '#d')).map((l) => Math.round(l.height * 100) / 100);
+  const cases: { name: string; html: string; quirks: number[]; standard: number[] }[] = [
+    { name: 'a line with only smaller text takes its height, not the block\'s strut', html: '<div id="d">A<br><small>b</small></div>', quirks: [17.25, 15], standard: [17.25, 17.25] },
+    { name: 'a line that is only a <br> keeps the strut', html: '<div id="d">A<br><br>B</div>', quirks: [17.25, 17.25, 17.25], standard: [17.25, 17.25, 17.25] },
+    { name: 'an image alone on its line leaves no gap below it', html: `<div id="d"><img src="${PNG}" width="40" height="40"></div>`, quirks: [30], standard: [33.75] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(heights(c.html), 'quirks').to.deep.equal(c.quirks);
+      expect(heights(`<!DOCTYPE html>${c.html}`), 'standard').to.deep.equal(c.standard);
+    });
+  }
+});
