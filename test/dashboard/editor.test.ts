@@ -103,4 +103,37 @@ describe('dashboard: the template editor in Chromium', function () {
     expect(server.store.templates.get(accountId, 'letter')).to.include({ version: 3, html: '<h1>Dear {{ who }}</h1>\n<p>The first text.</p>\n' });
     expect(problems).to.deep.equal([]);
   });
+
+  it('an older version\'s read-only sample params: each line number sits beside its line, none overlapping', async () => {
+    const accountId = user.account.id;
+    const sampleParams = { who: 'Ada', items: [1, 2, 3, 4, 5, 6], nested: { a: true, b: null } };
+    server.store.templates.create({ accountId, id: 'gutter', name: 'Gutter', html: '<p>{{ who }}</p>', sampleParams });
+    server.store.templates.update(accountId, 'gutter', { html: '<p>Hi {{ who }}</p>' });
+    await page.goto(`${server.url}/dashboard/templates/gutter/versions/1`);
+    const editor = page.locator('.editor[data-lang="json"] .cm-host');
+    // CodeMirror measures its lines once it is in the window (before that, line numbers stand at an estimated 14px height)
+    await editor.scrollIntoViewIfNeeded();
+    const measure = () => editor.evaluate((host) => {
+      const root = host.shadowRoot!;
+      const rect = (e: { getBoundingClientRect(): { top: number; bottom: number } }) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+      const numbers = [...root.querySelectorAll('.cm-lineNumbers .cm-gutterElement')].filter((e) => /^\d+$/.test(e.textContent ?? ''));
+      return { numbers: numbers.map((e) => ({ n: Number(e.textContent), ...rect(e) })), lines: [...root.querySelectorAll('.cm-line')].map(rect) };
+    });
+    // the measurement lands a frame or two after the scroll
+    let boxes = await measure();
+    for (let tries = 0; tries < 20 && Math.abs((boxes.numbers[0]?.bottom ?? 0) - (boxes.lines[0]?.bottom ?? 0)) >= 1; tries++) {
+      await page.waitForTimeout(100);
+      boxes = await measure();
+    }
+    expect(boxes.lines.length, 'lines drawn').to.be.greaterThan(5);
+    for (const [i, line] of boxes.lines.entries()) {
+      const number = boxes.numbers.find((b) => b.n === i + 1);
+      expect(number, `line number ${i + 1}`).to.not.equal(undefined);
+      expect(Math.abs(number!.top - line.top), `line ${i + 1}: its number's top vs the line's`).to.be.lessThan(1);
+      expect(Math.abs(number!.bottom - line.bottom), `line ${i + 1}: its number's bottom vs the line's`).to.be.lessThan(1);
+      const next = boxes.numbers.find((b) => b.n === i + 2);
+      if (next) expect(next.top, `numbers ${i + 1} and ${i + 2} do not overlap`).to.be.at.least(number!.bottom - 0.5);
+    }
+    expect(problems).to.deep.equal([]);
+  });
 });
