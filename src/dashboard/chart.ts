@@ -22,10 +22,11 @@ const COLORS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2'
 const OTHER_COLOR = '#6b7280';
 const SHOWN_TEMPLATES = COLORS.length;
 
-function niceMax(n: number): number {
-  if (n <= 5) return 5;
+/** The top of the axis: 1, 2 or 5 times a power of ten, and even, so the middle tick is a whole number of renders. */
+export function niceMax(n: number): number {
+  if (n <= 4) return 4;
   const step = 10 ** Math.floor(Math.log10(n));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * step >= n) return m * step;
+  for (const m of [1, 2, 5, 10]) if (m * step >= n && (m * step) % 2 === 0) return m * step;
   return 10 * step;
 }
 

@@ -1,0 +1,54 @@
+// Issue #15's 390×844 screenshots: at a phone's width no dashboard page is wider than the
+// screen (wide tables scroll inside their own box; the page itself never scrolls sideways).
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, seedUser, signIn, watchProblems } from '../helpers/browser';
+import { generate, startTestServer, type TestServer } from '../helpers/server';
+
+describe('dashboard: every page fits a 390 px wide screen', function () {
+  this.timeout(90_000);
+  let browser: Browser;
+  let server: TestServer;
+
+  before(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('has no page wider than the viewport', async () => {
+    const user = await seedUser(server.store);
+    const accountId = user.account.id;
+    server.store.templates.create({ accountId, id: 'narrow-letter', name: 'A letter with a rather long name for a phone', html: '<p>{{ who }}</p>', sampleParams: { who: 'Ada' } });
+    server.store.templates.update(accountId, 'narrow-letter', { html: '<p>Hi {{ who }}</p>' });
+    server.store.apiKeys.create({ accountId, name: 'a second key with a long name' });
+    await generate(server, { key: user.key, body: { templateId: 'narrow-letter' } });
+    await generate(server, { key: user.key, body: { templateId: 'missing-template' } });
+    server.store.usage.flush();
+    const keyId = server.store.apiKeys.list(accountId)[0]!.id;
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    try {
+      await page.goto(`${server.url}/dashboard/sign-in`);
+      const widths: Record<string, number> = { 'sign-in': await page.evaluate('document.documentElement.scrollWidth') as number };
+      await signIn(page, server, user);
+      for (const path of [
+        '/dashboard/templates', '/dashboard/templates/new', '/dashboard/templates/narrow-letter', '/dashboard/templates/narrow-letter/versions/1',
+        '/dashboard/templates/narrow-letter/delete', '/dashboard/keys', `/dashboard/keys/${keyId}/revoke`, '/dashboard/globals',
+        '/dashboard/account', '/dashboard/usage', '/dashboard/no-such-page',
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        widths[path] = await page.evaluate('document.documentElement.scrollWidth') as number;
+      }
+      const tooWide = Object.entries(widths).filter(([, w]) => w > 390);
+      expect(tooWide, 'pages wider than 390 px').to.deep.equal([]);
+      expect(problems).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
