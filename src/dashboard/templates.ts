@@ -215,7 +215,7 @@ export function addTemplateRoutes(router: Router<AppState>, d: Dashboard): void 
     const t = owned(ctx);
     d.page(ctx, 'confirm.njk', {
       title: `Delete ${t.name}?`, action: `/dashboard/templates/${encodeURIComponent(t.id)}/delete`, cancel: `/dashboard/templates/${encodeURIComponent(t.id)}`,
-      question: `Delete the template “${t.name}” (${t.id}) and all its ${t.version} version${t.version === 1 ? '' : 's'}?`,
+      question: `Delete the template “${t.name}” (${t.id}) and ${t.version === 1 ? 'its only version' : `all its ${t.version} versions`}?`,
       consequence: 'API requests naming this template ID will get 404 template_not_found. This cannot be undone.', button: 'Delete template',
     });
   });

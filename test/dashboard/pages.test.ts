@@ -62,7 +62,7 @@ describe('dashboard: pages', function () {
     const id = server.store.templates.list(user.account.id)[0]!.id;
     const confirm = await c.request(`/dashboard/templates/${id}/delete`);
     expect(confirm.status).to.equal(200);
-    expect(confirm.text).to.contain(`Delete the template “Doomed” (${id})`);
+    expect(confirm.text).to.contain(`Delete the template “Doomed” (${id}) and its only version?`);
     expect(confirm.text).to.contain('template_not_found');
     expect(server.store.templates.get(user.account.id, id), 'asking deletes nothing').to.not.equal(undefined);
     const token = /name="_csrf" value="([^"]+)"/.exec(confirm.text)![1]!;
@@ -184,7 +184,7 @@ describe('dashboard: pages', function () {
   it('shows the subscription and its end date; an inactive one is a banner on every page explaining the 403', async () => {
     const { user, c } = await signedIn();
     const account = (await c.request('/dashboard/account')).text;
-    expect(account).to.contain('<span class="status ok">active</span>');
+    expect(account).to.contain('<span class="status ok">active</span></dd>'); // not "active (active)"
     expect(account).to.contain('none (open-ended)');
     expect(account).to.not.contain('class="banner"');
 
