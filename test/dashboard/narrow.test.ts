@@ -43,6 +43,12 @@ describe('dashboard: every page fits a 390 px wide screen', function () {
       ]) {
         await page.goto(`${server.url}${path}`);
         widths[path] = await page.evaluate('document.documentElement.scrollWidth') as number;
+        if (path === '/dashboard/usage') {
+          // the chart's axis labels stay readable when the chart shrinks to the screen
+          const tickHeights = await page.evaluate('[...document.querySelectorAll("#usage-chart .tick")].map((t) => t.getBoundingClientRect().height)') as number[];
+          expect(tickHeights.length).to.be.greaterThan(0);
+          expect(Math.min(...tickHeights), 'chart label height, px').to.be.at.least(8);
+        }
       }
       expect(problems).to.deep.equal([]);
       // the not-found page (its 404 is the console's only message)
