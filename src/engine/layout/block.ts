@@ -21,7 +21,7 @@ import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { layoutTable } from './table-layout';
-import { avoidsBreakInside, establishesBfc, resolve, resolveAuto, resolveNone, safe, usedBlockBox } from './used';
+import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, usedBlockBox } from './used';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
@@ -614,9 +614,6 @@ const TRANSPARENT_COLOR = { r: 0, g: 0, b: 0, a: 0 };
 
 // ---------------------------------------------------------------------------------------
 
-function marginPt(v: ComputedStyle['margin']['left'], cbWidth: number): number {
-  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
-}
 
 function frameOf(style: ComputedStyle, cbWidth: number): number {
   return style.borderWidth.left + style.borderWidth.right + resolve(style.padding.left, cbWidth) + resolve(style.padding.right, cbWidth);

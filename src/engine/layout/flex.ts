@@ -13,13 +13,13 @@
 import type { BlockLevelBox, FlexBox } from '../boxes/types';
 import type { ComputedStyle, LengthPctAuto, LengthPctNone } from '../cascade/computed';
 import {
-  EMPTY_STRUT, strutSize, strutWith, withoutBreaks,
+  EMPTY_STRUT, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type LayoutContext, type PendingAbsolute,
 } from './context';
-import { translate, type BoxFragment, type Sides } from './fragments';
+import { translate, type BoxFragment } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
-import { avoidsBreakInside, blockWidth, heightLimits, resolve, safe } from './used';
+import { avoidsBreakInside, containerBox, marginPt, resolve } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
 interface Item {
@@ -75,50 +75,7 @@ interface Line {
 
 export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const cbWidth = input.cbWidth;
-  const border: Sides = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
-  const padding: Sides = {
-    top: nonNegative(resolve(style.padding.top, cbWidth)), right: nonNegative(resolve(style.padding.right, cbWidth)),
-    bottom: nonNegative(resolve(style.padding.bottom, cbWidth)), left: nonNegative(resolve(style.padding.left, cbWidth)),
-  };
-  const frameH = border.left + border.right + padding.left + padding.right;
-  const frameV = border.top + border.bottom + padding.top + padding.bottom;
-  const marginTop = marginPt(style.margin.top, cbWidth);
-  const marginBottom = marginPt(style.margin.bottom, cbWidth);
-
-  // the container's width (CSS 2.1 §10.3.3 as a block, or as decided by its parent) and definite height
-  let contentWidth: number;
-  let marginLeft: number;
-  if (input.borderBoxWidth !== undefined) {
-    contentWidth = Math.max(0, input.borderBoxWidth - frameH);
-    marginLeft = marginPt(style.margin.left, cbWidth);
-  } else {
-    const w = blockWidth(style, cbWidth, frameH);
-    contentWidth = w.contentWidth; marginLeft = w.marginLeft;
-  }
-  const heights = heightLimits(style, input.cbHeight, frameV);
-  let definiteHeight: number | undefined;
-  if (input.borderBoxHeight !== undefined) definiteHeight = Math.max(0, input.borderBoxHeight - frameV);
-  else if (heights.height !== undefined) definiteHeight = clamp(heights.height, heights.min, heights.max);
-
-  const strut = strutWith(input.marginStrut, marginTop);
-  let y = input.y + strutSize(strut);
-  if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
-  let x = input.cbX + marginLeft;
-  // CSS 2.1 §9.5: a flex container in normal flow does not overlap the floats of its parent's
-  // formatting context: it narrows beside them (an auto width) or moves below them
-  if (input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {
-    const band = input.floats.space(y, 1, input.cbX, input.cbX + cbWidth);
-    if (band.left > input.cbX || band.right < input.cbX + cbWidth) {
-      const ml = marginPt(style.margin.left, cbWidth);
-      const room = band.right - band.left - ml - marginPt(style.margin.right, cbWidth) - frameH;
-      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = band.left + ml; }
-      else if (contentWidth <= room) x = Math.max(x, band.left + ml);
-      else y = Math.max(y, input.floats.clearance('both'));
-    }
-  }
-  const contentX = x + border.left + padding.left;
-  const contentTop = y + border.top + padding.top;
+  const { border, padding, frameH, frameV, marginBottom, contentWidth, heights, definiteHeight, x, y, contentX, contentTop } = containerBox(style, input);
 
   const row = style.flexDirection === 'row' || style.flexDirection === 'row-reverse';
   const rtl = style.direction === 'rtl';
@@ -679,6 +636,3 @@ const nonNegative = (v: number) => Math.max(0, v);
 const moved = (v: number | undefined, dy: number) => (v === undefined ? undefined : v + dy);
 const fh = (s: ComputedStyle) => s.borderWidth.left + s.borderWidth.right + s.padding.left.pt + s.padding.right.pt;
 
-function marginPt(v: LengthPctAuto, cbWidth: number): number {
-  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
-}

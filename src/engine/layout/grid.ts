@@ -15,12 +15,12 @@
 import type { BlockLevelBox, GridBox } from '../boxes/types';
 import type { ComputedStyle, GridBreadth, GridLine, GridTrackList, GridTrackSize } from '../cascade/computed';
 import {
-  EMPTY_STRUT, strutSize, strutWith, withoutBreaks,
+  EMPTY_STRUT, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type LayoutContext, type PendingAbsolute,
 } from './context';
-import { translate, type BoxFragment, type Sides } from './fragments';
+import { translate, type BoxFragment } from './fragments';
 import type { ContentSizes, Intrinsic } from './intrinsic';
-import { avoidsBreakInside, blockWidth, heightLimits, resolve, safe } from './used';
+import { avoidsBreakInside, containerBox, marginPt, resolve } from './used';
 
 /** The most tracks an axis may have (explicit and implicit): Chromium's limit of 1000 lines less one, per side. */
 const MAX_LINES = 1000;
@@ -523,48 +523,7 @@ function columnContribution(p: Placed, sizes: ContentSizes, cbWidth: number | un
 
 export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const cbWidth = input.cbWidth;
-  const border: Sides = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
-  const padding: Sides = {
-    top: nonNegative(resolve(style.padding.top, cbWidth)), right: nonNegative(resolve(style.padding.right, cbWidth)),
-    bottom: nonNegative(resolve(style.padding.bottom, cbWidth)), left: nonNegative(resolve(style.padding.left, cbWidth)),
-  };
-  const frameH = border.left + border.right + padding.left + padding.right;
-  const frameV = border.top + border.bottom + padding.top + padding.bottom;
-  const marginTop = marginPt(style.margin.top, cbWidth);
-  const marginBottom = marginPt(style.margin.bottom, cbWidth);
-
-  let contentWidth: number;
-  let marginLeft: number;
-  if (input.borderBoxWidth !== undefined) {
-    contentWidth = Math.max(0, input.borderBoxWidth - frameH);
-    marginLeft = marginPt(style.margin.left, cbWidth);
-  } else {
-    const w = blockWidth(style, cbWidth, frameH);
-    contentWidth = w.contentWidth; marginLeft = w.marginLeft;
-  }
-  const heights = heightLimits(style, input.cbHeight, frameV);
-  let definiteHeight: number | undefined;
-  if (input.borderBoxHeight !== undefined) definiteHeight = Math.max(0, input.borderBoxHeight - frameV);
-  else if (heights.height !== undefined) definiteHeight = clamp(heights.height, heights.min, heights.max);
-
-  const strut = strutWith(input.marginStrut, marginTop);
-  let y = input.y + strutSize(strut);
-  if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
-  let x = input.cbX + marginLeft;
-  // CSS 2.1 §9.5: a grid container in normal flow does not overlap the floats of its parent's formatting context
-  if (input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {
-    const band = input.floats.space(y, 1, input.cbX, input.cbX + cbWidth);
-    if (band.left > input.cbX || band.right < input.cbX + cbWidth) {
-      const ml = marginPt(style.margin.left, cbWidth);
-      const room = band.right - band.left - ml - marginPt(style.margin.right, cbWidth) - frameH;
-      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = band.left + ml; }
-      else if (contentWidth <= room) x = Math.max(x, band.left + ml);
-      else y = Math.max(y, input.floats.clearance('both'));
-    }
-  }
-  const contentX = x + border.left + padding.left;
-  const contentTop = y + border.top + padding.top;
+  const { border, padding, frameH, frameV, marginBottom, contentWidth, heights, definiteHeight, x, y, contentX, contentTop } = containerBox(style, input);
   const columnGap = style.columnGap === 'normal' ? 0 : nonNegative(resolve(style.columnGap, contentWidth));
   const rowGap = style.rowGap === 'normal' ? 0 : nonNegative(resolve(style.rowGap, definiteHeight ?? 0));
   const sub = withoutBreaks(ctx);
@@ -818,6 +777,3 @@ const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(ma
 const nonNegative = (v: number) => Math.max(0, v);
 const moved = (v: number | undefined, dy: number) => (v === undefined ? undefined : v + dy);
 
-function marginPt(v: ComputedStyle['margin']['left'], cbWidth: number): number {
-  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
-}

@@ -21,7 +21,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { avoidsBreakInside, resolve, resolveNone, safe } from './used';
+import { avoidsBreakInside, marginPt, resolve, resolveNone, safe } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -964,9 +964,6 @@ function cellStyle(s: ComputedStyle, o: CellStyleInput): ComputedStyle {
 
 const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 
-function marginPt(v: ComputedStyle['margin']['left'], cbWidth: number): number {
-  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
-}
 
 /** A length height in pt (percentages of rows and cells have no definite base here: 0). */
 function fixedHeight(h: ComputedStyle['height']): number {

@@ -1,6 +1,8 @@
 // CSS 2.1 §10.3.3 used widths of block-level boxes in normal flow, §8.3.1 collapsing margins,
 // §10.8 line height. Phase: used values in pt, from computed values and the containing block.
 import type { ComputedStyle, LengthPct, LengthPctAuto, LengthPctNone } from '../cascade/computed';
+import { strutSize, strutWith, type BlockInput } from './context';
+import type { Sides } from './fragments';
 
 export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * base) / 100;
 export const resolveAuto = (v: LengthPctAuto, base: number): number | undefined => (v === 'auto' ? undefined : resolve(v, base));
@@ -8,6 +10,11 @@ export const resolveNone = (v: LengthPctNone, base: number): number | undefined 
 
 /** A number that pdfmake can take: finite, else the fallback. */
 export const safe = (n: number, fallback = 0): number => (Number.isFinite(n) ? n : fallback);
+
+/** A used margin in pt (auto is 0 where it is not resolved against free space). */
+export function marginPt(v: LengthPctAuto, cbWidth: number): number {
+  return v === 'auto' ? 0 : safe(resolve(v, cbWidth));
+}
 
 export interface UsedBlockBox {
   readonly marginLeft: number;
@@ -104,7 +111,7 @@ export function establishesBfc(style: ComputedStyle): boolean {
 }
 
 /** CSS 2.1 §10.3.3 for a block-level flex or grid container: its content width and left margin. */
-export function blockWidth(style: ComputedStyle, cbWidth: number, frame: number): { contentWidth: number; marginLeft: number } {
+function blockWidth(style: ComputedStyle, cbWidth: number, frame: number): { contentWidth: number; marginLeft: number } {
   const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
   const ml = style.margin.left === 'auto' ? undefined : resolve(style.margin.left, cbWidth);
   const mr = style.margin.right === 'auto' ? undefined : resolve(style.margin.right, cbWidth);
@@ -128,7 +135,7 @@ export function blockWidth(style: ComputedStyle, cbWidth: number, frame: number)
 }
 
 /** The content-box height, min-height and max-height where definite (CSS 2.1 §10.5, §10.7). */
-export function heightLimits(style: ComputedStyle, cbHeight: number | undefined, frame: number): { height: number | undefined; min: number; max: number } {
+function heightLimits(style: ComputedStyle, cbHeight: number | undefined, frame: number): { height: number | undefined; min: number; max: number } {
   const toContent = (v: number) => Math.max(0, style.boxSizing === 'border-box' ? v - frame : v);
   const h = style.height;
   const height = h === 'auto' || (h.pct && cbHeight === undefined) ? undefined : toContent(resolve(h, cbHeight ?? 0));
@@ -140,3 +147,67 @@ export function heightLimits(style: ComputedStyle, cbHeight: number | undefined,
 }
 
 const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
+
+/** Where a block-level flex or grid container's content box goes, before its items are laid out. */
+export interface ContainerBox {
+  readonly border: Sides;
+  readonly padding: Sides;
+  readonly frameH: number;
+  readonly frameV: number;
+  readonly marginBottom: number;
+  readonly contentWidth: number;
+  readonly heights: { readonly height: number | undefined; readonly min: number; readonly max: number };
+  /** the content height when definite (a given border box, or a specified height within its limits) */
+  readonly definiteHeight: number | undefined;
+  /** the border box's position */
+  readonly x: number;
+  readonly y: number;
+  readonly contentX: number;
+  readonly contentTop: number;
+}
+
+/**
+ * A flex or grid container's frame, width (CSS 2.1 §10.3.3 as a block, or as decided by its
+ * parent), definite height and position: its top margin collapsed with the margins above, below
+ * the floats it clears, and beside or below its parent's floats, which it does not overlap (§9.5).
+ */
+export function containerBox(style: ComputedStyle, input: BlockInput): ContainerBox {
+  const cbWidth = input.cbWidth;
+  const border: Sides = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
+  const pad = (v: LengthPct) => Math.max(0, resolve(v, cbWidth));
+  const padding: Sides = { top: pad(style.padding.top), right: pad(style.padding.right), bottom: pad(style.padding.bottom), left: pad(style.padding.left) };
+  const frameH = border.left + border.right + padding.left + padding.right;
+  const frameV = border.top + border.bottom + padding.top + padding.bottom;
+  let contentWidth: number;
+  let marginLeft: number;
+  if (input.borderBoxWidth !== undefined) {
+    contentWidth = Math.max(0, input.borderBoxWidth - frameH);
+    marginLeft = marginPt(style.margin.left, cbWidth);
+  } else {
+    const w = blockWidth(style, cbWidth, frameH);
+    contentWidth = w.contentWidth; marginLeft = w.marginLeft;
+  }
+  const heights = heightLimits(style, input.cbHeight, frameV);
+  let definiteHeight: number | undefined;
+  if (input.borderBoxHeight !== undefined) definiteHeight = Math.max(0, input.borderBoxHeight - frameV);
+  else if (heights.height !== undefined) definiteHeight = clamp(heights.height, heights.min, heights.max);
+
+  const strut = strutWith(input.marginStrut, marginPt(style.margin.top, cbWidth));
+  let y = input.y + strutSize(strut);
+  if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
+  let x = input.cbX + marginLeft;
+  if (input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {
+    const band = input.floats.space(y, 1, input.cbX, input.cbX + cbWidth);
+    if (band.left > input.cbX || band.right < input.cbX + cbWidth) {
+      const ml = marginPt(style.margin.left, cbWidth);
+      const room = band.right - band.left - ml - marginPt(style.margin.right, cbWidth) - frameH;
+      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = band.left + ml; }
+      else if (contentWidth <= room) x = Math.max(x, band.left + ml);
+      else y = Math.max(y, input.floats.clearance('both'));
+    }
+  }
+  return {
+    border, padding, frameH, frameV, marginBottom: marginPt(style.margin.bottom, cbWidth), contentWidth, heights, definiteHeight,
+    x, y, contentX: x + border.left + padding.left, contentTop: y + border.top + padding.top,
+  };
+}
