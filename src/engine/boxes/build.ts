@@ -216,12 +216,16 @@ class BoxBuilder {
       return;
     }
     // display: inline (and anything unknown) → an inline box
-    const box: InlineBox = { kind: 'inline', style: s, element: el, children: [] };
+    this.inlineBox(flow, depth, { kind: 'inline', style: s, element: el, children: [] }, el.children);
+  }
+
+  /** An inline box in the run, open while its children are visited (they are its content). */
+  private inlineBox(flow: Flow, depth: number, box: InlineBox, children: readonly StyledNode[]): void {
     this.addInline(flow, depth, box);
     if (flow.stack === NO_OPEN) flow.stack = [];
     flow.stack.push(box);
     const inside = flow.stack.length;
-    for (const c of el.children) this.visit(flow, c, inside);
+    for (const c of children) this.visit(flow, c, inside);
     flow.stack.pop();
   }
 
@@ -236,13 +240,7 @@ class BoxBuilder {
     const body: StyledElement = { ...el, style, footnote: undefined };
     const footnote: Footnote = { boxes: this.flowChildren([body], anonymousStyle(style), false), policy: s.footnotePolicy, index: note.index };
     const call = note.call ?? { kind: 'element', tag: '::footnote-call', attrs: {}, style: { ...anonymousStyle(s), display: 'inline' }, children: [], loc: el.loc };
-    const box: InlineBox = { kind: 'inline', style: call.style, element: call, children: [], footnote };
-    this.addInline(flow, depth, box);
-    if (flow.stack === NO_OPEN) flow.stack = [];
-    flow.stack.push(box);
-    const inside = flow.stack.length;
-    for (const c of call.children) this.visit(flow, c, inside);
-    flow.stack.pop();
+    this.inlineBox(flow, depth, { kind: 'inline', style: call.style, element: call, children: [], footnote }, call.children);
   }
 
   /** The principal block-level box of an element (CSS Display 3 §2.1). */
