@@ -1,10 +1,10 @@
 // The dashboard end to end in a real Chromium against the real app on a real port: the issue's
 // eight steps with the mouse, then a whole flow with the keyboard only. One browser for the file.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seedUser, setEditor, signIn, tabTo, watchProblems, type SeededUser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { useBrowserAndServer, seedUser, setEditor, signIn, tabTo, watchProblems, type SeededUser } from '../helpers/browser';
 import { parsePdf } from '../helpers/pdf';
-import { generate, startTestServer, type TestServer } from '../helpers/server';
+import { generate } from '../helpers/server';
 
 const HTML = '<h1>Invoice for {{ customer }}</h1>\n<p>Issued by {{ global.companyName }}</p>\n';
 const SAMPLE = '{ "customer": "Ada" }';
@@ -22,25 +22,17 @@ async function inkOf(page: Page, selector: string): Promise<number> {
 
 describe('dashboard: end to end in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let server: TestServer;
+  const env = useBrowserAndServer();
 
-  before(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('signs in, creates a template with a live preview, issues a key, edits globals, revokes, counts usage, signs out', async () => {
-    const user: SeededUser = await seedUser(server.store, { globals: { companyName: 'Initech' } });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const user: SeededUser = await seedUser(env.server.store, { globals: { companyName: 'Initech' } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
 
     // 1. sign in (a page without a session first goes to sign-in)
-    await signIn(page, server, user);
+    await signIn(page, env.server, user);
     expect(await page.locator('h1').textContent()).to.equal('Templates');
 
     // 2. create a template; its ID shows in the "template ID" column
@@ -71,7 +63,7 @@ describe('dashboard: end to end in Chromium', function () {
     const key = await page.inputValue('#new-key');
     expect(key).to.match(/^plt_/);
     expect(await page.locator('.key-once .warning').textContent()).to.contain('shown this once');
-    const first = await generate(server, { key, body: { templateId: 'e2e-invoice', params: { customer: 'Bob' } } });
+    const first = await generate(env.server, { key, body: { templateId: 'e2e-invoice', params: { customer: 'Bob' } } });
     expect(first.status).to.equal(200);
     const firstText = (await parsePdf(first.bytes)).text;
     expect(firstText).to.contain('Invoice for Bob');
@@ -81,7 +73,7 @@ describe('dashboard: end to end in Chromium', function () {
     await page.click('nav >> text=Global variables');
     await setEditor(page, 'globals', '{ "companyName": "Globex 42" }');
     await Promise.all([page.waitForURL('**/dashboard/globals?saved=1'), page.click('button:has-text("Save global variables")')]);
-    const second = await generate(server, { key, body: { templateId: 'e2e-invoice', params: { customer: 'Bob' } } });
+    const second = await generate(env.server, { key, body: { templateId: 'e2e-invoice', params: { customer: 'Bob' } } });
     expect((await parsePdf(second.bytes)).text).to.contain('Globex 42');
 
     // 6. revoke the key (after a confirmation): 401 at once
@@ -89,7 +81,7 @@ describe('dashboard: end to end in Chromium', function () {
     await page.click('tr:has-text("e2e client") >> text=Revoke…');
     expect(await page.locator('h1').textContent()).to.contain('Revoke');
     await Promise.all([page.waitForURL('**/dashboard/keys?revoked=*'), page.click('button:has-text("Revoke key")')]);
-    expect((await generate(server, { key, body: { templateId: 'e2e-invoice' } })).status).to.equal(401);
+    expect((await generate(env.server, { key, body: { templateId: 'e2e-invoice' } })).status).to.equal(401);
 
     // 7. the renders are counted in the usage chart (today's bar)
     await page.click('nav >> text=Usage');
@@ -100,7 +92,7 @@ describe('dashboard: end to end in Chromium', function () {
 
     // 8. sign out: the pages need signing in again
     await Promise.all([page.waitForURL('**/dashboard/sign-in?signed-out=1'), page.click('button:has-text("Sign out")')]);
-    await page.goto(`${server.url}/dashboard/templates`);
+    await page.goto(`${env.server.url}/dashboard/templates`);
     expect(page.url()).to.contain('/dashboard/sign-in');
 
     expect(problems).to.deep.equal([]);
@@ -108,13 +100,13 @@ describe('dashboard: end to end in Chromium', function () {
   });
 
   it('works with the keyboard alone: sign in, create a template, create and revoke a key, sign out', async () => {
-    const user = await seedUser(server.store);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const user = await seedUser(env.server.store);
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
     const kb = page.keyboard;
 
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await tabTo(page, '#email');
     await kb.type(user.email);
     await kb.press('Tab');
@@ -136,7 +128,7 @@ describe('dashboard: end to end in Chromium', function () {
     await kb.type('{"who": "keys"}');
     await tabTo(page, 'button[type=submit].primary', 10);
     await Promise.all([page.waitForURL('**/dashboard/templates/kb-template?saved=1'), kb.press('Enter')]);
-    expect(server.store.templates.get(user.account.id, 'kb-template')?.html).to.equal('<p>Typed by {{ who }}</p>');
+    expect(env.server.store.templates.get(user.account.id, 'kb-template')?.html).to.equal('<p>Typed by {{ who }}</p>');
 
     await tabTo(page, 'nav a[href="/dashboard/keys"]');
     await Promise.all([page.waitForURL('**/dashboard/keys'), kb.press('Enter')]);
@@ -145,7 +137,7 @@ describe('dashboard: end to end in Chromium', function () {
     await kb.press('Enter');
     await page.waitForSelector('#new-key');
     const key = await page.inputValue('#new-key');
-    expect((await generate(server, { key, body: { templateId: 'kb-template', params: { who: 'keys' } } })).status).to.equal(200);
+    expect((await generate(env.server, { key, body: { templateId: 'kb-template', params: { who: 'keys' } } })).status).to.equal(200);
     await tabTo(page, 'a.button[href="/dashboard/keys"]');
     await Promise.all([page.waitForURL('**/dashboard/keys'), kb.press('Enter')]);
     await tabTo(page, 'a[aria-label="Revoke key keyboard key"]');
@@ -153,7 +145,7 @@ describe('dashboard: end to end in Chromium', function () {
     // the confirmation's button has the focus
     await tabTo(page, 'button.danger', 1);
     await Promise.all([page.waitForURL('**/dashboard/keys?revoked=*'), kb.press('Enter')]);
-    expect((await generate(server, { key, body: { templateId: 'kb-template' } })).status).to.equal(401);
+    expect((await generate(env.server, { key, body: { templateId: 'kb-template' } })).status).to.equal(401);
 
     await tabTo(page, 'form.sign-out button');
     await Promise.all([page.waitForURL('**/dashboard/sign-in?signed-out=1'), kb.press('Enter')]);

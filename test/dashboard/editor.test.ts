@@ -2,9 +2,8 @@
 // CodeMirror editors (syntax errors, blocked names, invalid JSON; the engine's warnings on the
 // CSS), and an older version viewed read-only with its drawn PDF, then restored.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seedUser, setEditor, signIn, watchProblems, type SeededUser } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowserAndServer, seedUser, setEditor, signIn, watchProblems, type SeededUser } from '../helpers/browser';
 
 /** The 1-based lines of the editor of FIELD that carry a lint range of SEVERITY, and their messages' count in the gutter. */
 async function markedLines(page: Page, field: string, severity: 'error' | 'warning'): Promise<number[]> {
@@ -15,33 +14,27 @@ async function markedLines(page: Page, field: string, severity: 'error' | 'warni
 
 describe('dashboard: the template editor in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let server: TestServer;
+  const env = useBrowserAndServer();
   let user: SeededUser;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
 
   before(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-    user = await seedUser(server.store);
+    user = await seedUser(env.server.store);
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     problems = watchProblems(page);
-    await signIn(page, server, user);
+    await signIn(page, env.server, user);
   });
   afterEach(async () => {
     await context?.close();
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('marks a refused save\'s problems at their lines, and a saved one\'s engine warnings', async () => {
-    await page.goto(`${server.url}/dashboard/templates/new`);
+    await page.goto(`${env.server.url}/dashboard/templates/new`);
     await page.fill('#name', 'Marked');
     await page.fill('#id', 'marked');
     // a Nunjucks syntax error on line 3, invalid JSON on line 2 of the sample
@@ -54,7 +47,7 @@ describe('dashboard: the template editor in Chromium', function () {
     expect(await markedLines(page, 'sample', 'error')).to.deep.equal([2]);
     expect(await page.locator('#problem-list li').allTextContents()).to.satisfy((items: string[]) =>
       items.some((t) => /HTML, line 3, column \d+: /.test(t)) && items.some((t) => /Sample params, line 2, column 8: Sample params are not valid JSON/.test(t)));
-    expect(server.store.templates.get(user.account.id, 'marked')).to.equal(undefined);
+    expect(env.server.store.templates.get(user.account.id, 'marked')).to.equal(undefined);
 
     // a blocked name on line 2 (the JSON fixed)
     await setEditor(page, 'html', '<h1>Title</h1>\n<p>{{ x.constructor }}</p>\n');
@@ -74,7 +67,7 @@ describe('dashboard: the template editor in Chromium', function () {
     expect(await page.textContent('p.notice')).to.contain('Saved as version 1');
     expect(await page.textContent('#problems-title')).to.equal('Warnings');
     expect(await markedLines(page, 'css', 'warning')).to.deep.equal([3]);
-    expect(server.store.templates.get(user.account.id, 'marked')?.css).to.contain('colr');
+    expect(env.server.store.templates.get(user.account.id, 'marked')?.css).to.contain('colr');
     // the refused saves' 422 answers are the only console errors
     expect(problems.filter((p) => !/status of 422/.test(p))).to.deep.equal([]);
     expect(problems).to.have.length(2);
@@ -82,9 +75,9 @@ describe('dashboard: the template editor in Chromium', function () {
 
   it('shows an older version read-only with its PDF drawn, and restores it', async () => {
     const accountId = user.account.id;
-    server.store.templates.create({ accountId, id: 'letter', name: 'Letter', html: '<h1>Dear {{ who }}</h1>\n<p>The first text.</p>\n', css: 'h1 { color: #900; }', sampleParams: { who: 'Ada' } });
-    server.store.templates.update(accountId, 'letter', { html: '<h1>Hello {{ who }}</h1>\n<p>The second text.</p>\n' });
-    await page.goto(`${server.url}/dashboard/templates/letter`);
+    env.server.store.templates.create({ accountId, id: 'letter', name: 'Letter', html: '<h1>Dear {{ who }}</h1>\n<p>The first text.</p>\n', css: 'h1 { color: #900; }', sampleParams: { who: 'Ada' } });
+    env.server.store.templates.update(accountId, 'letter', { html: '<h1>Hello {{ who }}</h1>\n<p>The second text.</p>\n' });
+    await page.goto(`${env.server.url}/dashboard/templates/letter`);
     await Promise.all([page.waitForURL('**/dashboard/templates/letter/versions/1'), page.click('a[aria-label="View version 1"]')]);
     expect(await page.textContent('h1')).to.contain('Letter · version 1');
     expect(await page.locator('.cm-content[data-field="html"]').textContent()).to.contain('The first text.');
@@ -100,16 +93,16 @@ describe('dashboard: the template editor in Chromium', function () {
     await Promise.all([page.waitForURL('**/dashboard/templates/letter?saved=3&restored=1'), page.click('button:has-text("Restore version 1")')]);
     expect(await page.textContent('p.notice')).to.contain('Restored version 1');
     expect(await page.locator('.cm-content[data-field="html"]').textContent()).to.contain('The first text.');
-    expect(server.store.templates.get(accountId, 'letter')).to.include({ version: 3, html: '<h1>Dear {{ who }}</h1>\n<p>The first text.</p>\n' });
+    expect(env.server.store.templates.get(accountId, 'letter')).to.include({ version: 3, html: '<h1>Dear {{ who }}</h1>\n<p>The first text.</p>\n' });
     expect(problems).to.deep.equal([]);
   });
 
   it('an older version\'s read-only sample params: each line number sits beside its line, none overlapping', async () => {
     const accountId = user.account.id;
     const sampleParams = { who: 'Ada', items: [1, 2, 3, 4, 5, 6], nested: { a: true, b: null } };
-    server.store.templates.create({ accountId, id: 'gutter', name: 'Gutter', html: '<p>{{ who }}</p>', sampleParams });
-    server.store.templates.update(accountId, 'gutter', { html: '<p>Hi {{ who }}</p>' });
-    await page.goto(`${server.url}/dashboard/templates/gutter/versions/1`);
+    env.server.store.templates.create({ accountId, id: 'gutter', name: 'Gutter', html: '<p>{{ who }}</p>', sampleParams });
+    env.server.store.templates.update(accountId, 'gutter', { html: '<p>Hi {{ who }}</p>' });
+    await page.goto(`${env.server.url}/dashboard/templates/gutter/versions/1`);
     const editor = page.locator('.editor[data-lang="json"] .cm-host');
     // CodeMirror measures its lines once it is in the window (before that, line numbers stand at an estimated 14px height)
     await editor.scrollIntoViewIfNeeded();

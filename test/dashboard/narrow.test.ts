@@ -1,47 +1,38 @@
 // Issue #15's 390×844 screenshots: at a phone's width no dashboard page is wider than the
 // screen (wide tables scroll inside their own box; the page itself never scrolls sideways).
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, seedUser, signIn, watchProblems } from '../helpers/browser';
-import { generate, startTestServer, type TestServer } from '../helpers/server';
+import { useBrowserAndServer, seedUser, signIn, watchProblems } from '../helpers/browser';
+import { generate } from '../helpers/server';
 
 describe('dashboard: every page fits a 390 px wide screen', function () {
   this.timeout(90_000);
-  let browser: Browser;
-  let server: TestServer;
+  const env = useBrowserAndServer();
 
-  before(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('has no page wider than the viewport', async () => {
-    const user = await seedUser(server.store);
+    const user = await seedUser(env.server.store);
     const accountId = user.account.id;
-    server.store.templates.create({ accountId, id: 'narrow-letter', name: 'A letter with a rather long name for a phone', html: '<p>{{ who }}</p>', sampleParams: { who: 'Ada' } });
-    server.store.templates.update(accountId, 'narrow-letter', { html: '<p>Hi {{ who }}</p>' });
-    server.store.apiKeys.create({ accountId, name: 'a second key with a long name' });
-    await generate(server, { key: user.key, body: { templateId: 'narrow-letter' } });
-    await generate(server, { key: user.key, body: { templateId: 'missing-template' } });
-    server.store.usage.flush();
-    const keyId = server.store.apiKeys.list(accountId)[0]!.id;
+    env.server.store.templates.create({ accountId, id: 'narrow-letter', name: 'A letter with a rather long name for a phone', html: '<p>{{ who }}</p>', sampleParams: { who: 'Ada' } });
+    env.server.store.templates.update(accountId, 'narrow-letter', { html: '<p>Hi {{ who }}</p>' });
+    env.server.store.apiKeys.create({ accountId, name: 'a second key with a long name' });
+    await generate(env.server, { key: user.key, body: { templateId: 'narrow-letter' } });
+    await generate(env.server, { key: user.key, body: { templateId: 'missing-template' } });
+    env.server.store.usage.flush();
+    const keyId = env.server.store.apiKeys.list(accountId)[0]!.id;
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
     try {
-      await page.goto(`${server.url}/dashboard/sign-in`);
+      await page.goto(`${env.server.url}/dashboard/sign-in`);
       const widths: Record<string, number> = { 'sign-in': await page.evaluate('document.documentElement.scrollWidth') as number };
-      await signIn(page, server, user);
+      await signIn(page, env.server, user);
       for (const path of [
         '/dashboard/templates', '/dashboard/templates/new', '/dashboard/templates/narrow-letter', '/dashboard/templates/narrow-letter/versions/1',
         '/dashboard/templates/narrow-letter/delete', '/dashboard/keys', `/dashboard/keys/${keyId}/revoke`, '/dashboard/globals',
         '/dashboard/account', '/dashboard/usage',
       ]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${env.server.url}${path}`);
         widths[path] = await page.evaluate('document.documentElement.scrollWidth') as number;
         if (path === '/dashboard/usage') {
           // the chart's axis labels stay readable when the chart shrinks to the screen
@@ -52,7 +43,7 @@ describe('dashboard: every page fits a 390 px wide screen', function () {
       }
       expect(problems).to.deep.equal([]);
       // the not-found page (its 404 is the console's only message)
-      await page.goto(`${server.url}/dashboard/no-such-page`);
+      await page.goto(`${env.server.url}/dashboard/no-such-page`);
       widths['not found'] = await page.evaluate('document.documentElement.scrollWidth') as number;
       const tooWide = Object.entries(widths).filter(([, w]) => w > 390);
       expect(tooWide, 'pages wider than 390 px').to.deep.equal([]);

@@ -3,12 +3,26 @@
 // takes its own context (cookies) from it.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Store } from '../../src/store';
-import { seedAccount, type SeededAccount, type TestServer } from './server';
+import { seedAccount, startTestServer, type SeededAccount, type TestServer } from './server';
 
 export const CHROMIUM = process.env.PLATEN_CHROMIUM ?? '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/** A Chromium and a test server for the enclosing `describe`: started together in its `before`
+ *  hook, closed in its `after` hook. Read them in hooks and tests, once `before` has run. */
+export function useBrowserAndServer(): { readonly browser: Browser; readonly server: TestServer } {
+  const held = {} as { browser: Browser; server: TestServer };
+  before(async () => {
+    [held.browser, held.server] = await Promise.all([launchBrowser(), startTestServer()]);
+  });
+  after(async () => {
+    await held.browser?.close();
+    await held.server?.close();
+  });
+  return held;
 }
 
 export interface SeededUser extends SeededAccount {
