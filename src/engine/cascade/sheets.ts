@@ -4,7 +4,7 @@
 // CSS (or Bootstrap) is parsed once per process, not per request.
 import { keyOf, keysFromTokens, parseSelectorList, type ComplexSelector, type RuleKey } from '../css/selectors';
 import { hasNestedBlock, parseDeclarations, parseDeclarationText, parseRules, parseStylesheet, preludeValues, type AtRule, type BlockRef, type Declaration, type Rule, type SyntaxProblem } from '../css/stylesheet';
-import { serialize, type CV } from '../css/syntax';
+import { serialize, splitCommas, type CV } from '../css/syntax';
 import { ident } from '../css/values';
 import { compileBlock, containsVar, parseValue, type CompiledBlock, type Problem } from './declarations';
 import { SHORTHANDS } from './shorthands';
@@ -223,13 +223,8 @@ function resolveNesting(parent: readonly CV[], nested: readonly CV[]): CV[] {
     }
     return { out, found };
   };
-  const parts: CV[][] = [[]];
-  for (const x of nested) {
-    if (x.t === 'delim' && x.v === ',') parts.push([]);
-    else parts[parts.length - 1]!.push(x);
-  }
   const out: CV[] = [];
-  parts.forEach((part, i) => {
+  splitCommas(nested).forEach((part, i) => {
     if (i > 0) out.push({ t: 'delim', v: ',', s: at, e: at });
     const r = replace(part);
     if (r.found) out.push(...r.out);

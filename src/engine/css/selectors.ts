@@ -2,7 +2,7 @@
 // parsing into complex selectors with their specificity (§16). Matching lives in
 // cascade/match.ts; this module only reads the grammar.
 import type { BlockRef } from './stylesheet';
-import { decodeIdent, TokenStream, type CV } from './syntax';
+import { decodeIdent, splitCommas, TokenStream, type CV } from './syntax';
 
 export type AttrOp = 'exists' | '=' | '~=' | '|=' | '^=' | '$=' | '*=';
 
@@ -71,7 +71,7 @@ export type SelectorParse =
 
 export function parseSelectorList(prelude: readonly CV[], opts: { forgiving?: boolean } = {}): SelectorParse {
   try {
-    const list = splitTopCommas(prelude).map((part) => parseComplex(trim(part)));
+    const list = splitCommas(prelude).map((part) => parseComplex(trim(part)));
     return { ok: true, selectors: list };
   } catch (e) {
     if (e instanceof SelectorError) {
@@ -85,15 +85,6 @@ export function parseSelectorList(prelude: readonly CV[], opts: { forgiving?: bo
 /** a·2^20 + b·2^10 + c, each saturating at 1023. */
 export function specificityOf(a: number, b: number, c: number): number {
   return Math.min(a, 1023) * 1048576 + Math.min(b, 1023) * 1024 + Math.min(c, 1023);
-}
-
-function splitTopCommas(items: readonly CV[]): CV[][] {
-  const out: CV[][] = [[]];
-  for (const it of items) {
-    if (it.t === 'delim' && it.v === ',') out.push([]);
-    else out[out.length - 1]!.push(it);
-  }
-  return out;
 }
 
 function trim(items: CV[]): CV[] {
@@ -267,7 +258,7 @@ function parseFunctionalPseudo(name: string, args: readonly CV[]): { pseudo: Pse
   switch (name) {
     case 'not': case 'is': case 'matches': case '-webkit-any': case '-moz-any': case 'where': {
       const forgiving = name !== 'not';
-      const list = splitTopCommas(args).map(trim).flatMap((part) => {
+      const list = splitCommas(args).map(trim).flatMap((part) => {
         try { return [parseComplex(part, false)]; } catch (e) { if (forgiving && e instanceof SelectorError) return []; throw e; }
       });
       if (name === 'not' && list.length === 0) throw new SelectorError(':not() with an empty list');
@@ -277,7 +268,7 @@ function parseFunctionalPseudo(name: string, args: readonly CV[]): { pseudo: Pse
       return { pseudo: { kind, list }, ...splitSpecificity(max) };
     }
     case 'has': {
-      const list = splitTopCommas(args).map(trim).map((part): RelativeSelector => {
+      const list = splitCommas(args).map(trim).map((part): RelativeSelector => {
         let combinator: Combinator = ' ';
         let rest = part;
         const first = part[0];
@@ -291,7 +282,7 @@ function parseFunctionalPseudo(name: string, args: readonly CV[]): { pseudo: Pse
       const ofAt = args.findIndex((x) => x.t === 'ident' && x.v.toLowerCase() === 'of');
       const anb = parseAnB(ofAt >= 0 ? args.slice(0, ofAt) : args);
       if (ofAt >= 0) {
-        const parsed = splitTopCommas(args.slice(ofAt + 1)).map((p) => parseComplex(trim(p), false));
+        const parsed = splitCommas(args.slice(ofAt + 1)).map((p) => parseComplex(trim(p), false));
         const max = parsed.reduce((m, s) => Math.max(m, s.specificity), 0);
         const sp = splitSpecificity(max);
         return { pseudo: { kind: name, ...anb, of: parsed }, a: sp.a, b: sp.b + 1, c: sp.c };

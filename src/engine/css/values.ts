@@ -3,7 +3,7 @@
 // functions resolve them against a context into computed values (pt, RGBA).
 import { NAMED_COLORS } from './colors';
 import { labToLinSrgb, linP3ToLinSrgb, linSrgbTo8bit, linSrgbToLab, linSrgbToOklab, oklabToLinSrgb, polarToRect, srgbDecode, type Vec3 } from './colorspaces';
-import type { CV } from './syntax';
+import { splitCommas, type CV } from './syntax';
 
 // ---------------------------------------------------------------- lengths
 
@@ -175,7 +175,7 @@ export function parseMathFunction(cv: CV): MathValue | undefined {
   switch (cv.name) {
     case 'calc': case '-webkit-calc': case '-moz-calc': return parseSum(cv.args);
     case 'min': case 'max': case 'clamp': {
-      const parts = splitArgs(cv.args).map(parseSum);
+      const parts = splitCommas(cv.args).map(parseSum);
       if (parts.length === 0 || parts.some((p) => !p)) return undefined;
       const vals = parts as MathValue[];
       if (cv.name === 'clamp' && vals.length !== 3) return undefined;
@@ -195,15 +195,6 @@ export function parseMathFunction(cv: CV): MathValue | undefined {
     }
     default: return undefined;
   }
-}
-
-function splitArgs(items: readonly CV[]): CV[][] {
-  const out: CV[][] = [[]];
-  for (const it of items) {
-    if (it.t === 'delim' && it.v === ',') out.push([]);
-    else out[out.length - 1]!.push(it);
-  }
-  return out;
 }
 
 function parseSum(items: readonly CV[]): MathValue | undefined {
@@ -353,7 +344,7 @@ export function parseColor(cv: CV | undefined): SpecifiedColor | undefined {
       if (cv.name === 'color-mix') return parseColorMix(cv.args);
       if (cv.name === 'light-dark') {
         // CSS Color 5 §3: print uses the light scheme
-        const [light, dark] = splitArgs(cv.args);
+        const [light, dark] = splitCommas(cv.args);
         return light?.length === 1 && dark?.length === 1 && parseColor(dark[0]) !== undefined ? parseColor(light[0]) : undefined;
       }
       if (MODERN_SPACES.has(cv.name) || cv.name === 'color') return parseModernColor(cv.name, cv.args);
@@ -452,7 +443,7 @@ function xyzD50ToLinSrgb(v: Vec3): Vec3 {
 
 /** CSS Color 5 §2 color-mix(in <space>, <color> [<percentage>], <color> [<percentage>]). */
 function parseColorMix(args: readonly CV[]): RGBA | undefined {
-  const parts = splitArgs(args);
+  const parts = splitCommas(args);
   if (parts.length !== 3) return undefined;
   const head = parts[0]!;
   if (ident(head[0]) !== 'in' || head.length < 2) return undefined;
@@ -522,7 +513,7 @@ function parseColorFunction(name: string, args: readonly CV[]): RGBA | undefined
   let alpha: CV | undefined;
   const hasComma = args.some((a) => a.t === 'delim' && a.v === ',');
   if (hasComma) {
-    const parts = splitArgs(args);
+    const parts = splitCommas(args);
     if (parts.some((p) => p.length !== 1) || (parts.length !== 3 && parts.length !== 4)) return undefined;
     channels = parts.slice(0, 3).map((p) => p[0]!);
     alpha = parts[3]?.[0];
