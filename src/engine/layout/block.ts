@@ -10,7 +10,7 @@ import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import {
   EMPTY_STRUT, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
-  type BlockInput, type BlockResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
+  type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { Floats } from './float';
 import { NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
@@ -286,16 +286,6 @@ interface FlowInput {
   readonly pageName: string;
   /** the container's direction */
   readonly direction: 'ltr' | 'rtl';
-}
-
-interface FlowResult {
-  readonly fragments: Fragment[];
-  /** the bottom border edge of the last in-flow content */
-  readonly bottom: number;
-  /** the margins adjoining the bottom of the last child */
-  readonly strut: MarginStrut;
-  readonly firstBaseline: number | undefined;
-  readonly lastBaseline: number | undefined;
 }
 
 /** The block-level children of a block container, one after another (CSS 2.1 §9.4.1). */

@@ -5,7 +5,7 @@ import type { BlockLevelBox, Footnote, ReplacedBox } from '../boxes/types';
 import type { DiagnosticList } from '../diagnostics';
 import type { LoadedImage } from '../types';
 import type { FaceResolver } from './faces';
-import type { BoxFragment, LinkTarget } from './fragments';
+import type { BoxFragment, Fragment, LinkTarget } from './fragments';
 import type { Intrinsic } from './intrinsic';
 
 /**
@@ -162,6 +162,17 @@ export interface BlockResult {
   /** the first line's baseline, for inline-block / flex / table-cell baseline alignment */
   readonly firstBaseline: number | undefined;
   /** the last line's baseline (inline-block's baseline: CSS 2.1 §10.8.1) */
+  readonly lastBaseline: number | undefined;
+}
+
+/** A block container's block-level children after layout in its content box (one flow, or columns). */
+export interface FlowResult {
+  readonly fragments: Fragment[];
+  /** the bottom border edge of the last in-flow content */
+  readonly bottom: number;
+  /** the margins adjoining the bottom of the last child */
+  readonly strut: MarginStrut;
+  readonly firstBaseline: number | undefined;
   readonly lastBaseline: number | undefined;
 }
 

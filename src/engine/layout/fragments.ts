@@ -152,6 +152,16 @@ export interface PageFragment {
   readonly backgroundColor?: ComputedStyle['backgroundColor'];
 }
 
+/** The index of the page whose area shows flow position y (the last page whose flowTop is at or above it). */
+export function pageIndexAt(pages: readonly PageFragment[], y: number): number {
+  let lo = 0; let hi = pages.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pages[mid]!.flowTop <= y + 0.001) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
 /** Moves a fragment and everything in it by (dx, dy). */
 export function translate(f: Fragment, dx: number, dy: number): void {
   switch (f.kind) {

@@ -17,7 +17,7 @@
 import { anonymousStyle } from '../boxes/build';
 import type { BlockBox, BlockLevelBox } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
-import { EMPTY_STRUT, strutSize, type FloatContext, type Fragmentainer, type LayoutContext, type MarginStrut, type PendingAbsolute } from './context';
+import { EMPTY_STRUT, strutSize, type FloatContext, type FlowResult, type Fragmentainer, type LayoutContext, type MarginStrut, type PendingAbsolute } from './context';
 import { NO_SIDES, type BorderSegment, type BoxFragment, type Fragment, type LinkTarget } from './fragments';
 import { resolve } from './used';
 
@@ -39,14 +39,6 @@ export interface ColumnsInput {
   readonly pageName: string;
 }
 
-export interface ColumnsResult {
-  readonly fragments: Fragment[];
-  readonly bottom: number;
-  readonly strut: MarginStrut;
-  readonly firstBaseline: number | undefined;
-  readonly lastBaseline: number | undefined;
-}
-
 /** CSS Multi-column 1 §3.4: the used column count and width from the available width W. */
 export function usedColumns(style: ComputedStyle, available: number): { count: number; width: number; gap: number } {
   const gap = style.columnGap === 'normal' ? style.fontSize : Math.max(0, resolve(style.columnGap, available));
@@ -64,7 +56,7 @@ export function usedColumns(style: ComputedStyle, available: number): { count: n
 }
 
 /** Lays out the children of a multi-column container (`style`) into columns inside its content box. */
-export function layoutColumns(style: ComputedStyle, children: readonly BlockLevelBox[], input: ColumnsInput, ctx: LayoutContext): ColumnsResult {
+export function layoutColumns(style: ComputedStyle, children: readonly BlockLevelBox[], input: ColumnsInput, ctx: LayoutContext): FlowResult {
   const fragments: Fragment[] = [];
   let y = input.y;
   let strut: MarginStrut = EMPTY_STRUT;

@@ -25,7 +25,7 @@ import type { OutlineItem } from '../types';
 import { NO_BREAKS, type LayoutContext } from './context';
 import { layoutDocumentFlow, type LaidOutDocument } from './document';
 import type { BoxFragment, Fragment, LineFragment, PageFragment, TextFragment } from './fragments';
-import { translate } from './fragments';
+import { pageIndexAt, translate } from './fragments';
 
 /** layout passes at most: the first, the one with the page numbers, one more when those reflowed lines */
 const MAX_PASSES = 3;
@@ -107,15 +107,6 @@ function pageMatch(p: PageFragment): { name: string; first: boolean; blank: bool
 }
 
 // ---- where things are ------------------------------------------------------------------
-
-function pageIndexAt(pages: readonly PageFragment[], y: number): number {
-  let lo = 0; let hi = pages.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (pages[mid]!.flowTop <= y + 0.001) lo = mid; else hi = mid - 1;
-  }
-  return lo;
-}
 
 function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCascade | undefined): Placement {
   const pages = laid.pages;

@@ -9,7 +9,7 @@
 import type { ComputedStyle, RGBA } from '../cascade/computed';
 import type { DiagnosticList } from '../diagnostics';
 import type { FaceResolver } from '../layout/faces';
-import type { BoxFragment, Fragment, ImageFragment, InlineBoxFragment, LineFragment, PageFragment, TextFragment } from '../layout/fragments';
+import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
 import { backgroundImageNode, clippedImage } from './background';
 import { backgroundTiles, type Rect } from './tiles';
@@ -71,13 +71,7 @@ class Painter {
 
   /** the index of the page showing flow position y */
   private pageIndex(y: number): number {
-    const pages = this.o.pages;
-    let lo = 0; let hi = pages.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (pages[mid]!.flowTop <= y + 0.001) lo = mid; else hi = mid - 1;
-    }
-    return lo;
+    return pageIndexAt(this.o.pages, y);
   }
 
   /** page x and y of a flow position on a page (for `fixed`, y is relative to the page area's top) */
