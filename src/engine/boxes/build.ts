@@ -191,17 +191,18 @@ class BoxBuilder {
     }
     if (el.footnote) { this.footnote(flow, el, el.footnote, depth); return; }
     const replaced = this.replaced(el);
+    if (s.float !== 'none') {
+      // (the cascade blockifies floats; a float joins the line it is written in)
+      // a float inside a line: kept with its line as a side box; a floated image, table or flex
+      // container floats as one (CSS 2.1 §9.7: display stays table, flex)
+      const inner: BlockLevelBox | undefined = replaced ? { kind: 'block-replaced', style: s, replaced }
+        : this.blockLevel(el, positioned || s.position !== 'static', flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : s.display === 'grid' ? 'grid' : 'block');
+      if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
+      return;
+    }
     if (replaced) {
       if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, { kind: 'block-replaced', style: s, replaced });
       else this.addInline(flow, depth, replaced);
-      return;
-    }
-    if (s.float !== 'none') {
-      // (the cascade blockifies floats; a float joins the line it is written in)
-      // a float inside a line: kept with its line as a side box; a floated table or flex
-      // container floats as one (CSS 2.1 §9.7: display stays table, flex)
-      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : s.display === 'grid' ? 'grid' : 'block');
-      if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
       return;
     }
     if (BLOCK_LEVEL.has(s.display)) {

@@ -1,0 +1,47 @@
+// CSS 2.1 §9.5 floats and §9.7 (display, position and float): a floated element is taken out of
+// the flow whatever its kind, replaced elements included, and line boxes and later floats go
+// beside it. Positions in pt from the fragment tree (@page 200pt × 300pt, margin 10pt: a
+// 180pt-wide page area); each case is checked against Chromium 156.
+import { expect } from 'chai';
+import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
+
+const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
+/** a 100 × 50 px image */
+const SVG = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"/>');
+
+describe('layout: floated replaced elements (CSS 2.1 §9.5, §9.7)', () => {
+  const cases: { name: string; html: string; img: { x: number; y: number; width: number; height: number }; text: { sel: string; x: number; y: number } }[] = [
+    {
+      name: 'a left-floated image with only a height: width from its ratio, text beside it',
+      html: `<div id="t"><img id="i" src="${SVG}" style="float: left; height: 30pt; margin-right: 6pt">aaa</div>`,
+      img: { x: 0, y: 0, width: 60, height: 30 }, text: { sel: '#t', x: 66, y: 0 },
+    },
+    {
+      name: 'a right-floated image: text starts at the left edge, beside it',
+      html: `<div id="t"><img id="i" src="${SVG}" style="float: right; width: 60pt">bbb</div>`,
+      img: { x: 120, y: 0, width: 60, height: 30 }, text: { sel: '#t', x: 0, y: 0 },
+    },
+    {
+      name: 'a display: block image floated: still a float (float blockifies, it does not make a block in flow)',
+      html: `<div id="t"><img id="i" src="${SVG}" style="display: block; float: left; width: 40pt">ccc</div>`,
+      img: { x: 0, y: 0, width: 40, height: 20 }, text: { sel: '#t', x: 40, y: 0 },
+    },
+    {
+      name: 'a later left float goes beside a floated image',
+      html: `<div><img id="i" src="${SVG}" style="float: left; width: 45pt"><div id="t" style="float: left">ddd</div></div>`,
+      img: { x: 0, y: 0, width: 45, height: 22.5 }, text: { sel: '#t', x: 45, y: 0 },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, PAGE);
+      const img = boxOf(root, '#i');
+      expect(img.float, 'the image is a float').to.equal(true);
+      expect([img.x, img.y, img.width, img.height].map((v) => +v.toFixed(2))).to.deep.equal([c.img.x, c.img.y, c.img.width, c.img.height]);
+      const line = linesOf(boxOf(root, c.text.sel))[0]!;
+      const text = line.children.find((f) => f.kind === 'text')!;
+      expect(+text.x.toFixed(2)).to.equal(c.text.x);
+      expect(+line.y.toFixed(2)).to.equal(c.text.y);
+    });
+  }
+});
