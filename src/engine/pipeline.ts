@@ -14,6 +14,7 @@ import { Intrinsic } from './layout/intrinsic';
 import { layoutPaged, type PagedDocument } from './layout/paged';
 import { replacedSize } from './layout/replaced';
 import { paintFragments } from './paint/fragments';
+import { bleedPage, pageBoundaries } from './paint/marks';
 import { imageLoader, type ImageLoaders } from './paint/images';
 import { loadResource } from './resources';
 
@@ -105,19 +106,23 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   // one pdfmake section per page, with its own size. Every node is absolutely positioned, so the
   // section has no margins: pdfmake never finds a line too low for its page and moves it on (the
   // bottom margin is negative for the same reason). The invisible mark keeps an empty page a
-  // page (pdfmake reuses a page that holds nothing).
-  const content = pages.map((nodes, i) => {
-    const p = laid.pages[i]!;
+  // page (pdfmake reuses a page that holds nothing). The PDF page is the page box grown by the
+  // page's bleed. A page with a bleed is printed on a larger PDF page (paint/marks.ts).
+  const content = pages.map((painted, i) => {
+    const { size, nodes } = bleedPage(laid.pages[i]!, painted);
     const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }], absolutePosition: { x: 0, y: 0 } }, ...nodes];
-    return { section, pageSize: { width: p.width, height: p.height }, pageMargins: [0, 0, 0, -NO_BOTTOM] };
+    return { section, pageSize: size, pageMargins: [0, 0, 0, -NO_BOTTOM] };
   });
+  const boundaries = laid.pages.map(pageBoundaries);
   const docDefinition: DocDefinition = {
-    pageSize: { width: first.width, height: first.height },
+    pageSize: (content[0] ?? { pageSize: { width: first.width, height: first.height } }).pageSize,
     pageMargins: [0, 0, 0, -NO_BOTTOM],
     content,
     defaultStyle,
   };
-  return { docDefinition, pages: laid.pages.length, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}) };
+  return { docDefinition, pages: laid.pages.length, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {}, ...(laid.outline.length ? { outline: laid.outline } : {}),
+    ...(boundaries.some((b) => b) ? { pageBoundaries: boundaries } : {}),
+  };
 }
 
 /** ids that `<a href="#id">` links point at: the targets get pdfmake destinations. */

@@ -99,6 +99,9 @@ export interface OutlineItem {
   readonly open: boolean;
 }
 
+/** ISO 32000-1 §14.11.2 a page's boundaries, [left, bottom, right, top] in PDF user space */
+export interface PageBoundaries { readonly TrimBox: readonly number[]; readonly BleedBox: readonly number[] }
+
 export interface EngineResult {
   /**
    * the pdfmake document, one section per page; empty when the layout passed
@@ -109,6 +112,8 @@ export interface EngineResult {
   readonly pages: number;
   /** (additive) the document's bookmarks, for the PDF outline */
   readonly outline?: readonly OutlineItem[];
+  /** (additive) per page: its TrimBox and BleedBox in PDF units, for pages with a bleed (CSS Paged Media 3 §7.2) */
+  readonly pageBoundaries?: readonly (PageBoundaries | undefined)[];
   /** every family the docDefinition names, with the source of each face */
   readonly fonts: FontTable;
   readonly diagnostics: readonly Diagnostic[];

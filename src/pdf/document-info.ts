@@ -7,10 +7,11 @@
 //  - embedded files (PDF/A-3 §6.8 associated files: /AF in the catalog, /AFRelationship, the
 //    MIME type as the stream's /Subtype, /ModDate in /Params), e.g. a Factur-X invoice XML,
 //    announced in the XMP packet (factur-x.ts);
-//  - the outline (bookmarks) from a list of headings with their page and position.
+//  - the outline (bookmarks) from a list of headings with their page and position;
+//  - the TrimBox and BleedBox of pages with a bleed.
 // pdfkit writes its XMP packet from the info values without escaping them; the packet is
 // written here instead, escaped, with every info entry's XMP equivalent (ISO 19005-2 §6.6.2.3).
-import type { AfRelationship, DocumentMetadata, PdfStandard } from '../engine';
+import type { AfRelationship, DocumentMetadata, PageBoundaries, PdfStandard } from '../engine';
 import { facturXmp } from './factur-x';
 
 /** A file carried inside the PDF. */
@@ -46,6 +47,8 @@ export interface DocumentInfoOptions {
   readonly standard?: PdfStandard;
   readonly attachments?: readonly PdfAttachment[];
   readonly outline?: readonly OutlineEntry[];
+  /** per page: its TrimBox and BleedBox (pages with a bleed) */
+  readonly pageBoundaries?: readonly (PageBoundaries | undefined)[];
 }
 
 /** the date of a PDF whose caller gives none: fixed, so the same input gives the same bytes */
@@ -111,6 +114,7 @@ export function finishDocumentInfo(doc: unknown, options: DocumentInfoOptions): 
     if (invoice) this.appendXML(invoice);
   };
   if (options.outline?.length) addOutline(kit, options.outline);
+  options.pageBoundaries?.forEach((b, i) => { const page = kit._root.data.Pages.data.Kids[i]; if (b && page) Object.assign(page.data, b); });
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

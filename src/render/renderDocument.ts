@@ -72,9 +72,9 @@ export function compileTemplateSource(source: string): CompiledTemplate {
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const limits = input.limits ?? outputLimitsFromEnv();
   const engine: EngineOptions = { measureText, ...input.engine, maxPages: limits.maxPages };
-  const { docDefinition, pages, fonts, diagnostics, metadata, outline } = layoutHtml(input.html, input.css, engine);
+  const { docDefinition, pages, fonts, diagnostics, metadata, outline, pageBoundaries } = layoutHtml(input.html, input.css, engine);
   capPages(pages, limits.maxPages);
-  const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}) });
+  const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}), ...(pageBoundaries ? { pageBoundaries } : {}) });
   checkPdfBytes(pdf, limits.maxPdfBytes);
   return { pdf, diagnostics };
 }

@@ -8,7 +8,7 @@ import { ABSOLUTE_UNITS, ident, parseColor, parseLength, resolveLength, type Len
 import type { RGBA } from './computed';
 import { MEDIUM_FONT_SIZE } from './properties';
 import type { PageItem } from './sheets';
-import type { PageStyle, PageRuleStyle } from './styled';
+import type { PageStyle, PageRuleStyle, PrinterMark } from './styled';
 
 const MM = 72 / 25.4;
 const IN = 72;
@@ -70,6 +70,8 @@ interface PageDeclarations {
   size?: PageSize;
   margin: { top?: LenExpr | 'auto'; right?: LenExpr | 'auto'; bottom?: LenExpr | 'auto'; left?: LenExpr | 'auto' };
   backgroundColor?: RGBA;
+  bleed?: 'auto' | LenExpr;
+  marks?: readonly PrinterMark[];
   /** the page context's font-size, pt: em and rem in the rule's margins are of it (as Chromium resolves them) */
   fontSize?: number;
 }
@@ -134,8 +136,23 @@ function readDeclarations(decls: readonly Declaration[], into: PageDeclarations,
           else if (d.name === 'background-color') report(d, 'Ignored "background-color" in @page');
           break;
         }
+        case 'bleed': {
+          // §7.2 auto | <length>
+          const len = v.length !== 1 ? undefined : ident(v[0]) === 'auto' ? 'auto' : parseLength(v[0], { pct: false, negative: false });
+          if (len) into.bleed = len; else report(d, 'Ignored "bleed" in @page');
+          break;
+        }
+        case 'marks': {
+          // §7.3 none | [ crop || cross ]
+          const words = v.map(ident);
+          const marks = words.filter((w): w is PrinterMark => w === 'crop' || w === 'cross');
+          if (words.length === 1 && words[0] === 'none') into.marks = [];
+          else if (marks.length === words.length && marks.length > 0 && new Set(marks).size === marks.length) into.marks = marks;
+          else report(d, 'Ignored "marks" in @page');
+          break;
+        }
         default:
-          break; // other page properties (marks, bleed, page-orientation, counter-*) are not rendered
+          break; // other page properties (page-orientation, counter-*) are not rendered
       }
     }
   }
@@ -169,6 +186,8 @@ function toRuleStyle(d: PageDeclarations, fallback: { width: number; height: num
     ...(d.size?.kind === 'orientation' ? { orientation: d.size.orientation } : {}),
     margin,
     ...(d.backgroundColor ? { backgroundColor: d.backgroundColor } : {}),
+    ...(d.bleed !== undefined ? { bleed: d.bleed === 'auto' ? 'auto' : Math.max(0, resolveLength(d.bleed, ctx).pt) } : {}),
+    ...(d.marks ? { marks: d.marks } : {}),
   };
 }
 

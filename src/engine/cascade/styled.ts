@@ -83,7 +83,14 @@ export interface PageRuleStyle {
   readonly orientation?: 'landscape' | 'portrait';
   readonly margin: { top?: number; right?: number; bottom?: number; left?: number };
   readonly backgroundColor?: import('./computed').RGBA;
+  /** (additive) CSS Paged Media 3 §7.2 `bleed`: 'auto' or pt */
+  readonly bleed?: 'auto' | number;
+  /** (additive) CSS Paged Media 3 §7.3 `marks`: the printer's marks drawn in the bleed area (empty: none) */
+  readonly marks?: readonly PrinterMark[];
 }
+
+/** CSS Paged Media 3 §7.3 a printer's mark */
+export type PrinterMark = 'crop' | 'cross';
 
 /** An @font-face face whose src resolved to bytes (data: URI or template asset). */
 export interface FontFace {

@@ -7,7 +7,7 @@
 import type { BlockBox, BlockLevelBox, FlexBox, Footnote } from '../boxes/types';
 import type { ComputedStyle, RGBA } from '../cascade/computed';
 import type { PageCascade } from '../cascade/page-context';
-import type { PageRuleStyle, PageStyle, StyledElement } from '../cascade/styled';
+import type { PageRuleStyle, PageStyle, PrinterMark, StyledElement } from '../cascade/styled';
 import { DiagnosticList } from '../diagnostics';
 import { layoutAbsolute, startPageName } from './block';
 import { EMPTY_STRUT, strutSize, withoutBreaks, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
@@ -33,7 +33,14 @@ interface PageBox {
   readonly backgroundColor: RGBA | undefined;
   /** the initial containing block's size on this page, pt: as Chromium 156 places `right: 0` and `bottom: 0` boxes, the page area's exact width rounded to whole px and its exact height */
   readonly icb: { readonly width: number; readonly height: number };
+  /** CSS Paged Media 3 §7.2 the bleed, pt: how far the PDF page reaches outside the page box on each side */
+  readonly bleed: number;
+  /** CSS Paged Media 3 §7.3 the printer's marks drawn in the bleed area */
+  readonly marks: readonly PrinterMark[];
 }
+
+/** CSS Paged Media 3 §7.2: `bleed: auto` is 6pt when the marks include crop marks, else 0 */
+const AUTO_CROP_BLEED = 6;
 
 const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
 
@@ -57,9 +64,13 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
   let orientation: 'landscape' | 'portrait' | undefined;
   const m: { top?: number; right?: number; bottom?: number; left?: number } = {};
   let backgroundColor: RGBA | undefined;
+  let bleed: 'auto' | number = 'auto';
+  let marks: readonly PrinterMark[] = [];
   for (const r of rules) {
     if (!r) continue;
     if (r.backgroundColor) backgroundColor = r.backgroundColor;
+    if (r.bleed !== undefined) bleed = r.bleed;
+    if (r.marks) marks = r.marks;
     if (r.size && r.size.width > 0 && r.size.height > 0) size = r.size;
     if (r.orientation) orientation = r.orientation;
     for (const k of ['top', 'right', 'bottom', 'left'] as const) if (finite(r.margin[k])) m[k] = r.margin[k];
@@ -90,7 +101,9 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
     if (width - inner.left - inner.right < 36 || height - inner.top - inner.bottom < 36) Object.assign(inner, margin); // no room: the margins alone
   }
   const icb = { width: nearPx(width - inner.left - inner.right), height: height - inner.top - inner.bottom };
-  return { width, height, margin: snappedMargins(width, height, inner), cssMargin: margin, backgroundColor, icb };
+  // (the bleed keeps the PDF page within PDF's 14400pt)
+  const b = Math.min(bleed === 'auto' ? (marks.includes('crop') ? AUTO_CROP_BLEED : 0) : bleed, (14400 - Math.max(width, height)) / 2);
+  return { width, height, margin: snappedMargins(width, height, inner), cssMargin: margin, backgroundColor, icb, bleed: b, marks };
 }
 
 const PX = 0.75;
@@ -153,7 +166,10 @@ export class Pages implements Fragmentainer {
     const box = pageBox(this.o, index, this.name);
     const flowTop = index === 0 ? 0 : this.list[index - 1]!.flowBottom;
     const areaHeight = (box.height - box.margin.top - box.margin.bottom) * this.zoom;
-    const page: PageFragment = { index, name: this.name, width: box.width, height: box.height, margin: box.margin, cssMargin: box.cssMargin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor };
+    const page: PageFragment = {
+      index, name: this.name, width: box.width, height: box.height, margin: box.margin, cssMargin: box.cssMargin, flowTop, flowBottom: flowTop + areaHeight, backgroundColor: box.backgroundColor,
+      ...(box.bleed > 0 ? { bleed: box.bleed, marks: box.marks } : {}),
+    };
     this.list.push(page);
     this.fullHeights.push(areaHeight);
     return page;

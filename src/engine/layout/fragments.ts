@@ -8,7 +8,7 @@
 // boxes whose decorations span pages (box-decoration-break: slice).
 import type { Footnote } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
-import type { StyledElement } from '../cascade/styled';
+import type { PrinterMark, StyledElement } from '../cascade/styled';
 import type { LoadedImage } from '../types';
 import type { UsedFont } from './faces';
 
@@ -150,6 +150,10 @@ export interface PageFragment {
   readonly flowBottom: number;
   /** the page box's background colour (`@page { background }`) */
   readonly backgroundColor?: ComputedStyle['backgroundColor'];
+  /** CSS Paged Media 3 §7.2 the bleed, pt (absent: none): the PDF page is the page box grown by it on every side */
+  readonly bleed?: number;
+  /** CSS Paged Media 3 §7.3 the printer's marks drawn in the bleed (with a bleed only) */
+  readonly marks?: readonly PrinterMark[];
 }
 
 /** The index of the page whose area shows flow position y (the last page whose flowTop is at or above it). */

@@ -696,7 +696,7 @@ function bookmarks(root: StyledElement, p: Placement): OutlineItem[] {
     const at = b ? p.elements.get(e) : undefined;
     if (b && at && b.label) {
       const page = p.pages[at.page]!;
-      out.push({ title: b.label, level: b.level, pageIndex: at.page, y: page.margin.top + at.y - page.flowTop, open: b.open });
+      out.push({ title: b.label, level: b.level, pageIndex: at.page, y: (page.bleed ?? 0) + page.margin.top + at.y - page.flowTop, open: b.open });
     }
     for (const c of e.children) if (c.kind === 'element') visit(c);
   };

@@ -117,8 +117,9 @@ class Painter {
 
   canvasOf(page: PageFragment): void {
     const area = { width: page.width - page.margin.left - page.margin.right, height: page.flowBottom - page.flowTop };
-    // CSS Paged Media 3 §3.2: the page box's background covers the whole page, the canvas the page area
-    if (page.backgroundColor && !transparent(page.backgroundColor)) this.emit(page.index, rectNode(0, 0, page.width, page.height, page.backgroundColor));
+    // CSS Paged Media 3 §3.2: the page box's background covers the whole page and its bleed (§7.2), the canvas the page area
+    const b = page.bleed ?? 0;
+    if (page.backgroundColor && !transparent(page.backgroundColor)) this.emit(page.index, rectNode(-b, -b, page.width + 2 * b, page.height + 2 * b, page.backgroundColor));
     const ps = this.o.pageStyles?.[page.index];
     if (ps) this.pageBox(page, ps);
     const c = this.o.canvas;
@@ -159,13 +160,14 @@ class Painter {
   }
 
   /**
-   * CSS Paged Media 3 §3.2: the page box's background image over the whole page (`background-size:
+   * CSS Paged Media 3 §3.2: the page box's background image over the whole page and its bleed (`background-size:
    * cover` on `@page :first` is a cover), its borders around the page area's margins' inner edge.
    */
   private pageBox(page: PageFragment, s: ComputedStyle): void {
     if (s.backgroundImage !== 'none') {
-      const node = backgroundImageNode(s, { width: page.width, height: page.height }, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
-      if (node) this.emit(page.index, place(node, 0, 0));
+      const b = page.bleed ?? 0;
+      const node = backgroundImageNode(s, { width: page.width + 2 * b, height: page.height + 2 * b }, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
+      if (node) this.emit(page.index, place(node, -b, -b));
     }
     const b = s.borderWidth;
     if (b.top + b.right + b.bottom + b.left <= 0) return;
