@@ -495,7 +495,7 @@ function hasLineContent(items: readonly InlineLevelBox[]): boolean {
     switch (it.kind) {
       case 'text':
         if (it.style.whiteSpace === 'normal' || it.style.whiteSpace === 'nowrap' || it.style.whiteSpace === 'pre-line') {
-          if (/[^ \t\r\f]/.test(it.text.replace(it.style.whiteSpace === 'pre-line' ? /(?!)/ : /\n/g, ''))) return true;
+          if (hasNonCollapsible(it.text, it.style.whiteSpace === 'pre-line')) return true;
         } else if (it.text.length > 0) return true;
         break;
       case 'inline':
@@ -510,11 +510,22 @@ function hasLineContent(items: readonly InlineLevelBox[]): boolean {
   return false;
 }
 
+/** Whether text holds anything but collapsible white space (spaces, tabs, CR, form feeds; line feeds unless `keepsNewlines`). */
+function hasNonCollapsible(text: string, keepsNewlines: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0c && (c !== 0x0a || keepsNewlines)) return true;
+  }
+  return false;
+}
+
+const isFloat = (c: InlineLevelBox): boolean => c.kind === 'float';
+
 // ---------------------------------------------------------------------------------------
 // An anonymous block holding inline content (CSS 2.1 §9.2.1.1)
 
 function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx: LayoutContext): BlockResult {
-  if (!hasLineContent(box.children) && !box.children.some((c) => c.kind === 'float')) {
+  if (!hasLineContent(box.children) && !box.children.some(isFloat)) {
     return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
   }
   const y = input.y + strutSize(input.marginStrut);

@@ -39,13 +39,20 @@ export interface InlineResult {
   readonly lastBaseline: number | undefined;
 }
 
-/** The width caches of one layout run (one FaceResolver). */
-const caches = new WeakMap<FaceResolver, WidthCache>();
-const widthCache = (faces: FaceResolver): WidthCache => {
+/** What the inline formatting contexts of one layout run (one FaceResolver) share: text widths and each style's line metrics. */
+interface RunCaches {
+  readonly widths: WidthCache;
+  readonly fonts: Map<ComputedStyle, FontBox>;
+}
+const caches = new WeakMap<FaceResolver, RunCaches>();
+const runCaches = (faces: FaceResolver): RunCaches => {
   let c = caches.get(faces);
-  if (!c) { c = new WidthCache(faces); caches.set(faces, c); }
+  if (!c) { c = { widths: new WidthCache(faces), fonts: new Map() }; caches.set(faces, c); }
   return c;
 };
+
+/** the atomic inlines of a context that has none */
+const NO_ATOMICS: ReadonlyMap<AtomicItem, Atomic> = new Map();
 
 /** An atomic inline laid out at the origin: its margin box is [0, width] × [0, height]. */
 interface Atomic {
@@ -70,18 +77,17 @@ interface Floated {
 }
 
 export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx: LayoutContext): InlineResult {
-  const widths = widthCache(ctx.faces);
-  const atomics = new Map<AtomicItem, Atomic>();
-  const measuring = withoutBreaks(ctx);
+  const run = runCaches(ctx.faces);
+  let atomics: Map<AtomicItem, Atomic> | undefined;
   const content = inlineAtoms(box, {
-    faces: ctx.faces, widths, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
+    faces: ctx.faces, widths: run.widths, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
     atomicWidth: (item) => {
-      const a = layoutAtomic(item, input, measuring);
-      atomics.set(item, a);
+      const a = layoutAtomic(item, input, withoutBreaks(ctx));
+      (atomics ??= new Map()).set(item, a);
       return a.width;
     },
   });
-  return new Lines(box, input, ctx, content, widths, atomics, embeddingLevels(content.text, box.style.direction)).layout();
+  return new Lines(box, input, ctx, content, run, atomics ?? NO_ATOMICS, embeddingLevels(content.text, box.style.direction)).layout();
 }
 
 const ELLIPSIS = '\u2026';
@@ -139,8 +145,9 @@ interface LineBox {
 const EPS = 0.01;
 
 class Lines {
-  private readonly fonts = new Map<ComputedStyle, FontBox>();
-  private readonly floated = new Map<FloatItem, Floated>();
+  private readonly fonts: Map<ComputedStyle, FontBox>;
+  private readonly widths: WidthCache;
+  private floated: Map<FloatItem, Floated> | undefined;
   private stamp = 0;
   private readonly indent: number;
   private readonly strut: FontBox;
@@ -150,11 +157,12 @@ class Lines {
     private readonly input: InlineInput,
     private readonly ctx: LayoutContext,
     private readonly content: InlineContent,
-    private readonly widths: WidthCache,
-    private readonly atomics: Map<AtomicItem, Atomic>,
+    run: RunCaches,
+    private readonly atomics: ReadonlyMap<AtomicItem, Atomic>,
     /** UAX #9 embedding levels of the content's text; undefined when all are 0 */
     private readonly levels: Uint8Array | undefined,
   ) {
+    this.widths = run.widths; this.fonts = run.fonts;
     this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
     this.strut = this.font(box.style);
   }
@@ -669,6 +677,7 @@ class Lines {
   // ---- floats (CSS 2.1 §9.5) --------------------------------------------------------------
 
   private floatOf(item: FloatItem): Floated {
+    this.floated ??= new Map();
     let f = this.floated.get(item);
     if (f) return f;
     const input = this.input;

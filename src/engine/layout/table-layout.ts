@@ -85,6 +85,9 @@ const sideOf = (style: ComputedStyle, side: Side, origin: number): EdgeBorder =>
   const st = style.borderStyle[side];
   return { width: st === 'none' ? 0 : style.borderWidth[side], style: st, color: style.borderColor[side], origin };
 };
+const SIDE_INDEX: Record<Side, number> = { top: 0, right: 1, bottom: 2, left: 3 };
+/** the winner of two candidate borders (CSS 2.1 §17.6.2.1; `a` was considered first) */
+const pick = (a: EdgeBorder, b: EdgeBorder): EdgeBorder => (beats(b, a) ? b : a);
 
 class TableGrid {
   readonly rows: readonly TableRowBox[];
@@ -102,6 +105,8 @@ class TableGrid {
   /** collapsed borders: horizontal edges (R + 1) × C and vertical edges R × (C + 1) */
   h: EdgeBorder[] = [];
   v: EdgeBorder[] = [];
+  /** the candidate borders of each style met, by side and origin (a table's cells share a few styles) */
+  private readonly candidates = new Map<ComputedStyle, EdgeBorder[]>();
 
   constructor(readonly box: TableBox) {
     const rows = box.rows;
@@ -132,6 +137,14 @@ class TableGrid {
     return r < 0 || r >= this.rows.length || c < 0 || c >= this.columns ? -1 : this.slots[r * this.columns + c]!;
   }
 
+  /** The border of `style` on `side` as a candidate of `origin` (made once per style, side and origin). */
+  private candidate(style: ComputedStyle, side: Side, origin: number): EdgeBorder {
+    let list = this.candidates.get(style);
+    if (!list) { list = []; this.candidates.set(style, list); }
+    const k = SIDE_INDEX[side] * 5 + origin;
+    return list[k] ??= sideOf(style, side, origin);
+  }
+
   /** CSS 2.1 §17.6.2.1: the winner of every edge among cell, row, row group and table borders. */
   private resolveCollapsed(): void {
     const R = this.rows.length; const C = this.columns;
@@ -142,17 +155,16 @@ class TableGrid {
         const above = this.slot(r - 1, c); const below = this.slot(r, c);
         if (above >= 0 && above === below) { h[r * C + c] = NO_EDGE; continue; }
         let best = NO_EDGE;
-        const take = (b: EdgeBorder) => { if (beats(b, best)) best = b; };
-        if (above >= 0) take(sideOf(this.cells[above]!.cell.style, 'bottom', 4));
-        if (below >= 0) take(sideOf(this.cells[below]!.cell.style, 'top', 4));
-        if (r > 0) take(sideOf(this.rows[r - 1]!.style, 'bottom', 3));
-        if (r < R) take(sideOf(this.rows[r]!.style, 'top', 3));
+        if (above >= 0) best = pick(best, this.candidate(this.cells[above]!.cell.style, 'bottom', 4));
+        if (below >= 0) best = pick(best, this.candidate(this.cells[below]!.cell.style, 'top', 4));
+        if (r > 0) best = pick(best, this.candidate(this.rows[r - 1]!.style, 'bottom', 3));
+        if (r < R) best = pick(best, this.candidate(this.rows[r]!.style, 'top', 3));
         const gAbove = r > 0 && this.groupEnd[r - 1] ? this.rows[r - 1]!.rowGroup : undefined;
         const gBelow = r < R && this.groupStart[r] ? this.rows[r]!.rowGroup : undefined;
-        if (gAbove) take(sideOf(gAbove.style, 'bottom', 2));
-        if (gBelow) take(sideOf(gBelow.style, 'top', 2));
-        if (r === 0) take(sideOf(table, 'top', 0));
-        if (r === R) take(sideOf(table, 'bottom', 0));
+        if (gAbove) best = pick(best, this.candidate(gAbove.style, 'bottom', 2));
+        if (gBelow) best = pick(best, this.candidate(gBelow.style, 'top', 2));
+        if (r === 0) best = pick(best, this.candidate(table, 'top', 0));
+        if (r === R) best = pick(best, this.candidate(table, 'bottom', 0));
         h[r * C + c] = best.style === 'hidden' ? NO_EDGE : best;
       }
     }
@@ -163,11 +175,18 @@ class TableGrid {
         const left = this.slot(r, c - 1); const right = this.slot(r, c);
         if (left >= 0 && left === right) { v[r * (C + 1) + c] = NO_EDGE; continue; }
         let best = NO_EDGE;
-        const take = (b: EdgeBorder) => { if (beats(b, best)) best = b; };
-        if (left >= 0) take(sideOf(this.cells[left]!.cell.style, 'right', 4));
-        if (right >= 0) take(sideOf(this.cells[right]!.cell.style, 'left', 4));
-        if (c === 0) { take(sideOf(row.style, 'left', 3)); if (row.rowGroup) take(sideOf(row.rowGroup.style, 'left', 2)); take(sideOf(table, 'left', 0)); }
-        if (c === C) { take(sideOf(row.style, 'right', 3)); if (row.rowGroup) take(sideOf(row.rowGroup.style, 'right', 2)); take(sideOf(table, 'right', 0)); }
+        if (left >= 0) best = pick(best, this.candidate(this.cells[left]!.cell.style, 'right', 4));
+        if (right >= 0) best = pick(best, this.candidate(this.cells[right]!.cell.style, 'left', 4));
+        if (c === 0) {
+          best = pick(best, this.candidate(row.style, 'left', 3));
+          if (row.rowGroup) best = pick(best, this.candidate(row.rowGroup.style, 'left', 2));
+          best = pick(best, this.candidate(table, 'left', 0));
+        }
+        if (c === C) {
+          best = pick(best, this.candidate(row.style, 'right', 3));
+          if (row.rowGroup) best = pick(best, this.candidate(row.rowGroup.style, 'right', 2));
+          best = pick(best, this.candidate(table, 'right', 0));
+        }
         v[r * (C + 1) + c] = best.style === 'hidden' ? NO_EDGE : best;
       }
     }
@@ -345,6 +364,8 @@ interface Placed {
   readonly firstRowMoved: boolean;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 const TRANSPARENT: RGBA = { r: 0, g: 0, b: 0, a: 0 };
 const NO_BORDER_STYLE: ComputedStyle['borderStyle'] = { top: 'none', right: 'none', bottom: 'none', left: 'none' };
 
@@ -360,7 +381,8 @@ class TableLayout {
   private colW: number[] = [];
   /** cell styles with the table's used padding, borders and sizes, made once per cell */
   private readonly cellBoxes = new Map<CellSlot, BlockBox>();
-  private segments: BorderSegment[] = [];
+  /** the collapsed border segments drawn so far (table flow coordinates until the table's fragment takes them) */
+  private segments: Mutable<BorderSegment>[] = [];
   /** separated borders with spacing between the cells */
   private readonly spaced: boolean;
   private readonly partStyles = new Map<ComputedStyle, ComputedStyle>();
@@ -587,7 +609,8 @@ class TableLayout {
     const style: ComputedStyle = this.collapse ? { ...s, borderStyle: NO_BORDER_STYLE } : s;
     const tableChildren: Fragment[] = [...children, ...rowsOut];
     if (this.segments.length) {
-      const segs = this.segments.map((g) => ({ ...g, x1: g.x1 - x, x2: g.x2 - x, y1: g.y1 - tableTop, y2: g.y2 - tableTop }));
+      const segs = this.segments;
+      for (const g of segs) { g.x1 -= x; g.x2 -= x; g.y1 -= tableTop; g.y2 -= tableTop; }
       // last in tree order: the collapsed borders paint over every cell and row background
       tableChildren.push({
         kind: 'box', style: { ...style, backgroundColor: TRANSPARENT, backgroundImage: 'none', position: 'static', float: 'none' }, element: undefined,
@@ -840,29 +863,34 @@ class TableLayout {
     if (!this.collapse || !pieces.length) return;
     const { grid } = this;
     const C = grid.columns; const r = row.index;
-    const lineX = (c: number) => gridX + this.lineX(c);
-    const horizontal = (line: number, y: number, isBottom: boolean) => {
-      for (let c = 0; c < C; c++) {
-        const e = grid.hEdge(line, c);
-        if (e.width <= 0) continue;
-        // the corners belong to the horizontal edges: they reach over half the widest vertical edge at each end
-        const ext = (l: number) => grid.vEdge(r, l).width / 2;
-        // an edge at a page's end is drawn inside that page
-        const yy = isBottom && pages.paginates && pages.atPageStart(y) ? y - e.width / 2 : y;
-        this.push({ x1: lineX(c) - (c === 0 ? ext(0) : 0), y1: yy, x2: lineX(c + 1) + (c === C - 1 ? ext(C) : 0), y2: yy, width: e.width, style: e.style, color: e.color });
-      }
-    };
     // the edge above was drawn already as the bottom of the row before, when that row ends here
     const prev = this.lastBottom;
-    if (!prev || prev.line !== r || Math.abs(prev.y - pieces[0]!.top) > 1e-6) horizontal(r, pieces[0]!.top, false);
+    if (!prev || prev.line !== r || Math.abs(prev.y - pieces[0]!.top) > 1e-6) this.hEdges(r, r, pieces[0]!.top, false, gridX, pages);
     for (const p of pieces) {
       for (let c = 0; c <= C; c++) {
         const e = grid.vEdge(r, c);
-        if (e.width > 0 && p.bottom > p.top) this.push({ x1: lineX(c), y1: p.top, x2: lineX(c), y2: p.bottom, width: e.width, style: e.style, color: e.color });
+        if (e.width > 0 && p.bottom > p.top) { const x = gridX + this.lineX(c); this.push(x, p.top, x, p.bottom, e); }
       }
     }
-    horizontal(r + 1, pieces[pieces.length - 1]!.bottom, true);
-    this.lastBottom = { line: r + 1, y: pieces[pieces.length - 1]!.bottom };
+    const bottom = pieces[pieces.length - 1]!.bottom;
+    this.hEdges(r, r + 1, bottom, true, gridX, pages);
+    this.lastBottom = { line: r + 1, y: bottom };
+  }
+
+  /** The collapsed edges of horizontal grid line `line` at y, for row r's columns. */
+  private hEdges(r: number, line: number, y: number, isBottom: boolean, gridX: number, pages: Fragmentainer): void {
+    const { grid } = this;
+    const C = grid.columns;
+    for (let c = 0; c < C; c++) {
+      const e = grid.hEdge(line, c);
+      if (e.width <= 0) continue;
+      // an edge at a page's end is drawn inside that page
+      const yy = isBottom && pages.paginates && pages.atPageStart(y) ? y - e.width / 2 : y;
+      // the corners belong to the horizontal edges: they reach over half the widest vertical edge at each end
+      const x1 = gridX + this.lineX(c) - (c === 0 ? grid.vEdge(r, 0).width / 2 : 0);
+      const x2 = gridX + this.lineX(c + 1) + (c === C - 1 ? grid.vEdge(r, C).width / 2 : 0);
+      this.push(x1, yy, x2, yy, e);
+    }
   }
 
   /** The outer vertical edges of row r's grid lines from y1 to y2 (the collapsed table sides beside an empty stretch). */
@@ -872,7 +900,7 @@ class TableLayout {
     for (const c of [0, C]) {
       const e = this.grid.vEdge(r, c);
       const x = gridX + this.lineX(c);
-      if (e.width > 0) this.push({ x1: x, y1, x2: x, y2, width: e.width, style: e.style, color: e.color });
+      if (e.width > 0) this.push(x, y1, x, y2, e);
     }
   }
 
@@ -901,15 +929,15 @@ class TableLayout {
     }
   }
 
-  /** Adds a segment, joined to the previous one when it continues it in the same line and style. */
-  private push(g: BorderSegment): void {
+  /** Adds a segment of edge border `e`, joined to the previous one when it continues it in the same line and style. */
+  private push(x1: number, y1: number, x2: number, y2: number, e: EdgeBorder): void {
     const last = this.segments[this.segments.length - 1];
-    if (last && last.width === g.width && last.style === g.style && sameColor(last.color, g.color)) {
-      if (last.y1 === last.y2 && g.y1 === g.y2 && Math.abs(last.y1 - g.y1) < 1e-6 && Math.abs(last.x2 - g.x1) < 1e-6 && g.x2 >= last.x2) {
-        this.segments[this.segments.length - 1] = { ...last, x2: g.x2 }; return;
+    if (last && last.width === e.width && last.style === e.style && sameColor(last.color, e.color)) {
+      if (last.y1 === last.y2 && y1 === y2 && Math.abs(last.y1 - y1) < 1e-6 && Math.abs(last.x2 - x1) < 1e-6 && x2 >= last.x2) {
+        last.x2 = x2; return;
       }
     }
-    this.segments.push(g);
+    this.segments.push({ x1, y1, x2, y2, width: e.width, style: e.style, color: e.color });
   }
 }
 
