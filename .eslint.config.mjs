@@ -52,5 +52,5 @@ export default tseslint.config(
   { files: ['src/cli/**/*.ts', 'src/bench/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
   // the build check runs before anything is compiled: plain CommonJS for node
-  { files: ['src/build-if-stale.js'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  { files: ['src/build-if-stale.js', 'src/build-snapshot.js'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -4,7 +4,8 @@
 // the stamp file written after tsc succeeded; any .ts under src/ or test/, tsconfig.json,
 // package.json or package-lock.json modified after it (a checkout, an edit, a pull) builds again,
 // incrementally (tsc --incremental keeps its own record in dist/). `npm run build` always builds.
-// A build empties dist/.compile-cache, V8's code for the files it replaced (src/compileCache.ts).
+// A build empties dist/.compile-cache, V8's code for the files it replaced (src/compileCache.ts),
+// and builds the CLI's startup snapshot again (src/build-snapshot.js).
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, rmSync, statSync, writeFileSync } = require('node:fs');
@@ -32,4 +33,6 @@ const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '
 if (r.status !== 0) process.exit(r.status ?? 1);
 // the compile cache (src/compileCache.ts) holds code of the files this build replaced
 rmSync(join(root, 'dist', '.compile-cache'), { recursive: true, force: true });
+const snapshot = spawnSync(process.execPath, [join(__dirname, 'build-snapshot.js')], { stdio: 'inherit' });
+if (snapshot.status !== 0) process.exit(snapshot.status ?? 1);
 writeFileSync(stamp, `built in ${Date.now() - started} ms\n`);

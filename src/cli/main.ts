@@ -2,11 +2,12 @@
 // platen — the command-line tool. `npm run platen -- <command>`, or `platen` when installed.
 // The commands, their flags and their help are the table in ./table.ts; this file routes.
 // Help, --version and argument errors load nothing but the table; a command loads its own
-// module only when it runs, through the compile cache (../compileCache.ts).
+// module only when it runs, through the compile cache (../compileCache.ts). The startup
+// snapshot (./snapshot.ts) runs the same main() with the render command already loaded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { enableCompileCache } from '../compileCache';
-import { CliError, parse, UsageError, wantsHelp } from './args';
+import { CliError, parse, UsageError, wantsHelp, type Parsed } from './args';
 import { commandHelp, COMMANDS, commandsUnder, COMMON_FLAGS, listHelp, optionsOf, synopsis, type Command } from './table';
 
 function version(): string {
@@ -31,7 +32,12 @@ function findCommand(argv: readonly string[]): { command: Command; rest: string[
   return undefined;
 }
 
-async function run(argv: string[]): Promise<void> {
+/** How main() gets a command's function; the startup snapshot hands in its own. */
+export interface RunOptions {
+  readonly load?: (command: Command) => Promise<(p: Parsed) => Promise<void> | void>;
+}
+
+async function run(argv: string[], runOptions: RunOptions): Promise<void> {
   const [first, second] = argv;
   if (first === '--version' || first === '-V' || first === 'version') { out(version()); return; }
   if (first === undefined || first === '--help' || first === '-h') { out(listHelp('', version())); return; }
@@ -68,14 +74,18 @@ async function run(argv: string[]): Promise<void> {
   for (const [name, flag] of Object.entries({ ...command.flags, ...COMMON_FLAGS })) {
     if (flag.required && (p.values[name] === undefined || p.values[name] === '')) throw new UsageError(`--${name} is required\n${usage}`);
   }
-  enableCompileCache();
-  const runCommand = await command.load();
+  let runCommand;
+  if (runOptions.load) runCommand = await runOptions.load(command);
+  else {
+    enableCompileCache();
+    runCommand = await command.load();
+  }
   await runCommand(p);
 }
 
-async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[], options: RunOptions = {}): Promise<void> {
   try {
-    await run(argv);
+    await run(argv, options);
   } catch (err) {
     const exitCode = err instanceof CliError ? err.exitCode : 1;
     const message = err instanceof Error ? err.message : String(err);
@@ -85,4 +95,5 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-void main(process.argv.slice(2));
+// run as a program; imported (by the snapshot's bundle), it waits to be called
+if (require.main === module) void main(process.argv.slice(2));

@@ -13,19 +13,20 @@
 //  - the wall: SVG text fonts from the virtual file system, never a path;
 //  - PDF features pdfkit does not expose (document-info.ts): the escaped XMP packet, outline
 //    destinations.
+import { fontkitShared } from './fontkitShared'; // first: pdfkit must get this copy of fontkit
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
+// the module objects themselves (a default import is module.exports): png-js and pdfkit read
+// zlib.inflate and fontkit.create off them at call time. Plain specifiers, so the bundle
+// (src/build/bundle.js) links the copies pdfmake loads; unlinkedPatches() checks that it did.
+import zlibExports from 'node:zlib';
+import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
+import pdfkit from 'pdfkit';
+import pngjs from 'png-js';
 import { BoundedLru } from './lru';
 import { LayoutBuilder, placedPages, placedSections } from './placed';
 import { shippedFontBytes } from './shippedFonts';
-
-const require_ = createRequire(__filename);
-const pdfmakeDir = dirname(require_.resolve('pdfmake/package.json'));
-// the copies pdfmake itself loads (resolved from its directory), so a patch lands on them
-const pdfkitPath = require_.resolve('pdfkit', { paths: [pdfmakeDir] });
-const fontkitPath = require_.resolve('fontkit', { paths: [dirname(pdfkitPath)] });
-const pngjsPath = require_.resolve('png-js', { paths: [dirname(pdfkitPath)] });
 
 type Obj = Record<string, unknown>;
 type Library = 'pdfmake' | 'pdfkit' | 'fontkit' | 'png-js';
@@ -80,27 +81,41 @@ export const PATCHES: readonly Patch[] = [
     why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread; an indexed PNG\'s alpha table filled to 256 entries (index 255 was transparent)' },
 ];
 
-function packageVersion(resolved: string, name: string): string {
-  const root = resolved.slice(0, resolved.lastIndexOf(`node_modules/${name}`) + `node_modules/${name}`.length);
-  try { return (require_(join(root, 'package.json')) as { version: string }).version; } catch { return 'unknown'; }
+/** The installed versions, read only to name them in a refusal. */
+function installedVersions(): Record<Library, string> {
+  const require_ = createRequire(__filename);
+  const version = (name: string, from?: string) => {
+    try {
+      const resolved = require_.resolve(name, from ? { paths: [from] } : undefined);
+      const root = resolved.slice(0, resolved.lastIndexOf(`node_modules/${name}`) + `node_modules/${name}`.length);
+      return (require_(join(root, 'package.json')) as { version: string }).version;
+    } catch { return 'unknown'; }
+  };
+  const pdfkitDir = dirname(require_.resolve('pdfkit'));
+  return { pdfmake: version('pdfmake'), pdfkit: version('pdfkit'), fontkit: version('fontkit', pdfkitDir), 'png-js': version('png-js', pdfkitDir) };
 }
 
-const VERSIONS: Record<Library, string> = {
-  pdfmake: packageVersion(require_.resolve('pdfmake'), 'pdfmake'),
-  pdfkit: packageVersion(pdfkitPath, 'pdfkit'),
-  fontkit: packageVersion(fontkitPath, 'fontkit'),
-  'png-js': packageVersion(pngjsPath, 'png-js'),
-};
-
 /** One line per patch whose target is missing (empty: every target is there). */
-export function missingPatchTargets(objects: PatchedObjects = patchedObjects(), versions: Record<Library, string> = VERSIONS): string[] {
-  return PATCHES.filter((p) => !p.exists(objects))
-    .map((p) => `${p.library} ${versions[p.library]} has no ${p.target} (Platen's patch was written against ${p.library} ${p.version})`);
+export function missingPatchTargets(objects: PatchedObjects = patchedObjects(), versions?: Record<Library, string>): string[] {
+  const missing = PATCHES.filter((p) => !p.exists(objects));
+  const v = missing.length ? versions ?? installedVersions() : undefined;
+  return missing.map((p) => `${p.library} ${v![p.library]} has no ${p.target} (Platen's patch was written against ${p.library} ${p.version})`);
+}
+
+/** One line per library that does not load the copy patched here (a second copy installed, or a bundle that linked another). */
+function unlinkedPatches(): string[] {
+  const lines: string[] = [];
+  if (Object.getPrototypeOf((PdfmakeDocument as { prototype: object }).prototype) !== pdfkitDocument) lines.push('pdfmake loads another pdfkit than the one Platen patches');
+  const doc = new (pdfkit as new (o: object) => { font(src: Buffer): unknown; _font?: { font?: object } })({ autoFirstPage: false });
+  try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* no font opened: reported below */ }
+  if (!doc._font?.font || !createdHere.has(doc._font.font)) lines.push('pdfkit loads another fontkit than the one Platen patches');
+  return lines;
 }
 
 /** The start check: throws one clear line when a patched target is missing. */
 export function checkPatchTargets(objects?: PatchedObjects): void {
   const missing = missingPatchTargets(objects);
+  if (!objects && !missing.length) missing.push(...unlinkedPatches());
   if (missing.length) throw new Error(`cannot start: ${missing.join('; ')}`);
 }
 
@@ -110,26 +125,25 @@ const stats = { parses: 0, hits: 0, subsetHits: 0 };
 /** How often pdfkit asked fontkit to parse font bytes, and how often the caches answered. */
 export const fontParseStats = (): { readonly parses: number; readonly hits: number; readonly subsetHits: number } => ({ ...stats });
 
-// fontkit: create() remembered per byte buffer. Its exports are read-only getters, so the
-// module pdfkit will receive is replaced by a copy before pdfkit is first required. Buffers
-// come from pdfmake's virtual file system (the same Buffer per key): a WeakMap is exact and
-// lets evicted fonts go. Each document still has its own EmbeddedFont (subset, widths).
-const realFontkit = require_(fontkitPath) as Obj & { create(b: Uint8Array, name?: string): Obj };
-if (!require_.cache[pdfkitPath]) {
-  const parsed = new WeakMap<Uint8Array, Obj>();
-  const wrapped: Obj = { ...realFontkit };
-  wrapped.create = (buffer: Uint8Array, postscriptName?: string) => {
-    if (postscriptName !== undefined || !(buffer instanceof Uint8Array)) { stats.parses++; return realFontkit.create(buffer, postscriptName); }
-    let font = parsed.get(buffer);
-    if (font) { stats.hits++; return font; }
-    stats.parses++;
-    font = realFontkit.create(buffer);
-    if (!('fonts' in font)) memoiseSubsets(font as unknown as SubsettableFont);
-    parsed.set(buffer, font);
-    return font;
-  };
-  require_.cache[fontkitPath]!.exports = wrapped;
-}
+// fontkit: create() remembered per byte buffer, on the copy of fontkit's exports that pdfkit and
+// the text measurer receive (fontkitShared.ts). Buffers come from pdfmake's virtual file system
+// (the same Buffer per key): a WeakMap is exact and lets evicted fonts go. Each document still
+// has its own EmbeddedFont (subset, widths).
+const realFontkit = { create: fontkitShared.create as (b: Uint8Array, name?: string) => Obj };
+const parsed = new WeakMap<Uint8Array, Obj>();
+/** the fonts the wrapped create() returned: pdfkit's fonts must be among them */
+const createdHere = new WeakSet<object>();
+fontkitShared.create = (buffer: Uint8Array, postscriptName?: string) => {
+  if (postscriptName !== undefined || !(buffer instanceof Uint8Array)) { stats.parses++; return realFontkit.create(buffer, postscriptName); }
+  let font = parsed.get(buffer);
+  if (font) { stats.hits++; return font; }
+  stats.parses++;
+  font = realFontkit.create(buffer);
+  if (!('fonts' in font)) memoiseSubsets(font as unknown as SubsettableFont);
+  parsed.set(buffer, font);
+  createdHere.add(font);
+  return font;
+};
 
 // A subset's bytes depend only on the face and the glyphs included: identical subsets are
 // served from a bounded cache (handed out read-only: pdfkit only deflates them).
@@ -244,8 +258,8 @@ LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, co
 
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
 // call time; for that synchronous call it gets an inflate that answers at once.
-const png = ((m) => (m.default ?? m).prototype)(require_(pngjsPath) as { prototype: Obj; default?: { prototype: Obj } });
-const zlibModule = require_('node:zlib') as { inflate: unknown };
+const png = (pngjs as { prototype: Obj }).prototype;
+const zlibModule = zlibExports as { inflate: unknown };
 const decodePixels = png.decodePixels as (this: unknown, fn: (pixels: Buffer) => unknown) => unknown;
 png.decodePixels = function decodePixelsInOrder(this: { transparency?: { indexed?: number[] } }, done: (pixels: Buffer) => unknown): unknown {
   // PNG 1.2 §11.3.2.1: palette entries past the end of tRNS are opaque; png-js fills the alpha
@@ -260,10 +274,9 @@ png.decodePixels = function decodePixelsInOrder(this: { transparency?: { indexed
 // pdfkit: SVG <text> through svg-to-pdfkit names the face by our virtual-fs key, which font()
 // would read as a path: such keys are registered from the virtual fs first. The first
 // EmbeddedFont met gives the prototype whose word runs are shared.
-const pdfkit = require_(pdfkitPath) as { prototype: Obj; default?: { prototype: Obj } };
-const pdfkitDocument = (pdfkit.default ?? pdfkit).prototype;
+const pdfkitDocument = (pdfkit as { prototype: Obj }).prototype;
 // pdfkit's PDFReference is not exported: its prototype is taken from an empty document's ref()
-const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)((pdfkit.default ?? pdfkit) as unknown as new (o: object) => { ref(): object });
+const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)(pdfkit as new (o: object) => { ref(): object });
 if (fn(pdfReference, 'write') && fn(pdfReference, 'finalize')) shareStreams(pdfReference);
 if (fn(pdfkitDocument, '_setColorCore') && fn(pdfkitDocument, '_normalizeColor')) shareColors(pdfkitDocument);
 let embeddedFont: Obj | undefined;
@@ -287,7 +300,7 @@ export function patchFontSelection(vfs: { existsSync(k: string): boolean; readFi
 function patchedObjects(): PatchedObjects {
   let proto = embeddedFont;
   if (!proto) {
-    const Kit = (pdfkit.default ?? pdfkit) as unknown as new (o: object) => { font(src: Buffer): unknown; _font?: object };
+    const Kit = pdfkit as new (o: object) => { font(src: Buffer): unknown; _font?: object };
     const doc = new Kit({ autoFirstPage: false });
     // the bytes the documents use: the face parsed here is the one they get from the cache
     try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }

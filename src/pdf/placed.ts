@@ -4,12 +4,10 @@
 // decide nothing for such a definition. The items are built as pdfmake 0.3.11 builds them
 // (TextInlines.measure, Line.addInline, ElementWriter.addLine/addVector/addImage/addSVG,
 // DocMeasure.measureImage/measureSVG), in the same order, so the PDF is byte for byte the same.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-const require_ = createRequire(__filename);
-const pdfmakeJs = join(dirname(require_.resolve('pdfmake/package.json')), 'js');
-const load = <T>(name: string) => (require_(join(pdfmakeJs, name)) as { default: T }).default;
+// pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
+import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
+import LineModule from 'pdfmake/js/Line.js';
+import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
 
 type Obj = Record<string, unknown>;
 interface KitFont { ascender: number; lineHeight(size: number): number; widthOfString(text: string, size: number, features?: unknown): number }
@@ -22,9 +20,9 @@ interface Page { pageSize: { width: number; height: number; orientation: string 
 interface Section { section: Obj[]; pageSize: { width: number; height: number }; pageMargins?: unknown }
 
 /** pdfmake's LayoutBuilder, whose layoutDocument the patch in patches.ts wraps */
-export const LayoutBuilder = load<{ prototype: Obj }>('LayoutBuilder.js');
-const LineClass = load<new (maxWidth: number) => Line>('Line.js');
-const SVGMeasure = load<new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string }>('SVGMeasure.js');
+export const LayoutBuilder = LayoutBuilderModule as { prototype: Obj };
+const LineClass = LineModule as new (maxWidth: number) => Line;
+const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
 
 const isValue = (v: unknown) => v !== undefined && v !== null;
 const isNumber = (v: unknown): v is number => typeof v === 'number' || v instanceof Number;

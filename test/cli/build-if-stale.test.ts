@@ -20,6 +20,8 @@ describe('npm start: build only when a source is newer than dist/', function () 
     root = mkdtempSync(join(tmpdir(), 'platen-build-'));
     for (const dir of ['src', 'test', 'node_modules/typescript/bin', 'dist/.compile-cache']) mkdirSync(join(root, dir), { recursive: true });
     copyFileSync(join(repoRoot, 'src', 'build-if-stale.js'), join(root, 'src', 'build-if-stale.js'));
+    // the stand-in snapshot build (src/build-snapshot.js): one line per run
+    writeFileSync(join(root, 'src', 'build-snapshot.js'), `require('node:fs').appendFileSync(${JSON.stringify(join(root, 'snapshot-runs'))}, 'run\\n');\n`);
     for (const file of ['tsconfig.json', 'package.json', 'package-lock.json']) writeFileSync(join(root, file), '{}\n');
     writeFileSync(join(root, 'src', 'a.ts'), 'export const a = 1;\n');
     writeFileSync(join(root, 'dist', '.compile-cache', 'old.bin'), 'code of a replaced file');
@@ -29,10 +31,13 @@ describe('npm start: build only when a source is newer than dist/', function () 
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('builds (tsc --incremental) when dist/ was never built, and empties the compile cache', () => {
+  const snapshots = () => (existsSync(join(root, 'snapshot-runs')) ? readFileSync(join(root, 'snapshot-runs'), 'utf8').split('\n').filter(Boolean).length : 0);
+
+  it('builds (tsc --incremental, then the startup snapshot) when dist/ was never built, and empties the compile cache', () => {
     const r = start();
     expect(r.status, r.stderr).to.equal(0);
     expect(runs()).to.equal(1);
+    expect(snapshots()).to.equal(1);
     expect(readFileSync(join(root, 'tsc-runs'), 'utf8')).to.contain('--incremental');
     expect(existsSync(join(root, 'dist', '.build-stamp'))).to.equal(true);
     expect(existsSync(join(root, 'dist', '.compile-cache'))).to.equal(false);
@@ -42,6 +47,7 @@ describe('npm start: build only when a source is newer than dist/', function () 
     expect(start().status).to.equal(0);
     expect(start().status).to.equal(0);
     expect(runs()).to.equal(1);
+    expect(snapshots()).to.equal(1);
   });
 
   it('builds again after an edit to a .ts file or to package-lock.json', () => {
