@@ -233,13 +233,18 @@ class BoxBuilder {
   /**
    * CSS GCPM 3 §2: a `float: footnote` element. Its ::footnote-call takes its place in the
    * line, carrying the element's boxes (float none; inline with `footnote-display: inline`,
-   * else block) for the footnote area of the page the call ends up on.
+   * else block; both with `compact`) for the footnote area of the page the call ends up on.
    */
   private footnote(flow: Flow, el: StyledElement, note: NonNullable<StyledElement['footnote']>, depth: number): void {
     const s = el.style;
-    const style: ComputedStyle = { ...s, float: 'none', display: s.footnoteDisplay === 'inline' ? 'inline' : s.display };
-    const body: StyledElement = { ...el, style, footnote: undefined };
-    const footnote: Footnote = { boxes: this.flowChildren([body], anonymousStyle(style), false), policy: s.footnotePolicy, index: note.index };
+    const boxesAs = (display: ComputedStyle['display']) => {
+      const style: ComputedStyle = { ...s, float: 'none', display };
+      return this.flowChildren([{ ...el, style, footnote: undefined }], anonymousStyle(style), false);
+    };
+    const footnote: Footnote = {
+      boxes: boxesAs(s.footnoteDisplay === 'inline' ? 'inline' : s.display), policy: s.footnotePolicy, index: note.index,
+      ...(s.footnoteDisplay === 'compact' ? { compact: boxesAs('inline') } : {}),
+    };
     const call = note.call ?? { kind: 'element', tag: '::footnote-call', attrs: {}, style: { ...anonymousStyle(s), display: 'inline' }, children: [], loc: el.loc };
     this.inlineBox(flow, depth, { kind: 'inline', style: call.style, element: call, children: [], footnote }, call.children);
   }

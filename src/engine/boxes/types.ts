@@ -92,6 +92,8 @@ export interface Footnote {
   /** its index among the document's footnotes */
   readonly index: number;
   readonly policy: 'auto' | 'line' | 'block';
+  /** `footnote-display: compact`: the note as inline content, for the area to run it on when it fits (`boxes`: as a block) */
+  readonly compact?: readonly BlockLevelBox[];
 }
 
 /** An atomic inline: inline-block / inline-table / inline-flex (CSS Display 3 §2.4). */

@@ -12,6 +12,7 @@ import { DiagnosticList } from '../diagnostics';
 import { layoutAbsolute, startPageName } from './block';
 import { EMPTY_STRUT, strutSize, withoutBreaks, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
+import { frameWidth } from './intrinsic';
 import { translate, type BoxFragment, type Fragment, type LineFragment, type PageFragment, type Sides } from './fragments';
 import { DEFAULT_PAGE_MARGIN } from '../cascade';
 import { printZoom, scrollWidth, Shrink } from './shrink';
@@ -282,8 +283,9 @@ export class Pages implements Fragmentainer {
     const page = this.list[index]!;
     const style = this.notes!.areaStyle(page);
     const element: StyledElement = { kind: 'element', tag: '@footnote', attrs: {}, style, children: [], loc: { line: 0, column: 0 } };
-    const box: BlockBox = { kind: 'block', style, element, children: footnoteChildren(area.footnotes) };
     const width = (page.width - page.margin.left - page.margin.right) * this.zoom;
+    const line = width - frameWidth(style);
+    const box: BlockBox = { kind: 'block', style, element, children: footnoteChildren(area.footnotes, { line, width: (b) => ctx.intrinsic.block(b).max, space: (s) => ctx.faces.width(' ', s) }) };
     const measuring = withoutBreaks(ctx);
     const r = measuring.layoutBlockLevel(box, { cbX: 0, cbWidth: width, cbHeight: this.fullHeights[index], y: 0, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [] }, measuring);
     const f = r.fragment;
@@ -400,18 +402,47 @@ export interface LaidOutDocument {
   readonly footnoteOrder: readonly (readonly number[])[];
 }
 
+/** What footnoteChildren measures compact footnotes with. */
+interface CompactMeasure {
+  /** the area's content width, pt */
+  readonly line: number;
+  /** a box's max-content width */
+  width(box: BlockLevelBox): number;
+  /** the width of a space in a style */
+  space(style: ComputedStyle): number;
+}
+
 /**
  * The boxes of a footnote area: the footnotes' block boxes in order; consecutive inline
  * footnotes (`footnote-display: inline`) share one anonymous block, their lines running on.
+ * A compact footnote (GCPM 3 §2.4) is inline when it fits whole on the line of the compact
+ * notes before it (or alone on a line), and a block otherwise.
  */
-function footnoteChildren(footnotes: readonly Footnote[]): BlockLevelBox[] {
+function footnoteChildren(footnotes: readonly Footnote[], measure: CompactMeasure): BlockLevelBox[] {
   const out: BlockLevelBox[] = [];
+  // the anonymous block of the compact notes' line, and how much of the line they take
+  let compactLine: { box: BlockLevelBox; used: number } | undefined;
+  const runOn = (prev: BlockLevelBox & { kind: 'inlines' }, b: BlockLevelBox & { kind: 'inlines' }) => {
+    const joined: BlockLevelBox = { ...prev, children: [...prev.children, { kind: 'text', style: prev.style, text: ' ' }, ...b.children] };
+    out[out.length - 1] = joined;
+    return joined;
+  };
   for (const f of footnotes) {
+    const inline = f.compact?.length === 1 && f.compact[0]!.kind === 'inlines' ? f.compact[0] : undefined;
+    if (inline) {
+      const w = measure.width(inline);
+      const prev = out[out.length - 1];
+      if (compactLine && prev === compactLine.box && prev.kind === 'inlines' && compactLine.used + measure.space(prev.style) + w <= measure.line + 0.01) {
+        compactLine = { box: runOn(prev, inline), used: compactLine.used + measure.space(prev.style) + w };
+        continue;
+      }
+      if (w <= measure.line + 0.01) { out.push(inline); compactLine = { box: inline, used: w }; continue; }
+    }
+    compactLine = undefined;
     for (const b of f.boxes) {
       const prev = out[out.length - 1];
-      if (b.kind === 'inlines' && prev?.kind === 'inlines' && f.boxes.length === 1) {
-        out[out.length - 1] = { ...prev, children: [...prev.children, { kind: 'text', style: prev.style, text: ' ' }, ...b.children] };
-      } else out.push(b);
+      if (b.kind === 'inlines' && prev?.kind === 'inlines' && f.boxes.length === 1 && !f.compact) runOn(prev, b);
+      else out.push(b);
     }
   }
   return out;

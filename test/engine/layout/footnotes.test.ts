@@ -131,6 +131,31 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     expect(linesOf(area(r, 0)).map(textOf)).to.deep.equal(['1. A 2. B']);
   });
 
+  // GCPM 3 §2.4 compact: inline when the note fits on the line with the previous one, else a block
+  const compact = `${PAGE} .fn { footnote-display: compact }`;
+  it('footnote-display: compact — short notes share a line of the area', () => {
+    const r = layoutOf('<p>a<span class="fn">A</span> b<span class="fn">B</span> c<span class="fn">C</span></p>', compact);
+    expect(linesOf(area(r, 0)).map(textOf)).to.deep.equal(['1. A 2. B 3. C']);
+  });
+
+  it('footnote-display: compact — a note that does not fit after the previous one starts a line, whole', () => {
+    const long = 'The second note is long enough to need';
+    const html = `<p>a<span class="fn">A short one</span> b<span class="fn">${long}</span> c<span class="fn">C</span></p>`;
+    // as inline notes, the second would start on the first note's line and wrap
+    expect(linesOf(area(layoutOf(html, `${PAGE} .fn { footnote-display: inline }`), 0)).map(textOf)).to.have.length(2).and.not.include(`2. ${long}`);
+    expect(linesOf(area(layoutOf(html, compact), 0)).map(textOf)).to.deep.equal(['1. A short one', `2. ${long} 3. C`]);
+  });
+
+  it('footnote-display: compact — a note longer than a line is a block; the next compact note starts after it', () => {
+    const long = 'This note runs over more than one line of the footnote area, so it is a block';
+    const r = layoutOf(`<p>a<span class="fn">A</span> b<span class="fn">${long}</span> c<span class="fn">C</span></p>`, compact);
+    const ls = linesOf(area(r, 0)).map(textOf);
+    expect(ls[0]).to.equal('1. A');
+    expect(ls[1]).to.match(/^2\. This note/);
+    expect(ls.length).to.be.greaterThan(3);
+    expect(ls[ls.length - 1]).to.equal('3. C');
+  });
+
   it('a footnote element of display: block keeps its margins and padding in the area', () => {
     const r = layoutOf('<p>a<div class="fn">Block note</div> b</p>', `${PAGE} .fn { padding-left: 10pt }`);
     const a = area(r, 0);
