@@ -25,7 +25,7 @@ import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from './lru';
-import { LayoutBuilder, placedPages, placedSections } from './placed';
+import { LayoutBuilder, placedPages, placedSections, Renderer } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 
 type Obj = Record<string, unknown>;
@@ -44,6 +44,8 @@ export interface PatchedObjects {
   readonly layoutBuilder: Obj;
   /** pdfkit's PDFReference.prototype (not exported: taken from an empty document's ref()) */
   readonly pdfReference: Obj;
+  /** pdfmake's Renderer.prototype */
+  readonly renderer: Obj;
 }
 
 export interface Patch {
@@ -61,6 +63,10 @@ const fn = (o: Obj, key: string) => typeof o[key] === 'function';
 export const PATCHES: readonly Patch[] = [
   { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
     why: 'placed pages (placed.ts): paint positions every node, so pdfmake\'s measuring and layout are skipped (a third of the pdf stage)' },
+  { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.beginClip', exists: (o) => fn(o.renderer, 'beginClip') && fn(o.renderer, 'endClip'),
+    why: 'a clip with rounded corners (overflow inside border-radius) and a transform group (CSS transform): pdfmake clips only to rectangles' },
+  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
+    why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
@@ -256,6 +262,16 @@ LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, co
   return sections ? placedPages(sections, doc, defaultStyle ?? {}) : layoutDocument.call(this, content, doc, styles, defaultStyle, ...rest);
 } satisfies LayoutDocument;
 
+// pdfmake: a clip item with a radius clips to a rounded rectangle; one with a matrix transforms
+// what follows (both end with endClip's restore).
+interface Clipping { pdfDocument: { save(): void; transform(...m: number[]): void; roundedRect(x: number, y: number, w: number, h: number, r: number): { clip(): void } } }
+const beginClip = Renderer.prototype.beginClip as (this: Clipping, item: Obj) => void;
+Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: number; y: number; width: number; height: number; r?: number; matrix?: number[] }): void {
+  if (item.matrix) { this.pdfDocument.save(); this.pdfDocument.transform(...item.matrix); return; }
+  if (!item.r) { beginClip.call(this, item); return; }
+  this.pdfDocument.save();
+  this.pdfDocument.roundedRect(item.x, item.y, item.width, item.height, item.r).clip();
+};
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
 // call time; for that synchronous call it gets an inflate that answers at once.
 const png = (pngjs as { prototype: Obj }).prototype;
@@ -279,6 +295,13 @@ const pdfkitDocument = (pdfkit as { prototype: Obj }).prototype;
 const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)(pdfkit as new (o: object) => { ref(): object });
 if (fn(pdfReference, 'write') && fn(pdfReference, 'finalize')) shareStreams(pdfReference);
 if (fn(pdfkitDocument, '_setColorCore') && fn(pdfkitDocument, '_normalizeColor')) shareColors(pdfkitDocument);
+// pdfkit: a link's rectangle is the bounding box of its corners under the current matrix
+pdfkitDocument._convertRect = function convertRect(this: { _ctm: number[] }, x: number, y: number, w: number, h: number): number[] {
+  const [a, b, c, d, e, f] = this._ctm as [number, number, number, number, number, number];
+  const xs: number[] = []; const ys: number[] = [];
+  for (const [px, py] of [[x, y + h], [x + w, y], [x + w, y + h], [x, y]] as const) { xs.push(a * px + c * py + e); ys.push(b * px + d * py + f); }
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+};
 let embeddedFont: Obj | undefined;
 
 interface KitDocument { _registeredFonts: Record<string, unknown>; _font?: object; registerFont(name: string, src: Buffer): unknown }
@@ -306,5 +329,5 @@ function patchedObjects(): PatchedObjects {
     try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
     proto = doc._font ? Object.getPrototypeOf(doc._font) as Obj : {};
   }
-  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png, layoutBuilder: LayoutBuilder.prototype, pdfReference };
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png, layoutBuilder: LayoutBuilder.prototype, pdfReference, renderer: Renderer.prototype };
 }

@@ -7,6 +7,7 @@
 // pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
 import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
 import LineModule from 'pdfmake/js/Line.js';
+import RendererModule from 'pdfmake/js/Renderer.js';
 import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
 
 type Obj = Record<string, unknown>;
@@ -21,6 +22,8 @@ interface Section { section: Obj[]; pageSize: { width: number; height: number };
 
 /** pdfmake's LayoutBuilder, whose layoutDocument the patch in patches.ts wraps */
 export const LayoutBuilder = LayoutBuilderModule as { prototype: Obj };
+/** pdfmake's Renderer, whose beginClip the patch in patches.ts extends (rounded clips, transforms) */
+export const Renderer = RendererModule as { prototype: Obj };
 const LineClass = LineModule as new (maxWidth: number) => Line;
 const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
 
@@ -55,7 +58,8 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
         page.items.push({ type: 'svg', item });
       } else if (Array.isArray(node.canvas)) {
         for (const v of node.canvas as Obj[]) { offsetVector(v, x, y); page.items.push({ type: 'vector', item: v }); }
-      }
+      } else if (node.clip || node.matrix) page.items.push({ type: 'beginClip', item: node.clip ?? node });
+      else if (node.end) page.items.push({ type: 'endClip', item: node });
     }
     return page;
   });

@@ -88,14 +88,14 @@ export async function placedText(bytes: Uint8Array): Promise<PlacedText[]> {
 }
 
 /** Link annotations per page: {url | dest, rect}. */
-export async function links(bytes: Uint8Array): Promise<{ page: number; url?: string; dest?: unknown }[]> {
+export async function links(bytes: Uint8Array): Promise<{ page: number; url?: string; dest?: unknown; rect: number[] }[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const d = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const out: { page: number; url?: string; dest?: unknown }[] = [];
+  const out: { page: number; url?: string; dest?: unknown; rect: number[] }[] = [];
   for (let i = 1; i <= d.numPages; i++) {
     const page = await d.getPage(i);
     for (const a of await page.getAnnotations()) {
-      if (a.subtype === 'Link') out.push({ page: i, ...(a.url ? { url: a.url as string } : {}), ...(a.dest ? { dest: a.dest } : {}) });
+      if (a.subtype === 'Link') out.push({ page: i, ...(a.url ? { url: a.url as string } : {}), ...(a.dest ? { dest: a.dest } : {}), rect: a.rect as number[] });
     }
   }
   await d.destroy();

@@ -21,11 +21,12 @@ function complete(): { [K in keyof PatchedObjects]: Record<string, unknown> } {
   const f = () => undefined;
   return {
     fontkit: { create: f },
-    pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f, _setColorCore: f, _normalizeColor: f },
+    pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f, _setColorCore: f, _normalizeColor: f, _convertRect: f },
     embeddedFont: { layoutCached: f, layoutRun: f },
     png: { decodePixels: f },
     layoutBuilder: { layoutDocument: f },
     pdfReference: { write: f, finalize: f },
+    renderer: { beginClip: f, endClip: f },
   };
 }
 const VERSIONS = { pdfmake: '0.3.11', pdfkit: '0.19.1', fontkit: '2.0.4', 'png-js': '1.1.0' };

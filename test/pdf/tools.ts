@@ -44,3 +44,20 @@ export function inkShare(pdf: Buffer): number {
     return dark / pixels.length;
   });
 }
+
+/** Page `page` (1-based) rendered in colour at 72 dpi: one pixel per pt, `at(x, y)` its [r, g, b] (x, y in pt from the top left). */
+export function pixelsOf(pdf: Buffer | Uint8Array, page = 1): { width: number; height: number; at(x: number, y: number): [number, number, number] } {
+  return withFile(Buffer.from(pdf), (path, dir) => {
+    execFileSync('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-singlefile', path, join(dir, 'p')]);
+    const ppm = readFileSync(join(dir, 'p.ppm'));
+    // P6\n<w> <h>\n255\n<rgb bytes>
+    const fields: number[] = []; let i = 2;
+    while (fields.length < 3) { while (ppm[i] === 0x20 || ppm[i] === 0x0a) i++; const s = i; while (ppm[i] !== 0x20 && ppm[i] !== 0x0a) i++; fields.push(Number(ppm.subarray(s, i).toString())); }
+    const [width, height] = fields as [number, number];
+    const data = ppm.subarray(i + 1);
+    return {
+      width, height,
+      at: (x, y) => { const o = (Math.floor(y) * width + Math.floor(x)) * 3; return [data[o]!, data[o + 1]!, data[o + 2]!]; },
+    };
+  });
+}

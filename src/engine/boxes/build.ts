@@ -4,6 +4,7 @@
 import type { ComputedStyle, ListStyleType } from '../cascade/computed';
 import { formatCounter } from '../cascade/counters';
 import type { StyledElement, StyledNode, StyledText } from '../cascade/styled';
+import { hasTransform } from '../cascade/transform';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
@@ -196,7 +197,7 @@ class BoxBuilder {
       // a float inside a line: kept with its line as a side box; a floated image, table or flex
       // container floats as one (CSS 2.1 §9.7: display stays table, flex)
       const inner: BlockLevelBox | undefined = replaced ? { kind: 'block-replaced', style: s, replaced }
-        : this.blockLevel(el, positioned || s.position !== 'static', flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : s.display === 'grid' ? 'grid' : 'block');
+        : this.blockLevel(el, positioned || containsAbsolutes(s), flow, s.display === 'table' ? 'table' : s.display === 'flex' ? 'flex' : s.display === 'grid' ? 'grid' : 'block');
       if (inner) this.addInline(flow, depth, { kind: 'float', style: s, element: el, box: inner });
       return;
     }
@@ -206,12 +207,12 @@ class BoxBuilder {
       return;
     }
     if (BLOCK_LEVEL.has(s.display)) {
-      const box = this.blockLevel(el, positioned || s.position !== 'static', flow);
+      const box = this.blockLevel(el, positioned || containsAbsolutes(s), flow);
       if (box) this.emitBlock(flow, box);
       return;
     }
     if (s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid') {
-      const inner = this.blockLevel(el, positioned || s.position !== 'static', flow,
+      const inner = this.blockLevel(el, positioned || containsAbsolutes(s), flow,
         s.display === 'inline-table' ? 'table' : s.display === 'inline-flex' ? 'flex' : s.display === 'inline-grid' ? 'grid' : 'block');
       if (inner) this.addInline(flow, depth, { kind: 'inline-block', style: s, element: el, box: inner });
       return;
@@ -307,7 +308,7 @@ class BoxBuilder {
       if (replaced) { items.push({ kind: 'block-replaced', style: s, replaced }); return; }
       const as = s.display === 'inline-flex' || s.display === 'flex' ? 'flex' : s.display === 'inline-grid' || s.display === 'grid' ? 'grid' : s.display === 'inline-table' || s.display === 'table' ? 'table'
         : s.display === 'list-item' ? undefined : 'block';
-      const box = this.blockLevel(n, positioned || s.position !== 'static', undefined, as);
+      const box = this.blockLevel(n, positioned || containsAbsolutes(s), undefined, as);
       if (box) items.push(box);
     };
     el.children.forEach(visit);
@@ -536,3 +537,6 @@ export function serializeSvg(el: StyledElement): string {
   walk(el);
   return parts.join('');
 }
+
+/** CSS 2.1 §10.1, CSS Transforms 1 §3: a positioned or transformed box is the containing block of its absolutely positioned descendants. */
+const containsAbsolutes = (s: ComputedStyle): boolean => s.position !== 'static' || hasTransform(s);

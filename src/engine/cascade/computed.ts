@@ -96,6 +96,16 @@ export type GridLine =
   | { readonly kind: 'line'; readonly n: number; readonly name?: string; readonly bare?: boolean }
   | { readonly kind: 'span'; readonly n: number; readonly name?: string };
 
+/** CSS Transforms 1 §14 one transform function, computed: lengths as pt plus % of the border box, angles in degrees, matrix e and f in pt. */
+export type TransformFunction =
+  | { readonly f: 'translate'; readonly x: LengthPct; readonly y: LengthPct }
+  | { readonly f: 'rotate'; readonly deg: number }
+  | { readonly f: 'scale'; readonly x: number; readonly y: number }
+  | { readonly f: 'skew'; readonly x: number; readonly y: number }
+  | { readonly f: 'matrix'; readonly m: readonly [number, number, number, number, number, number] };
+/** CSS Transforms 1 §7 transform-origin (x, y of the border box) */
+export interface TransformOrigin { readonly x: LengthPct; readonly y: LengthPct }
+
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
 /** The contract itself: derived from the property table (style.ts), every property declared once. */

@@ -9,8 +9,12 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA, VerticalAlign, WhiteSpace,
+  BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
+  TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
+import {
+  computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
+} from './transform';
 import {
   computeTrackList, computeTrackSize, parseAreas, parseAutoFlow, parseGridLine, parseTrackList, parseTrackSizes, type SpecifiedTrackList, type SpecifiedTrackSize,
 } from './grid';
@@ -148,6 +152,10 @@ function radius(corner: string): PropertyDef<LenExpr, LengthPct> {
     parse: (v) => (v.length === 1 || v.length === 2 ? parseLength(v[0], { pct: true }) : undefined),
     compute: (s, ctx) => nonNegative(resolveLength(s, ctx), false),
   });
+}
+
+function transformProp(name: string, parse: (v: readonly CV[]) => SpecifiedTransform | undefined): PropertyDef<SpecifiedTransform, 'none' | readonly TransformFunction[]> {
+  return prop<SpecifiedTransform, 'none' | readonly TransformFunction[]>({ name, inherited: false, initial: 'none', parse, compute: computeTransform });
 }
 
 // ---------------------------------------------------------------- fonts
@@ -495,6 +503,15 @@ export const PROPERTIES = {
   visibility: keywords('visibility', ['visible', 'hidden', 'collapse'], 'visible', true),
   'overflow-x': keywords('overflow-x', ['visible', 'hidden', 'clip', 'scroll', 'auto'], 'visible', false, { overlay: 'auto' }),
   'overflow-y': keywords('overflow-y', ['visible', 'hidden', 'clip', 'scroll', 'auto'], 'visible', false, { overlay: 'auto' }),
+  // CSS Transforms 1 §14, Transforms 2 §5: paint draws the box under the matrix they make
+  transform: transformProp('transform', parseTransform),
+  translate: transformProp('translate', parseTranslate),
+  rotate: transformProp('rotate', parseRotate),
+  scale: transformProp('scale', parseScale),
+  'transform-origin': prop<{ x: LenExpr; y: LenExpr }, TransformOrigin>({
+    name: 'transform-origin', inherited: false, initial: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
+    parse: parseTransformOrigin, compute: computeTransformOrigin,
+  }),
   opacity: prop<number, number>({
     name: 'opacity', inherited: false, initial: 1,
     parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0])),
@@ -845,7 +862,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
   'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
-  'transform-origin', 'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
+  'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
   'isolation', 'clip', 'shape-margin',
   'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'zoom',
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
@@ -862,7 +879,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
  * property per document), so an author knows why the PDF differs from the browser.
  */
 export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
-  'transform', 'translate', 'rotate', 'scale', 'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
+  'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
   'text-shadow', 'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

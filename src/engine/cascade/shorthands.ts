@@ -430,6 +430,8 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   sh('page-break-after', ['break-after'], legacyBreak('break-after')),
   sh('page-break-inside', ['break-inside'], legacyBreak('break-inside', true)),
   sh('word-wrap', ['overflow-wrap'], alias('overflow-wrap')),
+  sh('-webkit-transform', ['transform'], alias('transform')),
+  sh('-webkit-transform-origin', ['transform-origin'], alias('transform-origin')),
   // logical properties in horizontal-tb, ltr (the only writing mode the engine lays out)
   sh('margin-block-start', ['margin-top'], alias('margin-top')),
   sh('margin-block-end', ['margin-bottom'], alias('margin-bottom')),

@@ -42,6 +42,8 @@ interface GroupedStyle {
   position: Exclude<ComputedValues['position'], { readonly running: string }>;
   /** one value for both axes: overflow-x unless it is visible, else overflow-y */
   overflow: ComputedValues['overflow-x'];
+  /** CSS Overflow 3 §3.1 the axes whose overflow is clipped (one only where the other is visible and this one `clip`) */
+  overflowClips: 'none' | 'x' | 'y' | 'both';
   margin: Side<ComputedValues['margin-top']>;
   padding: Side<ComputedValues['padding-top']>;
   /** pt, 0 when the side's style is none or hidden (CSS Backgrounds 3 §4.3) */
@@ -75,7 +77,7 @@ const DIRECT: readonly { readonly name: PropertyName; readonly key: string; read
  * every style shares its shape; filling a new object key by key makes it a hash table.
  */
 const SHAPE: Readonly<Record<string, unknown>> = JSON.parse(JSON.stringify(Object.fromEntries(
-  PROPERTY_NAMES.map((name) => [isGrouped(name) ? GROUP_OF[name] : camel(name), 0]),
+  [...PROPERTY_NAMES.map((name) => [isGrouped(name) ? GROUP_OF[name] : camel(name), 0]), ['overflowClips', 0]],
 ))) as Record<string, unknown>;
 
 function resolveColor(c: RGBA | 'currentcolor', color: RGBA): RGBA {
@@ -98,7 +100,12 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
     style.running = { name: v.position.running, display: v.display };
   } else style.position = v.position;
   const ox = v['overflow-x'];
-  style.overflow = ox !== 'visible' ? ox : v['overflow-y'];
+  const oy = v['overflow-y'];
+  style.overflow = ox !== 'visible' ? ox : oy;
+  // visible beside a value other than visible or clip computes to auto (clipped)
+  const clips = (a: typeof ox, b: typeof ox) => a !== 'visible' || (b !== 'visible' && b !== 'clip');
+  const cx = clips(ox, oy); const cy = clips(oy, ox);
+  style.overflowClips = cx && cy ? 'both' : cx ? 'x' : cy ? 'y' : 'none';
   style.margin = { top: v['margin-top'], right: v['margin-right'], bottom: v['margin-bottom'], left: v['margin-left'] };
   style.padding = { top: v['padding-top'], right: v['padding-right'], bottom: v['padding-bottom'], left: v['padding-left'] };
   const bw = (side: 'top' | 'right' | 'bottom' | 'left') => {

@@ -8,6 +8,7 @@
 import type { BlockBox, BlockLevelBox, BlockReplacedBox, InlineFormattingBox, InlineLevelBox, ListItemBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
+import { hasTransform } from '../cascade/transform';
 import {
   EMPTY_STRUT, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
@@ -95,7 +96,7 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
 // positioned descendants; a relatively positioned one moves after layout.
 
 function positioned(style: ComputedStyle, input: BlockInput, ctx: LayoutContext, layout: (input: BlockInput) => BlockResult): BlockResult {
-  if (style.position === 'static') return layout(input);
+  if (style.position === 'static' && !hasTransform(style)) return layout(input);
   const queue: PendingAbsolute[] = [];
   const r = layout({ ...input, absolutes: queue });
   const f = r.fragment;

@@ -12,7 +12,7 @@ import { withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, WidthCache, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
-import { embeddingLevels, reorderLine, visualText } from './bidi';
+import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { replacedSize } from './replaced';
 import { resolve } from './used';
 
@@ -442,7 +442,7 @@ class Lines {
         case 'justify': if (spaces > 0) extra = free / spaces; break;
         case 'left': break;
       }
-    }
+    } else if (this.box.style.direction === 'rtl') x += free; // start-aligned: a right-to-left line overflows its left edge
     const baseline = at.top + v.ascent;
     if (this.levels) return this.emitBidi(atoms, open, v, { ...at, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
     const children: InlineFragment[] = [];
@@ -671,7 +671,51 @@ class Lines {
       }
     }
     flush();
+    const bs = this.box.style;
+    if (bs.textOverflow === 'ellipsis' && bs.overflow !== 'visible') {
+      // the end edge is the left one in a right-to-left paragraph
+      if (base === 1 && at.x < at.band.left - 0.01) this.ellipsizeLeft(children, at.band.left);
+      else if (base === 0 && x > at.band.right + 0.01) this.ellipsize(children, at.band.right);
+    }
     return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
+  }
+
+  /**
+   * text-overflow: ellipsis at the left end of a right-to-left line (CSS Overflow 3 §7.1): what
+   * overflows the left edge is not drawn, the text crossing it keeps its visually rightmost
+   * characters, and the ellipsis goes just left of what stays, as Chromium draws it (mutates children).
+   */
+  private ellipsizeLeft(children: InlineFragment[], start: number): void {
+    const limit = start + this.widths.width(ELLIPSIS, this.box.style);
+    const kept: InlineFragment[] = [];
+    let cut = false; let dropped = false;
+    for (const c of children) {
+      if (c.kind === 'inline-box' || c.x >= limit - 0.01) { kept.push(c); continue; }
+      if (c.kind !== 'text' || c.x + c.width <= limit) { dropped = true; continue; }
+      // a run fontkit shapes right to left draws its first characters rightmost
+      const rtl = shapedRightToLeft(c.text);
+      const chars = [...c.text];
+      const piece = (n: number) => (rtl ? chars.slice(0, n) : chars.slice(chars.length - n)).join('');
+      const room = c.x + c.width - limit;
+      let lo = 0; let hi = chars.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (this.widths.width(piece(mid), c.style) <= room) lo = mid; else hi = mid - 1;
+      }
+      const text = rtl ? `${piece(lo)}${ELLIPSIS}` : `${ELLIPSIS}${piece(lo)}`;
+      const width = this.widths.width(text, c.style);
+      kept.push({ ...c, text, x: c.x + c.width - width, width, wordSpacing: 0 });
+      cut = true;
+    }
+    if (dropped && !cut) {
+      // nothing crossed the edge: the ellipsis goes left of the leftmost text that stays
+      const first = kept.reduce<TextFragment | undefined>((m, c) => (c.kind === 'text' && (!m || c.x < m.x) ? c : m), undefined);
+      if (first) {
+        const width = this.widths.width(ELLIPSIS, first.style);
+        kept.push({ ...first, text: ELLIPSIS, x: first.x - width, width, wordSpacing: 0 });
+      }
+    }
+    children.splice(0, children.length, ...kept);
   }
 
   // ---- floats (CSS 2.1 §9.5) --------------------------------------------------------------

@@ -13,6 +13,7 @@ import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type 
 import type { LoadedImage } from '../types';
 import { backgroundImageNode, clippedImage } from './background';
 import { backgroundTiles, type Rect } from './tiles';
+import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 
 export interface PaintFragmentsInput {
@@ -46,7 +47,7 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   for (const f of input.fixed) for (const page of input.pages) painter.stackingContext(f, page);
   input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.stackingContext(f, input.pages[i]!); });
   input.footnotes?.forEach((f, i) => { if (f && input.pages[i]) painter.stackingContext(f, input.pages[i]); });
-  return painter.out;
+  return painter.finish();
 }
 
 /**
@@ -65,6 +66,47 @@ class Painter {
 
   constructor(private readonly o: PaintFragmentsInput) {
     this.out = o.pages.map(() => []);
+    this.open = o.pages.map(() => undefined);
+  }
+
+  // ---- clips and transforms ----------------------------------------------------------
+
+  /** the scope the nodes being painted are drawn in */
+  private scope: Scope | undefined;
+  /** per page: the scope whose clips and transforms the page's node list has open */
+  private readonly open: (Scope | undefined)[];
+
+  /** Opens and closes clip and transform groups on a page so that what follows is drawn in `scope`. */
+  private enter(pageIdx: number, scope: Scope | undefined): void {
+    const open = this.open[pageIdx];
+    const have = open?.groups ?? NO_GROUPS; const want = scope?.groups ?? NO_GROUPS;
+    if (have === want) return;
+    const list = this.out[pageIdx]!;
+    let k = 0;
+    while (k < have.length && k < want.length && have[k] === want[k]) k++;
+    for (let i = have.length; i > k; i--) list.push({ end: true, absolutePosition: { x: 0, y: 0 } });
+    const page = this.o.pages[pageIdx]!;
+    for (let i = k; i < want.length; i++) list.push(this.group(want[i]!, page));
+    this.open[pageIdx] = scope;
+  }
+
+  /** the group node that opens a scope's clip or transform on a page (page coordinates) */
+  private group(s: Scope, page: PageFragment): PdfNode {
+    const op = s.op!;
+    if ('matrix' in op) {
+      const o = this.at(page, 0, 0, s.fixed);
+      // the matrix is in flow coordinates: moved onto the page
+      const m = multiply(multiply([1, 0, 0, 1, o.x, o.y], op.matrix), [1, 0, 0, 1, -o.x, -o.y]);
+      return { matrix: m.map(round3) as unknown as Matrix, absolutePosition: { x: 0, y: 0 } };
+    }
+    const p = this.at(page, op.x, op.y, s.fixed);
+    return { clip: { x: round3(p.x), y: round3(p.y), width: round3(op.width), height: round3(op.height), r: round3(op.r) }, absolutePosition: { x: 0, y: 0 } };
+  }
+
+  /** The node lists, every group closed. */
+  finish(): PdfNode[][] {
+    this.out.forEach((_, i) => this.enter(i, undefined));
+    return this.out;
   }
 
   // ---- flow → page ---------------------------------------------------------------
@@ -86,6 +128,7 @@ class Painter {
   private emit(pageIdx: number, node: PdfNode): void {
     const list = this.out[pageIdx];
     if (!list) return;
+    this.enter(pageIdx, this.scope);
     const shapes = canvasShapes(node);
     if (shapes) {
       const last = list[list.length - 1];
@@ -184,36 +227,42 @@ class Painter {
   /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
   stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined): void {
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
-    this.collect(f, layers, true, clipInside(f, this.clips.get(f)));
+    // CSS Transforms 1 §6: the box and everything it paints are drawn under its matrix
+    const outer = this.scopes.get(f);
+    // (an anonymous box carries its element's style: the element's own box is the one transformed)
+    const matrix = f.element ? transformMatrix(f.style, f) : undefined;
+    const own = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
+    this.collect(f, layers, clipInside(f, own, !!fixedPage, true));
     const order = (a: BoxFragment, b: BoxFragment) => zOf(a) - zOf(b);
+    this.scope = own;
     this.boxDecorations(f, fixedPage);
     for (const c of layers.negative.sort(order)) this.stackingContext(c, fixedPage);
-    for (const b of layers.blocks) this.boxDecorations(b, fixedPage);
+    for (const b of layers.blocks) { this.scope = this.scopes.get(b); this.boxDecorations(b, fixedPage); }
     for (const fl of layers.floats) this.stackingContext(fl, fixedPage);
     for (const item of layers.inline) this.inlineContent(item, fixedPage);
     for (const p of layers.positioned) this.stackingContext(p, fixedPage);
     for (const c of layers.positive.sort(order)) this.stackingContext(c, fixedPage);
+    this.scope = outer;
   }
 
   /**
-   * CSS Overflow 3 §3: the clip a box with `overflow` other than visible puts around its padding
-   * box, per fragment it applies to (flow coordinates). Paint leaves out what lies wholly
-   * outside it; what straddles its edge is drawn whole (text stays whole runs).
+   * The scope each fragment is painted in (CSS Overflow 3 §3 the clips of the boxes around it,
+   * CSS Transforms 1 the transforms). Paint also leaves out what lies wholly outside a clip.
    */
-  private readonly clips = new Map<Fragment, Clip>();
+  private readonly scopes = new Map<Fragment, Scope>();
 
-  private collect(f: BoxFragment, layers: Layers, isRoot: boolean, clip: Clip | undefined): void {
+  private collect(f: BoxFragment, layers: Layers, scope: Scope | undefined): void {
     for (const c of f.children) {
-      // an absolutely positioned box escapes the clip of a box that is not its containing block's ancestor-or-self
-      const cc = c.kind === 'box' && clip && (c.fixed || (c.style.position === 'absolute' && !clip.positioned)) ? undefined : clip;
+      // an absolutely positioned box escapes the clips of boxes that are not its containing block's ancestor-or-self
+      const cc = c.kind === 'box' && scope && (c.fixed || c.style.position === 'absolute') ? (c.fixed ? undefined : scope.absolute) : scope;
       if (cc) {
-        if (outside(c, cc)) continue;
-        this.clips.set(c, cc);
+        if (cc.cull && outside(c, cc.cull)) continue;
+        this.scopes.set(c, cc);
       }
       switch (c.kind) {
         case 'box': {
           if (c.style.display === 'none' || c.style.visibility === 'hidden' && c.children.length === 0) break;
-          const positioned = c.positioned || c.style.position !== 'static';
+          const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style);
           if (positioned) {
             const z = c.style.zIndex;
             if (z === 'auto' || z === 0) layers.positioned.push(c);
@@ -223,13 +272,12 @@ class Painter {
           }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
-          this.collect(c, layers, false, clipInside(c, cc));
+          this.collect(c, layers, clipInside(c, cc, scope?.fixed ?? false, false));
           break;
         }
         case 'line': case 'text': case 'image': case 'inline-box': layers.inline.push(c); break;
       }
     }
-    void isRoot;
   }
 
   // ---- boxes -----------------------------------------------------------------------
@@ -238,10 +286,7 @@ class Painter {
     const s = f.style;
     if (s.visibility === 'hidden') { this.destination(f, fixedPage); return; }
     const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
-    // (one radius for the four corners, a percentage of the shorter side: 50% of a square is its circle)
-    const side = Math.min(f.width, f.height);
-    const rad = (l: { pt: number; pct: number }) => l.pt + (l.pct * side) / 100;
-    const radius = Math.max(0, rad(s.borderRadius.topLeft), rad(s.borderRadius.topRight), rad(s.borderRadius.bottomLeft), rad(s.borderRadius.bottomRight));
+    const radius = radiusOf(f);
     for (const slice of this.slices(f.y, f.height, fixedPage)) {
       const { page, top, bottom } = slice;
       const first = slice.first && !f.continuesFrom; const last = slice.last && !f.continuesTo;
@@ -322,6 +367,7 @@ class Painter {
   // ---- inline content ----------------------------------------------------------------
 
   private inlineContent(f: Fragment, fixedPage: PageFragment | undefined): void {
+    this.scope = this.scopes.get(f);
     switch (f.kind) {
       case 'line': this.line(f, fixedPage); return;
       case 'text': this.text(f, fixedPage); return;
@@ -333,11 +379,13 @@ class Painter {
 
   private line(line: LineFragment, fixedPage: PageFragment | undefined): void {
     // decorations of inline boxes first, then text and atomic inlines (Appendix E step 7)
-    const clip = this.clips.get(line);
+    const scope = this.scopes.get(line);
+    const clip = scope?.cull;
     for (const c of line.children) if (c.kind === 'inline-box') this.inlineBox(c, fixedPage);
     for (const c of line.children) {
       if (clip && (c.x >= clip.x + clip.width - 0.01 || c.x + c.width <= clip.x + 0.01)) continue;
-      if (clip && c.kind === 'box') this.clips.set(c, clip);
+      if (scope && c.kind === 'box') this.scopes.set(c, scope);
+      this.scope = scope;
       switch (c.kind) {
         case 'inline-box': break;
         case 'text': this.text(c, fixedPage); break;
@@ -421,20 +469,80 @@ class Painter {
   }
 }
 
-/** A clip rectangle in flow coordinates, and whether the box that set it is positioned (it then clips absolutely positioned descendants too). */
-interface Clip { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly positioned: boolean }
+/** A rectangle in flow coordinates. */
+interface Clip { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
 
-/** The clip for a box's descendants: the enclosing clip, narrowed to its padding box when its overflow is not visible (not the root's or body's: theirs is the page's). */
-function clipInside(f: BoxFragment, clip: Clip | undefined): Clip | undefined {
-  if (f.style.overflow === 'visible' || f.fixed || f.element?.tag === 'html' || f.element?.tag === 'body') return clip;
-  const x = f.x + f.border.left; const y = f.y + f.border.top;
-  const own = { x, y, width: Math.max(0, f.width - f.border.left - f.border.right), height: Math.max(0, f.height - f.border.top - f.border.bottom) };
-  const positioned = f.positioned === true || f.style.position !== 'static';
-  if (!clip) return { ...own, positioned };
-  const left = Math.max(clip.x, own.x); const top = Math.max(clip.y, own.y);
-  const right = Math.min(clip.x + clip.width, own.x + own.width); const bottom = Math.min(clip.y + clip.height, own.y + own.height);
-  return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top), positioned: positioned || clip.positioned };
+/**
+ * What a painted node is drawn under: the clips and transforms of the boxes around it, as a
+ * chain to the page (flow coordinates; `fixed`: y from the page area's top).
+ */
+interface Scope {
+  readonly parent: Scope | undefined;
+  /** a clip (a padding box, `r` its corner radius) or a transform; none: the scope only marks a containing block */
+  readonly op: (Clip & { readonly r: number }) | { readonly matrix: Matrix } | undefined;
+  readonly fixed: boolean;
+  /** the scopes with an op, outermost first (what a page's node list must have open) */
+  readonly groups: readonly Scope[];
+  /** the scope of absolutely positioned descendants: their containing block's */
+  readonly absolute: Scope | undefined;
+  /** the clips intersected, in the coordinates of the innermost transform: what lies wholly outside is not painted */
+  readonly cull: Clip | undefined;
 }
+
+const NO_GROUPS: readonly Scope[] = [];
+
+function scopeOf(parent: Scope | undefined, op: Scope['op'], fixed: boolean, containsAbsolutes: boolean): Scope {
+  let cull = parent?.cull;
+  if (op && 'matrix' in op) cull = undefined;
+  else if (op) cull = cull ? intersect(cull, op) : { x: op.x, y: op.y, width: op.width, height: op.height };
+  const s: { -readonly [K in keyof Scope]: Scope[K] } = { parent, op, fixed, groups: parent?.groups ?? NO_GROUPS, absolute: parent?.absolute, cull };
+  if (op) s.groups = [...s.groups, s];
+  if (containsAbsolutes) s.absolute = s;
+  return s;
+}
+
+function intersect(a: Clip, b: Clip): Clip {
+  const left = Math.max(a.x, b.x); const top = Math.max(a.y, b.y);
+  const right = Math.min(a.x + a.width, b.x + b.width); const bottom = Math.min(a.y + a.height, b.y + b.height);
+  return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
+/** Beyond any page: the extent of an axis that does not clip. */
+const UNCLIPPED = 1e7;
+
+/**
+ * The scope of a box's descendants (CSS Overflow 3 §3): the box's own, with a clip to its
+ * padding box (rounded by its border radius, CSS Backgrounds 3 §5.3) on the axes its overflow
+ * clips (not the root's or body's: theirs is the page's). A positioned or transformed box marks
+ * itself as its absolutely positioned descendants' containing block.
+ */
+function clipInside(f: BoxFragment, scope: Scope | undefined, fixed: boolean, stackingContext: boolean): Scope | undefined {
+  const containsAbsolutes = stackingContext && (f.positioned === true || f.style.position !== 'static' || (hasTransform(f.style) && !!f.element));
+  const axes = f.style.overflowClips;
+  // CSS Backgrounds 3 §5.3: a replaced element's content is cut to its content box's rounded corners
+  if (f.children[0]?.kind === 'image' && radiusOf(f) > 0) {
+    const b = f.border; const p = f.padding;
+    const clip = { x: f.x + b.left + p.left, y: f.y + b.top + p.top, width: Math.max(0, f.width - b.left - b.right - p.left - p.right), height: Math.max(0, f.height - b.top - b.bottom - p.top - p.bottom) };
+    const r = Math.max(0, radiusOf(f) - Math.max(b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left));
+    return scopeOf(scope, { ...clip, r: Math.min(r, clip.width / 2, clip.height / 2) }, fixed, containsAbsolutes);
+  }
+  if (axes === 'none' || f.fixed || !f.element || f.element.tag === 'html' || f.element?.tag === 'body') return containsAbsolutes ? scopeOf(scope, undefined, fixed, true) : scope;
+  const b = f.border;
+  let clip: Clip = { x: f.x + b.left, y: f.y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
+  if (axes === 'y') clip = { ...clip, x: clip.x - UNCLIPPED, width: clip.width + 2 * UNCLIPPED };
+  if (axes === 'x') clip = { ...clip, y: clip.y - UNCLIPPED, height: clip.height + 2 * UNCLIPPED };
+  const r = axes === 'both' ? Math.max(0, radiusOf(f) - Math.max(b.top, b.right, b.bottom, b.left)) : 0;
+  return scopeOf(scope, { ...clip, r: Math.min(r, clip.width / 2, clip.height / 2) }, fixed, containsAbsolutes);
+}
+
+/** the box's corner radius (one for the four corners, a percentage of the shorter side: 50% of a square is its circle) */
+function radiusOf(f: BoxFragment): number {
+  const s = f.style; const side = Math.min(f.width, f.height);
+  const rad = (l: { pt: number; pct: number }) => l.pt + (l.pct * side) / 100;
+  return Math.max(0, rad(s.borderRadius.topLeft), rad(s.borderRadius.topRight), rad(s.borderRadius.bottomLeft), rad(s.borderRadius.bottomRight));
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Whether a fragment lies wholly outside a clip (touching its edge counts as outside). */
 function outside(f: Fragment, c: Clip): boolean {

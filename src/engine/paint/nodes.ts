@@ -39,7 +39,15 @@ export interface SvgNode extends NodeCommon { svg: string; width: number; height
 export type CanvasShape = Record<string, unknown> & { type: string };
 export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
 
-export type PdfNode = TextNode | ImageNode | SvgNode | CanvasNode;
+/**
+ * Groups: what follows up to the matching `end` is drawn clipped to a rectangle (rounded by
+ * `r`), or under a matrix [a, b, c, d, e, f] (page coordinates, y down).
+ */
+export interface ClipNode extends NodeCommon { clip: { x: number; y: number; width: number; height: number; r: number } }
+export interface TransformNode extends NodeCommon { matrix: readonly [number, number, number, number, number, number] }
+export interface EndNode extends NodeCommon { end: true }
+
+export type PdfNode = TextNode | ImageNode | SvgNode | CanvasNode | ClipNode | TransformNode | EndNode;
 
 const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
 /** '#rrggbb' of a colour (alpha is carried separately as opacity); computed once per colour object. */

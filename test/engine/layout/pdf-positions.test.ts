@@ -76,4 +76,17 @@ describe('layout → PDF: positions read back', () => {
     expect(ws.some((w) => w.text.includes('end'))).to.equal(false);
     expect(ws.some((w) => w.text.includes('Lüdenscheidt'))).to.equal(true); // overflow: visible is never cut
   });
+
+  it('text-overflow: ellipsis in a right-to-left line: the line overflows its left edge, the ellipsis goes left of what stays (as Chromium 156 prints it)', async () => {
+    const css = '@page { size: 300px 200px; margin: 10px } body { margin: 0; font: 12px "Liberation Sans" } div { width: 150px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis }';
+    const ws = await words('<div dir="rtl">Customer 10 Müller Lüdenscheidt</div><div dir="rtl">שלום עולם זה טקסט ארוך מאוד מאוד</div><div dir="rtl">Short</div>', css);
+    // Chromium's words (pdftotext -bbox): "…r" from 12.434, "Lüdenscheidt" ending at the right edge (120)
+    expect(find(ws, '…r').x).to.be.closeTo(12.434, 0.05);
+    expect(find(ws, 'Lüdenscheidt').x + find(ws, 'Lüdenscheidt').width).to.be.closeTo(120, 0.05);
+    expect(ws.some((w) => w.text.includes('Customer'))).to.equal(false);
+    // a Hebrew line: the word crossing the edge goes whole, the ellipsis from 11.449 just left of the space before ארוך
+    const hebrew = ws.filter((w) => /[\u0590-\u05ff]/.test(w.text) || (w.text.startsWith('…') && !w.text.includes('r')));
+    expect(Math.min(...hebrew.map((w) => w.x))).to.be.closeTo(11.449, 0.05);
+    expect(find(ws, 'Short').x).to.be.closeTo(98.484, 0.05);
+  });
 });

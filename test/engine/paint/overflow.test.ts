@@ -2,11 +2,14 @@
 // Read back from the PDF, as Chromium 156 prints the same document (pdftotext of its PDF:
 // "one two five … seven eight after escapes"): text wholly outside the clip is not drawn; an
 // absolutely positioned descendant escapes the clip of a box that is not its containing block's.
+// What straddles the edge is cut there (pixels at 72 dpi at points where Chromium's print of
+// the same document is cut), inside rounded corners too.
 import { expect } from 'chai';
 import { layoutHtml } from '../../../src/engine';
 import { toPdf } from '../../../src/pdf';
 import { measureText } from '../../../src/render/measure';
 import { wordsOf } from '../../helpers/pdf';
+import { pixelsOf } from '../../pdf/tools';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
 
@@ -38,4 +41,49 @@ describe('paint: overflow clips to the padding box', () => {
       for (const w of c.hidden) expect(ws, w).to.not.include(w);
     });
   }
+});
+
+const BLUE = 'background: rgb(0, 0, 255)';
+const isBlue = (p: [number, number, number]) => p[2] > 200 && p[0] < 60 && p[1] < 60;
+const isWhite = (p: [number, number, number]) => p.every((c) => c > 240);
+
+async function pixels(html: string) {
+  const r = layoutHtml(html, '@page { size: 200pt 200pt; margin: 0 } body { margin: 0; font: 10pt/12pt sans-serif }', { measureText });
+  expect(r.diagnostics).to.deep.equal([]);
+  return pixelsOf(await toPdf(r.docDefinition, r.fonts));
+}
+
+describe('paint: overflow cuts what straddles the padding edge', () => {
+  const big = `<div style="width: 150pt; height: 150pt; ${BLUE}"></div>`;
+  const cases: { name: string; html: string; blue: [number, number][]; white: [number, number][] }[] = [
+    { name: 'overflow: hidden cuts a child at the padding box\'s right and bottom edges', html: `<div style="overflow: hidden; width: 100pt; height: 50pt">${big}</div>`,
+      blue: [[95, 45]], white: [[105, 45], [95, 55]] },
+    { name: 'the padding box, inside the border', html: `<div style="overflow: hidden; width: 100pt; height: 50pt; border: 10pt solid white; padding: 0">${big}</div>`,
+      blue: [[105, 55]], white: [[115, 55], [105, 65]] },
+    { name: 'overflow-x: clip with overflow-y: visible cuts the right edge only', html: `<div style="overflow-x: clip; width: 100pt; height: 50pt">${big}</div>`,
+      blue: [[95, 95]], white: [[105, 45]] },
+    { name: 'overflow-x: hidden with overflow-y: visible cuts both (visible computes to auto)', html: `<div style="overflow-x: hidden; width: 100pt; height: 50pt">${big}</div>`,
+      blue: [[95, 45]], white: [[105, 45], [95, 55]] },
+    { name: 'border-radius: the rounded padding box cuts the corner', html: `<div style="overflow: hidden; width: 100pt; height: 100pt; border-radius: 40pt">${big}</div>`,
+      blue: [[50, 50], [50, 2], [20, 20]], white: [[3, 3], [97, 97]] },
+    { name: 'an image with border-radius: 50% is a circle without overflow (its content cut to the content box curve)',
+      html: `<img style="display: block; width: 100pt; height: 100pt; border-radius: 50%" src="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10' fill='blue'/></svg>">`,
+      blue: [[50, 50], [50, 3], [3, 50]], white: [[10, 10], [90, 90]] },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const px = await pixels(c.html);
+      for (const [x, y] of c.blue) expect(isBlue(px.at(x, y)), `blue at ${x},${y}`).to.equal(true);
+      for (const [x, y] of c.white) expect(isWhite(px.at(x, y)), `white at ${x},${y}`).to.equal(true);
+    });
+  }
+
+  it('a line straddling the bottom edge is cut and stays text', async () => {
+    const html = '<div style="overflow: hidden; height: 18pt">one<br>two<br>three</div>';
+    const ws = await texts(html);
+    expect(ws).to.deep.equal(['one', 'two']);
+    const px = await pixels(html);
+    // "two" (baseline about 21pt) is cut at 18pt: no ink below
+    for (let x = 0; x < 30; x++) expect(isWhite(px.at(x, 19)), `${x}`).to.equal(true);
+  });
 });
