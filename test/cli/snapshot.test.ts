@@ -51,7 +51,7 @@ describe('cli: the startup snapshot and its launcher', function () {
   it('the build made a snapshot keyed to this node binary and this folder', () => {
     const st = statSync(process.execPath);
     expect(statSync(join(SNAPSHOT, 'render.blob')).size).to.be.greaterThan(1_000_000);
-    expect(readFileSync(join(SNAPSHOT, 'key'), 'utf8')).to.equal(`${st.size} ${Math.floor(st.mtimeMs / 1000)} ${st.ino} ${repoRoot}\n`);
+    expect(readFileSync(join(SNAPSHOT, 'key'), 'utf8')).to.match(new RegExp(`^${st.size} ${Math.floor(st.mtimeMs / 1000)} ${st.ino} ${repoRoot}\n(--[a-z-]+=\\d+ ?)*\n$`));
   });
 
   const renders: { name: string; args: (out: string) => string[]; files?: Record<string, string | Buffer> }[] = [
@@ -80,7 +80,7 @@ describe('cli: the startup snapshot and its launcher', function () {
       const a = direct(c.args(join(dir, 'direct.pdf')));
       expect(a.status, a.stderr).to.equal(0);
       const b = launch(LAUNCHER, c.args(join(dir, 'snapshot.pdf')));
-      expect(b.exec).to.contain(`--snapshot-blob ${join(SNAPSHOT, 'render.blob')} render `);
+      expect(b.exec).to.contain(` --snapshot-blob ${join(SNAPSHOT, 'render.blob')} render `);
       expect(b.r.status, b.r.stderr).to.equal(0);
       expect(readFileSync(join(dir, 'snapshot.pdf')).equals(readFileSync(join(dir, 'direct.pdf')))).to.equal(true);
       expect(summary(b.r.stdout).replace('snapshot.pdf', 'direct.pdf')).to.equal(summary(a.stdout));
@@ -121,8 +121,9 @@ describe('cli: the startup snapshot and its launcher', function () {
       symlinkSync(join(SNAPSHOT, 'render.blob'), join(pkg, 'dist', 'snapshot', 'render.blob'));
     });
     after(() => rmSync(pkg, { recursive: true, force: true }));
+    const flags = () => readFileSync(join(SNAPSHOT, 'key'), 'utf8').split('\n')[1];
     const run = (key: string, extra: Record<string, string> = {}) => {
-      writeFileSync(join(pkg, 'dist', 'snapshot', 'key'), key);
+      writeFileSync(join(pkg, 'dist', 'snapshot', 'key'), `${key}${flags()}\n`);
       rmSync(join(dir, 'out.pdf'), { force: true });
       return launch(join(pkg, 'bin', 'platen'), args(join(dir, 'out.pdf')), extra);
     };
