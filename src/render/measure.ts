@@ -34,12 +34,26 @@ function open(bytes: Uint8Array): LaidOutFont | undefined {
   }
 }
 
+/** per font source (a face's sources live as long as the document's font table): its face and width map, found once */
+const bySource = new WeakMap<FontSource, { readonly font: LaidOutFont; readonly memo: Map<string, number> } | null>();
+
+function facesOf(source: FontSource): { readonly font: LaidOutFont; readonly memo: Map<string, number> } | null {
+  let hit = bySource.get(source);
+  if (hit === undefined) {
+    const font = fontOf(source);
+    let memo = font && widths.get(font);
+    if (font && !memo) { memo = new Map(); widths.set(font, memo); }
+    hit = font && memo ? { font, memo } : null;
+    bySource.set(source, hit);
+  }
+  return hit;
+}
+
 /** The measurer the renderer hands the engine. Returns undefined for a face fontkit cannot read. */
 export const measureText: TextMeasurer = (source, text) => {
-  const font = fontOf(source);
-  if (!font) return undefined;
-  let memo = widths.get(font);
-  if (!memo) { memo = new Map(); widths.set(font, memo); }
+  const face = facesOf(source);
+  if (!face) return undefined;
+  const { font, memo } = face;
   let w = memo.get(text);
   if (w === undefined) {
     try { w = (font.layout(text).advanceWidth * 1000) / font.unitsPerEm; } catch { return undefined; }

@@ -57,6 +57,8 @@ interface Placement {
   readonly pages: readonly PageFragment[];
   /** the page index and flow y of every element (one without a fragment of its own: where the document had got to) */
   readonly elements: ReadonlyMap<StyledElement, { readonly page: number; readonly y: number }>;
+  /** one element's entry of `elements` (without making the map when the element has a fragment of its own) */
+  at(e: StyledElement): { readonly page: number; readonly y: number } | undefined;
   /** the page of the first text of each generated box (by its style, one object per generated box) */
   readonly generated: ReadonlyMap<ComputedStyle, number>;
   /** the page counters in force on each page */
@@ -69,7 +71,9 @@ interface Placement {
 
 /** Lays out the document, again while page references change, then its margin boxes and bookmarks. */
 export function layoutPaged(o: PagedInput): PagedDocument {
-  const ids = elementIds(o.root);
+  // the ids of the document, collected when generated content first points at one
+  let ids: Map<string, StyledElement> | undefined;
+  const idsOf = () => (ids ??= elementIds(o.root));
   const anchors = new Set(o.ctx.anchors);
   let placement: Placement | undefined;
   let laid: LaidOutDocument | undefined;
@@ -77,9 +81,9 @@ export function layoutPaged(o: PagedInput): PagedDocument {
   let resolver: GeneratedText;
   for (;;) {
     passes++;
-    resolver = new GeneratedText(placement, ids);
+    resolver = new GeneratedText(placement, idsOf);
     const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
-    for (const id of resolver.targets) if (ids.has(id)) anchors.add(id);
+    for (const id of resolver.targets) if (idsOf().has(id)) anchors.add(id);
     const pageContext = o.pageContext;
     const notes = pageContext && { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote };
     laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format, pageContext }, { ...o.ctx, anchors }, o.maxPages, notes);
@@ -108,9 +112,40 @@ function pageMatch(p: PageFragment): { name: string; first: boolean; blank: bool
 
 // ---- where things are ------------------------------------------------------------------
 
+/**
+ * Where things are after a pass. Each part is computed when first asked for (a document
+ * without margin boxes, page references or string-set asks for few of them): one walk over
+ * the fragments finds each element's own position and the first content of each page.
+ */
 function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCascade | undefined): Placement {
   const pages = laid.pages;
+  let found: { own: Map<StyledElement, number>; firstContent: number[] } | undefined;
+  const fragments = () => (found ??= fragmentPositions(laid, pages));
+  let elements: Map<StyledElement, { page: number; y: number }> | undefined;
+  let counters: ReadonlyMap<string, number>[] | undefined;
+  let body: (ReadonlyMap<string, readonly number[]> | undefined)[] | undefined;
+  let footnotes: Map<number, number> | undefined;
+  // the generated boxes' pages are a walk over every text fragment: made when a page counter in content asks
+  let generated: Map<ComputedStyle, number> | undefined;
+  return {
+    pages,
+    get elements() { return (elements ??= elementPositions(root, fragments().own, pages)); },
+    at(e) {
+      const y = fragments().own.get(e);
+      return y !== undefined ? { page: pageIndexAt(pages, y), y } : this.elements.get(e);
+    },
+    get counters() { return (counters ??= pageCounters(pages, pageContext, root, this.elements)); },
+    get bodyCounters() { return (body ??= bodyCounters(root, this.elements, fragments().firstContent)); },
+    get footnotes() { return (footnotes ??= footnoteNumbers(laid, pageContext)); },
+    get generated() { return (generated ??= generatedPages(laid.root, pages)); },
+  };
+}
+
+/** The flow y of each element's first fragment, and the flow position of the first line or image on each page. */
+function fragmentPositions(laid: LaidOutDocument, pages: readonly PageFragment[]): { own: Map<StyledElement, number>; firstContent: number[] } {
   const own = new Map<StyledElement, number>();
+  const firstContent = pages.map((p) => p.flowBottom);
+  const content = (y: number): void => { const i = pageIndexAt(pages, y); if (y < firstContent[i]!) firstContent[i] = y; };
   const walk = (f: Fragment): void => {
     switch (f.kind) {
       case 'box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); for (const c of f.children) walk(c); return;
@@ -120,11 +155,12 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
       case 'image': content(f.y); return;
     }
   };
-  // the flow position of the first line or image on each page
-  const firstContent = pages.map((p) => p.flowBottom);
-  const content = (y: number): void => { const i = pageIndexAt(pages, y); if (y < firstContent[i]!) firstContent[i] = y; };
   if (laid.root) walk(laid.root);
-  // elements without a fragment of their own (inline, display: contents) are where the document had got to
+  return { own, firstContent };
+}
+
+/** The page and flow y of every element; one without a fragment of its own (inline, display: contents) is where the document had got to. */
+function elementPositions(root: StyledElement, own: ReadonlyMap<StyledElement, number>, pages: readonly PageFragment[]): Map<StyledElement, { page: number; y: number }> {
   const elements = new Map<StyledElement, { page: number; y: number }>();
   let lastY = 0;
   const visit = (e: StyledElement): void => {
@@ -134,12 +170,7 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
     for (const c of e.children) if (c.kind === 'element') visit(c);
   };
   visit(root);
-  // the generated boxes' pages are a walk over every text fragment: made when a page counter in content asks
-  let generated: Map<ComputedStyle, number> | undefined;
-  return {
-    pages, elements, counters: pageCounters(pages, pageContext, root, elements), bodyCounters: bodyCounters(root, elements, firstContent), footnotes: footnoteNumbers(laid, pageContext),
-    get generated() { return (generated ??= generatedPages(laid.root, pages)); },
-  };
+  return elements;
 }
 
 /** The page of the first text of each generated box (by its style). */
@@ -265,7 +296,9 @@ class GeneratedText {
   /** whether a leader() was given (only then are there leaders to stretch) */
   leaders = false;
 
-  constructor(private readonly placement: Placement | undefined, private readonly ids: ReadonlyMap<string, StyledElement>) {}
+  constructor(private readonly placement: Placement | undefined, private readonly idsOf: () => ReadonlyMap<string, StyledElement>) {}
+
+  private get ids(): ReadonlyMap<string, StyledElement> { return this.idsOf(); }
 
   get used(): boolean { return this.said.length > 0; }
 
@@ -308,7 +341,7 @@ class GeneratedText {
         const again = (p: Placement | undefined) => {
           const target = this.ids.get(id);
           if (!p || !target) return p && !target ? '' : formatCounter(0, c.style);
-          const at = p.elements.get(target);
+          const at = p.at(target);
           return formatCounter(at ? p.counters[at.page]?.get('page') ?? 0 : 0, c.style);
         };
         return this.remember(again);
@@ -389,7 +422,7 @@ function assignments(root: StyledElement, p: Placement): { strings: PageStrings;
   const strings: Assignment<string>[] = [];
   const running: Assignment<StyledElement>[] = [];
   const visit = (e: StyledElement): void => {
-    const at = p.elements.get(e);
+    const at = e.strings || e.style.running ? p.at(e) : undefined;
     if (at && e.strings) for (const s of e.strings) strings.push({ page: at.page, y: at.y, name: s.name, value: s.value });
     if (at && e.style.running) running.push({ page: at.page, y: at.y, name: e.style.running.name, value: e });
     for (const c of e.children) if (c.kind === 'element') visit(c);
@@ -693,7 +726,7 @@ function bookmarks(root: StyledElement, p: Placement): OutlineItem[] {
   const out: OutlineItem[] = [];
   const visit = (e: StyledElement): void => {
     const b = e.bookmark;
-    const at = b ? p.elements.get(e) : undefined;
+    const at = b ? p.at(e) : undefined;
     if (b && at && b.label) {
       const page = p.pages[at.page]!;
       out.push({ title: b.label, level: b.level, pageIndex: at.page, y: (page.bleed ?? 0) + page.margin.top + at.y - page.flowTop, open: b.open });
