@@ -582,13 +582,12 @@ class TableLayout {
           for (const f of headFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
           for (const r of head) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
         }
+        // the repeated footer follows the page's last row, as Chromium places it (the space left
+        // below a row that moved on stays empty)
         for (let k = 0; k < lastPage; k++) {
-          const dy = flow.contentEnd(k) + this.vs - footTop;
+          const dy = (pageEnds[k]?.bottom ?? flow.contentEnd(k)) + this.vs - footTop;
           for (const f of footFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
           for (const r of foot) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
-          // collapsed borders: the table's sides go on down to the footer
-          const lastOnPage = pageEnds[k];
-          if (this.collapse && lastOnPage) this.sides(lastOnPage.row, gridX, lastOnPage.bottom, flow.contentEnd(k));
         }
         let end = bodyEnd;
         if (foot.length) {
@@ -890,17 +889,6 @@ class TableLayout {
       const x1 = gridX + this.lineX(c) - (c === 0 ? grid.vEdge(r, 0).width / 2 : 0);
       const x2 = gridX + this.lineX(c + 1) + (c === C - 1 ? grid.vEdge(r, C).width / 2 : 0);
       this.push(x1, yy, x2, yy, e);
-    }
-  }
-
-  /** The outer vertical edges of row r's grid lines from y1 to y2 (the collapsed table sides beside an empty stretch). */
-  private sides(r: number, gridX: number, y1: number, y2: number): void {
-    if (y2 - y1 < 0.01) return;
-    const C = this.grid.columns;
-    for (const c of [0, C]) {
-      const e = this.grid.vEdge(r, c);
-      const x = gridX + this.lineX(c);
-      if (e.width > 0) this.push(x, y1, x, y2, e);
     }
   }
 
