@@ -350,11 +350,17 @@ class Painter {
       s.borderStyle.top === s.borderStyle.right && s.borderStyle.right === s.borderStyle.bottom && s.borderStyle.bottom === s.borderStyle.left &&
       sameColor(s.borderColor.top, s.borderColor.right) && sameColor(s.borderColor.right, s.borderColor.bottom) && sameColor(s.borderColor.bottom, s.borderColor.left);
     if (r > 0 && uniform) {
-      const shape: Record<string, unknown> = { type: 'rect', x: x + b.top / 2, y: y + b.top / 2, w: w - b.top, h: h - b.top, r: Math.max(0, r - b.top / 2), lineWidth: b.top, lineColor: hexColor(s.borderColor.top) };
-      if (s.borderColor.top.a < 1) shape.strokeOpacity = s.borderColor.top.a;
-      const dash = dashOf(s.borderStyle.top, b.top);
-      if (dash) shape.dash = dash;
-      this.emit(pageIdx, { canvas: [shape], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+      // a stroke centred `inset` inside the border box edge; double: two of a third of the width each
+      const ring = (inset: number, width: number) => {
+        const shape: Record<string, unknown> = { type: 'rect', x: x + inset, y: y + inset, w: w - 2 * inset, h: h - 2 * inset, r: Math.max(0, r - inset), lineWidth: width, lineColor: hexColor(s.borderColor.top) };
+        if (s.borderColor.top.a < 1) shape.strokeOpacity = s.borderColor.top.a;
+        const dash = dashOf(s.borderStyle.top, width);
+        if (dash) shape.dash = dash;
+        return shape;
+      };
+      const t = b.top;
+      const rings = s.borderStyle.top === 'double' && t >= 2.25 ? [ring(t / 6, t / 3), ring(t - t / 6, t / 3)] : [ring(t / 2, t)];
+      this.emit(pageIdx, { canvas: rings, absolutePosition: { x: 0, y: 0 } } as PdfNode);
       return;
     }
     const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(pageIdx, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
@@ -604,7 +610,7 @@ export function borderSide(o: { side: 'top' | 'right' | 'bottom' | 'left'; width
   switch (style) {
     case 'solid': case 'dashed': case 'dotted': return [stroke(width / 2, width, color, style)];
     case 'double': {
-      if (width < 3) return [stroke(width / 2, width, color, 'solid')];
+      if (width < 2.25) return [stroke(width / 2, width, color, 'solid')]; // (under 3px Chromium draws one line)
       const third = width / 3;
       return [stroke(third / 2, third, color, 'solid'), stroke(width - third / 2, third, color, 'solid')];
     }

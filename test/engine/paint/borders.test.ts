@@ -1,7 +1,9 @@
 // CSS Backgrounds 3 §4.3 border styles as the fragment painter draws them: one stroke for
 // solid/dashed/dotted, two thirds for double, two tones for groove/ridge/inset/outset.
 import { expect } from 'chai';
+import { layoutHtml } from '../../../src/engine';
 import { borderSide } from '../../../src/engine/paint/fragments';
+import { measureText } from '../../../src/render/measure';
 
 const red = { r: 200, g: 0, b: 0, a: 1 };
 const black = { r: 0, g: 0, b: 0, a: 1 };
@@ -17,6 +19,17 @@ describe('paint: border styles', () => {
   it('double is two strokes of a third, at the outer and inner edges', () => {
     const shapes = borderSide({ side: 'top', width: 6, style: 'double', color: red, ...edge });
     expect(shapes.map((s) => [s.y1, s.lineWidth])).to.deep.equal([[1, 2], [5, 2]]);
+  });
+
+  it('double from 3px (2.25pt) on, as Chromium draws it; one line below', () => {
+    expect(borderSide({ side: 'top', width: 2.25, style: 'double', color: red, ...edge }).map((s) => s.lineWidth)).to.deep.equal([0.75, 0.75]);
+    expect(borderSide({ side: 'top', width: 1.5, style: 'double', color: red, ...edge }).map((s) => s.lineWidth)).to.deep.equal([1.5]);
+  });
+
+  it('a rounded double border is two rounded rings of a third (the seal of a certificate)', () => {
+    const r = layoutHtml('<div style="width: 60pt; height: 60pt; border: 3px double red; border-radius: 50%"></div>', '@page { size: 100pt 100pt; margin: 0 } body { margin: 0 }', { measureText });
+    const shapes = (r.docDefinition.content as { section: { canvas?: Record<string, unknown>[] }[] }[])[0]!.section.flatMap((n) => n.canvas ?? []).filter((c) => c.r);
+    expect(shapes.map((c) => [c.x, c.lineWidth])).to.deep.equal([[0.375, 0.75], [1.875, 0.75]]);
   });
 
   it('inset darkens the top and left, outset the bottom and right', () => {
