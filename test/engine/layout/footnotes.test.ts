@@ -170,6 +170,25 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     expect(textOf(area(r, 0))).to.equal('1. A');
   });
 
+  // the page of each note's call, and the page of its area, for notes called further down the document
+  const rows = (n: number, tag: string, close: string) => Array.from({ length: n }, (_, i) => `<${tag}>r${i}${[3, 22, 45].includes(i) ? `<span class="fn">N${i}</span>` : ''}</${close}>`).join('');
+  const paginated: [string, string][] = [
+    ['table rows', `<table style="border-spacing: 0">${rows(60, 'tr><td', 'td></tr')}</table>`],
+    ['list items', `<ul>${rows(60, 'li', 'li')}</ul>`],
+    ['nested list items', `<ol><li>first<ul>${rows(60, 'li', 'li')}</ul></li></ol>`],
+  ];
+  for (const [where, html] of paginated) {
+    it(`footnotes called from ${where} on later pages are at the foot of their call's page`, () => {
+      const r = layoutOf(html, PAGE);
+      for (const [k, row] of [[1, 3], [2, 22], [3, 45]]) {
+        const call = linesOf(r.root).find((l) => textOf(l) === `r${row}${k}`)!;
+        const page = pageAt(r.pages, call.y);
+        expect(textOf(area(r, page)), `note ${k}`).to.contain(`${k}. N${row}`);
+      }
+      expect(r.footnotes.filter(Boolean)).to.have.length(3);
+    });
+  }
+
   const unpaginated: [string, string][] = [
     ['a flex item', '<div style="display: flex"><div>item<span class="fn">F</span></div></div>'],
     ['a multi-column box', '<div style="columns: 2">column text<span class="fn">M</span></div>'],
