@@ -44,8 +44,11 @@ export interface CascadeInput {
   readonly diagnostics: DiagnosticList;
 }
 
-/** The default page margins when @page sets none (Chromium's print default, about 1 cm). */
-export const DEFAULT_PAGE_MARGIN = 28.35;
+/**
+ * The default page margins when @page sets none: Chromium prints with 1cm truncated to whole
+ * points (28pt, so its page area starts at 37px and an A4 page area is 720px wide).
+ */
+export const DEFAULT_PAGE_MARGIN = 28;
 
 /**
  * Says each unknown property (and each not-rendered one) once per document: an email

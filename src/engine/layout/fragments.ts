@@ -154,6 +154,8 @@ export interface PageFragment {
   readonly bleed?: number;
   /** CSS Paged Media 3 §7.3 the printer's marks drawn in the bleed (with a bleed only) */
   readonly marks?: readonly PrinterMark[];
+  /** Chromium's shrink-to-fit printing (shrink.ts): layout px per painted px of the page area (absent: 1) */
+  readonly zoom?: number;
 }
 
 /** The index of the page whose area shows flow position y (the last page whose flowTop is at or above it). */

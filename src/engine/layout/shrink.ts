@@ -50,7 +50,7 @@ export class Shrink {
   constructor(private readonly s: number) {}
 
   page(p: PageFragment): PageFragment {
-    return { ...p, flowTop: p.flowTop * this.s, flowBottom: p.flowBottom * this.s };
+    return { ...p, flowTop: p.flowTop * this.s, flowBottom: p.flowBottom * this.s, zoom: 1 / this.s };
   }
 
   box(f: BoxFragment): BoxFragment {

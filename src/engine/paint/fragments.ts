@@ -55,6 +55,8 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
  * repeated over thousands of pages would otherwise fill the render's memory (400 tiles per box
  * per page, tiles.ts, over 2,000 pages is 800,000 images).
  */
+/** one CSS px, pt */
+const PX = 0.75;
 const MAX_DOCUMENT_TILES = 20_000;
 
 const transparent = (c: RGBA) => c.a <= 0;
@@ -459,6 +461,9 @@ class Painter {
       runs.push(run);
     }
     const p = this.at(page, t.x, t.baseline, fixed);
+    // Blink paints a run at its baseline rounded to a whole CSS px of the page area, as laid out (before a shrink-to-fit scale)
+    const zoom = page.zoom ?? 1;
+    p.y = page.margin.top + (Math.floor(((p.y - page.margin.top) * zoom) / PX + 0.5 + 1e-6) * PX) / zoom;
     this.emit(page.index, { text: runs, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x, y: p.y - ascent } } as PdfNode);
   }
 

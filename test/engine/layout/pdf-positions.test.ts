@@ -90,3 +90,45 @@ describe('layout → PDF: positions read back', () => {
     expect(find(ws, 'Short').x).to.be.closeTo(98.484, 0.05);
   });
 });
+
+describe('layout → PDF: where Chromium 156 prints (default page margins, baselines on whole px)', () => {
+  // Chromium prints a page without @page margins with 1cm truncated to whole points (28pt):
+  // the page area starts at 37px and is as wide as its exact size rounded up to whole px
+  const margins: { format: 'A4' | 'Letter' | 'A3'; x: number; area: number }[] = [
+    { format: 'A4', x: 27.75, area: 540 }, // 793.7 - 74.67 = 719.03px -> 720px
+    { format: 'Letter', x: 27.75, area: 556.5 }, // 816 - 74.67 = 741.33px -> 742px
+    { format: 'A3', x: 27.75, area: 786 }, // 1122.52 - 74.67 = 1047.85px -> 1048px
+  ];
+  for (const c of margins) {
+    it(`${c.format} without @page margins: text at ${c.x}pt, a ${c.area}pt wide page area`, async () => {
+      const html = '<p style="margin:0;text-align:right">right</p><p style="margin:0">left</p>';
+      const css = 'body { margin: 0; font: 10pt/12pt "Liberation Sans" }';
+      const r = layoutHtml(html, css, { measureText, format: c.format });
+      const ws = await wordsOf(await toPdf(r.docDefinition, r.fonts));
+      const left = find(ws, 'left'); const right = find(ws, 'right');
+      expect(left.x).to.be.closeTo(c.x, 0.01);
+      expect(right.x + right.width).to.be.closeTo(c.x + c.area, 0.05);
+    });
+  }
+
+  // Blink paints a text run at its baseline rounded to a whole CSS px of the page area, in
+  // layout px (before the shrink-to-fit scale): the yMin of 'Hg' in Chromium's PDF, 16px/20px
+  // Liberation Sans (baseline 15px into its line) after a block of `gap` px, on a page area at 13px
+  const baselines: { gap: number; wide?: boolean; chromiumPx: number }[] = [
+    { gap: 0.2, chromiumPx: 13 + 15 },
+    { gap: 0.4, chromiumPx: 13 + 15 },
+    { gap: 0.5, chromiumPx: 13 + 16 },
+    { gap: 0.6, chromiumPx: 13 + 16 },
+    { gap: 38.4, chromiumPx: 13 + 53 },
+    // a 125% wide block: laid out 1.25 times wider and scaled by 0.8; 1 + 0.5 + 15 = 16.5 -> 17 layout px
+    { gap: 0.5, wide: true, chromiumPx: 13 + 17 * 0.8 },
+    { gap: 38.4, wide: true, chromiumPx: 13 + 54 * 0.8 },
+  ];
+  for (const c of baselines) {
+    it(`after a ${c.gap}px block${c.wide ? ' in a shrunk page' : ''}: the baseline at ${c.chromiumPx}px`, async () => {
+      const css = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 16px/20px "Liberation Sans" }';
+      const html = `${c.wide ? '<div style="width:125%;height:1px"></div>' : ''}<div style="height:${c.gap}px"></div><div>Hg</div>`;
+      expect(find(await words(html, css), 'Hg').baseline).to.be.closeTo(c.chromiumPx * 0.75, 0.01);
+    });
+  }
+});

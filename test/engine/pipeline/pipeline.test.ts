@@ -21,8 +21,8 @@ describe('pipeline: HTML + CSS → PDF', () => {
     const pdf = await render(r);
     expect(pdf.pages[0]).to.include({ width: 595.28, height: 841.89 });
     const x = (await placedText(await renderBytes(r))).find((i) => i.str === 'x')!;
-    expect(x.x).to.be.closeTo(28.5, 0.01); // 37.8px on a whole px, as Chromium places the page area
-    expect(x.y).to.be.within(28.35, 28.35 + 16);
+    expect(x.x).to.be.closeTo(27.75, 0.01); // 28pt (37.33px) on a whole px, as Chromium places the page area
+    expect(x.y).to.be.within(27.75, 27.75 + 16);
   });
 
   it('the request format applies when @page has no size; size: landscape rotates it', () => {
@@ -56,7 +56,7 @@ describe('pipeline: HTML + CSS → PDF', () => {
     const pages = r.docDefinition.content as { section: unknown[] }[];
     expect(pages).to.have.length(2);
     for (const p of pages) {
-      const rects = JSON.stringify(p.section).match(/\{"type":"rect","x":28.5,"y":28.5,"w":539.25,"h":785.25,"color":"#eeeeee"\}/g);
+      const rects = JSON.stringify(p.section).match(/\{"type":"rect","x":27.75,"y":27.75,"w":540,"h":786,"color":"#eeeeee"\}/g);
       expect(rects, JSON.stringify(p.section).slice(0, 300)).to.have.length(1);
     }
   });
