@@ -197,7 +197,9 @@ export class FontMatcher {
    * DejaVu Sans, DejaVu Serif, DejaVu Sans Mono, Liberation Sans, Noto Sans Mono — with the
    * run's bold/italics, then upright regular. A missing U+2011 uses the face's U+2010.
    * A character no face has stays with the run's own face. Neutral characters (controls,
-   * zero-width, combining marks) and spaces the current face has never start a new run.
+   * zero-width, combining marks) never start a new run. A space is the first face's that has
+   * it, as Chromium shapes a run in its own face and only its missing glyphs in fallback faces
+   * (the spaces of "CDG ✈ LFLL" are the run's face's, not DejaVu's).
    */
   splitByCoverage(text: string, choice: FontChoice): FontRun[] {
     if (!this.embeddedByKey.has(choice.font) && PRINTABLE_ASCII.test(text)) return [{ ...choice, text }];
@@ -215,7 +217,7 @@ export class FontMatcher {
       // own U+2010 HYPHEN glyph rather than falling back to another font.
       if (cp === 0x2011 && !chain[0]!.coverage.has(cp) && chain[0]!.coverage.has(0x2010)) { cp = 0x2010; ch = '\u2010'; }
       let candidate: Candidate;
-      if (current && (isNeutral(cp) || (isSpace(cp) && current.candidate.coverage.has(cp)))) {
+      if (current && isNeutral(cp)) {
         candidate = current.candidate;
       } else {
         const found = chain.find((c) => c.coverage.has(cp));

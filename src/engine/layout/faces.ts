@@ -97,7 +97,7 @@ export class FaceResolver {
     const f = this.of(style);
     const size = advanceSize(style.fontSize);
     if (this.measure && f.source) {
-      const em = this.measure(f.source, text);
+      const em = this.measuredEm(text, f, f.source);
       if (em !== undefined) {
         let n = 0; let spaces = 0;
         if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ') spaces++; }
@@ -110,6 +110,22 @@ export class FaceResolver {
       return (w / 1000) * size + style.letterSpacing * n + style.wordSpacing * spaces;
     }
     return textWidth(text, { file: f.file, size, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });
+  }
+
+  /**
+   * CSS Fonts 4 §5.3: the advance of `text` in 1/1000 em, each run in the face that draws it
+   * (paint splits a run where its face lacks glyphs: a ✈ in a face without one is DejaVu's ✈).
+   */
+  private measuredEm(text: string, f: UsedFont, source: FontSource): number | undefined {
+    const runs = this.matcher.splitByCoverage(text, f);
+    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) return this.measure!(source, text);
+    let em = 0;
+    for (const r of runs) {
+      const w = this.measure!(this.matcher.sourceOf(r), r.text);
+      if (w === undefined) return undefined;
+      em += w;
+    }
+    return em;
   }
 
   /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */

@@ -32,8 +32,10 @@ describe('fonts: splitByCoverage', () => {
     const m = matcher();
     // U+2011 is not in Liberation Sans: drawn with its U+2010 glyph, as HarfBuzz does in Chromium
     expect(runsOf(m, 'Ωμέγα Привет café ♥ ✈ a‑b', ['Arial'])).to.deep.equal([
-      'Liberation Sans:Ωμέγα Привет café ♥ ', 'DejaVu Sans:✈ ', 'Liberation Sans:a\u2010b',
+      'Liberation Sans:Ωμέγα Привет café ♥ ', 'DejaVu Sans:✈', 'Liberation Sans: a\u2010b',
     ]);
+    // the spaces between fallback glyphs are the run's face's, as Chromium shapes them
+    expect(runsOf(m, 'A ✈ ✈ B', ['Arial'])).to.deep.equal(['Liberation Sans:A ', 'DejaVu Sans:✈', 'Liberation Sans: ', 'DejaVu Sans:✈', 'Liberation Sans: B']);
     expect(Object.keys(m.table()).sort()).to.deep.equal(['DejaVu Sans', 'Liberation Sans']);
   });
 

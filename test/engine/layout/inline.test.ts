@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import type { BoxFragment, InlineBoxFragment, LineFragment, TextFragment } from '../../../src/engine/layout/fragments';
 import { firstInlinesOf, lay, layBox, pagesOf } from '../../helpers/inline';
+import { layoutOf, linesOf } from '../../helpers/layout';
 
 const texts = (l: LineFragment) => l.children.filter((c): c is TextFragment => c.kind === 'text');
 const textOf = (l: LineFragment) => texts(l).map((t) => t.text).join('');
@@ -196,6 +197,23 @@ describe('layout/inline: line boxes as Chromium lays them out', () => {
         const fl = r.floats.fragments.find((g) => g.element?.attrs.id === 'f')!;
         expect(near(fl, c.f), `#f at ${[fl.x, fl.y, fl.width, fl.height].map((v) => v.toFixed(2))}`).to.equal(true);
       }
+    });
+  }
+});
+
+describe('layout/inline: font fallback widths (CSS Fonts 4 §5.3, as Chromium 156 measures them)', () => {
+  // Liberation Sans has no ✈ or ✓: each is measured in DejaVu Sans, the face that draws it,
+  // and the spaces around it in Liberation Sans (Chromium reshapes only the missing glyphs)
+  const cases: { text: string; chromium: number }[] = [
+    { text: 'A ✈ B', chromium: 40.09 },
+    { text: '✈ ✈', chromium: 29.309 },
+    { text: 'Go → ✓ done', chromium: 93.457 },
+  ];
+  for (const c of cases) {
+    it(`"${c.text}" at 20px is ${c.chromium}pt wide`, () => {
+      const { root } = layoutOf(`<p style="font: 20px 'Liberation Sans'; margin: 0; white-space: pre">${c.text}</p>`);
+      const run = texts(linesOf(root)[0]!);
+      expect(run[run.length - 1]!.x + run[run.length - 1]!.width - run[0]!.x).to.be.closeTo(c.chromium, 0.02);
     });
   }
 });
