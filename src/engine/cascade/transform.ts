@@ -53,6 +53,25 @@ function transformFunction(x: CV): Spec<LenExpr> | undefined {
     case 'skew': { const a = parseAngle(args[0]); const b = n === 2 ? parseAngle(args[1]) : 0; return a !== undefined && b !== undefined && n <= 2 ? { f: 'skew', x: a, y: b } : undefined; }
     case 'skewx': { const a = parseAngle(args[0]); return a !== undefined && n === 1 ? { f: 'skew', x: a, y: 0 } : undefined; }
     case 'skewy': { const a = parseAngle(args[0]); return a !== undefined && n === 1 ? { f: 'skew', x: 0, y: a } : undefined; }
+    // 3D functions as a print shows them: their projection on the page, no perspective
+    case 'translatez': case 'scalez': case 'perspective': return n === 1 && (parseLength(args[0], { negative: true }) || parseNumber(args[0]) !== undefined || ident(args[0]) === 'none') ? { f: 'scale', x: 1, y: 1 } : undefined;
+    case 'rotatex': case 'rotatey': {
+      const d = parseAngle(args[0]);
+      if (d === undefined || n !== 1) return undefined;
+      const cos = Math.cos((d * Math.PI) / 180);
+      return x.name.toLowerCase() === 'rotatex' ? { f: 'scale', x: 1, y: cos } : { f: 'scale', x: cos, y: 1 };
+    }
+    case 'rotate3d': {
+      // about the z axis only (a rotation about another axis has no 2D projection here)
+      const v = args.slice(0, 3).map((a) => parseNumber(a)); const d = parseAngle(args[3]);
+      return n === 4 && d !== undefined && v[0] === 0 && v[1] === 0 && v[2] !== undefined && v[2] !== 0 ? { f: 'rotate', deg: v[2] > 0 ? d : -d } : undefined;
+    }
+    case 'matrix3d': {
+      const m = args.map((a) => parseNumber(a));
+      if (n !== 16 || m.some((v) => v === undefined)) return undefined;
+      const v = m as number[];
+      return { f: 'matrix', m: [v[0]!, v[1]!, v[4]!, v[5]!, v[12]! * 0.75, v[13]! * 0.75] };
+    }
     case 'matrix': {
       const m = args.map((a) => parseNumber(a));
       if (n !== 6 || m.some((v) => v === undefined)) return undefined;
