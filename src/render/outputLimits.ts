@@ -3,6 +3,12 @@
 // PLATEN_MAX_PDF_BYTES). Over either cap the render fails with `render_failed` and a detail
 // naming the cap, instead of filling the worker's memory or a client's disk.
 //
+// A document may hold at most `maxDomNodes` DOM nodes (default 250,000, env
+// PLATEN_MAX_DOM_NODES), above the engine's own default of 100,000: a paragraph of 100,000
+// inline runs is 150,000 nodes and renders whole (issue #18), and the worker's heap cap and the
+// render deadline still bound what a document costs. Nodes past the cap are dropped with a
+// `limit-exceeded` diagnostic (the engine's rule).
+//
 // The page cap stops the layout early: the engine lays out at most one page past the cap
 // (EngineOptions.maxPages) and paints nothing when it gets there, so a 100,000-page document
 // costs 2,001 pages of layout, not 100,000, and is refused before paint and pdfmake.
@@ -11,9 +17,10 @@ import { PlatenError } from '../errors';
 export interface OutputLimits {
   readonly maxPages: number;
   readonly maxPdfBytes: number;
+  readonly maxDomNodes: number;
 }
 
-export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { maxPages: 2_000, maxPdfBytes: 100 * 1024 * 1024 };
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { maxPages: 2_000, maxPdfBytes: 100 * 1024 * 1024, maxDomNodes: 250_000 };
 
 function positive(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -21,11 +28,12 @@ function positive(raw: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
-/** The caps from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES (invalid values fall back to the defaults). */
+/** The caps from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES / PLATEN_MAX_DOM_NODES (invalid values fall back to the defaults). */
 export function outputLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): OutputLimits {
   return {
     maxPages: positive(env.PLATEN_MAX_PAGES, DEFAULT_OUTPUT_LIMITS.maxPages),
     maxPdfBytes: positive(env.PLATEN_MAX_PDF_BYTES, DEFAULT_OUTPUT_LIMITS.maxPdfBytes),
+    maxDomNodes: positive(env.PLATEN_MAX_DOM_NODES, DEFAULT_OUTPUT_LIMITS.maxDomNodes),
   };
 }
 

@@ -17,8 +17,8 @@ export interface RenderHtmlInput {
   readonly engine: EngineOptions;
   /** the PDF's date, standard and attachments; title, author, language come from the document */
   readonly pdf?: PdfJobOptions;
-  /** page and PDF-size caps; default from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES (outputLimits.ts) */
-  readonly limits?: OutputLimits;
+  /** page, PDF-size and DOM-node caps; those not given from PLATEN_MAX_PAGES / PLATEN_MAX_PDF_BYTES / PLATEN_MAX_DOM_NODES (outputLimits.ts) */
+  readonly limits?: Partial<OutputLimits>;
 }
 
 export interface RenderOutput {
@@ -70,8 +70,8 @@ export function compileTemplateSource(source: string): CompiledTemplate {
 
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
-  const limits = input.limits ?? outputLimitsFromEnv();
-  const engine: EngineOptions = { measureText, ...input.engine, maxPages: limits.maxPages };
+  const limits: OutputLimits = { ...outputLimitsFromEnv(), ...input.limits };
+  const engine: EngineOptions = { measureText, ...input.engine, maxPages: limits.maxPages, limits: { maxDomNodes: limits.maxDomNodes, ...input.engine.limits } };
   const { docDefinition, pages, fonts, diagnostics, metadata, outline, pageBoundaries } = layoutHtml(input.html, input.css, engine);
   capPages(pages, limits.maxPages);
   const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}), ...(pageBoundaries ? { pageBoundaries } : {}) });
