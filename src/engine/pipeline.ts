@@ -77,7 +77,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
   const areaWidth = first.width - first.margin.left - first.margin.right;
   const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), areaWidth).width });
   const laid = layoutPaged({
-    root: styled.root, page: styled.page, pageContext: styled.pageContext, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
+    root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
     ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks' },
   });
   return { laid, faces, matcher, images };

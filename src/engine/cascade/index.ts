@@ -124,7 +124,7 @@ export function cascade(input: CascadeInput): CascadeResult {
     rules: pageItems.map(({ item, locate }) => ({ selector: item.selector, declarations: item.declarations, marginBoxes: item.marginBoxes, locate })),
     root: walker.rootValues ?? INITIAL, area, diagnostics, toStyle: toComputedStyle,
   });
-  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics), pageContext };
+  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics), pageContext, footnotes: walker.footnoteCount };
 }
 
 function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {

@@ -116,4 +116,6 @@ export interface CascadeResult {
   readonly metadata?: DocumentMetadata;
   /** (additive) CSS Paged Media 3 §3.4, §4.2, §5: the page context and margin box styles per kind of page */
   readonly pageContext?: import('./page-context').PageCascade;
+  /** (additive) CSS GCPM 3 §2: how many `float: footnote` elements the document has (absent: not counted) */
+  readonly footnotes?: number;
 }

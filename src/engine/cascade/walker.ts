@@ -59,6 +59,8 @@ export class StyleWalker {
   private readonly quoteDepth = { value: 0 };
   /** the footnotes met so far (CSS GCPM 3 §2) */
   private footnotes = 0;
+  /** how many footnote elements the walk met */
+  get footnoteCount(): number { return this.footnotes; }
   /** whether any sheet has ::before / ::after rules */
   private readonly hasRules: Readonly<Record<PseudoElement, boolean>>;
   /** with sharing: the ancestor filter of `filterParent`'s children */

@@ -34,6 +34,8 @@ export interface PagedInput {
   readonly root: StyledElement;
   readonly page: PageStyle;
   readonly pageContext: PageCascade | undefined;
+  /** how many footnote elements the document has (absent: unknown); with none, nothing goes to footnote areas */
+  readonly footnotes?: number;
   readonly format: { readonly width: number; readonly height: number };
   readonly ctx: Omit<LayoutContext, 'pages'>;
   readonly maxPages: number;
@@ -85,7 +87,7 @@ export function layoutPaged(o: PagedInput): PagedDocument {
     const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
     for (const id of resolver.targets) if (idsOf().has(id)) anchors.add(id);
     const pageContext = o.pageContext;
-    const notes = pageContext && { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote };
+    const notes = pageContext && o.footnotes !== 0 ? { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote } : undefined;
     laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format, pageContext }, { ...o.ctx, anchors }, o.maxPages, notes);
     placement = place(laid, o.root, o.pageContext);
     if (!resolver.used || passes >= MAX_PASSES || resolver.settledWith(placement)) break;

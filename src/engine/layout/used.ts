@@ -42,32 +42,30 @@ export function hasSpecifiedWidth(style: ComputedStyle): boolean {
  * flex items, tables), border box excluded.
  */
 export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cbDirection: 'ltr' | 'rtl' = 'ltr'): UsedBlockBox {
-  const border = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
+  const bw = style.borderWidth;
+  const border = { top: bw.top, right: bw.right, bottom: bw.bottom, left: bw.left };
+  const pd = style.padding;
   const padding = {
-    top: Math.max(0, resolve(style.padding.top, cbWidth)), right: Math.max(0, resolve(style.padding.right, cbWidth)),
-    bottom: Math.max(0, resolve(style.padding.bottom, cbWidth)), left: Math.max(0, resolve(style.padding.left, cbWidth)),
+    top: Math.max(0, resolve(pd.top, cbWidth)), right: Math.max(0, resolve(pd.right, cbWidth)),
+    bottom: Math.max(0, resolve(pd.bottom, cbWidth)), left: Math.max(0, resolve(pd.left, cbWidth)),
   };
   const frame = border.left + border.right + padding.left + padding.right;
-  const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
+  const borderBox = style.boxSizing === 'border-box';
   let width = resolveAuto(style.width, cbWidth);
-  if (width !== undefined) width = toContent(width);
+  if (width !== undefined && borderBox) width -= frame;
   const maxW = resolveNone(style.maxWidth, cbWidth);
   const minW = resolveAuto(style.minWidth, cbWidth) ?? 0;
   let ml = resolveAuto(style.margin.left, cbWidth);
   let mr = resolveAuto(style.margin.right, cbWidth);
-  const clamp = (w: number) => {
-    if (maxW !== undefined) w = Math.min(w, toContent(maxW));
-    return Math.max(w, toContent(minW), 0);
-  };
   if (width === undefined && shrinkToFit !== undefined) {
     width = Math.min(shrinkToFit, cbWidth - (ml ?? 0) - (mr ?? 0) - frame);
   }
   if (width === undefined) {
     width = cbWidth - (ml ?? 0) - (mr ?? 0) - frame;
-    const c = clamp(width);
+    const c = clampWidth(width, maxW, minW, borderBox ? frame : 0);
     if (c !== width) { width = c; }
     else { ml ??= 0; mr ??= 0; }
-  } else width = clamp(width);
+  } else width = clampWidth(width, maxW, minW, borderBox ? frame : 0);
   // §10.3.3: over-constrained → the end margin of the containing block's direction absorbs
   // (margin-right, margin-left in rtl); auto margins share what is left
   const rest = cbWidth - width - frame;
@@ -76,18 +74,26 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   else if (mr !== undefined && cbDirection === 'rtl') ml = rest - mr;
   else mr = rest - ml;
   // CSS 2.1 §10.5: a percentage height needs a containing block of definite height, else it is auto
-  const definite = (v: LengthPctAuto) => v !== 'auto' && (!v.pct || cbHeight !== undefined);
-  const height = definite(style.height) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
-  const minHeight = definite(style.minHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
+  const height = definiteIn(style.height, cbHeight) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
+  const minHeight = definiteIn(style.minHeight, cbHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
   const frameV = border.top + border.bottom + padding.top + padding.bottom;
   return {
     marginLeft: safe(ml), marginRight: safe(mr ?? 0),
     marginTop: safe(resolveAuto(style.margin.top, cbWidth) ?? 0), marginBottom: safe(resolveAuto(style.margin.bottom, cbWidth) ?? 0),
     border, padding, contentWidth: Math.max(0, safe(width)),
-    height: height !== undefined ? Math.max(0, style.boxSizing === 'border-box' ? height - frameV : height) : undefined,
-    minHeight: Math.max(0, style.boxSizing === 'border-box' ? minHeight - frameV : minHeight),
+    height: height !== undefined ? Math.max(0, borderBox ? height - frameV : height) : undefined,
+    minHeight: Math.max(0, borderBox ? minHeight - frameV : minHeight),
   };
 }
+
+/** §10.4 a content width between max-width and min-width (both border-box widths when `frame` is the border-box frame to take off), never negative. */
+function clampWidth(w: number, maxW: number | undefined, minW: number, frame: number): number {
+  if (maxW !== undefined) w = Math.min(w, maxW - frame);
+  return Math.max(w, minW - frame, 0);
+}
+
+/** CSS 2.1 §10.5: a height is definite unless auto, or a percentage of a containing block of unknown height. */
+const definiteIn = (v: LengthPctAuto, cbHeight: number | undefined): boolean => v !== 'auto' && (!v.pct || cbHeight !== undefined);
 
 /** CSS 2.1 §8.3.1: the collapsed margin of two adjoining margins. */
 export function collapseMargins(a: number, b: number): number {
