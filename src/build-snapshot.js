@@ -7,7 +7,7 @@
 //  3. dist/snapshot/key records what the blob is only valid for: the node binary that built it
 //     (size, modification time, inode: a blob is specific to one node build) and this folder,
 //     and on its second line the V8 flags it was built with, which the launcher passes again.
-// bin/platen starts `platen render` from the blob when the key matches, else runs
+// src/cli/platen starts `platen render` from the blob when the key matches, else runs
 // dist/src/cli/main.js. Without esbuild (an install without dev dependencies) or when node
 // cannot build the snapshot, it says so and leaves no blob: the CLI then runs as before.
 // esbuild runs here only, at build time; nothing is downloaded or built at run time.

@@ -6,9 +6,9 @@
 // column is the one to compare, wall times grow with the load average.
 //
 //   node -e 0                      the floor: node's own start
-//   platen --help / --version      the table alone (bin/platen, the launcher, runs dist/src/cli/main.js)
+//   platen --help / --version      the table alone (src/cli/platen, the launcher, runs dist/src/cli/main.js)
 //   platen render (demo invoice)   fixtures/demo/invoice.html with its CSS and sample params, through
-//                                  bin/platen: node starts from the CLI's startup snapshot
+//                                  src/cli/platen: node starts from the CLI's startup snapshot
 //   node main.js render            the same without the snapshot (node dist/src/cli/main.js render)
 //   weasyprint (demo invoice)      the same document as one HTML file (template rendered, CSS inlined)
 //   serve, first start             an empty data directory (database created, demo seeded)
@@ -39,7 +39,7 @@ export interface ProcessRow {
 
 const CLI = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 /** the `platen` command (package.json "bin"): a sh script that starts render from the startup snapshot */
-const LAUNCHER = join(repoRoot, 'bin', 'platen');
+const LAUNCHER = join(repoRoot, 'src', 'cli', 'platen');
 const demo = (file: string) => join(fixturesDir, 'demo', file);
 const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : NaN; };
 

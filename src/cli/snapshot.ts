@@ -1,4 +1,4 @@
-// The startup snapshot's entry (issue #16). `platen render` through the launcher (bin/platen)
+// The startup snapshot's entry (issue #16). `platen render` through the launcher (src/cli/platen)
 // starts from a V8 heap that already holds the render path loaded (engine, css-tree's lexer,
 // Nunjucks, pdfmake and pdfkit with their patches), the Liberation faces parsed and one warm-up
 // render done, instead of loading, compiling and warming all of that in every process.

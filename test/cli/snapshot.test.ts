@@ -1,5 +1,5 @@
 // The CLI's startup snapshot (src/cli/snapshot.ts, built by src/build-snapshot.js) and its
-// launcher (bin/platen), through real processes: `platen render` through the launcher starts
+// launcher (src/cli/platen), through real processes: `platen render` through the launcher starts
 // from the snapshot (`sh -x` shows the command it executes) and writes the same bytes, stdout
 // and stderr as `node dist/src/cli/main.js render`; other commands run main.js; a snapshot that
 // does not fit (another node binary, another folder, a build of dist/src after it, NODE_OPTIONS)
@@ -12,7 +12,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fixturesDir, repoRoot } from '../../src/paths';
 import { indexedPng } from '../engine/resources/images-data';
 
-const LAUNCHER = join(repoRoot, 'bin', 'platen');
+const LAUNCHER = join(repoRoot, 'src', 'cli', 'platen');
 const CLI = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 const SNAPSHOT = join(repoRoot, 'dist', 'snapshot');
 const demo = (file: string) => join(fixturesDir, 'demo', file);
@@ -114,9 +114,9 @@ describe('cli: the startup snapshot and its launcher', function () {
     const args = (out: string) => ['render', demo('invoice.html'), '--css', demo('invoice.css'), '--params', demo('invoice.sample.json'), '-o', out];
     before(() => {
       pkg = mkdtempSync(join(tmpdir(), 'platen-launcher-'));
-      mkdirSync(join(pkg, 'bin'));
+      mkdirSync(join(pkg, 'src', 'cli'), { recursive: true });
       mkdirSync(join(pkg, 'dist', 'snapshot'), { recursive: true });
-      copyFileSync(LAUNCHER, join(pkg, 'bin', 'platen'));
+      copyFileSync(LAUNCHER, join(pkg, 'src', 'cli', 'platen'));
       symlinkSync(join(repoRoot, 'dist', 'src'), join(pkg, 'dist', 'src'));
       symlinkSync(join(SNAPSHOT, 'render.blob'), join(pkg, 'dist', 'snapshot', 'render.blob'));
     });
@@ -125,7 +125,7 @@ describe('cli: the startup snapshot and its launcher', function () {
     const run = (key: string, extra: Record<string, string> = {}) => {
       writeFileSync(join(pkg, 'dist', 'snapshot', 'key'), `${key}${flags()}\n`);
       rmSync(join(dir, 'out.pdf'), { force: true });
-      return launch(join(pkg, 'bin', 'platen'), args(join(dir, 'out.pdf')), extra);
+      return launch(join(pkg, 'src', 'cli', 'platen'), args(join(dir, 'out.pdf')), extra);
     };
     const fallback = (l: ReturnType<typeof launch>) => {
       expect(l.exec).to.equal(`+ exec node ${join(pkg, 'dist', 'src', 'cli', 'main.js')} ${args(join(dir, 'out.pdf')).join(' ')}`);
@@ -149,7 +149,7 @@ describe('cli: the startup snapshot and its launcher', function () {
     it('NODE_OPTIONS set (V8 refuses a snapshot built with other flags)', () => fallback(run(`${nodeId()} ${pkgRoot()}\n`, { NODE_OPTIONS: '--max-old-space-size=512' })));
     it('no key: the build made no snapshot', () => {
       rmSync(join(pkg, 'dist', 'snapshot', 'key'), { force: true });
-      const l = launch(join(pkg, 'bin', 'platen'), args(join(dir, 'out.pdf')));
+      const l = launch(join(pkg, 'src', 'cli', 'platen'), args(join(dir, 'out.pdf')));
       fallback(l);
     });
   });
