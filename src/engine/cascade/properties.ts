@@ -452,6 +452,29 @@ function spacing(name: string): PropertyDef<LenExpr | 'normal', number> {
   });
 }
 
+/** CSS Text Decoration 3 §4 one text shadow: its offset and blur radius in pt, its colour (currentcolor: the text's colour). */
+export interface TextShadow { readonly x: number; readonly y: number; readonly blur: number; readonly color: RGBA | 'currentcolor' }
+type SpecifiedShadow = { readonly x: LenExpr; readonly y: LenExpr; readonly blur: LenExpr | undefined; readonly color: SpecifiedColor };
+
+/** `none | [ <color>? && <length>{2,3} ]#` */
+function parseTextShadow(v: readonly CV[]): 'none' | SpecifiedShadow[] | undefined {
+  if (v.length === 1 && ident(v[0]) === 'none') return 'none';
+  const out: SpecifiedShadow[] = [];
+  for (const part of splitCommas(v)) {
+    const lengths: LenExpr[] = []; let color: SpecifiedColor | undefined;
+    for (const cv of part) {
+      const len = parseLength(cv, { negative: true });
+      if (len !== undefined && (color === undefined || lengths.length === 0)) { lengths.push(len); continue; }
+      const c = parseColor(cv);
+      if (c === undefined || color !== undefined) return undefined;
+      color = c;
+    }
+    if (lengths.length < 2 || lengths.length > 3) return undefined;
+    out.push({ x: lengths[0]!, y: lengths[1]!, blur: lengths[2], color: color ?? 'currentcolor' });
+  }
+  return out.length ? out : undefined;
+}
+
 type ImageSpec = 'none' | { url: string } | { gradient: string };
 function parseImage(cv: CV | undefined): ImageSpec | undefined {
   if (!cv) return undefined;
@@ -644,6 +667,12 @@ export const PROPERTIES = {
   'text-decoration-style': keywords('text-decoration-style', ['solid', 'double', 'dotted', 'dashed', 'wavy'], 'solid'),
   // pt ('normal' = 0)
   'letter-spacing': spacing('letter-spacing'),
+  'text-shadow': prop<'none' | SpecifiedShadow[], readonly TextShadow[]>({
+    name: 'text-shadow', inherited: true, initial: [], parse: parseTextShadow,
+    compute: (s, ctx) => (s === 'none' ? [] : s.map((x) => ({
+      x: resolveAbsolute(x.x, ctx), y: resolveAbsolute(x.y, ctx), blur: x.blur ? Math.max(0, resolveAbsolute(x.blur, ctx)) : 0, color: x.color,
+    }))),
+  }),
   'word-spacing': spacing('word-spacing'),
   'white-space': keywords<WhiteSpace>('white-space', ['normal', 'pre', 'pre-wrap', 'pre-line', 'nowrap', 'break-spaces'], 'normal', true, { '-moz-pre-wrap': 'pre-wrap', '-pre-wrap': 'pre-wrap', '-o-pre-wrap': 'pre-wrap' }),
   'overflow-wrap': keywords('overflow-wrap', ['normal', 'break-word', 'anywhere'], 'normal', true),
@@ -880,6 +909,6 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
  */
 export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
   'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
-  'text-shadow', 'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
+  'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

@@ -93,6 +93,7 @@ export class Shrink {
     const out: ComputedStyle = {
       ...style,
       fontSize: style.fontSize * s, letterSpacing: style.letterSpacing * s, wordSpacing: style.wordSpacing * s,
+      textShadow: style.textShadow.map((t) => ({ ...t, x: t.x * s, y: t.y * s, blur: t.blur * s })),
       borderWidth: this.sides(style.borderWidth),
       borderRadius: { topLeft: len(r.topLeft), topRight: len(r.topRight), bottomRight: len(r.bottomRight), bottomLeft: len(r.bottomLeft) },
       columnRule: { ...style.columnRule, width: style.columnRule.width * s },

@@ -464,6 +464,21 @@ class Painter {
     // Blink paints a run at its baseline rounded to a whole CSS px of the page area, as laid out (before a shrink-to-fit scale)
     const zoom = page.zoom ?? 1;
     p.y = page.margin.top + (Math.floor(((p.y - page.margin.top) * zoom) / PX + 0.5 + 1e-6) * PX) / zoom;
+    // CSS Text Decoration 3 §4: the shadows under the text, the first on top; Chromium prints a
+    // shadow without blur as the text again in its colour (a blurred one is not drawn here)
+    for (let i = s.textShadow.length - 1; i >= 0; i--) {
+      const sh = s.textShadow[i]!;
+      const c = sh.color === 'currentcolor' ? s.color : sh.color;
+      if (sh.blur > 0 || c.a <= 0) continue;
+      const shadow = runs.map((r) => {
+        const copy: TextRunNode = { ...r, color: hexColor(c) };
+        delete copy.link; delete copy.linkToDestination; delete copy.opacity;
+        if (c.a < 1) copy.opacity = c.a;
+        if (copy.decoration) copy.decorationColor = hexColor(c);
+        return copy;
+      });
+      this.emit(page.index, { text: shadow, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x + sh.x, y: p.y - ascent + sh.y } } as PdfNode);
+    }
     this.emit(page.index, { text: runs, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x, y: p.y - ascent } } as PdfNode);
   }
 

@@ -132,3 +132,23 @@ describe('layout → PDF: where Chromium 156 prints (default page margins, basel
     });
   }
 });
+
+describe('layout → PDF: text-shadow (CSS Text Decoration 3 §4, as Chromium 156 prints it)', () => {
+  // Chromium prints a shadow without blur as the text again, under it, offset and in its colour
+  const css = '@page { size: 300pt 200pt; margin: 10pt } body { margin: 0; font: 20px "Liberation Sans" } p { margin: 0 }';
+  const cases: { shadow: string; copies: [number, number][] }[] = [
+    { shadow: '2px 3px red', copies: [[1.5, 2.25]] },
+    { shadow: '0.03em 0 #fffff8, -0.03em 0 #fffff8, 0 0.03em #fffff8', copies: [[0, 0.45], [-0.45, 0], [0.45, 0]] },
+    { shadow: '2px 2px 3px red', copies: [] }, // blurred: not drawn
+    { shadow: '1px 1px transparent', copies: [] },
+    { shadow: 'none', copies: [] },
+  ];
+  for (const c of cases) {
+    it(`text-shadow: ${c.shadow} draws ${c.copies.length} copies`, async () => {
+      const ws = (await words('<p>Shadow</p>', `${css} p { text-shadow: ${c.shadow} }`)).filter((w) => w.text === 'Shadow');
+      expect(ws).to.have.length(c.copies.length + 1);
+      const text = ws[ws.length - 1]!; // drawn last, over its shadows
+      expect(ws.slice(0, -1).map((w) => [Number((w.x - text.x).toFixed(2)), Number((w.baseline - text.baseline).toFixed(2))])).to.deep.equal(c.copies);
+    });
+  }
+});
