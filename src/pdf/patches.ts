@@ -25,7 +25,7 @@ import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from './lru';
-import { LayoutBuilder, placedPages, placedSections, Renderer } from './placed';
+import { LayoutBuilder, Renderer, drawText, placedPages, placedSections, type PlacedText } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 
 type Obj = Record<string, unknown>;
@@ -67,6 +67,8 @@ export const PATCHES: readonly Patch[] = [
     why: 'a clip with rounded corners (overflow inside border-radius) and a transform group (CSS transform): pdfmake clips only to rectangles' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
+  { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.renderLine', exists: (o) => fn(o.renderer, 'renderLine'),
+    why: 'placed text (placed.ts) drawn with the fill opacity and colour set only when they change and no empty path fill or save/flip/restore per run (half the operators of a page)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
@@ -272,6 +274,13 @@ Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: nu
   this.pdfDocument.save();
   this.pdfDocument.roundedRect(item.x, item.y, item.width, item.height, item.r).clip();
 };
+
+type RenderLine = (this: { pdfDocument: never }, line: object, x: number, y: number) => unknown;
+const renderLine = Renderer.prototype.renderLine as RenderLine;
+Renderer.prototype.renderLine = function renderPlaced(this: { pdfDocument: never }, line: object, x: number, y: number): unknown {
+  return 'placedText' in line ? drawText(this.pdfDocument, line as PlacedText) : renderLine.call(this, line, x, y);
+} satisfies RenderLine;
+
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
 // call time; for that synchronous call it gets an inflate that answers at once.
 const png = (pngjs as { prototype: Obj }).prototype;

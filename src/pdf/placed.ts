@@ -20,9 +20,8 @@ interface Line { x: number; y: number; id?: string; addInline(inline: Obj): void
 interface Page { pageSize: { width: number; height: number; orientation: string }; pageMargins: Obj; items: { type: string; item: unknown }[]; customProperties: Obj }
 interface Section { section: Obj[]; pageSize: { width: number; height: number }; pageMargins?: unknown }
 
-/** pdfmake's LayoutBuilder, whose layoutDocument the patch in patches.ts wraps */
+/** pdfmake's LayoutBuilder and Renderer, whose layoutDocument and renderLine patches.ts wraps */
 export const LayoutBuilder = LayoutBuilderModule as { prototype: Obj };
-/** pdfmake's Renderer, whose beginClip the patch in patches.ts extends (rounded clips, transforms) */
 export const Renderer = RendererModule as { prototype: Obj };
 const LineClass = LineModule as new (maxWidth: number) => Line;
 const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
@@ -65,13 +64,12 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
   });
 }
 
-/** a text node as one line of inlines (TextInlines.measure with noWrap and preserveLeadingSpaces) */
-function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultStyle: Obj): Line {
+/** a text node's runs, each with its style resolved (TextInlines.measure with noWrap and preserveLeadingSpaces) */
+function textRuns(node: Obj, doc: MakeDocument, defaultStyle: Obj): Obj[] {
   const style = (run: Obj, key: string, fallback: unknown): unknown =>
     isValue(run[key]) ? run[key] : isValue(node[key]) ? node[key] : isValue(defaultStyle[key]) ? defaultStyle[key] : fallback;
-  const line = new LineClass(Infinity);
   const runs = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
-  runs.forEach((r, i) => {
+  return runs.map((r, i) => {
     const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
     const text = typeof run.text === 'string' ? run.text.replace(/\t/g, '    ') : isValue(run.text) ? String(run.text) : '';
     const font = doc.provideFont(style(run, 'font', 'Roboto') as string, style(run, 'bold', false) as boolean, style(run, 'italics', false) as boolean);
@@ -95,11 +93,122 @@ function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultSty
     // leading white space hangs left of the position unless preserved (TextInlines.measure)
     const leading = style(run, 'preserveLeadingSpaces', false) ? null : /^\s+/.exec(text);
     if (leading) inline.leadingCut = widthOf(leading[0]);
-    line.addInline(inline);
+    return inline;
   });
+}
+
+/** A text node as a line: placed text when plain, else pdfmake's Line of inlines (its decorations drawn by pdfmake). */
+function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultStyle: Obj): Line | PlacedText {
+  const inlines = textRuns(node, doc, defaultStyle);
+  const id = node.id as string | undefined;
+  if (inlines.every((i) => !i.decoration && !i.background && !i.linkToPage && !i.leadingCut && !(i.text as string).includes('\n'))) return { placedText: inlines as unknown as PlacedRun[], x, y, id };
+  const line = new LineClass(Infinity);
+  for (const inline of inlines) line.addInline(inline);
   line.x = x; line.y = y;
-  if (node.id) line.id = node.id as string;
+  if (id) line.id = id;
   return line;
+}
+
+interface PlacedRun { text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; fontFeatures: unknown; color: string; opacity: unknown; link: string | null; linkToDestination: string | null; width: number; height: number }
+/** a text node whose runs draw without pdfmake's decorations: drawText writes it */
+export interface PlacedText { readonly placedText: readonly PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
+interface EmbeddedFont { id: string; ref(): unknown; encode(text: string, features?: unknown): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]] }
+interface Kit {
+  page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
+  opacity(o: number): unknown; fillColor(c: unknown): unknown; resolveColor(c: unknown, fallback: string): unknown; addContent(s: string): unknown;
+  link(x: number, y: number, w: number, h: number, url: string): unknown; goTo(x: number, y: number, w: number, h: number, name: string): unknown;
+  addNamedDestination(name: string, ...args: unknown[]): unknown;
+}
+
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+/** per document: the fill opacity and colour its content stream last set, valid while nothing else was written since */
+const drawn = new WeakMap<object, { content: object; length: number; opacity: unknown; color: unknown }>();
+
+/**
+ * Draws placed text as pdfmake's Renderer.renderLine and pdfkit's text() draw it: the same
+ * operators at the same coordinates (computed the same way, so readers group words as before),
+ * without what a run changes nothing with: the fill opacity and colour when the page's content
+ * already set them, and the empty path fill pdfmake writes with each colour.
+ */
+export function drawText(kit: Kit, line: PlacedText): void {
+  const runs = line.placedText;
+  let height = 0; let ascender = 0;
+  for (const r of runs) { height = Math.max(height, r.height || 0); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
+  const descent = height - ascender;
+  let offset = 0;
+  runs.forEach((r, i) => {
+    const content = kit.page.content;
+    let state = drawn.get(kit);
+    if (!state || state.content !== content || state.length !== content.uncompressedLength) drawn.set(kit, state = { content, length: -1, opacity: undefined, color: undefined });
+    const opacity = isNumber(r.opacity) ? r.opacity : 1;
+    if (state.opacity !== opacity) kit.opacity(opacity);
+    const color = kit.resolveColor(r.color, 'black');
+    if (state.color !== color) kit.fillColor(color);
+    const x = line.x + offset;
+    const dy = r.font.ascender / 1000 * r.fontSize;
+    const top = line.y + (height - dy - descent);
+    if (r.text) {
+      const width = r.width + r.characterSpacing * (r.text.length - 1);
+      if (r.link) kit.link(x, top, width, r.font.lineHeight(r.fontSize), r.link);
+      if (r.linkToDestination) kit.goTo(x, top, width, r.font.lineHeight(r.fontSize), r.linkToDestination);
+      if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
+      if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
+      kit.addContent(textObject(r, x, kit.page.height - top - dy, kit.page.height));
+    }
+    Object.assign(state, { length: content.uncompressedLength, opacity, color });
+    offset += r.width;
+  });
+}
+
+/** q … Q of one run as pdfkit's _fragment writes it: the page flipped back, BT, Tm, Tf, Tc, the TJ arrays, ET */
+function textObject(r: PlacedRun, x: number, y: number, pageHeight: number): string {
+  return `q\n1 0 0 -1 0 ${num(pageHeight)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${r.font.id} ${num(r.fontSize)} Tf\n${r.characterSpacing ? `${num(r.characterSpacing)} Tc\n` : ''}${glyphRuns(r, x, y)}ET\nQ`;
+}
+
+// A run's TJ arrays depend on its face and text alone when no glyph is offset: kept per face
+// of the document (pdfkit's EmbeddedFont, whose subset numbers the glyphs), so a repeated word
+// is encoded once per document. They go with the document.
+const arrays = new WeakMap<object, Map<string, string>>();
+
+/** the TJ arrays of a run (a glyph with an offset at its own Tm, as _fragment writes it) */
+function glyphRuns(r: PlacedRun, x: number, y: number): string {
+  let known = r.fontFeatures ? undefined : arrays.get(r.font);
+  const hit = known?.get(r.text);
+  if (hit !== undefined) return hit;
+  const [encoded, positions] = r.font.encode(r.text, r.fontFeatures ?? undefined);
+  const scale = r.fontSize / 1000;
+  let out = '';
+  const commands: string[] = [];
+  let last = 0;
+  let offsets = false;
+  let hadOffset = false;
+  const segment = (cur: number) => {
+    if (last < cur) commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-(positions[cur - 1]!.xAdvance - positions[cur - 1]!.advanceWidth))}`);
+    last = cur;
+  };
+  const flush = (i: number) => {
+    segment(i);
+    if (commands.length) { out += `[${commands.join(' ')}] TJ\n`; commands.length = 0; }
+  };
+  for (let i = 0; i < positions.length; i++) {
+    const pos = positions[i]!;
+    if (pos.xOffset || pos.yOffset) {
+      flush(i);
+      out += `1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm\n`;
+      flush(i + 1);
+      hadOffset = offsets = true;
+    } else {
+      if (hadOffset) { out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n`; hadOffset = false; }
+      if (pos.xAdvance - pos.advanceWidth !== 0) segment(i + 1);
+    }
+    x += pos.xAdvance * scale;
+  }
+  flush(positions.length);
+  if (!offsets && !r.fontFeatures) {
+    if (!known) arrays.set(r.font, known = new Map());
+    known.set(r.text, out);
+  }
+  return out;
 }
 
 /** an image or SVG node with the size DocMeasure gives it, at its position (ElementWriter.addImage) */

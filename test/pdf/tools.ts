@@ -1,6 +1,6 @@
 // Poppler's command-line tools on a PDF in memory: what a reader's viewer would see.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/paths';
@@ -28,6 +28,14 @@ export function pdfFonts(pdf: Buffer): string[] {
 /** `pdftotext -layout` of the whole document. */
 export function pdfText(pdf: Buffer): string {
   return withFile(pdf, (path) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }));
+}
+
+/** Every page rendered in grey at `dpi` (PGM files, in page order): equal bytes, equal pictures. */
+export function pagePixels(pdf: Buffer, dpi = 50): Buffer[] {
+  return withFile(pdf, (path, dir) => {
+    execFileSync('pdftoppm', ['-gray', '-r', String(dpi), path, join(dir, 'p')]);
+    return readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort().map((f) => readFileSync(join(dir, f)));
+  });
 }
 
 /** Share of dark pixels on page 1, rendered in grey at 30 dpi: 0 for a blank page. */
