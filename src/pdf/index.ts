@@ -11,7 +11,7 @@ import pdfmake from 'pdfmake';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
 import { SHIPPED_FAMILIES } from '../engine/fonts';
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
-import { BoundedLru } from './lru';
+import { BoundedLru } from '../lru';
 import { documentInfoKeys, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
 import { toSfnt } from './sfnt';
 import { shippedFontBytes } from './shippedFonts';

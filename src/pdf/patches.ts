@@ -6,7 +6,8 @@
 //
 // The engine lays out and paginates (issue #18); pdfmake only draws absolutely positioned
 // text, shapes and images. What is patched is therefore no longer layout, only:
-//  - placed pages: a definition of absolutely positioned nodes skips pdfmake's layout (placed.ts);
+//  - placed pages: a definition of absolutely positioned nodes skips pdfmake's layout, and its
+//    text is written by placed.ts with fewer operators;
 //  - caches: fonts parsed, subsets encoded and words shaped once per process, not per document;
 //  - determinism and safety: PNG pixels inflated in order (same bytes, errors rejected), and the
 //    alpha of an indexed PNG's last palette entry;
@@ -24,7 +25,7 @@ import zlibExports from 'node:zlib';
 import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
-import { BoundedLru } from './lru';
+import { BoundedLru } from '../lru';
 import { LayoutBuilder, Renderer, drawText, placedPages, placedSections, type PlacedText } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 
@@ -83,8 +84,6 @@ export const PATCHES: readonly Patch[] = [
     why: 'attachments and an outline whose XYZ destinations pdfkit gets wrong (document-info.ts)' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFReference.prototype.write, finalize', exists: (o) => fn(o.pdfReference, 'write') && fn(o.pdfReference, 'finalize'),
     why: 'content operators kept as text until the stream ends (a Buffer per operator was a tenth of the pdf stage); font subsets deflated once' },
-  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._setColorCore', exists: (o) => fn(o.pdfkitDocument, '_setColorCore') && fn(o.pdfkitDocument, '_normalizeColor'),
-    why: 'a colour\'s operands printed once per process, not per text run and shape' },
   { library: 'png-js', version: '1.1.0', target: 'PNG.prototype.decodePixels', exists: (o) => fn(o.png, 'decodePixels'),
     why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread; an indexed PNG\'s alpha table filled to 256 entries (index 255 was transparent)' },
 ];
@@ -236,26 +235,6 @@ function shareStreams(proto: Obj): void {
   };
 }
 
-// pdfkit: a '#rrggbb' colour's operands as pdfkit writes them ("0.117647 0.227451 0.541176"),
-// kept instead of parsed and printed again for every run of text and every shape.
-const colorOperands = new Map<string, string>();
-function shareColors(proto: Obj): void {
-  const setColorCore = proto._setColorCore as (this: KitColor, color: unknown, stroke: boolean) => boolean;
-  proto._setColorCore = function setColorShared(this: KitColor, color: unknown, stroke: boolean): boolean {
-    if (typeof color !== 'string' || color.length !== 7 || color[0] !== '#') return setColorCore.call(this, color, stroke);
-    let operands = colorOperands.get(color);
-    if (operands === undefined) {
-      operands = this._normalizeColor(color).join(' ');
-      if (colorOperands.size >= 4096) colorOperands.clear();
-      colorOperands.set(color, operands);
-    }
-    this._setColorSpace('DeviceRGB', stroke);
-    this.addContent(`${operands} ${stroke ? 'SCN' : 'scn'}`);
-    return true;
-  };
-}
-interface KitColor { _normalizeColor(c: string): number[]; _setColorSpace(space: string, stroke: boolean): void; addContent(s: string): void }
-
 // pdfmake: the page items of a definition whose every node is placed are built directly.
 type LayoutDocument = (this: unknown, content: unknown, doc: never, styles: unknown, defaultStyle: Record<string, unknown>, ...rest: unknown[]) => unknown;
 const layoutDocument = LayoutBuilder.prototype.layoutDocument as LayoutDocument;
@@ -303,7 +282,6 @@ const pdfkitDocument = (pdfkit as { prototype: Obj }).prototype;
 // pdfkit's PDFReference is not exported: its prototype is taken from an empty document's ref()
 const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)(pdfkit as new (o: object) => { ref(): object });
 if (fn(pdfReference, 'write') && fn(pdfReference, 'finalize')) shareStreams(pdfReference);
-if (fn(pdfkitDocument, '_setColorCore') && fn(pdfkitDocument, '_normalizeColor')) shareColors(pdfkitDocument);
 // pdfkit: a link's rectangle is the bounding box of its corners under the current matrix
 pdfkitDocument._convertRect = function convertRect(this: { _ctm: number[] }, x: number, y: number, w: number, h: number): number[] {
   const [a, b, c, d, e, f] = this._ctm as [number, number, number, number, number, number];

@@ -3,12 +3,12 @@
 // pdfmake's preprocessing, measuring and layout (a style stack walked ~20 times per text run)
 // decide nothing for such a definition. The items are built as pdfmake 0.3.11 builds them
 // (TextInlines.measure, Line.addInline, ElementWriter.addLine/addVector/addImage/addSVG,
-// DocMeasure.measureImage/measureSVG), in the same order, so the PDF is byte for byte the same.
+// DocMeasure.measureImage/measureSVG), in the same order; their text is drawn by drawText.
 // pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
 import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
-import LineModule from 'pdfmake/js/Line.js';
 import RendererModule from 'pdfmake/js/Renderer.js';
 import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
+import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 
 type Obj = Record<string, unknown>;
 interface KitFont { ascender: number; lineHeight(size: number): number; widthOfString(text: string, size: number, features?: unknown): number }
@@ -16,14 +16,13 @@ interface MakeDocument {
   provideFont(family: string, bold: boolean, italics: boolean): KitFont;
   provideImage(name: unknown): { width: number; height: number; orientation?: number };
 }
-interface Line { x: number; y: number; id?: string; addInline(inline: Obj): void }
 interface Page { pageSize: { width: number; height: number; orientation: string }; pageMargins: Obj; items: { type: string; item: unknown }[]; customProperties: Obj }
 interface Section { section: Obj[]; pageSize: { width: number; height: number }; pageMargins?: unknown }
 
 /** pdfmake's LayoutBuilder and Renderer, whose layoutDocument and renderLine patches.ts wraps */
 export const LayoutBuilder = LayoutBuilderModule as { prototype: Obj };
 export const Renderer = RendererModule as { prototype: Obj };
-const LineClass = LineModule as new (maxWidth: number) => Line;
+const TextDecorator = TextDecoratorModule as new (kit: Kit) => { drawBackground(line: object, x: number, y: number): void; drawDecorations(line: object, x: number, y: number): void };
 const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
 
 const isValue = (v: unknown) => v !== undefined && v !== null;
@@ -85,7 +84,7 @@ function textRuns(node: Obj, doc: MakeDocument, defaultStyle: Obj): Obj[] {
       decorationThickness: style(run, 'decorationThickness', null), background: style(run, 'background', null),
       link: style(run, 'link', null), linkToPage: style(run, 'linkToPage', null), linkToDestination: style(run, 'linkToDestination', null),
       sup: false, sub: false, leadingCut: 0, trailingCut: 0,
-      width: 0,
+      x: 0, width: 0,
       height: font.lineHeight(fontSize) * (style(run, 'lineHeight', 1) as number),
     };
     // the width places the next run and sizes links and decorations; pdfkit measures the run it draws itself
@@ -97,20 +96,16 @@ function textRuns(node: Obj, doc: MakeDocument, defaultStyle: Obj): Obj[] {
   });
 }
 
-/** A text node as a line: placed text when plain, else pdfmake's Line of inlines (its decorations drawn by pdfmake). */
-function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultStyle: Obj): Line | PlacedText {
-  const inlines = textRuns(node, doc, defaultStyle);
-  const id = node.id as string | undefined;
-  if (inlines.every((i) => !i.decoration && !i.background && !i.linkToPage && !i.leadingCut && !(i.text as string).includes('\n'))) return { placedText: inlines as unknown as PlacedRun[], x, y, id };
-  const line = new LineClass(Infinity);
-  for (const inline of inlines) line.addInline(inline);
-  line.x = x; line.y = y;
-  if (id) line.id = id;
-  return line;
+/** a text node as the line drawText draws */
+function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultStyle: Obj): PlacedText {
+  return { placedText: textRuns(node, doc, defaultStyle) as unknown as PlacedRun[], x, y, id: node.id as string | undefined };
 }
 
-interface PlacedRun { text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; fontFeatures: unknown; color: string; opacity: unknown; link: string | null; linkToDestination: string | null; width: number; height: number }
-/** a text node whose runs draw without pdfmake's decorations: drawText writes it */
+interface PlacedRun {
+  text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; fontFeatures: unknown; color: string; opacity: unknown; width: number; height: number
+  link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; background: unknown; leadingCut: number; x: number
+}
+/** a text node with its runs: drawText draws it */
 export interface PlacedText { readonly placedText: readonly PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
 interface EmbeddedFont { id: string; ref(): unknown; encode(text: string, features?: unknown): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]] }
 interface Kit {
@@ -118,6 +113,7 @@ interface Kit {
   opacity(o: number): unknown; fillColor(c: unknown): unknown; resolveColor(c: unknown, fallback: string): unknown; addContent(s: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown; goTo(x: number, y: number, w: number, h: number, name: string): unknown;
   addNamedDestination(name: string, ...args: unknown[]): unknown;
+  ref(data: object): { end(): void }; annotate(x: number, y: number, w: number, h: number, options: object): unknown;
 }
 
 const num = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -135,7 +131,12 @@ export function drawText(kit: Kit, line: PlacedText): void {
   let height = 0; let ascender = 0;
   for (const r of runs) { height = Math.max(height, r.height || 0); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
   const descent = height - ascender;
+  // Line.addInline's x of each run; TextDecorator reads the line's inlines and its heights
   let offset = 0;
+  for (const r of runs) { r.x = offset - (runs[0]!.leadingCut || 0); offset += r.width; }
+  const decorated = runs.some((r) => r.decoration || r.background);
+  const asLine = { inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender };
+  if (decorated) new TextDecorator(kit).drawBackground(asLine, line.x, line.y);
   runs.forEach((r, i) => {
     const content = kit.page.content;
     let state = drawn.get(kit);
@@ -144,20 +145,25 @@ export function drawText(kit: Kit, line: PlacedText): void {
     if (state.opacity !== opacity) kit.opacity(opacity);
     const color = kit.resolveColor(r.color, 'black');
     if (state.color !== color) kit.fillColor(color);
-    const x = line.x + offset;
+    const x = line.x + r.x;
     const dy = r.font.ascender / 1000 * r.fontSize;
     const top = line.y + (height - dy - descent);
-    if (r.text) {
-      const width = r.width + r.characterSpacing * (r.text.length - 1);
+    const text = r.text.replace(/\n/g, '');
+    if (text) {
+      const width = r.width + r.characterSpacing * (text.length - 1);
       if (r.link) kit.link(x, top, width, r.font.lineHeight(r.fontSize), r.link);
       if (r.linkToDestination) kit.goTo(x, top, width, r.font.lineHeight(r.fontSize), r.linkToDestination);
       if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
       if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
-      kit.addContent(textObject(r, x, kit.page.height - top - dy, kit.page.height));
+      kit.addContent(textObject(text === r.text ? r : { ...r, text }, x, kit.page.height - top - dy, kit.page.height));
+    }
+    if (r.linkToPage) {
+      kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();
+      kit.annotate(x, top, r.width, r.height, { Subtype: 'Link', Dest: [r.linkToPage - 1, 'XYZ', null, null, null] });
     }
     Object.assign(state, { length: content.uncompressedLength, opacity, color });
-    offset += r.width;
   });
+  if (decorated) new TextDecorator(kit).drawDecorations(asLine, line.x, line.y);
 }
 
 /** q … Q of one run as pdfkit's _fragment writes it: the page flipped back, BT, Tm, Tf, Tc, the TJ arrays, ET */

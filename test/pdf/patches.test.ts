@@ -21,7 +21,7 @@ function complete(): { [K in keyof PatchedObjects]: Record<string, unknown> } {
   const f = () => undefined;
   return {
     fontkit: { create: f },
-    pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f, _setColorCore: f, _normalizeColor: f, _convertRect: f },
+    pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f, _convertRect: f },
     embeddedFont: { layoutCached: f, layoutRun: f },
     png: { decodePixels: f },
     layoutBuilder: { layoutDocument: f },
