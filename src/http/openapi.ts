@@ -292,7 +292,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             detail: { type: 'string' },
             field: { type: 'string', description: 'unknown_field, invalid_field: the field' },
             allowed: { type: 'array', items: { type: 'string' }, description: 'unsupported_format, unsupported_pdf_standard: the allowed values' },
-            limit: { type: 'string', enum: ['depth', 'array_length', 'object_keys', 'string_length', 'total_values', 'asset', 'template', 'range', 'pages', 'pdf_bytes'], description: 'params_limit_exceeded: which params limit; asset_too_large: `asset` or `template`; render_failed: the render limit the document hit (`range`: range() length, `pages`: PLATEN_MAX_PAGES, `pdf_bytes`: PLATEN_MAX_PDF_BYTES)' },
+            limit: { type: 'string', enum: ['depth', 'array_length', 'object_keys', 'string_length', 'total_values', 'asset', 'template', 'range', 'pages', 'pdf_bytes', 'worker_heap'], description: 'params_limit_exceeded: which params limit; asset_too_large: `asset` or `template`; render_failed: the render limit the document hit (`range`: range() length, `pages`: PLATEN_MAX_PAGES, `pdf_bytes`: PLATEN_MAX_PDF_BYTES, `worker_heap`: the worker\'s heap cap in MB, PLATEN_WORKER_HEAP_MB)' },
             max: { type: 'integer', description: 'params_limit_exceeded, render_failed with `limit`: the maximum' },
             line: { type: 'integer', minimum: 0, description: 'invalid_json: 1-based line of the syntax error in the body; render_failed of a template error: 1-based line in the template source (0 when unknown)' },
             column: { type: 'integer', minimum: 0, description: 'invalid_json, render_failed: 1-based column on that line (0 when unknown)' },

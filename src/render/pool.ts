@@ -254,6 +254,11 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
           throw new PlatenError('render_timeout', detail, { extra: { deadlineMs: settings.deadlineMs }, cause: err });
         }
         counters.failures++;
+        if ((err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new PlatenError('render_failed', `The render ran out of memory: its worker ended at the heap cap of ${settings.maxOldGenerationSizeMb} MB (PLATEN_WORKER_HEAP_MB).`, {
+            extra: { limit: 'worker_heap', max: settings.maxOldGenerationSizeMb }, cause: err,
+          });
+        }
         throw new PlatenError('render_failed', 'The render stopped unexpectedly (its worker ended).', { cause: err });
       }
       if (!result.ok) {

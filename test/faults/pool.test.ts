@@ -48,8 +48,9 @@ describe('faults: worker out of memory, render that never ends (real app, worker
     const crashed = await post('oom');
     expect(crashed.status).to.equal(500);
     expect(crashed.json.code).to.equal('render_failed');
-    expect(crashed.json.detail).to.match(/worker ended/); // the worker died; not a template error
-    expect(JSON.stringify(crashed.json)).not.to.match(/heap|ERR_WORKER|stack|\/work\//i);
+    expect(crashed.json.detail).to.match(/ran out of memory: its worker ended at the heap cap of 64 MB/); // the worker died; not a template error
+    expect(crashed.json).to.include({ limit: 'worker_heap', max: 64 });
+    expect(JSON.stringify(crashed.json)).not.to.match(/JavaScript heap|ERR_WORKER|stack|\/work\//i);
     for (let i = 0; i < 3; i++) { const a = await hello(); expect(a.status, String(a.json.detail)).to.equal(200); }
   });
 

@@ -162,6 +162,8 @@ describe('render: worker pool', () => {
     pool = createWorkerPoolRenderer({ workers: 1, deadlineMs: 45_000, maxOldGenerationSizeMb: 48 });
     const err = await rejection(pool.render(job(EATS_MEMORY, { id: 'greedy' })));
     expect(err.code).to.equal('render_failed');
+    expect(err.message).to.match(/ran out of memory.*heap cap of 48 MB/);
+    expect(err.extra).to.deep.equal({ limit: 'worker_heap', max: 48 });
     const next = await pool.render(job('<p>still here</p>'));
     expect((await parsePdf(next.pdf)).text).to.contain('still here');
     expect(pool.stats()).to.include({ failures: 1, workerRestarts: 1 });
