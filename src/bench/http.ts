@@ -71,8 +71,8 @@ export interface BenchServer {
  * V8 otherwise grows its young generation to 16 MB semi-spaces under load, about 20 MB of RSS
  * for objects that die within a request (the no-render server at 200 and 1,000 req/s: 98 and
  * 121-131 MB → 81 and 102-103 MB, HTTP-thread CPU per request unchanged at 0.36 ms). The
- * flag holds for the render workers too (V8 puts it above their resourceLimits, so
- * PLATEN_WORKER_YOUNG_MB has no effect under it): every isolate has 2 MB semi-spaces. Measured
+ * render workers do not keep it: the pool clears the flag before it starts them, so they get
+ * PLATEN_WORKER_YOUNG_MB (render/pool.ts). Measured, when the flag still held for them too,
  * on 2026-11-25 without the flag and with 8 MB workers: invoice 344, statement 111, report-10
  * 21 PDFs/s at 32 connections (338, 107, 16 with it), /healthz p99 10-14 ms (18-34), but server
  * RSS up to 323 MB (292): over the 300 MB budget, so the flag stays.

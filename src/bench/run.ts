@@ -110,11 +110,14 @@ function runFloorChild(runs: number, warmupRuns: number): FloorResult {
   return JSON.parse(out) as FloorResult;
 }
 
-/** A worker's young generation as V8 sizes it: a --max-semi-space-size on node's command line wins over the pool's limit (pool.ts). */
+/**
+ * A worker's young generation: the pool's limit (pool.ts clears node's --max-semi-space-size
+ * before it starts workers); with none asked, V8's default, or the command line's semi-spaces.
+ */
 function youngOf(workerYoungMb: number | undefined, nodeFlags: readonly string[]): string {
+  if (workerYoungMb) return `young ${workerYoungMb} MB`;
   const semi = nodeFlags.map((f) => /^--max-semi-space-size=(\d+)$/.exec(f)?.[1]).find((v) => v !== undefined);
-  const asked = `young ${workerYoungMb || 'V8 default'} MB`;
-  return semi === undefined ? asked : `${asked} asked, ${semi} MB semi-spaces by --max-semi-space-size`;
+  return semi === undefined ? 'young V8 default' : `${semi} MB semi-spaces by --max-semi-space-size`;
 }
 
 function machine() {
