@@ -117,16 +117,29 @@ export class FaceResolver {
    * (paint splits a run where its face lacks glyphs: a ✈ in a face without one is DejaVu's ✈).
    */
   private measuredEm(text: string, f: UsedFont, source: FontSource): number | undefined {
+    // a text's advance in a face is asked for again and again (every piece, every pass): the
+    // split by coverage is done once per face and text
+    let known = this.emByFace.get(source);
+    if (!known) { known = new Map(); this.emByFace.set(source, known); }
+    const hit = known.get(text);
+    if (hit !== undefined) return hit;
     const runs = this.matcher.splitByCoverage(text, f);
-    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) return this.measure!(source, text);
-    let em = 0;
-    for (const r of runs) {
-      const w = this.measure!(this.matcher.sourceOf(r), r.text);
-      if (w === undefined) return undefined;
-      em += w;
+    let em: number | undefined;
+    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) em = this.measure!(source, text);
+    else {
+      em = 0;
+      for (const r of runs) {
+        const w = this.measure!(this.matcher.sourceOf(r), r.text);
+        if (w === undefined) return undefined;
+        em += w;
+      }
     }
+    if (em !== undefined) known.set(text, em);
     return em;
   }
+
+  /** measuredEm's answers, per face and text (this resolver lives for one render) */
+  private readonly emByFace = new WeakMap<FontSource, Map<string, number>>();
 
   /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */
   pieces(text: string, style: ComputedStyle, sink: PieceSink): number {
