@@ -4,7 +4,7 @@
 // angles to degrees. Paint makes one matrix of them (CSS Transforms 1 §6).
 import type { CV } from '../css/syntax';
 import { splitCommas } from '../css/syntax';
-import { ident, parseLength, parseNumber, resolveLength, type LenExpr, type LengthContext } from '../css/values';
+import { angleDegrees, ident, parseLength, parseNumber, resolveLength, type LenExpr, type LengthContext } from '../css/values';
 import type { LengthPct, TransformFunction, TransformOrigin } from './computed';
 
 type Spec<L> =
@@ -21,13 +21,7 @@ const ZERO: LenExpr = { k: 'lin', lin: { pt: 0, pct: 0 } };
 export function parseAngle(cv: CV | undefined): number | undefined {
   if (cv?.t === 'num' && cv.v === 0) return 0;
   if (cv?.t !== 'dim' || !Number.isFinite(cv.v)) return undefined;
-  switch (cv.unit) {
-    case 'deg': return cv.v;
-    case 'rad': return (cv.v * 180) / Math.PI;
-    case 'grad': return cv.v * 0.9;
-    case 'turn': return cv.v * 360;
-    default: return undefined;
-  }
+  return angleDegrees(cv);
 }
 
 /** a number, or a percentage as a number (scale(50%) is scale(0.5)) */

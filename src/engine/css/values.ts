@@ -558,18 +558,22 @@ function alphaValue(cv: CV): number | undefined {
   return undefined;
 }
 
+/** CSS Values 4 §7.1: an <angle> dimension in degrees */
+export function angleDegrees(cv: CV): number | undefined {
+  if (cv.t !== 'dim') return undefined;
+  switch (cv.unit) {
+    case 'deg': return cv.v;
+    case 'rad': return cv.v * 180 / Math.PI;
+    case 'grad': return cv.v * 0.9;
+    case 'turn': return cv.v * 360;
+    default: return undefined;
+  }
+}
+
 function hueValue(cv: CV): number | undefined {
   if (cv.t === 'num') return cv.v;
   if (cv.t === 'ident' && cv.v.toLowerCase() === 'none') return 0;
-  if (cv.t === 'dim') {
-    switch (cv.unit) {
-      case 'deg': return cv.v;
-      case 'rad': return cv.v * 180 / Math.PI;
-      case 'grad': return cv.v * 0.9;
-      case 'turn': return cv.v * 360;
-    }
-  }
-  return undefined;
+  return angleDegrees(cv);
 }
 
 function pctChannel(cv: CV): number | undefined {
