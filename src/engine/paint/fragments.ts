@@ -50,13 +50,14 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   return painter.finish();
 }
 
+/** one CSS px, pt */
+const PX = 0.75;
+
 /**
  * At most this many background tiles in a document (each is an image node): a small pattern
  * repeated over thousands of pages would otherwise fill the render's memory (400 tiles per box
  * per page, tiles.ts, over 2,000 pages is 800,000 images).
  */
-/** one CSS px, pt */
-const PX = 0.75;
 const MAX_DOCUMENT_TILES = 20_000;
 
 const transparent = (c: RGBA) => c.a <= 0;
