@@ -362,7 +362,8 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (r.fragment) fragments.push(r.fragment);
     if (r.firstBaseline !== undefined && firstBaseline === undefined) firstBaseline = r.firstBaseline;
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
-    // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page
+    // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page,
+    // its top margin (and the margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2)
     if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style) && !pages.atPageStart(r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
@@ -375,7 +376,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak: true,
         }, ctx);
         if (again.fragment) fragments.push(again.fragment);
         y = again.bottom; strut = again.marginStrut;

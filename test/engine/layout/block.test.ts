@@ -167,6 +167,19 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pageAt(pages, boxOf(root, '#k').y)).to.equal(1);
   });
 
+  it('break-inside: avoid moves a box to the next page without its top margin, or the margin collapsed through it from its first child (CSS Fragmentation 3 §5.2, as Chromium prints it)', () => {
+    for (const [html, what] of [
+      ['<div id="k" style="break-inside:avoid;margin-top:15pt"><div style="height:20pt"></div><div style="height:20pt"></div></div>', 'own margin'],
+      ['<div id="k" style="break-inside:avoid"><div style="margin-top:15pt;height:1pt"></div><div style="height:40pt"></div></div>', 'first child\'s margin'],
+    ] as const) {
+      const { root, pages } = layoutOf(`<div style="height:250pt"></div>${html}`, PAGE);
+      const k = boxOf(root, '#k');
+      expect(pageAt(pages, k.y), what).to.equal(1);
+      expect(k.y - pages[1]!.flowTop, what).to.be.closeTo(0, 0.01);
+      expect((k.children[0] as BoxFragment).y - pages[1]!.flowTop, what).to.be.closeTo(0, 0.01);
+    }
+  });
+
   it('@page :first margins apply to the first page only', () => {
     const { pages } = layoutOf('<div style="height:600pt"></div>', `${PAGE} @page :first { margin-top: 50pt }`);
     expect(pages[0]!.margin.top).to.equal(50.25); // 66.67px on a whole px
