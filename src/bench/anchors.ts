@@ -54,14 +54,14 @@ export function anchorVersions(): Record<string, string> {
 }
 
 /** Runs a command under /usr/bin/time to learn its peak RSS (KiB of the largest process). */
-export function timedProcess(cmd: string, args: readonly string[]): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
+export function timedProcess(cmd: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'platen-bench-time-'));
   const timeFile = join(dir, 'time');
   const useTime = existsSync('/usr/bin/time');
   const [exe, argv] = useTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, cmd, ...args]] : [cmd, [...args]];
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(exe, argv, { stdio: 'ignore' });
+    const child = spawn(exe, argv, { stdio: 'ignore', ...(env ? { env } : {}) });
     child.on('error', reject);
     child.on('exit', (code) => {
       const ms = performance.now() - t0;

@@ -6,6 +6,8 @@
 // column is the one to compare, wall times grow with the load average.
 //
 //   node -e 0                      the floor: node's own start
+//   node -e 0, no extra CA         the same without NODE_EXTRA_CA_CERTS, when it is set: node parses that
+//                                  file at every start; the launcher drops it for render, help and --version
 //   platen --help / --version      the table alone (src/cli/platen, the launcher, runs dist/src/cli/main.js)
 //   platen render (demo invoice)   fixtures/demo/invoice.html with its CSS and sample params, through
 //                                  src/cli/platen: node starts from the CLI's startup snapshot
@@ -112,8 +114,11 @@ export async function measureProcesses(runs: number, starts: number): Promise<Pr
   const dir = mkdtempSync(join(tmpdir(), 'platen-bench-process-'));
   try {
     const node = process.execPath;
-    const commands: { name: string; cmd: string; args: string[]; output?: string }[] = [
+    const withoutExtraCa = { ...process.env };
+    delete withoutExtraCa.NODE_EXTRA_CA_CERTS;
+    const commands: { name: string; cmd: string; args: string[]; output?: string; env?: NodeJS.ProcessEnv }[] = [
       { name: 'node -e 0', cmd: node, args: ['-e', '0'] },
+      ...(process.env.NODE_EXTRA_CA_CERTS ? [{ name: 'node -e 0 (NODE_EXTRA_CA_CERTS unset)', cmd: node, args: ['-e', '0'], env: withoutExtraCa }] : []),
       { name: 'platen --help', cmd: LAUNCHER, args: ['--help'] },
       { name: 'platen --version', cmd: LAUNCHER, args: ['--version'] },
       { name: 'platen render (demo invoice)', cmd: LAUNCHER, output: join(dir, 'platen.pdf'),
@@ -127,7 +132,7 @@ export async function measureProcesses(runs: number, starts: number): Promise<Pr
       for (const c of commands) {
         const s = samples.get(c.name)!;
         if (c.output) rmSync(c.output, { force: true });
-        const r = await timedProcess(c.cmd, c.args);
+        const r = await timedProcess(c.cmd, c.args, c.env);
         if (r.code !== 0 || (c.output && !existsSync(c.output))) { s.error = `exit ${r.code}`; continue; }
         if (round0 > 0) { s.wall.push(r.ms); s.cpu.push(r.cpuMs); }
       }

@@ -107,6 +107,18 @@ describe('cli: the startup snapshot and its launcher', function () {
     }
   });
 
+  it('render, help and --version start node without NODE_EXTRA_CA_CERTS; the other commands keep it', () => {
+    // node warns at start when the file cannot be read: the warning says whether node got the variable
+    const extra = { NODE_EXTRA_CA_CERTS: join(dir, 'no-such-bundle.pem') };
+    const warned = (l: ReturnType<typeof launch>) => l.stderr.includes('Ignoring extra certs');
+    for (const args of [['--help'], ['--version'], ['help', 'render'], ['render', '--help'], ['render', demo('invoice.html'), '-o', join(dir, 'ca.pdf')]]) {
+      const l = launch(LAUNCHER, args, extra);
+      expect(l.r.status, l.r.stderr).to.equal(0);
+      expect(warned(l), args.join(' ')).to.equal(false);
+    }
+    for (const args of [['serve', '--bogus'], ['templates', 'push', '--help']]) expect(warned(launch(LAUNCHER, args, extra)), args.join(' ')).to.equal(true);
+  });
+
   describe('a snapshot that does not fit is passed over', () => {
     // a package folder of its own: the launcher, dist/src of this build, the blob, and a key written per case
     let pkg: string;
