@@ -28,6 +28,7 @@ import pngjs from 'png-js';
 import { BoundedLru } from '../lru';
 import { LayoutBuilder, Renderer, drawText, placedPages, placedSections, type PlacedText } from './placed';
 import { shippedFontBytes } from './shippedFonts';
+import { encodeSubset, type FontSubset, type SubsetFont } from './subset';
 
 type Obj = Record<string, unknown>;
 type Library = 'pdfmake' | 'pdfkit' | 'fontkit' | 'png-js';
@@ -73,7 +74,7 @@ export const PATCHES: readonly Patch[] = [
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
-    why: 'identical subsets (the same template again) encoded once (~3 ms a face)' },
+    why: 'identical subsets (the same template again) encoded once (~3 ms a face); the others written from glyph parts read once per face (subset.ts: fontkit decodes every outline and encodes the directory through restructure per subset)' },
   { library: 'pdfkit', version: '0.19.1', target: 'EmbeddedFont.prototype.layoutCached', exists: (o) => fn(o.embeddedFont, 'layoutCached') && fn(o.embeddedFont, 'layoutRun'),
     why: 'a word shaped once per face and process, not once per document (pdfmake measures and pdfkit draws every run)' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.font', exists: (o) => fn(o.pdfkitDocument, 'font') && fn(o.pdfkitDocument, 'registerFont'),
@@ -154,12 +155,14 @@ fontkitShared.create = (buffer: Uint8Array, postscriptName?: string) => {
 
 // A subset's bytes depend only on the face and the glyphs included: identical subsets are
 // served from a bounded cache (handed out read-only: pdfkit only deflates them).
-interface SubsettableFont { createSubset(): { glyphs: number[]; encode(): Uint8Array } }
+// A subset that misses is written by subset.ts from parts read once per face.
+interface SubsettableFont { createSubset(): FontSubset & { encode(): Uint8Array } }
 const subsets = new BoundedLru<string, Uint8Array>(8 * 1024 * 1024);
 let fontSerial = 0;
 function memoiseSubsets(font: SubsettableFont): void {
   const id = ++fontSerial;
   const createSubset = font.createSubset.bind(font);
+  const encodeSmallest = () => createSubset().encode();
   font.createSubset = () => {
     const subset = createSubset();
     const encode = subset.encode.bind(subset);
@@ -167,7 +170,7 @@ function memoiseSubsets(font: SubsettableFont): void {
       const key = `${id}|${subset.glyphs.join(',')}`;
       const hit = subsets.get(key);
       if (hit) { stats.subsetHits++; return hit; }
-      const bytes = encode();
+      const bytes = encodeSubset(font as unknown as SubsetFont, subset, encodeSmallest) ?? encode();
       subsets.set(key, bytes, bytes.length);
       deflatable.add(bytes);
       return bytes;
