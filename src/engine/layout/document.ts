@@ -15,7 +15,7 @@ import { Floats } from './float';
 import { frameWidth } from './intrinsic';
 import { translate, type BoxFragment, type Fragment, type LineFragment, type PageFragment, type Sides } from './fragments';
 import { DEFAULT_PAGE_MARGIN } from '../cascade';
-import { printZoom, scrollWidth, Shrink } from './shrink';
+import { documentZoom, Shrink } from './shrink';
 
 export interface PageGeometryOptions {
   readonly page: PageStyle;
@@ -463,9 +463,8 @@ function allLines(root: BoxFragment): LineFragment[] {
 export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, notes?: FootnoteOptions): LaidOutDocument {
   const laid = layoutAtZoom(root, geometry, ctx, maxPages, 1, notes);
   // Chromium's shrink-to-fit printing: a document wider than the page area is laid out in a wider area and scaled down
-  const first = laid.pages[0];
-  if (!laid.root || !first) return laid;
-  const zoom = printZoom(scrollWidth(laid.root), first.width - first.margin.left - first.margin.right);
+  if (!laid.root || laid.pages.length === 0) return laid;
+  const zoom = documentZoom(laid.root, laid.pages);
   if (zoom === 1) return laid;
   // (the first layout reported what the author should know already)
   const wide = layoutAtZoom(root, geometry, { ...ctx, diagnostics: new DiagnosticList() }, maxPages, zoom, notes);

@@ -6,36 +6,50 @@
 //
 // The document's width is its scrollable overflow: the right edge of every box, line and image
 // in flow, floated or absolutely positioned, except inside boxes that clip their overflow, and
-// except fixed boxes (they belong to the viewport).
+// except fixed boxes (they belong to the viewport). Pages of different widths (`@page :first {
+// margin: 0 }`) each compare what starts on them with their own page area: the zoom is the
+// largest ratio (a 900px box on a 720px page area shrinks the whole document by 0.8, as Chromium
+// 156 prints it, even when the first page is 794px wide).
 import type { ComputedStyle } from '../cascade/computed';
-import type { BorderSegment, BoxFragment, Fragment, PageFragment, Sides } from './fragments';
+import { pageIndexAt, type BorderSegment, type BoxFragment, type Fragment, type PageFragment, type Sides } from './fragments';
 
 /** Blink's kPrintingMaximumShrinkFactor */
 export const MAXIMUM_SHRINK_FACTOR = 1.5;
 
-/** The right edge of a document's scrollable overflow (page area coordinates). */
-export function scrollWidth(root: BoxFragment): number {
-  let right = root.x + root.width;
+/**
+ * The zoom a document laid out at zoom 1 needs: over its pages, the largest of `printZoom` of
+ * the scrollable overflow that starts on the page (each fragment on the page its top is on,
+ * page area coordinates) and the page area's width.
+ */
+export function documentZoom(root: BoxFragment, pages: readonly PageFragment[]): number {
+  const areas = pages.map((p) => p.width - p.margin.left - p.margin.right);
+  let zoom = 1;
+  const edge = (right: number, y: number): void => {
+    const area = areas[pageIndexAt(pages, y)]!;
+    zoom = Math.max(zoom, printZoom(right, area));
+  };
   const walk = (f: Fragment): void => {
     switch (f.kind) {
       case 'box': {
         if (f.fixed) return;
-        right = Math.max(right, f.x + f.width);
+        edge(f.x + f.width, f.y);
         if (f.style.overflow === 'hidden' || f.style.overflow === 'clip' || f.style.overflow === 'scroll' || f.style.overflow === 'auto') return;
         for (const c of f.children) walk(c);
         return;
       }
       case 'line': for (const c of f.children) walk(c); return;
-      case 'text': case 'image': case 'inline-box': right = Math.max(right, f.x + f.width); return;
+      case 'text': edge(f.x + f.width, f.baseline - 0.01); return;
+      case 'image': case 'inline-box': edge(f.x + f.width, f.y); return;
     }
   };
+  edge(root.x + root.width, root.y);
   for (const c of root.children) walk(c);
-  return right;
+  return zoom;
 }
 
 /**
- * The zoom at which a document of scrollable width `width` is laid out in a page area
- * `area` wide: 1 when it fits, else up to MAXIMUM_SHRINK_FACTOR.
+ * The zoom at which content of scrollable width `width` is laid out in a page area `area`
+ * wide: 1 when it fits, else up to MAXIMUM_SHRINK_FACTOR.
  */
 export function printZoom(width: number, area: number): number {
   // (Blink compares in layout units of 1/64 px)

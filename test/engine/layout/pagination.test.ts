@@ -33,11 +33,15 @@ describe('layout: pages of different widths (CSS Paged Media 3 §3.4, as Blink p
   });
 
   it('a box of specified width keeps it on every page', () => {
+    // (250pt is wider than the second page's area: Chromium 156 shrinks the whole document to fit
+    // it there, by about 250/200.25, "zzz" of the second line at x 96.75 on page 1: see shrink.test.ts)
     const { root, pages } = layoutOf(`<div id="d" style="width:250pt">${`${WORDS} `.repeat(10)}</div>`, CSS);
     const lines = linesOf(boxOf(root, '#d'));
     const later = lines.filter((l) => pageAt(pages, l.y) === 1);
     expect(later.length).to.be.greaterThan(0);
-    for (const l of lines) expect(l.width).to.be.closeTo(250, 0.01);
+    const zoom = pages[0]!.zoom ?? 1;
+    expect(zoom).to.be.closeTo(250 / 200.25, 0.01);
+    for (const l of lines) expect(l.width * zoom).to.be.closeTo(250, 0.01);
   });
 });
 

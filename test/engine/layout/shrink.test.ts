@@ -37,6 +37,19 @@ describe('layout: content wider than the page shrinks to fit (as Chromium prints
     expect(boxOf(wide.root, '#a').height).to.be.closeTo(8, 0.01);
   });
 
+  it('each page compares what starts on it with its own page area: a wide box on a narrower page sets the zoom', () => {
+    // Chromium 156: with `@page :first { margin: 0 }` (a 600px page area) and 30px margins after it (540px), a
+    // 675px block on page 2 prints the whole document at 540/675 = 0.8 (against the first page's area it would be 600/675)
+    const first = `@page :first { margin: 0 }`;
+    const wide = layoutOf(`<p id="one">One</p><p id="two" style="break-before:page">Two</p><div style="width:506.25pt;height:10pt"></div>`, CSS + first);
+    const two = linesOf(boxOf(wide.root, '#two'))[0]!.children.find((c) => c.kind === 'text')!;
+    expect(two.kind === 'text' && two.font.size).to.be.closeTo(9.6, 0.001);
+    // the same block on the first page, 600px wide: 600/675
+    const onFirst = layoutOf(`<p>One</p><div style="width:506.25pt;height:10pt"></div><p id="two" style="break-before:page">Two</p>`, CSS + first);
+    const t = linesOf(boxOf(onFirst.root, '#two'))[0]!.children.find((c) => c.kind === 'text')!;
+    expect(t.kind === 'text' && t.font.size).to.be.closeTo(12 * 600 / 675, 0.001);
+  });
+
   it('pages hold 1.25 times as much when the zoom is 1.25', () => {
     // 23 lines of 20pt = 460 layout units: one page area of 375pt × 1.25 = 468.75 units holds them (unscaled: 18 lines)
     const lines = Array.from({ length: 23 }, (_, i) => `<p>L${i}</p>`).join('');
