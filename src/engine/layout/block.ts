@@ -10,7 +10,7 @@ import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import { hasTransform } from '../cascade/transform';
 import {
-  EMPTY_STRUT, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
+  EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { Floats } from './float';
@@ -364,7 +364,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
     // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page,
     // its top margin (and the margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2)
-    if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style) && !pages.atPageStart(r.fragment.y)) {
+    if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style) && !firstOnPage(pages, r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
       // (the box's own height, unbroken: broken, it also holds the struts that pushed its lines)
@@ -378,13 +378,14 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak: true,
         }, ctx);
-        if (again.fragment) fragments.push(again.fragment);
+        if (again.fragment) { fragments.push(again.fragment); pages.content?.(again.fragment.y, again.bottom); }
         y = again.bottom; strut = again.marginStrut;
         if (again.lastBaseline !== undefined) lastBaseline = again.lastBaseline;
         continue;
       }
     }
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
+    if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
   return { fragments, bottom: y, strut, firstBaseline, lastBaseline };
 }
@@ -561,7 +562,7 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
   const height = (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - frameV(style, input.cbWidth)) : size.height);
   const outerH = border.top + padding.top + height + padding.bottom + border.bottom;
   // a replaced element is monolithic (CSS Fragmentation 3 §4.1): it moves to the next page when it crosses the page end
-  if (ctx.pages.paginates && y + outerH > ctx.pages.pageEnd(y + 0.01) + 0.01 && !ctx.pages.atPageStart(y)) y = ctx.pages.pageEnd(y + 0.01);
+  if (ctx.pages.paginates && y + outerH > ctx.pages.pageEnd(y + 0.01) + 0.01 && !firstOnPage(ctx.pages, y)) y = ctx.pages.pageEnd(y + 0.01);
   const x = input.borderBoxWidth !== undefined ? input.cbX + marginPt(style.margin.left, input.cbWidth) : input.cbX + used.marginLeft;
   const children: Fragment[] = [];
   if (image && width > 0.05 && height > 0.05) {

@@ -49,6 +49,26 @@ export interface Fragmentainer {
    * again (a line laid out again) moves it. Absent: footnotes stay out of the flow unplaced.
    */
   footnotes?(bodies: readonly Footnote[], line: { readonly top: number; readonly bottom: number }, ctx: LayoutContext): boolean;
+  /**
+   * Records that a block-level box laid out in the flow covers [top, bottom) (see hasContentBefore).
+   */
+  content?(top: number, bottom: number): void;
+  /**
+   * Whether a box recorded by `content` starts on the page of `y` above `y`. Without one,
+   * only the margins, borders and padding of ancestors precede `y` on its page, and moving
+   * content from `y` to the next page would leave this page empty. Absent: atPageStart decides.
+   */
+  hasContentBefore?(y: number): boolean;
+}
+
+/**
+ * CSS Fragmentation 3 §4.4: whether content at `y` is the first content of its fragmentainer,
+ * where pushing it to the next one (orphans, `break-inside: avoid`, a monolithic box) only
+ * leaves an empty page: then it breaks where it is, as Chromium 156 does (a paragraph after its
+ * top margin at the top of the first page keeps the lines that fit there, whatever `orphans` says).
+ */
+export function firstOnPage(pages: Fragmentainer, y: number): boolean {
+  return pages.atPageStart(y) || (pages.hasContentBefore !== undefined && !pages.hasContentBefore(y));
 }
 
 

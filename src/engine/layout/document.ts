@@ -152,6 +152,8 @@ export class Pages implements Fragmentainer {
   private readonly areas = new Map<number, FootnoteArea>();
   /** the page each placed footnote is on */
   private readonly placed = new Map<Footnote, number>();
+  /** per page: the flow position of the first block-level box recorded on it (Fragmentainer.content) */
+  private readonly firstContent: number[] = [];
 
   /** `zoom`: layout units per pt of the page area (Chromium's shrink-to-fit printing lays out in a wider area: shrink.ts) */
   constructor(private readonly o: PageGeometryOptions, private readonly maxPages: number, firstName = 'auto', private readonly zoom = 1, private readonly notes?: FootnoteOptions) {
@@ -345,6 +347,18 @@ export class Pages implements Fragmentainer {
   private reach(top: number): number {
     if (top > this.reached) this.reached = top;
     return top;
+  }
+
+  content(top: number, bottom: number): void {
+    for (const y of [top, Math.max(top, bottom - 0.01)]) {
+      const i = this.at(y).index;
+      if (!(this.firstContent[i]! <= y)) this.firstContent[i] = y;
+    }
+  }
+
+  hasContentBefore(y: number): boolean {
+    const first = this.firstContent[this.at(y).index];
+    return first !== undefined && first < y - 0.01;
   }
 
   /** the name of the page showing `y` */

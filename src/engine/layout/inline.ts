@@ -8,7 +8,7 @@
 import type { ComputedStyle, VerticalAlign } from '../cascade/computed';
 import type { Footnote, InlineFormattingBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
-import { withoutBreaks } from './context';
+import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, WidthCache, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
@@ -246,7 +246,7 @@ class Lines {
         // CSS Fragmentation 3 §4.4 orphans: too few lines before the first break move the whole start
         if (broken && breaks.length === 0 && !orphansDone) {
           orphansDone = true;
-          if (lines.length < Math.max(1, this.box.style.orphans) && !pages.atPageStart(lines[0]!.y)) {
+          if (lines.length < Math.max(1, this.box.style.orphans) && !firstOnPage(pages, lines[0]!.y)) {
             y = pages.pageEnd(lines[0]!.y + EPS);
             ({ cursor, stack } = starts[0]!);
             lines.length = 0; starts.length = 0;

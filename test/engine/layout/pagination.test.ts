@@ -122,3 +122,30 @@ describe('layout: no break between a box\'s top and its first content (as Blink 
     expect(linesOf(boxOf(root, '#h'))[0]!.y - pages[1]!.flowTop).to.be.closeTo(25, 0.01);
   });
 });
+
+describe('layout: content that is first on its page is not pushed off it (CSS Fragmentation 3 §4.4, as Chromium prints)', () => {
+  // a page area of 60pt: three lines of 20pt; nothing but a top margin or padding precedes the content on page 1
+  const CSS = `@page { size: 200pt 80pt; margin: 10pt } body { margin: 0; font: 10pt/20pt 'DejaVu Sans' }`;
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join('<br>');
+
+  it('a paragraph after its top margin keeps the lines that fit on the first page, orphans notwithstanding', () => {
+    // Chromium 156: "w0 w1" on page 1, "w2" and the next paragraph on page 2 (no empty first page)
+    const { root, pages } = layoutOf(`<p id="a">${lines(3)}</p><p id="b">x</p>`, `${CSS} p { margin: 10pt 0; orphans: 3; widows: 1 }`);
+    const a = linesOf(boxOf(root, '#a'));
+    expect(a.map((l) => pageAt(pages, l.y))).to.deep.equal([0, 0, 1]);
+    expect(pageAt(pages, linesOf(boxOf(root, '#b'))[0]!.y)).to.equal(1);
+  });
+
+  it('the same paragraph after a sibling on the page still moves whole to the next page', () => {
+    const { root, pages } = layoutOf(`<p id="x" style="margin:0">x</p><p id="a" style="margin:0">${lines(3)}</p>`, `${CSS} p { orphans: 3; widows: 1 }`);
+    expect(pageAt(pages, linesOf(boxOf(root, '#x'))[0]!.y)).to.equal(0);
+    expect(linesOf(boxOf(root, '#a')).map((l) => pageAt(pages, l.y))).to.deep.equal([1, 1, 1]);
+  });
+
+  it('a break-inside: avoid box below its parent\'s padding stays on the first page', () => {
+    // Chromium 156: "A" on page 1 (the box overflows its page), "B" on page 2
+    const { root, pages } = layoutOf(`<div style="padding-top:10pt"><div id="a" style="height:55pt;break-inside:avoid">A</div></div><p id="b" style="margin:0">B</p>`, CSS);
+    expect(pageAt(pages, boxOf(root, '#a').y)).to.equal(0);
+    expect(pageAt(pages, linesOf(boxOf(root, '#b'))[0]!.y)).to.equal(1);
+  });
+});
