@@ -12,9 +12,12 @@ import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 
 type Obj = Record<string, unknown>;
 interface KitFont { ascender: number; lineHeight(size: number): number; widthOfString(text: string, size: number, features?: unknown): number }
+interface KitGradient { stop(offset: number, color: readonly number[], opacity: number): KitGradient; setTransform(...m: number[]): KitGradient }
 interface MakeDocument {
   provideFont(family: string, bold: boolean, italics: boolean): KitFont;
   provideImage(name: unknown): { width: number; height: number; orientation?: number };
+  linearGradient(x1: number, y1: number, x2: number, y2: number): KitGradient;
+  radialGradient(x1: number, y1: number, r1: number, x2: number, y2: number, r2: number): KitGradient;
 }
 interface Page { pageSize: { width: number; height: number; orientation: string }; pageMargins: Obj; items: { type: string; item: unknown }[]; customProperties: Obj }
 interface Section { section: Obj[]; pageSize: { width: number; height: number }; pageMargins?: unknown }
@@ -55,7 +58,11 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
         item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
         page.items.push({ type: 'svg', item });
       } else if (Array.isArray(node.canvas)) {
-        for (const v of node.canvas as Obj[]) { offsetVector(v, x, y); page.items.push({ type: 'vector', item: v }); }
+        for (const v of node.canvas as Obj[]) {
+          offsetVector(v, x, y);
+          if (v.gradient) v.color = shading(doc, v.gradient as Shading);
+          page.items.push({ type: 'vector', item: v });
+        }
       } else if (node.clip || node.matrix) page.items.push({ type: 'beginClip', item: node.clip ?? node });
       else if (node.end) page.items.push({ type: 'endClip', item: node });
     }
@@ -239,4 +246,21 @@ function offsetVector(v: Obj, x: number, y: number): void {
     case 'line': (v.x1 as number) += x; (v.x2 as number) += x; (v.y1 as number) += y; (v.y2 as number) += y; break;
     case 'polyline': for (const p of v.points as { x: number; y: number }[]) { p.x += x; p.y += y; } break;
   }
+}
+
+/** a vector's gradient fill as paint describes it (paint/gradient.ts GradientPaint) */
+type Shading =
+  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: readonly (readonly [number, readonly number[], number])[] }
+  | { kind: 'radial'; cx: number; cy: number; r: number; sy: number; stops: readonly (readonly [number, readonly number[], number])[] };
+
+/**
+ * A pdfkit gradient (an axial or radial PDF shading; stops with an opacity below 1 get pdfkit's
+ * soft mask), which renderVector fills with as its colour. A radial one is a circle about the
+ * origin scaled along y and moved to its centre.
+ */
+function shading(doc: MakeDocument, s: Shading): KitGradient {
+  const g = s.kind === 'linear' ? doc.linearGradient(s.x1, s.y1, s.x2, s.y2) : doc.radialGradient(0, 0, 0, 0, 0, s.r);
+  for (const [offset, color, opacity] of s.stops) g.stop(offset, color, opacity);
+  if (s.kind === 'radial') g.setTransform(1, 0, 0, s.sy, s.cx, s.cy);
+  return g;
 }

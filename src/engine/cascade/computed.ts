@@ -110,3 +110,29 @@ export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
 /** The contract itself: derived from the property table (style.ts), every property declared once. */
 export type { ComputedStyle } from './style';
+
+/**
+ * CSS Images 3 §3.5 one item of a computed colour stop list: a colour stop (its position a
+ * length-percentage of the gradient line, or of the full turn for a conic gradient; absent when
+ * not written), or a transition hint between two stops. Two-position stops are two stops here.
+ */
+export type GradientStop =
+  | { readonly color: RGBA; readonly at?: LengthPct }
+  | { readonly hint: LengthPct };
+
+/** CSS Values 4 <position> computed: offsets from the left and top of the box (`right 10px` is 100% − 10px). */
+export interface BackgroundPosition { readonly x: LengthPct; readonly y: LengthPct }
+
+/** CSS Images 3 §3.4 a radial gradient's ending shape size: an extent keyword, or radii (one for a circle). */
+export type RadialSize =
+  | 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner'
+  | { readonly rx: LengthPct; readonly ry: LengthPct };
+
+/** CSS Images 3 §3 a gradient, computed: angles in degrees (0 points up, clockwise), currentcolor resolved. */
+export type Gradient =
+  | { readonly kind: 'linear'; readonly repeating: boolean; readonly direction: { readonly angle: number } | { readonly to: { readonly x: -1 | 0 | 1; readonly y: -1 | 0 | 1 } }; readonly stops: readonly GradientStop[] }
+  | { readonly kind: 'radial'; readonly repeating: boolean; readonly shape: 'circle' | 'ellipse'; readonly size: RadialSize; readonly at: BackgroundPosition; readonly stops: readonly GradientStop[] }
+  | { readonly kind: 'conic'; readonly repeating: boolean; readonly from: number; readonly at: BackgroundPosition; readonly stops: readonly GradientStop[] };
+
+/** CSS Backgrounds 3 §3.1 one layer of background-image. */
+export type BackgroundImage = 'none' | { readonly url: string } | { readonly gradient: Gradient };

@@ -102,6 +102,21 @@ function compileDeclaration(d: Declaration, out: CompiledDecl[], problems: Probl
     return;
   }
   for (const p of parsed) out.push(p);
+  const notDrawn = findFunction(value, NOT_DRAWN_FUNCTIONS);
+  if (notDrawn) problems.push({ code: 'unsupported-value', message: `"${name}: ${sourceText(value, source)}": ${notDrawn}() is not drawn`, at: d.at });
+}
+
+/** Valid values the engine keeps but does not draw (CSS Images 4 conic gradients): said where they are written. */
+const NOT_DRAWN_FUNCTIONS: ReadonlySet<string> = new Set(['conic-gradient', 'repeating-conic-gradient']);
+
+function findFunction(value: readonly CV[], names: ReadonlySet<string>): string | undefined {
+  for (const x of value) {
+    if (x.t !== 'func') continue;
+    if (names.has(x.name)) return x.name;
+    const inner = findFunction(x.args, names);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** Parses a (substituted) value for a property as written: one entry per longhand, or undefined. */
@@ -130,14 +145,7 @@ export function parseValue(name: string, value: readonly CV[]): CompiledDecl[] |
 const UNSUPPORTED_FUNCTIONS = new Set(['light-dark', 'image', 'cross-fade', 'attr']);
 
 function unsupportedFunction(value: readonly CV[]): string | undefined {
-  for (const x of value) {
-    if (x.t === 'func') {
-      if (UNSUPPORTED_FUNCTIONS.has(x.name)) return x.name;
-      const inner = unsupportedFunction(x.args);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
+  return findFunction(value, UNSUPPORTED_FUNCTIONS);
 }
 
 /** `display: -webkit-box`, `width: -moz-available`: vendor values are dropped silently, like vendor properties. */

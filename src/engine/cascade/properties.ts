@@ -9,12 +9,13 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
+  BackgroundImage, BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
   TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
   computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
 } from './transform';
+import { computeGradient, isGradientFunction, parseGradient, type SpecifiedGradient } from './gradient';
 import {
   computeTrackList, computeTrackSize, parseAreas, parseAutoFlow, parseGridLine, parseTrackList, parseTrackSizes, type SpecifiedTrackList, type SpecifiedTrackSize,
 } from './grid';
@@ -475,13 +476,16 @@ function parseTextShadow(v: readonly CV[]): 'none' | SpecifiedShadow[] | undefin
   return out.length ? out : undefined;
 }
 
-type ImageSpec = 'none' | { url: string } | { gradient: string };
+type ImageSpec = 'none' | { url: string } | { gradient: SpecifiedGradient };
 function parseImage(cv: CV | undefined): ImageSpec | undefined {
   if (!cv) return undefined;
   if (ident(cv) === 'none') return 'none';
   if (cv.t === 'url') return { url: cv.v };
   if (cv.t === 'func' && cv.name === 'url' && cv.args[0]?.t === 'str') return { url: cv.args[0].v };
-  if (cv.t === 'func' && /(?:^|-)(?:repeating-)?(?:linear|radial|conic)-gradient$/.test(cv.name)) return { gradient: serialize([cv]) };
+  if (cv.t === 'func' && isGradientFunction(cv.name)) {
+    const gradient = parseGradient(cv);
+    return gradient && { gradient };
+  }
   if (cv.t === 'func' && (cv.name === 'image-set' || cv.name === '-webkit-image-set')) {
     const first = cv.args[0];
     if (first?.t === 'str') return { url: first.v };
@@ -489,6 +493,25 @@ function parseImage(cv: CV | undefined): ImageSpec | undefined {
   }
   return undefined;
 }
+
+/** CSS Backgrounds 3 §3.1 `<bg-image>#`: every layer, or 'none' when no layer has an image. */
+function parseImageLayers(v: readonly CV[]): 'none' | ImageSpec[] | undefined {
+  const layers = splitCommas(v).map((l) => (l.length === 1 ? parseImage(l[0]) : undefined));
+  if (layers.some((l) => l === undefined)) return undefined;
+  return layers.every((l) => l === 'none') ? 'none' : layers as ImageSpec[];
+}
+
+function computeImageLayers(s: 'none' | readonly ImageSpec[], ctx: ComputeContext): 'none' | readonly BackgroundImage[] {
+  if (s === 'none') return 'none';
+  return s.map((l) => (l === 'none' || 'url' in l ? l : { gradient: computeGradient(l.gradient, ctx) }));
+}
+
+/** a comma-separated list of layers, each one or two of `keywords`, kept as written */
+function layerKeywords(name: string, initial: string, keywords: readonly string[], max: number): PropertyDef<string, string> {
+  return textProp(name, initial, (v) => splitCommas(v).every((l) => l.length >= 1 && l.length <= max && l.every((x) => keywords.includes(ident(x) ?? ''))));
+}
+
+const BOXES = ['border-box', 'padding-box', 'content-box'];
 
 export const PROPERTIES = {
   // display & positioning
@@ -587,19 +610,18 @@ export const PROPERTIES = {
 
   // backgrounds (the first layer; colour from the last)
   'background-color': colorProp('background-color', TRANSPARENT),
-  'background-image': prop<ImageSpec, ImageSpec>({
+  // every layer (CSS Backgrounds 3 §2.2); the other background-* lists are matched to it at used time
+  'background-image': prop<'none' | ImageSpec[], 'none' | readonly BackgroundImage[]>({
     name: 'background-image', inherited: false, initial: 'none',
-    parse: (v) => {
-      const layers = splitCommas(v).map((l) => (l.length === 1 ? parseImage(l[0]) : undefined));
-      if (layers.some((l) => l === undefined)) return undefined;
-      return layers.find((l) => l !== 'none') ?? 'none';
-    },
-    compute: same,
+    parse: parseImageLayers,
+    compute: computeImageLayers,
   }),
   // 'auto' | 'cover' | 'contain' | '<l> <l>', as written
   'background-size': textProp('background-size', 'auto'),
   'background-position': textProp('background-position', '0% 0%'),
   'background-repeat': textProp('background-repeat', 'repeat'),
+  'background-origin': layerKeywords('background-origin', 'padding-box', BOXES, 1),
+  'background-clip': layerKeywords('background-clip', 'border-box', [...BOXES, 'text'], 1),
 
   // text & fonts
   color: prop<SpecifiedColor, RGBA>({
@@ -895,7 +917,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'isolation', 'clip', 'shape-margin',
   'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'zoom',
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
-  'background-attachment', 'background-origin', 'background-clip', 'background-blend-mode', 'background-position-x', 'background-position-y',
+  'background-attachment', 'background-blend-mode', 'background-position-x', 'background-position-y',
   'max-lines', 'bleed', 'marks', 'anchor-name', 'position-anchor',
   'margin-trim', 'speak', 'speak-as',
   'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',

@@ -129,19 +129,25 @@ function expandFont(v: readonly CV[]): Expansion | undefined {
   return out;
 }
 
-/** CSS Backgrounds 3 §3.10 `background`: the colour from the final layer, the rest from the first. */
+/**
+ * CSS Backgrounds 3 §3.10 `background`: every layer's image, position, size, repeat, origin and
+ * clip (a layer's missing parts are the initial values), the colour from the final layer.
+ */
 function expandBackground(v: readonly CV[]): Expansion | undefined {
   const layers = splitCommas(v);
-  const out: Expansion = {
-    'background-color': 'initial', 'background-image': 'initial', 'background-size': 'initial',
-    'background-position': 'initial', 'background-repeat': 'initial',
+  const out: Expansion = { 'background-color': 'initial' };
+  const lists: Record<'background-image' | 'background-size' | 'background-position' | 'background-repeat' | 'background-origin' | 'background-clip', CV[]> = {
+    'background-image': [], 'background-size': [], 'background-position': [], 'background-repeat': [], 'background-origin': [], 'background-clip': [],
   };
-  const images: CV[] = [];
+  const word = (w: string): CV => ({ t: 'ident', v: w, s: 0, e: 0 });
+  const zero: CV = { t: 'pct', v: 0, s: 0, e: 0 };
   for (let li = 0; li < layers.length; li++) {
     const layer = layers[li]!;
     if (layer.length === 0) return undefined;
     const last = li === layers.length - 1;
     const pos: CV[] = [];
+    const repeat: CV[] = [];
+    const boxes: CV[] = [];
     let size: CV[] | undefined;
     let image: CV | undefined;
     for (let i = 0; i < layer.length; i++) {
@@ -150,29 +156,38 @@ function expandBackground(v: readonly CV[]): Expansion | undefined {
       if (x.t === 'delim' && x.v === '/') {
         // position / size
         size = [];
+        if (pos.length === 0) return undefined;
         while (i + 1 < layer.length && (isSize(layer[i + 1]!)) && size.length < 2) size.push(layer[++i]!);
         if (size.length === 0) return undefined;
         continue;
       }
-      if (k && ['repeat', 'repeat-x', 'repeat-y', 'no-repeat', 'space', 'round'].includes(k)) { if (li === 0) out['background-repeat'] = [...(Array.isArray(out['background-repeat']) ? out['background-repeat'] : []), x]; continue; }
-      if (k && ['scroll', 'fixed', 'local', 'border-box', 'padding-box', 'content-box', 'text'].includes(k)) continue;
+      if (k && ['repeat', 'repeat-x', 'repeat-y', 'no-repeat', 'space', 'round'].includes(k)) { repeat.push(x); continue; }
+      if (k && ['border-box', 'padding-box', 'content-box', 'text'].includes(k)) { boxes.push(x); continue; }
+      if (k && ['scroll', 'fixed', 'local'].includes(k)) continue;
       if (k && ['left', 'right', 'top', 'bottom', 'center'].includes(k)) { pos.push(x); continue; }
       if (x.t === 'dim' || x.t === 'pct' || (x.t === 'num' && x.v === 0) || (x.t === 'func' && parseLength(x, { pct: true, negative: true }))) { pos.push(x); continue; }
       if (k === 'none' || x.t === 'url' || (x.t === 'func' && (x.name.endsWith('gradient') || x.name === 'url' || x.name.endsWith('image-set')))) {
         if (image) return undefined;
         image = x; continue;
       }
-      if (last && parseColor(x)) { out['background-color'] = [x]; continue; }
+      if (last && parseColor(x) && out['background-color'] === 'initial') { out['background-color'] = [x]; continue; }
       return undefined;
     }
-    if (li === 0) {
-      if (pos.length) out['background-position'] = pos;
-      if (size) out['background-size'] = size;
-    }
-    if (image) { if (images.length) images.push({ t: 'delim', v: ',', s: image.s, e: image.s }); images.push(image); }
-    else { if (images.length) images.push({ t: 'delim', v: ',', s: 0, e: 0 }); images.push({ t: 'ident', v: 'none', s: 0, e: 0 }); }
+    if (repeat.length > 2 || boxes.length > 2) return undefined;
+    const add = (key: keyof typeof lists, values: readonly CV[]) => {
+      const list = lists[key];
+      if (li > 0) list.push({ t: 'delim', v: ',', s: 0, e: 0 });
+      list.push(...values);
+    };
+    add('background-image', [image ?? word('none')]);
+    add('background-position', pos.length ? pos : [zero, zero]);
+    add('background-size', size ?? [word('auto')]);
+    add('background-repeat', repeat.length ? repeat : [word('repeat')]);
+    // one box keyword sets both the origin and the clip
+    add('background-origin', [boxes[0] ?? word('padding-box')]);
+    add('background-clip', [boxes[1] ?? boxes[0] ?? word('border-box')]);
   }
-  if (images.some((x) => x.t !== 'ident' && x.t !== 'delim')) out['background-image'] = images;
+  for (const [key, list] of Object.entries(lists)) out[key as keyof typeof lists] = list;
   return out;
 }
 
@@ -395,7 +410,7 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   sh('border-radius', CORNERS, expandRadius),
   sh('font', ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family'], expandFont),
   sh('font-variant', ['font-variant-caps'], expandFontVariant),
-  sh('background', ['background-color', 'background-image', 'background-size', 'background-position', 'background-repeat'], expandBackground),
+  sh('background', ['background-color', 'background-image', 'background-size', 'background-position', 'background-repeat', 'background-origin', 'background-clip'], expandBackground),
   sh('list-style', ['list-style-type', 'list-style-position', 'list-style-image'], expandListStyle),
   sh('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], expandFlex),
   sh('flex-flow', ['flex-direction', 'flex-wrap'], expandFlexFlow),

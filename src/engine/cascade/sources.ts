@@ -168,8 +168,11 @@ export function rebaseDecls(decls: readonly CompiledDecl[], base: string): reado
   const hit = rebasedCache.get(key)?.get(base);
   if (hit) return hit;
   const out = decls.map((d): CompiledDecl => {
-    if (d.k === 'value' && (d.name === 'background-image' || d.name === 'list-style-image') && typeof d.value === 'object' && d.value !== null && 'url' in d.value) {
+    if (d.k === 'value' && d.name === 'list-style-image' && typeof d.value === 'object' && d.value !== null && 'url' in d.value) {
       return { ...d, value: { url: rebaseUrl((d.value as { url: string }).url, base) } };
+    }
+    if (d.k === 'value' && d.name === 'background-image' && Array.isArray(d.value)) {
+      return { ...d, value: (d.value as unknown[]).map((l) => (typeof l === 'object' && l !== null && 'url' in l ? { url: rebaseUrl((l as { url: string }).url, base) } : l)) };
     }
     if (d.k === 'value' && d.name === 'content' && Array.isArray(d.value)) {
       return { ...d, value: (d.value as ContentItem[]).map((c) => (c.kind === 'url' ? { ...c, url: rebaseUrl(c.url, base) } : c)) };

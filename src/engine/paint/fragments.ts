@@ -6,13 +6,14 @@
 //
 // Flow positions become page positions through the page list: a box whose decorations span
 // pages is drawn in slices (CSS Fragmentation 3 box-decoration-break: slice).
-import type { ComputedStyle, RGBA } from '../cascade/computed';
+import type { ComputedStyle, Gradient, RGBA } from '../cascade/computed';
 import type { DiagnosticList } from '../diagnostics';
 import type { FaceResolver } from '../layout/faces';
 import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
-import { backgroundImageNode, clippedImage } from './background';
-import { backgroundTiles, type Rect } from './tiles';
+import { clippedImage } from './background';
+import { gradientPaint } from './gradient';
+import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 
@@ -175,23 +176,54 @@ class Painter {
       // the positioning area runs through the flow: each page shows its part of the tiling
       const clip = { x: page.margin.left, y: page.margin.top, width: area.width, height: area.height };
       const last = this.o.pages[this.o.pages.length - 1]!;
-      this.backgroundImage(s, page.index, { ...clip, y: page.margin.top - page.flowTop, height: last.flowBottom }, clip);
+      const flow = { ...clip, y: page.margin.top - page.flowTop, height: last.flowBottom };
+      this.backgroundLayers(s, page.index, { 'border-box': flow, 'padding-box': flow, 'content-box': flow }, clip, 0);
     }
   }
 
-  /** CSS Backgrounds 3: a background image's tiles over its positioning area `area`, cut to `clip` (page coordinates). */
-  private backgroundImage(s: ComputedStyle, pageIndex: number, area: Rect, clip: Rect): void {
-    const bg = s.backgroundImage;
-    if (bg === 'none') return;
-    if (!('url' in bg)) { this.o.diagnostics.report('unsupported-value', 'background gradients are not drawn'); return; }
-    if (!(area.width > 0) || !(area.height > 0)) return;
-    const img = this.o.imageUrl(bg.url);
+  /**
+   * CSS Backgrounds 3 §2.2 the background image layers of a style, the last one first (the first
+   * is on top): each layer's tiles over its background-origin box, cut to its background-clip
+   * box (rounded by `r` at the border box) and to `visible` (the part of the box on this page).
+   */
+  private backgroundLayers(s: ComputedStyle, pageIndex: number, boxes: BackgroundBoxes, visible: Rect, r: number): void {
+    const layers = s.backgroundImage;
+    if (layers === 'none') return;
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers[i]!;
+      if (layer === 'none') continue;
+      const clipName = layerOf(s.backgroundClip, i);
+      // (background-clip: text paints the background only inside the glyphs: not drawn)
+      if (clipName === 'text') continue;
+      const area = boxes[layerOf(s.backgroundOrigin, i) as keyof BackgroundBoxes] ?? boxes['padding-box'];
+      const box = boxes[clipName as keyof BackgroundBoxes] ?? boxes['border-box'];
+      const clip = intersect(box, visible);
+      if (!(area.width > 0) || !(area.height > 0) || !(clip.width > 0.001) || !(clip.height > 0.001)) continue;
+      // the clip box's corners: the border box's radius less the border (and padding) inside it
+      const inset = Math.max(box.x - boxes['border-box'].x, box.y - boxes['border-box'].y);
+      const cr = r > 0 ? Math.max(0, Math.min(r - inset, clip.width / 2, clip.height / 2)) : 0;
+      const rounded = cr > 0 ? { ...clip, r: cr } : undefined;
+      if ('url' in layer) this.imageLayer(s, i, layer.url, pageIndex, area, clip, rounded);
+      else this.gradientLayer(s, i, layer.gradient, pageIndex, area, clip, rounded);
+    }
+  }
+
+  /** Takes one tile from the document's budget; false (said once) when it is spent. */
+  private takeTile(): boolean {
+    if (this.tilesLeft-- > 0) return true;
+    if (this.tilesLeft === -1) this.o.diagnostics.report('limit-exceeded', `The document's background images need more than ${MAX_DOCUMENT_TILES} tiles; the rest are not drawn`);
+    return false;
+  }
+
+  /** a url() layer's tiles (page coordinates), inside the rounded clip when there is one */
+  private imageLayer(s: ComputedStyle, layer: number, url: string, pageIndex: number, area: Rect, clip: Rect, rounded: (Rect & { r: number }) | undefined): void {
+    const img = this.o.imageUrl(url);
     if (!img) return;
-    for (const t of backgroundTiles(s, area, clip, img.width, img.height)) {
-      if (this.tilesLeft-- <= 0) {
-        if (this.tilesLeft === -1) this.o.diagnostics.report('limit-exceeded', `The document's background images need more than ${MAX_DOCUMENT_TILES} tiles; the rest are not drawn`);
-        return;
-      }
+    const tiles = backgroundTiles(s, area, clip, img.width, img.height, layer);
+    if (tiles.length === 0) return;
+    if (rounded) this.emit(pageIndex, { clip: { x: round3(rounded.x), y: round3(rounded.y), width: round3(rounded.width), height: round3(rounded.height), r: round3(rounded.r) }, absolutePosition: { x: 0, y: 0 } });
+    for (const t of tiles) {
+      if (!this.takeTile()) break;
       if (img.kind === 'svg') {
         // (an SVG is drawn whole: pdfmake does not clip it)
         const r = t.full ?? t;
@@ -203,6 +235,43 @@ class Painter {
       if (t.cover) node.cover = { width: t.width, height: t.height, align: t.cover.align, valign: t.cover.valign };
       this.emit(pageIndex, node as unknown as PdfNode);
     }
+    if (rounded) this.emit(pageIndex, { end: true, absolutePosition: { x: 0, y: 0 } });
+  }
+
+  /**
+   * CSS Images 3 §3 a gradient layer: each tile a rectangle filled with the gradient's shading
+   * (placed over the whole tile, drawn on its visible part); a gradient of one colour is one
+   * rectangle over all its tiles.
+   */
+  private gradientLayer(s: ComputedStyle, layer: number, g: Gradient, pageIndex: number, area: Rect, clip: Rect, rounded: (Rect & { r: number }) | undefined): void {
+    // (a conic gradient is not drawn: the cascade said so where it is written)
+    const tiles = backgroundTiles(s, area, clip, undefined, undefined, layer);
+    if (tiles.length === 0) return;
+    const fills = (t: Tile) => Math.abs(t.x - clip.x) < 0.01 && Math.abs(t.y - clip.y) < 0.01 && Math.abs(t.width - clip.width) < 0.01 && Math.abs(t.height - clip.height) < 0.01;
+    const first = gradientPaint(g, tiles[0]!.full ?? tiles[0]!);
+    if (!first) return;
+    if ('color' in first) {
+      // tiles of one colour side by side: their union
+      if (first.color.a <= 0 || !this.takeTile()) return;
+      const x = Math.min(...tiles.map((t) => t.x)); const y = Math.min(...tiles.map((t) => t.y));
+      const union = { x, y, width: Math.max(...tiles.map((t) => t.x + t.width)) - x, height: Math.max(...tiles.map((t) => t.y + t.height)) - y };
+      const whole = fills(union);
+      if (rounded && !whole) this.emit(pageIndex, clipNode(rounded));
+      this.emit(pageIndex, rectNode(union.x, union.y, union.width, union.height, first.color, rounded && whole ? rounded.r : 0));
+      if (rounded && !whole) this.emit(pageIndex, { end: true, absolutePosition: { x: 0, y: 0 } });
+      return;
+    }
+    const whole = tiles.length === 1 && fills(tiles[0]!);
+    if (rounded && !whole) this.emit(pageIndex, clipNode(rounded));
+    for (const t of tiles) {
+      if (!this.takeTile()) break;
+      const paint = gradientPaint(g, t.full ?? t);
+      if (!paint || !('shading' in paint)) continue;
+      const shape: Record<string, unknown> = { type: 'rect', x: round3(t.x), y: round3(t.y), w: round3(t.width), h: round3(t.height), gradient: paint.shading };
+      if (rounded && whole) shape.r = round3(rounded.r);
+      this.emit(pageIndex, { canvas: [shape], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+    }
+    if (rounded && !whole) this.emit(pageIndex, { end: true, absolutePosition: { x: 0, y: 0 } });
   }
 
   /**
@@ -212,8 +281,8 @@ class Painter {
   private pageBox(page: PageFragment, s: ComputedStyle): void {
     if (s.backgroundImage !== 'none') {
       const b = page.bleed ?? 0;
-      const node = backgroundImageNode(s, { width: page.width + 2 * b, height: page.height + 2 * b }, { diagnostics: this.o.diagnostics, imageUrl: (u) => this.o.imageUrl(u) });
-      if (node) this.emit(page.index, place(node, -b, -b));
+      const whole = { x: -b, y: -b, width: page.width + 2 * b, height: page.height + 2 * b };
+      this.backgroundLayers(s, page.index, { 'border-box': whole, 'padding-box': whole, 'content-box': whole }, whole, 0);
     }
     const b = s.borderWidth;
     if (b.top + b.right + b.bottom + b.left <= 0) return;
@@ -298,11 +367,9 @@ class Painter {
       const r = radius > 0 && first && last ? Math.min(radius, f.width / 2, h / 2) : 0;
       if (!transparent(bg) && f.width > 0 && h > 0) this.emit(page.index, rectNode(p.x, p.y, f.width, h, bg, r));
       if (s.backgroundImage !== 'none' && s !== this.o.canvasSource) {
-        // the padding box is the positioning area (on a later page it starts above the page), the border box the painting area
-        const b = f.border;
+        // the boxes run through the pages (on a later page they start above it); this slice shows its part
         const boxTop = p.y - (top - f.y);
-        const area = { x: p.x + b.left, y: boxTop + b.top, width: f.width - b.left - b.right, height: f.height - b.top - b.bottom };
-        this.backgroundImage(s, page.index, area, { x: p.x, y: p.y, width: f.width, height: h });
+        this.backgroundLayers(s, page.index, boxesOf({ x: p.x, y: boxTop, width: f.width, height: f.height }, f.border, f.padding), { x: p.x, y: p.y, width: f.width, height: h }, r);
       }
       this.borders(f, page.index, p.x, p.y, h, first, last, r);
     }
@@ -404,11 +471,43 @@ class Painter {
     }
   }
 
+  /** per element: its inline box's pieces on their lines, in order (only for boxes with a background image) */
+  private inlinePieces: Map<unknown, InlineBoxFragment[]> | undefined;
+
+  /** where an inline box's piece lies in the whole box laid end to end: the width before it, and the whole width */
+  private inlineRun(f: InlineBoxFragment): { before: number; width: number } {
+    if (!f.element || (f.starts && f.ends)) return { before: 0, width: f.width };
+    if (!this.inlinePieces) {
+      const map = new Map<unknown, InlineBoxFragment[]>();
+      const walk = (x: Fragment) => {
+        if (x.kind === 'inline-box') { if (x.element && x.style.backgroundImage !== 'none') { let l = map.get(x.element); if (!l) map.set(x.element, l = []); l.push(x); } return; }
+        if (x.kind === 'box' || x.kind === 'line') for (const c of x.children) walk(c);
+      };
+      for (const root of [this.o.root, ...this.o.fixed, ...(this.o.marginBoxes ?? []).flat(), ...(this.o.footnotes ?? [])]) if (root) walk(root);
+      this.inlinePieces = map;
+    }
+    const pieces = this.inlinePieces.get(f.element) ?? [f];
+    let before = 0; let width = 0; let seen = false;
+    for (const piece of pieces) {
+      if (piece === f) seen = true;
+      else if (!seen) before += piece.width;
+      width += piece.width;
+    }
+    return seen ? { before, width } : { before: 0, width: f.width };
+  }
+
   private inlineBox(f: InlineBoxFragment, fixedPage: PageFragment | undefined): void {
     const s = f.style;
     const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
     const p = this.at(page, f.x, f.y, !!fixedPage);
     if (!transparent(s.backgroundColor)) this.emit(page.index, rectNode(p.x, p.y, f.width, f.height, s.backgroundColor));
+    if (s.backgroundImage !== 'none') {
+      // box-decoration-break: slice: one positioning area for the whole box, its pieces side by side
+      const run = this.inlineRun(f);
+      const whole = { x: p.x - run.before, y: p.y, width: run.width, height: f.height };
+      const pad = s.padding; const pct = (l: { pt: number; pct: number }) => l.pt;
+      this.backgroundLayers(s, page.index, boxesOf(whole, s.borderWidth, { top: pct(pad.top), right: pct(pad.right), bottom: pct(pad.bottom), left: pct(pad.left) }), { x: p.x, y: p.y, width: f.width, height: f.height }, 0);
+    }
     const b = s.borderWidth;
     const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(page.index, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
     out(borderSide({ side: 'top', width: b.top, style: s.borderStyle.top, color: s.borderColor.top, x1: p.x, y1: p.y, x2: p.x + f.width, y2: p.y }));
@@ -671,4 +770,21 @@ function place(node: PdfNode, x: number, y: number): PdfNode {
   const out = { ...node, absolutePosition: { x: x + (m?.[0] ?? 0), y: y + (m?.[1] ?? 0) } } as PdfNode & { margin?: unknown };
   delete out.margin;
   return out;
+}
+
+/** the boxes a background layer is positioned in (background-origin) or cut to (background-clip) */
+interface BackgroundBoxes { readonly 'border-box': Rect; readonly 'padding-box': Rect; readonly 'content-box': Rect }
+
+type Edges = { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
+
+/** a border box's padding and content boxes */
+function boxesOf(border: Rect, b: Edges, p: Edges): BackgroundBoxes {
+  const inset = (r: Rect, e: Edges): Rect => ({ x: r.x + e.left, y: r.y + e.top, width: Math.max(0, r.width - e.left - e.right), height: Math.max(0, r.height - e.top - e.bottom) });
+  const padding = inset(border, b);
+  return { 'border-box': border, 'padding-box': padding, 'content-box': inset(padding, p) };
+}
+
+/** a group clipping what follows (up to its `end`) to a rounded rectangle (page coordinates) */
+function clipNode(c: Rect & { r: number }): PdfNode {
+  return { clip: { x: round3(c.x), y: round3(c.y), width: round3(c.width), height: round3(c.height), r: round3(c.r) }, absolutePosition: { x: 0, y: 0 } };
 }

@@ -1,8 +1,8 @@
 // CSS Backgrounds 3 §3.6 background-position and §3.4 background-repeat: the tiles of a box's
 // (or the canvas's) background image over its background positioning area, each cut to the
-// painting area. A tile cut on one axis keeps its scale (it is drawn as a pdfmake `cover` image
+// painting area, one layer at a time. A tile cut on one axis keeps its scale (it is drawn as a pdfmake `cover` image
 // clipped to the visible part, aligned to the side it is cut from); one cut on both axes is drawn
-// through a viewport of the visible part. The first layer of each property is used.
+// through a viewport of the visible part.
 import type { ComputedStyle } from '../cascade/computed';
 import { sizeOf } from './background';
 
@@ -23,13 +23,14 @@ export interface Tile {
 const MAX_TILES = 400;
 
 /**
- * The tiles of an image of natural size (iw, ih) px positioned over `area` and cut to `clip`
- * (both in the same coordinates). `cover` sizes keep the single clipped image of the old path.
+ * The tiles of layer `layer` of a background, an image of natural size (iw, ih) px (undefined
+ * for a gradient) positioned over `area` and cut to `clip` (both in the same coordinates).
+ * `cover` sizes of a natural-size image keep the single clipped image of the old path.
  */
-export function backgroundTiles(style: ComputedStyle, area: Rect, clip: Rect, iw: number, ih: number): Tile[] {
-  const size = sizeOf(firstLayer(style.backgroundSize), area, iw, ih);
+export function backgroundTiles(style: ComputedStyle, area: Rect, clip: Rect, iw: number | undefined, ih: number | undefined, layer = 0): Tile[] {
+  const size = sizeOf(layerOf(style.backgroundSize, layer), area, iw, ih, style.fontSize);
   if (!(size.width > 0) || !(size.height > 0)) return [];
-  const pos = position(firstLayer(style.backgroundPosition), style.fontSize);
+  const pos = position(layerOf(style.backgroundPosition, layer), style.fontSize);
   if (size.cover) {
     const align = pos.x.pct >= 75 ? 'right' : pos.x.pct <= 25 ? 'left' : 'center';
     const valign = pos.y.pct >= 75 ? 'bottom' : pos.y.pct <= 25 ? 'top' : 'center';
@@ -37,7 +38,7 @@ export function backgroundTiles(style: ComputedStyle, area: Rect, clip: Rect, iw
   }
   const x0 = area.x + ((area.width - size.width) * pos.x.pct) / 100 + pos.x.pt;
   const y0 = area.y + ((area.height - size.height) * pos.y.pct) / 100 + pos.y.pt;
-  const [rx, ry] = repeats(firstLayer(style.backgroundRepeat));
+  const [rx, ry] = repeats(layerOf(style.backgroundRepeat, layer));
   const xs = axis(x0, size.width, clip.x, clip.x + clip.width, rx);
   const ys = axis(y0, size.height, clip.y, clip.y + clip.height, ry);
   const out: Tile[] = [];
@@ -79,7 +80,11 @@ function cut(t: Rect, clip: Rect): Tile | undefined {
   return { x: left, y: top, width: right - left, height: bottom - top, cover: { align, valign }, full: t };
 }
 
-const firstLayer = (v: string) => (v.split(',')[0] ?? '').trim().toLowerCase();
+/** CSS Backgrounds 3 §2.2 a background-* list's value for layer i (the list repeated as needed) */
+export const layerOf = (v: string, i: number): string => {
+  const items = v.split(',');
+  return (items[i % items.length] ?? '').trim().toLowerCase();
+};
 
 /** background-repeat: whether the image repeats along x and y (space and round repeat). */
 function repeats(v: string): [boolean, boolean] {

@@ -38,8 +38,8 @@ const cases: [string, Check][] = [
   ['border-top-left-radius: 3pt 5pt', (s) => expect(s.borderRadius.topLeft).to.deep.equal(L(3))],
   // backgrounds
   ['background: red', (s) => expect(s.backgroundColor).to.deep.equal(red)],
-  ['background: url(a.png) no-repeat center / cover #fff', (s) => { expect(s.backgroundImage).to.deep.equal({ url: 'a.png' }); expect(s.backgroundColor).to.deep.equal({ r: 255, g: 255, b: 255, a: 1 }); expect(s.backgroundSize).to.equal('cover'); expect(s.backgroundRepeat).to.equal('no-repeat'); expect(s.backgroundPosition).to.equal('center'); }],
-  ['background: linear-gradient(red, blue)', (s) => { expect(s.backgroundImage).to.have.property('gradient'); expect(s.backgroundColor.a).to.equal(0); }],
+  ['background: url(a.png) no-repeat center / cover #fff', (s) => { expect(s.backgroundImage).to.deep.equal([{ url: 'a.png' }]); expect(s.backgroundColor).to.deep.equal({ r: 255, g: 255, b: 255, a: 1 }); expect(s.backgroundSize).to.equal('cover'); expect(s.backgroundRepeat).to.equal('no-repeat'); expect(s.backgroundPosition).to.equal('center'); }],
+  ['background: linear-gradient(red, blue)', (s) => { expect(s.backgroundImage).to.have.length(1); expect((s.backgroundImage as { gradient: unknown }[])[0]).to.have.property('gradient'); expect(s.backgroundColor.a).to.equal(0); }],
   ['background-color: red; background: none', (s) => expect(s.backgroundColor.a).to.equal(0)],
   ['background: rgba(0,0,0,.5)', (s) => expect(s.backgroundColor).to.deep.equal({ r: 0, g: 0, b: 0, a: 0.5 })],
   // fonts

@@ -46,7 +46,7 @@ describe('cascade: <link> and @import', () => {
   });
   it('url()s in a linked sheet are relative to the sheet', () => {
     const r = run('<link rel="stylesheet" href="css/a.css"><p id="t">x</p>', '', { assets: { 'css/a.css': '#t { background: url(../img/bg.png) } ' } });
-    expect(r.byId('t').style.backgroundImage).to.deep.equal({ url: 'css/../img/bg.png' });
+    expect(r.byId('t').style.backgroundImage).to.deep.equal([{ url: 'css/../img/bg.png' }]);
   });
   it('a data: URI stylesheet applies', () => {
     const r = run(`<link rel="stylesheet" href="data:text/css;base64,${Buffer.from('#t { color: green }').toString('base64')}"><p id="t">x</p>`);
