@@ -421,7 +421,9 @@ function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): vo
       }
       case 'inline': collapseWhiteSpace(b.children, state); break;
       case 'line-break': state.atSpace = true; state.wordStart = true; break;
-      case 'replaced': case 'inline-block': case 'float': state.atSpace = false; state.wordStart = false; break;
+      case 'replaced': case 'inline-block': state.atSpace = false; state.wordStart = false; break;
+      // an out-of-flow box is not on the line: the spaces around it collapse as if it were not there
+      case 'float': break;
     }
   }
 }
