@@ -197,7 +197,7 @@ export function elementText(e: StyledElement, which: 'text' | 'before' | 'after'
 
 function textContent(n: StyledNode, generated: boolean): string {
   if (n.kind === 'text') return n.text;
-  if (!generated && n.tag.startsWith('::')) return '';
+  if (!generated && n.tag.startsWith('::') && n.tag !== '::first-letter') return '';
   let out = '';
   for (const c of n.children) out += textContent(c, generated);
   return out;

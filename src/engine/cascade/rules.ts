@@ -4,7 +4,7 @@
 // appearance (§6.5) folded into one sort key. Sheet sets also keep the signature trees of
 // sharing.ts, so elements no selector can tell apart are matched once.
 import type { SourceLocation } from '../diagnostics';
-import type { ComplexSelector, PseudoElement } from '../css/selectors';
+import { PSEUDO_ELEMENTS, type ComplexSelector, type PseudoElement } from '../css/selectors';
 import type { CompiledDecl } from './declarations';
 import { RuleIndex } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
@@ -34,9 +34,11 @@ export type SheetRules = Readonly<Record<Target, RuleIndex<RulePayload>>>;
 
 /** what a rule styles: the element, or one of its pseudo-elements */
 export type Target = 'main' | PseudoElement;
-export const TARGETS: readonly Target[] = ['main', 'before', 'after', 'footnote-call', 'footnote-marker'];
+export const TARGETS: readonly Target[] = ['main', ...PSEUDO_ELEMENTS];
 
-const newSheetRules = (): SheetRules => ({ main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex(), 'footnote-call': new RuleIndex(), 'footnote-marker': new RuleIndex() });
+const newSheetRules = (): SheetRules => ({
+  main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex(), 'first-letter': new RuleIndex(), 'footnote-call': new RuleIndex(), 'footnote-marker': new RuleIndex(),
+});
 
 /** A sheet that applies to this document, with its rank in cascade order. */
 export interface ActiveSheet {

@@ -14,6 +14,7 @@
 // and :nth-child(… of S) turn sharing off for the document.
 import { keyOf, type Combinator, type ComplexSelector, type PseudoClass } from '../css/selectors';
 import { matchesPseudo, RuleIndex, type Hit, type MatchElement, type SelectorSource } from './match';
+import type { Target } from './rules';
 
 /** The questions an element's position answers differently, collected from every selector. */
 export interface PositionalFeatures {
@@ -87,7 +88,7 @@ interface TreeSize { nodes: number; chars: number }
 export class Signature {
   private readonly children = new Map<string, Signature>();
   /** matched rules of the sheets (element-level declarations excluded), per target */
-  readonly matched: { main?: unknown; before?: unknown; after?: unknown; 'footnote-call'?: unknown; 'footnote-marker'?: unknown } = {};
+  readonly matched: { [T in Target]?: unknown } = {};
   constructor(private readonly size: TreeSize) {}
 
   child(key: string): Signature {

@@ -61,7 +61,9 @@ export class StyleWalker {
   private footnotes = 0;
   /** how many footnote elements the walk met */
   get footnoteCount(): number { return this.footnotes; }
-  /** whether any sheet has ::before / ::after rules */
+  /** with ::first-letter rules: each element's values (a first letter inherits from the element its text is in) */
+  private readonly valuesOf = new WeakMap<StyledElement, ElementValues>();
+  /** whether any sheet has rules for each pseudo-element */
   private readonly hasRules: Readonly<Record<PseudoElement, boolean>>;
   /** with sharing: the ancestor filter of `filterParent`'s children */
   private parentFilter: AncestorFilter | undefined;
@@ -76,7 +78,7 @@ export class StyleWalker {
   constructor(private readonly o: WalkerOptions) {
     this.computeDiagnostics = new CountingDiagnostics(o.diagnostics);
     const has = (t: PseudoElement) => o.sheets.some((s) => s.rules[t].size > 0);
-    this.hasRules = { before: has('before'), after: has('after'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
+    this.hasRules = { before: has('before'), after: has('after'), 'first-letter': has('first-letter'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
   }
 
   /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
@@ -130,7 +132,9 @@ export class StyleWalker {
       if (afterBox) children.push(afterBox);
     }
     this.counters.close();
+    if (this.hasRules['first-letter'] && BLOCK_CONTAINERS.has(display)) this.firstLetter(e, own, sig, children);
     const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
+    if (this.hasRules['first-letter']) this.valuesOf.set(out, own);
     if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
     if (counters) out.counters = counters;
     if (footnote) out.footnote = { call: footnoteCall ?? null, index: note };
@@ -175,6 +179,33 @@ export class StyleWalker {
     const deferred = pieces.some((p) => typeof p !== 'string');
     const children: StyledNode[] = deferred ? [{ kind: 'text', text, style, generated: pieces }] : text ? [{ kind: 'text', text, style }] : [];
     return { kind: 'element', tag: `::${target}`, attrs: {}, style, children, loc: e.el.loc };
+  }
+
+  /**
+   * CSS Pseudo 4 §2.3 ::first-letter: the first typographic letter unit of the element's first
+   * line (with the punctuation around it) becomes an inline box of the pseudo-element's style,
+   * a float when it floats. The letter is looked for through ::before and in-flow inline and
+   * block descendants, and not past anything else that starts a line (an image, an inline-block,
+   * a table, a line break).
+   */
+  private firstLetter(e: MatchElement, own: ElementValues, sig: Signature | undefined, children: StyledNode[]): void {
+    const matched = this.sheetMatches(e, 'first-letter', sig).list;
+    if (!matched.length) return;
+    const found = firstText(children, undefined);
+    if (!found) return;
+    const { list, index, node, parent } = found;
+    const m = FIRST_LETTER.exec(node.text);
+    if (!m || !m[2]) return;
+    // (Blink: the letter inherits from the element its text is in)
+    const v = this.computeValues(matched, (parent && this.valuesOf.get(parent)) ?? own, undefined).style;
+    const style: ComputedStyle = { ...v, display: v.float === 'none' ? 'inline' : 'block', position: 'static', content: 'normal' };
+    const letter: StyledElement = { kind: 'element', tag: '::first-letter', attrs: {}, style, children: [{ kind: 'text', text: m[2], style }], loc: e.el.loc };
+    const parts: StyledNode[] = [];
+    if (m[1]) parts.push({ kind: 'text', text: m[1], style: node.style });
+    parts.push(letter);
+    const rest = node.text.slice(m[0].length);
+    if (rest) parts.push({ kind: 'text', text: rest, style: node.style });
+    list.splice(index, 1, ...parts);
   }
 
   /** The element's own matched declarations: the sheets' (shared by signature), then its element-level ones. */
@@ -489,3 +520,36 @@ function ownText(pieces: readonly (string | ContentItem)[], e: StyledElement): s
   return pieces.map((p) => (typeof p === 'string' ? p : p.kind === 'content' ? elementText(e, p.which) : '')).join('');
 }
 
+/** the displays of block containers, which have a first line (CSS Pseudo 4 §2.3) */
+const BLOCK_CONTAINERS: ReadonlySet<string> = new Set(['block', 'list-item', 'inline-block', 'table-cell', 'table-caption', 'flow-root']);
+
+/**
+ * The white space before the first letter, then the letter unit: punctuation before it, one
+ * letter, number or symbol with its combining marks, and the punctuation that follows it.
+ */
+const FIRST_LETTER = /^(\s*)((?:[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]\s?)*[^\s\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]\p{M}*[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*)/u;
+
+/** The first text of a first line among `children`: the text node and where it sits; none when something else starts the line. */
+function firstText(children: StyledNode[], parent: StyledElement | undefined): { list: StyledNode[]; index: number; node: StyledText; parent: StyledElement | undefined } | undefined {
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.kind === 'text') {
+      if (/^\s*$/.test(c.text)) continue;
+      return c.generated ? undefined : { list: children, index: i, node: c, parent };
+    }
+    const s = c.style;
+    if (s.display === 'none' || c.tag === '::footnote-call' || c.tag === '::footnote-marker' || c.tag === '::marker') continue;
+    if (s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed') continue;
+    if (c.tag === '::first-letter' || c.tag === 'br' || REPLACED.has(c.tag)) return undefined;
+    if (s.display === 'inline' || s.display === 'block' || s.display === 'list-item' || s.display === 'contents') {
+      const inner = firstText(c.children as StyledNode[], c);
+      if (inner) return inner;
+      // an inline box without text leaves the line to what follows; a block ends the first line
+      if (s.display === 'inline' || s.display === 'contents') continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+const REPLACED: ReadonlySet<string> = new Set(['img', 'svg', 'video', 'canvas', 'input', 'button', 'select', 'textarea', 'meter', 'progress', 'iframe', 'object', 'embed']);

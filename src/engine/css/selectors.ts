@@ -32,8 +32,12 @@ export interface Compound {
 
 export type Combinator = ' ' | '>' | '+' | '~';
 
-/** ::before, ::after (CSS Pseudo 4 §3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
-export type PseudoElement = 'before' | 'after' | 'footnote-call' | 'footnote-marker';
+/** ::before, ::after (CSS Pseudo 4 §3), ::first-letter (§2.3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
+export const PSEUDO_ELEMENTS = ['before', 'after', 'first-letter', 'footnote-call', 'footnote-marker'] as const;
+export type PseudoElement = typeof PSEUDO_ELEMENTS[number];
+const PSEUDO_ELEMENT_NAMES: ReadonlySet<string> = new Set(PSEUDO_ELEMENTS);
+/** CSS 2's pseudo-elements, also written with one colon (CSS Selectors 4 §3.6.1) */
+const LEGACY_PSEUDO_ELEMENTS: ReadonlySet<string> = new Set(['before', 'after', 'first-letter']);
 
 export interface ComplexSelector {
   /** left to right */
@@ -183,9 +187,9 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
         const pe = items[i + 2];
         const name = pe && pe.t === 'ident' ? pe.v.toLowerCase() : pe && pe.t === 'func' ? pe.name : '';
         i += 3;
-        if ((name === 'before' || name === 'after' || name === 'footnote-call' || name === 'footnote-marker') && pe?.t === 'ident') {
+        if (PSEUDO_ELEMENT_NAMES.has(name) && pe?.t === 'ident') {
           if (!allowPseudoElement) throw new SelectorError(`::${name} inside a selector list argument`);
-          pseudoElement = name; c++; continue;
+          pseudoElement = name as PseudoElement; c++; continue;
         }
         if (SILENT_PSEUDO_ELEMENTS.has(name) || name.startsWith('-')) throw new SelectorError(`::${name} never applies in print`, true);
         throw new SelectorError(`::${name} is not supported`);
@@ -194,11 +198,11 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
       i += 2;
       if (n.t === 'ident') {
         const name = n.v.toLowerCase();
-        if (name === 'before' || name === 'after') {
+        if (LEGACY_PSEUDO_ELEMENTS.has(name)) {
           if (!allowPseudoElement) throw new SelectorError(`:${name} inside a selector list argument`);
-          pseudoElement = name; c++; continue;
+          pseudoElement = name as PseudoElement; c++; continue;
         }
-        if (name === 'first-line' || name === 'first-letter') throw new SelectorError(`:${name} is not supported`);
+        if (name === 'first-line') throw new SelectorError(`:${name} is not supported`);
         b++;
         if (NEVER_IN_PRINT.has(name)) { pseudos.push({ kind: 'never' }); continue; }
         const k = SIMPLE[name];
@@ -404,7 +408,7 @@ export function keysFromTokens(ref: BlockRef): RuleKey[] {
         if (types[k] === T.Colon) k++;
         if (types[k] === T.Ident) {
           const name = source.slice(starts[k]!, ends[k]!).toLowerCase();
-          if (name === 'before' || name === 'after' || name === 'footnote-call' || name === 'footnote-marker') target = name;
+          if (types[i + 1] === T.Colon ? PSEUDO_ELEMENT_NAMES.has(name) : LEGACY_PSEUDO_ELEMENTS.has(name)) target = name as PseudoElement;
           i = k;
         }
         break;

@@ -306,6 +306,75 @@ describe('layout/inline: pagination (CSS Fragmentation 3)', () => {
   });
 });
 
+describe('layout/inline: white space around floats (CSS Text 3 §4.1.1)', () => {
+  it('a float is not on the line: the space after it at the start of a line is removed, and between words one space stays', () => {
+    const start = lay(`<p style="${S}"><span style="float: left; width: 30pt; height: 10pt"></span> Text</p>`, { width: 200 });
+    const t = texts(start.lines[0]!)[0]!;
+    expect(t.text).to.equal('Text');
+    expect(t.x).to.be.closeTo(30, 0.01);
+    const middle = lay(`<p style="${S}">aa <span style="float: right; width: 30pt; height: 10pt"></span> bb</p>`, { width: 200 });
+    expect(textOf(middle.lines[0]!)).to.equal('aa bb');
+  });
+});
+
+describe('layout/inline: ::first-letter (CSS Pseudo 4 §2.3, as Chromium prints it)', () => {
+  const first = (html: string, css: string) => {
+    const { root } = layoutOf(html, `body { margin: 0; font: 16px/20px serif } ${css}`);
+    return linesOf(root);
+  };
+
+  it('the first letter, with the punctuation around it, is an inline box of its own style', () => {
+    const cases: [string, string, string][] = [
+      ['<p>Alice was here.</p>', 'p::first-letter { font-size: 2em }', 'A'],
+      ['<p>\u201cQuoted\u201d text.</p>', 'p::first-letter { font-size: 2em }', '\u201cQ'],
+      ['<p>  (x) words.</p>', 'p:first-letter { font-size: 2em }', '(x)'],
+      ['<p><span><b>In</b> a span</span></p>', 'p::first-letter { font-size: 2em }', 'I'],
+      ['<p class="n">here</p>', 'p.n::before { content: "Note: " } p::first-letter { font-size: 2em }', 'N'],
+    ];
+    for (const [html, css, letter] of cases) {
+      const line = first(html, css)[0]!;
+      const big = line.children.filter((c): c is TextFragment => c.kind === 'text' && c.style.fontSize === 24);
+      expect(big.map((t) => t.text).join(''), html).to.equal(letter);
+      expect(textOf(line).replace(/\s+/g, ' ').trim(), html).to.not.equal('');
+    }
+  });
+
+  it('the rest of the line follows the letter at its own size: the line is as tall as the bigger letter needs', () => {
+    const [line] = first('<p>Alice</p>', 'p::first-letter { font-size: 32px; line-height: 1 }');
+    const [a, rest] = texts(line!);
+    expect(a!.text).to.equal('A');
+    expect(rest!.text).to.equal('lice');
+    expect(rest!.x).to.be.closeTo(a!.x + a!.width, 0.01);
+    expect(rest!.baseline).to.be.closeTo(a!.baseline, 0.01);
+    expect(line!.height).to.be.greaterThan(15);
+  });
+
+  it('the letter inherits from the element its text is in (as Blink styles it)', () => {
+    const [line] = first('<p><b style="font-size:20px">In</b> a span</p>', 'p::first-letter { font-size: 2em }');
+    const [i] = texts(line!);
+    expect(i!.text).to.equal('I');
+    expect(i!.style.fontSize).to.equal(30);
+    expect(i!.style.fontWeight).to.equal(700);
+  });
+
+  it('a floated first letter is a drop cap: the first lines start beside it', () => {
+    const lines = first('<p style="width:200px">Drop cap paragraph with enough words to wrap onto a second and a third line of text.</p>',
+      'p::first-letter { float: left; font-size: 48px; line-height: 1; margin-right: 4px }');
+    const lead = texts(lines[0]!)[0]!;
+    expect(lead.text.startsWith('rop')).to.equal(true);
+    expect(lead.x).to.be.greaterThan(20);
+    expect(texts(lines[1]!)[0]!.x).to.be.closeTo(lead.x, 0.01);
+  });
+
+  it('no first letter past an image, a line break or an empty first block', () => {
+    const img = `<img src="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')}">`;
+    for (const html of [`<div>${img} Text</div>`, '<div><br>Text</div>', '<div><div style="height:5px"></div><p>Text</p></div>']) {
+      const big = first(html, 'div::first-letter { font-size: 2em }').flatMap(texts).filter((t) => t.style.fontSize === 24);
+      expect(big, html).to.deep.equal([]);
+    }
+  });
+});
+
 describe('layout/inline: linear time', () => {
   it('a paragraph of 100,000 inline runs', () => {
     // 50,000 times `<span>word</span>` and a space: the box tree of a two-run paragraph, repeated

@@ -247,6 +247,11 @@ describe('layout: page counters and named strings (CSS Paged Media 3 §4.4, GCPM
     expect(row(2)).to.deep.equal(['Three', 'Three', 'Three', '[Three]']);
   });
 
+  it('string-set: content() keeps a heading\'s ::first-letter', () => {
+    const r = paged('<h2>One</h2><p>x</p>', `${PAGE} h2 { string-set: head content(); margin: 0 } h2::first-letter { font-size: 2em } @page { @top-left { content: string(head) } }`);
+    expect(marginBox(r, 0, 'top-left').text).to.equal('One');
+  });
+
   it('element(): a running element leaves the flow and shows in the margin box of its page, then of the following ones', () => {
     const css = `${PAGE} @page { @top-center { content: element(head) } } .h { position: running(head); color: rgb(255, 0, 0) } .p { break-before: page }`;
     const r = paged('<header class="h"><b>Report</b>: part A</header><p>one</p><header class="h">Part B</header><p class="p">two</p><p class="p">three</p>', css);
