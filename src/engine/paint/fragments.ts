@@ -281,7 +281,7 @@ class Painter {
   private pageBox(page: PageFragment, s: ComputedStyle): void {
     if (s.backgroundImage !== 'none') {
       const b = page.bleed ?? 0;
-      const whole = { x: -b, y: -b, width: page.width + 2 * b, height: page.height + 2 * b };
+      const whole = { x: 0 - b, y: 0 - b, width: page.width + 2 * b, height: page.height + 2 * b }; // (0 - 0 is +0: no bleed places at 0, not -0)
       this.backgroundLayers(s, page.index, { 'border-box': whole, 'padding-box': whole, 'content-box': whole }, whole, 0);
     }
     const b = s.borderWidth;
