@@ -71,6 +71,11 @@ v8.startupSnapshot.setDeserializeMainFunction(() => {
       if (command.name !== 'render') throw new CliError(`the startup snapshot runs "render" only, not "${command.name}" (run dist/src/cli/main.js)`);
       return renderCommand;
     },
+  }).then(() => {
+    // The PDF is written (synchronously) and the summary too: exit now rather than wait for
+    // V8's background compile jobs and tear the heap down page by page (the kernel frees it at
+    // once). Output still queued on a stream (an asynchronous pipe) is left to drain normally.
+    if (!process.stdout.writableLength && !process.stderr.writableLength) process.exit();
   });
 });
 warmUp().catch((err: unknown) => {
