@@ -26,7 +26,7 @@ import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from '../lru';
-import { LayoutBuilder, Renderer, drawText, placedPages, placedSections, type PlacedText } from './placed';
+import { LayoutBuilder, Renderer, drawPlaced, placedPages, placedSections, type Placed } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 import { encodeSubset, type FontSubset, type SubsetFont } from './subset';
 
@@ -260,7 +260,7 @@ Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: nu
 type RenderLine = (this: { pdfDocument: never }, line: object, x: number, y: number) => unknown;
 const renderLine = Renderer.prototype.renderLine as RenderLine;
 Renderer.prototype.renderLine = function renderPlaced(this: { pdfDocument: never }, line: object, x: number, y: number): unknown {
-  return 'placedText' in line ? drawText(this.pdfDocument, line as PlacedText) : renderLine.call(this, line, x, y);
+  return 'placed' in line ? drawPlaced(this.pdfDocument, line as Placed) : renderLine.call(this, line, x, y);
 } satisfies RenderLine;
 
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at

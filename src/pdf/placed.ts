@@ -41,28 +41,48 @@ export function placedSections(content: unknown): readonly Section[] | undefined
   return content as Section[];
 }
 
-/** The page items pdfmake's LayoutBuilder makes of placed sections (see the top of the file). */
+/**
+ * The page items pdfmake's LayoutBuilder makes of placed sections (see the top of the file),
+ * except that consecutive text nodes and consecutive plain shapes become one item each, which
+ * drawPlaced writes as one block of operators.
+ */
 export function placedPages(sections: readonly Section[], doc: MakeDocument, defaultStyle: Obj): Page[] {
   const svgMeasure = new SVGMeasure();
+  const fonts = new Map<string, KitFont & EmbeddedFont>();
+  const font = (family: string, bold: boolean, italics: boolean) => {
+    const key = `${family}|${bold}|${italics}`;
+    let f = fonts.get(key);
+    if (!f) fonts.set(key, f = doc.provideFont(family, bold, italics) as KitFont & EmbeddedFont);
+    return f;
+  };
   return sections.map((s) => {
     const { width, height } = s.pageSize;
     const page: Page = { items: [], pageSize: { width, height, orientation: width > height ? 'landscape' : 'portrait' }, pageMargins: {}, customProperties: {} };
+    let batch: Placed | undefined;
+    const add = (kind: Placed['kind'], entry: PlacedText | Obj) => {
+      if (batch?.kind !== kind) page.items.push({ type: 'line', item: batch = { kind, placed: [] } });
+      batch.placed.push(entry);
+    };
     for (const node of s.section) {
       const at = node.absolutePosition as { x?: number; y?: number };
       const x = at.x || 0; const y = at.y || 0;
-      if (node.text !== undefined) page.items.push({ type: 'line', item: textLine(node, x, y, doc, defaultStyle) });
-      else if (node.image) page.items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
+      if (node.text !== undefined) { add('text', { runs: textRuns(node, font, defaultStyle), x, y, id: node.id as string | undefined }); continue; }
+      if (Array.isArray(node.canvas)) {
+        for (const v of node.canvas as Obj[]) {
+          offsetVector(v, x, y);
+          if (v.gradient) v.color = shading(doc, v.gradient as Shading);
+          if (plainShape(v)) add('shapes', v);
+          else { page.items.push({ type: 'vector', item: v }); batch = undefined; }
+        }
+        continue;
+      }
+      batch = undefined;
+      if (node.image) page.items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
       else if (node.svg) {
         const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
         item.font = isValue(node.font) ? node.font : defaultStyle.font;
         item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
         page.items.push({ type: 'svg', item });
-      } else if (Array.isArray(node.canvas)) {
-        for (const v of node.canvas as Obj[]) {
-          offsetVector(v, x, y);
-          if (v.gradient) v.color = shading(doc, v.gradient as Shading);
-          page.items.push({ type: 'vector', item: v });
-        }
       } else if (node.clip || node.matrix) page.items.push({ type: 'beginClip', item: node.clip ?? node });
       else if (node.end) page.items.push({ type: 'endClip', item: node });
     }
@@ -71,112 +91,187 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
 }
 
 /** a text node's runs, each with its style resolved (TextInlines.measure with noWrap and preserveLeadingSpaces) */
-function textRuns(node: Obj, doc: MakeDocument, defaultStyle: Obj): Obj[] {
-  const style = (run: Obj, key: string, fallback: unknown): unknown =>
-    isValue(run[key]) ? run[key] : isValue(node[key]) ? node[key] : isValue(defaultStyle[key]) ? defaultStyle[key] : fallback;
+function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => KitFont & EmbeddedFont, defaultStyle: Obj): PlacedRun[] {
   const runs = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
+  const preserve = (node.preserveLeadingSpaces ?? defaultStyle.preserveLeadingSpaces) as boolean | undefined;
   return runs.map((r, i) => {
     const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
-    const text = typeof run.text === 'string' ? run.text.replace(/\t/g, '    ') : isValue(run.text) ? String(run.text) : '';
-    const font = doc.provideFont(style(run, 'font', 'Roboto') as string, style(run, 'bold', false) as boolean, style(run, 'italics', false) as boolean);
-    const fontSize = style(run, 'fontSize', 12) as number;
-    const characterSpacing = style(run, 'characterSpacing', 0) as number;
-    const fontFeatures = style(run, 'fontFeatures', null);
-    const widthOf = (t: string) => font.widthOfString(t, fontSize, fontFeatures ?? undefined) + (characterSpacing || 0) * (t.length - 1);
-    // one object shape for every inline (a spread of the run made each a slow dictionary)
-    const inline: Obj = {
-      text, font, fontSize, characterSpacing, fontFeatures, alignment: 'left',
-      color: style(run, 'color', 'black'), opacity: style(run, 'opacity', 1),
-      decoration: style(run, 'decoration', null), decorationColor: style(run, 'decorationColor', null), decorationStyle: style(run, 'decorationStyle', null),
-      decorationThickness: style(run, 'decorationThickness', null), background: style(run, 'background', null),
-      link: style(run, 'link', null), linkToPage: style(run, 'linkToPage', null), linkToDestination: style(run, 'linkToDestination', null),
-      sup: false, sub: false, leadingCut: 0, trailingCut: 0,
-      x: 0, width: 0,
-      height: font.lineHeight(fontSize) * (style(run, 'lineHeight', 1) as number),
+    const style = (key: string): unknown => run[key] ?? node[key] ?? defaultStyle[key];
+    let text = typeof run.text === 'string' ? run.text : isValue(run.text) ? String(run.text) : '';
+    if (text.includes('\t')) text = text.replace(/\t/g, '    ');
+    const f = font((style('font') ?? 'Roboto') as string, (style('bold') ?? false) as boolean, (style('italics') ?? false) as boolean);
+    const fontSize = (style('fontSize') ?? 12) as number;
+    const characterSpacing = (style('characterSpacing') ?? 0) as number;
+    const fontFeatures = style('fontFeatures') ?? null;
+    const widthOf = (t: string) => f.widthOfString(t, fontSize, fontFeatures ?? undefined) + (characterSpacing || 0) * (t.length - 1);
+    // one object shape for every run (TextDecorator reads the pdfmake inline's fields)
+    const inline: PlacedRun = {
+      text, font: f, fontSize, characterSpacing, fontFeatures,
+      color: (style('color') ?? 'black') as string, opacity: style('opacity') ?? 1,
+      decoration: style('decoration') ?? null, decorationColor: style('decorationColor') ?? null, decorationStyle: style('decorationStyle') ?? null,
+      decorationThickness: style('decorationThickness') ?? null, background: style('background') ?? null,
+      link: (style('link') ?? null) as string | null, linkToPage: (style('linkToPage') ?? null) as number | null, linkToDestination: (style('linkToDestination') ?? null) as string | null,
+      leadingCut: 0, x: 0, width: 0,
+      height: f.lineHeight(fontSize) * ((style('lineHeight') ?? 1) as number),
     };
-    // the width places the next run and sizes links and decorations; pdfkit measures the run it draws itself
+    // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
     if (i < runs.length - 1 || inline.link || inline.linkToPage || inline.linkToDestination || inline.decoration || inline.background) inline.width = widthOf(text);
     // leading white space hangs left of the position unless preserved (TextInlines.measure)
-    const leading = style(run, 'preserveLeadingSpaces', false) ? null : /^\s+/.exec(text);
-    if (leading) inline.leadingCut = widthOf(leading[0]);
+    if (!(run.preserveLeadingSpaces ?? preserve) && /^\s/.test(text)) inline.leadingCut = widthOf(/^\s+/.exec(text)![0]);
     return inline;
   });
 }
 
-/** a text node as the line drawText draws */
-function textLine(node: Obj, x: number, y: number, doc: MakeDocument, defaultStyle: Obj): PlacedText {
-  return { placedText: textRuns(node, doc, defaultStyle) as unknown as PlacedRun[], x, y, id: node.id as string | undefined };
-}
-
 interface PlacedRun {
   text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; fontFeatures: unknown; color: string; opacity: unknown; width: number; height: number
-  link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; background: unknown; leadingCut: number; x: number
+  link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; decorationThickness: unknown
+  background: unknown; leadingCut: number; x: number
 }
-/** a text node with its runs: drawText draws it */
-export interface PlacedText { readonly placedText: readonly PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
+/** a text node with its runs */
+interface PlacedText { readonly runs: PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
+/** consecutive text nodes or plain shapes of a page: drawPlaced writes them */
+export interface Placed { readonly kind: 'text' | 'shapes'; readonly placed: (PlacedText | Obj)[] }
 interface EmbeddedFont { id: string; ref(): unknown; encode(text: string, features?: unknown): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]] }
 interface Kit {
   page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
-  opacity(o: number): unknown; fillColor(c: unknown): unknown; resolveColor(c: unknown, fallback: string): unknown; addContent(s: string): unknown;
+  opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown; fillColor(c: unknown): unknown; strokeColor(c: unknown): unknown
+  resolveColor(c: unknown, fallback: string): unknown; addContent(s: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown; goTo(x: number, y: number, w: number, h: number, name: string): unknown;
   addNamedDestination(name: string, ...args: unknown[]): unknown;
   ref(data: object): { end(): void }; annotate(x: number, y: number, w: number, h: number, options: object): unknown;
 }
 
 const num = (n: number) => Math.round(n * 1e6) / 1e6;
-/** per document: the fill opacity and colour its content stream last set, valid while nothing else was written since */
-const drawn = new WeakMap<object, { content: object; length: number; opacity: unknown; color: unknown }>();
 
 /**
- * Draws placed text as pdfmake's Renderer.renderLine and pdfkit's text() draw it: the same
- * operators at the same coordinates (computed the same way, so readers group words as before),
- * without what a run changes nothing with: the fill opacity and colour when the page's content
- * already set them, and the empty path fill pdfmake writes with each colour.
+ * What a page's content stream last set, valid while nothing else wrote to it since (pdfmake's
+ * images, SVG and clips write through pdfkit): fill and stroke colour and opacity, line width,
+ * dash, join and cap. An operator is written only when it changes one of them.
  */
-export function drawText(kit: Kit, line: PlacedText): void {
-  const runs = line.placedText;
-  let height = 0; let ascender = 0;
-  for (const r of runs) { height = Math.max(height, r.height || 0); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
-  const descent = height - ascender;
-  // Line.addInline's x of each run; TextDecorator reads the line's inlines and its heights
-  let offset = 0;
-  for (const r of runs) { r.x = offset - (runs[0]!.leadingCut || 0); offset += r.width; }
-  const decorated = runs.some((r) => r.decoration || r.background);
-  const asLine = { inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender };
-  if (decorated) new TextDecorator(kit).drawBackground(asLine, line.x, line.y);
-  runs.forEach((r, i) => {
-    const content = kit.page.content;
-    let state = drawn.get(kit);
-    if (!state || state.content !== content || state.length !== content.uncompressedLength) drawn.set(kit, state = { content, length: -1, opacity: undefined, color: undefined });
-    const opacity = isNumber(r.opacity) ? r.opacity : 1;
-    if (state.opacity !== opacity) kit.opacity(opacity);
-    const color = kit.resolveColor(r.color, 'black');
-    if (state.color !== color) kit.fillColor(color);
-    const x = line.x + r.x;
-    const dy = r.font.ascender / 1000 * r.fontSize;
-    const top = line.y + (height - dy - descent);
-    const text = r.text.replace(/\n/g, '');
-    if (text) {
-      const width = r.width + r.characterSpacing * (text.length - 1);
-      if (r.link) kit.link(x, top, width, r.font.lineHeight(r.fontSize), r.link);
-      if (r.linkToDestination) kit.goTo(x, top, width, r.font.lineHeight(r.fontSize), r.linkToDestination);
-      if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
-      if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
-      kit.addContent(textObject(text === r.text ? r : { ...r, text }, x, kit.page.height - top - dy, kit.page.height));
-    }
-    if (r.linkToPage) {
-      kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();
-      kit.annotate(x, top, r.width, r.height, { Subtype: 'Link', Dest: [r.linkToPage - 1, 'XYZ', null, null, null] });
-    }
-    Object.assign(state, { length: content.uncompressedLength, opacity, color });
-  });
-  if (decorated) new TextDecorator(kit).drawDecorations(asLine, line.x, line.y);
+interface GraphicsState { content: object; length: number; fill: unknown; stroke: unknown; ca: unknown; CA: unknown; w: unknown; d: unknown; j: unknown; J: unknown }
+const drawn = new WeakMap<object, GraphicsState>();
+function stateOf(kit: Kit): GraphicsState {
+  const content = kit.page.content;
+  let st = drawn.get(kit);
+  if (!st || st.content !== content || st.length !== content.uncompressedLength) drawn.set(kit, st = forget({ content } as GraphicsState));
+  return st;
+}
+/** the state unknown: every operator is written again */
+const forget = (st: GraphicsState) => Object.assign(st, { length: -1, fill: undefined, stroke: undefined, ca: undefined, CA: undefined, w: undefined, d: undefined, j: undefined, J: undefined });
+
+/** Draws a batch of placedPages: text nodes (drawTexts) or plain shapes (drawShapes). */
+export function drawPlaced(kit: Kit, batch: Placed): void {
+  const st = stateOf(kit);
+  if (batch.kind === 'text') drawTexts(kit, st, batch.placed as PlacedText[]);
+  else drawShapes(kit, st, batch.placed as Obj[]);
+  st.length = kit.page.content.uncompressedLength;
 }
 
-/** q … Q of one run as pdfkit's _fragment writes it: the page flipped back, BT, Tm, Tf, Tc, the TJ arrays, ET */
-function textObject(r: PlacedRun, x: number, y: number, pageHeight: number): string {
-  return `q\n1 0 0 -1 0 ${num(pageHeight)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${r.font.id} ${num(r.fontSize)} Tf\n${r.characterSpacing ? `${num(r.characterSpacing)} Tc\n` : ''}${glyphRuns(r, x, y)}ET\nQ`;
+/**
+ * Text nodes as pdfmake's Renderer.renderLine and pdfkit's text() draw them: the glyphs at the
+ * same coordinates (computed the same way), in one text object (BT … ET) per batch in the
+ * page's unflipped space, with the font, character spacing, colour and opacity set only when
+ * they change. A decorated line gets its own text object, between TextDecorator's background
+ * and its lines.
+ */
+function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): void {
+  const outer = { ...st };
+  let out = '';
+  let open = false;
+  let font = ''; let tc = 0;
+  const begin = () => { out += `q\n1 0 0 -1 0 ${num(kit.page.height)} cm\nBT\n`; open = true; font = ''; tc = 0; };
+  const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
+  const end = () => { if (open) { out += 'ET\nQ\n'; open = false; Object.assign(st, outer); } };
+  for (const line of lines) {
+    const runs = line.runs;
+    let height = 0; let ascender = 0;
+    for (const r of runs) { height = Math.max(height, r.height || 0); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
+    const descent = height - ascender;
+    // Line.addInline's x of each run; TextDecorator reads the line's inlines and its heights
+    let offset = 0;
+    for (const r of runs) { r.x = offset - (runs[0]!.leadingCut || 0); offset += r.width; }
+    const decorated = runs.some((r) => r.decoration || r.background);
+    const asLine = { inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender };
+    if (decorated) { end(); flush(); new TextDecorator(kit).drawBackground(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
+    runs.forEach((r, i) => {
+      const x = line.x + r.x;
+      const dy = r.font.ascender / 1000 * r.fontSize;
+      const top = line.y + (height - dy - descent);
+      const text = r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text;
+      if (text) {
+        const width = r.width + r.characterSpacing * (text.length - 1);
+        if (r.link) kit.link(x, top, width, r.font.lineHeight(r.fontSize), r.link);
+        if (r.linkToDestination) kit.goTo(x, top, width, r.font.lineHeight(r.fontSize), r.linkToDestination);
+        if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
+        if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
+        if (!open) begin();
+        const opacity = isNumber(r.opacity) ? r.opacity : 1;
+        const color = kit.resolveColor(r.color, 'black');
+        if (st.ca !== opacity || st.CA !== opacity) { flush(); kit.opacity(opacity); st.ca = st.CA = opacity; }
+        if (st.fill !== color) { flush(); kit.fillColor(color); st.fill = color; }
+        const f = `/${r.font.id} ${num(r.fontSize)}`;
+        if (f !== font) { out += `${f} Tf\n`; font = f; }
+        if (r.characterSpacing !== tc) { tc = r.characterSpacing || 0; out += `${num(tc)} Tc\n`; }
+        const y = kit.page.height - top - dy;
+        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${glyphRuns(text === r.text ? r : { ...r, text }, x, y)}`;
+      }
+      if (r.linkToPage) {
+        kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();
+        kit.annotate(x, top, r.width, r.height, { Subtype: 'Link', Dest: [r.linkToPage - 1, 'XYZ', null, null, null] });
+      }
+    });
+    if (decorated) { end(); flush(); new TextDecorator(kit).drawDecorations(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
+  }
+  end();
+  flush();
 }
+
+/** canvas shapes drawPlaced writes itself: lines and square-cornered rectangles in plain colours, nothing pdfmake's renderVector would do more with */
+const PLAIN_KEYS = new Set(['type', 'x', 'y', 'w', 'h', 'x1', 'y1', 'x2', 'y2', 'color', 'lineColor', 'lineWidth', 'fillOpacity', 'strokeOpacity', 'dash', 'lineCap', 'lineJoin']);
+function plainShape(v: Obj): boolean {
+  if (v.type !== 'line' && v.type !== 'rect') return false;
+  for (const k in v) if (!PLAIN_KEYS.has(k) && v[k] !== undefined) return false;
+  return (v.color === undefined || typeof v.color === 'string') && (v.lineColor === undefined || typeof v.lineColor === 'string');
+}
+
+/**
+ * Plain shapes as pdfmake's renderVector draws them (its line width, dash, join and cap
+ * defaults, fill and stroke), each state operator written only when it changes.
+ */
+function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
+  let out = '';
+  const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
+  for (const v of shapes) {
+    const w = num((v.lineWidth as number) || 1);
+    if (st.w !== w) { out += `${w} w\n`; st.w = w; }
+    const dash = v.dash as { length: number; space?: number; phase?: number } | undefined;
+    const d = dash ? `[${num(dash.length)} ${num(dash.space || dash.length)}] ${num(dash.phase || 0)} d` : '[] 0 d';
+    if (st.d !== d) { out += `${d}\n`; st.d = d; }
+    const j = JOINS[(v.lineJoin as string | undefined) ?? 'miter'] ?? 0;
+    if (st.j !== j) { out += `${j} j\n`; st.j = j; }
+    const cap = CAPS[(v.lineCap as string | undefined) ?? 'butt'] ?? 0;
+    if (st.J !== cap) { out += `${cap} J\n`; st.J = cap; }
+    const fill = v.color !== undefined && v.color !== null;
+    const stroke = !fill || (v.lineColor !== undefined && v.lineColor !== null);
+    if (fill) {
+      const color = kit.resolveColor(v.color, 'black'); const ca = isNumber(v.fillOpacity) ? v.fillOpacity : 1;
+      if (st.fill !== color) { flush(); kit.fillColor(color); st.fill = color; }
+      if (st.ca !== ca) { flush(); kit.fillOpacity(ca); st.ca = ca; }
+    }
+    if (stroke) {
+      const color = kit.resolveColor(v.lineColor, 'black'); const CA = isNumber(v.strokeOpacity) ? v.strokeOpacity : 1;
+      if (st.stroke !== color) { flush(); kit.strokeColor(color); st.stroke = color; }
+      if (st.CA !== CA) { flush(); kit.strokeOpacity(CA); st.CA = CA; }
+    }
+    out += v.type === 'rect'
+      ? `${num(v.x as number)} ${num(v.y as number)} ${num(v.w as number)} ${num(v.h as number)} re\n`
+      : `${num(v.x1 as number)} ${num(v.y1 as number)} m\n${num(v.x2 as number)} ${num(v.y2 as number)} l\n`;
+    out += fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n';
+  }
+  flush();
+}
+const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
+const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
 
 // A run's TJ arrays depend on its face and text alone when no glyph is offset: kept per face
 // of the document (pdfkit's EmbeddedFont, whose subset numbers the glyphs), so a repeated word
@@ -201,7 +296,10 @@ function glyphRuns(r: PlacedRun, x: number, y: number): string {
   };
   const flush = (i: number) => {
     segment(i);
-    if (commands.length) { out += `[${commands.join(' ')}] TJ\n`; commands.length = 0; }
+    // one string without adjustment is shown by Tj
+    if (commands.length === 1 && commands[0]!.endsWith('> 0')) out += `${commands[0]!.slice(0, -2)} Tj\n`;
+    else if (commands.length) out += `[${commands.join(' ')}] TJ\n`;
+    commands.length = 0;
   };
   for (let i = 0; i < positions.length; i++) {
     const pos = positions[i]!;

@@ -8,6 +8,7 @@
 // pages is drawn in slices (CSS Fragmentation 3 box-decoration-break: slice).
 import type { ComputedStyle, Gradient, RGBA } from '../cascade/computed';
 import type { DiagnosticList } from '../diagnostics';
+import type { FontRun } from '../fonts';
 import type { FaceResolver } from '../layout/faces';
 import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
@@ -533,14 +534,31 @@ class Painter {
     this.textNode(page, t, !!fixedPage);
   }
 
+  /**
+   * A text's pieces by face (CSS Fonts 4 §5.3 fallback) and their largest ascent, per used
+   * font and text: a table repeats its words and figures on every page. Lives for one paint.
+   */
+  private readonly split = new Map<TextFragment['font'], Map<string, { readonly pieces: readonly FontRun[]; readonly ascent: number }>>();
+
+  private pieces(text: string, font: TextFragment['font']): { readonly pieces: readonly FontRun[]; readonly ascent: number } {
+    let known = this.split.get(font);
+    if (!known) this.split.set(font, known = new Map());
+    let hit = known.get(text);
+    if (!hit) {
+      const pieces = this.o.faces.matcher.splitByCoverage(text, { font: font.font, bold: font.bold, italics: font.italics });
+      let ascent = 0;
+      for (const piece of pieces) ascent = Math.max(ascent, this.o.faces.ascentOfFace(piece, font.size));
+      known.set(text, hit = { pieces, ascent });
+    }
+    return hit;
+  }
+
   private textNode(page: PageFragment, t: TextFragment, fixed: boolean): void {
     const s = t.style;
     const font = t.font;
-    const pieces = this.o.faces.matcher.splitByCoverage(t.text, { font: font.font, bold: font.bold, italics: font.italics });
-    let ascent = 0;
+    const { pieces, ascent } = this.pieces(t.text, font);
     const runs: TextRunNode[] = [];
     for (const piece of pieces) {
-      ascent = Math.max(ascent, this.o.faces.ascentOfFace(piece, font.size));
       const run: TextRunNode = { text: piece.text, font: piece.font, bold: piece.bold, italics: piece.italics, fontSize: font.size, color: hexColor(s.color) };
       if (s.color.a < 1) run.opacity = s.color.a;
       if (s.letterSpacing) run.characterSpacing = s.letterSpacing;

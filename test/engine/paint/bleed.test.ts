@@ -72,8 +72,8 @@ describe('paint: bleed and printer marks (CSS Paged Media 3 §7.2, §7.3)', () =
 
   it('the page background paints the bleed area, up to the sheet\'s edge', async () => {
     const { pages } = await sheets('<p>x</p>', '@page { size: 300pt 200pt; bleed: 9pt; background: #00ff00 }');
-    // the first filled rectangle is the page's background: the whole sheet
-    const rect = /(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re\n\/DeviceRGB cs\n0 1 0 scn/.exec(pages[0]!.content);
+    // the first rectangle filled in green is the page's background: the whole sheet
+    const rect = /\/DeviceRGB cs\n0 1 0 scn\n(?:[^\n]*\n)*?(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re\nf\n/.exec(pages[0]!.content);
     expect(rect, 'a green rectangle').to.not.equal(null);
     expect(rect!.slice(1).map(Number)).to.deep.equal([0, 0, 318, 218]);
   });
