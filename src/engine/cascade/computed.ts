@@ -106,6 +106,19 @@ export type TransformFunction =
 /** CSS Transforms 1 §7 transform-origin (x, y of the border box) */
 export interface TransformOrigin { readonly x: LengthPct; readonly y: LengthPct }
 
+/**
+ * CSS Backgrounds 3 §7.1 one box shadow, computed: offsets, blur radius (≥ 0) and spread
+ * distance in pt, its colour (currentcolor resolved against the element's `color`), inset or outer.
+ */
+export interface BoxShadow {
+  readonly x: number;
+  readonly y: number;
+  readonly blur: number;
+  readonly spread: number;
+  readonly color: RGBA;
+  readonly inset: boolean;
+}
+
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
 /** The contract itself: derived from the property table (style.ts), every property declared once. */

@@ -9,7 +9,7 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderStyle, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
+  BackgroundImage, BorderStyle, BoxShadow, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
   TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
@@ -476,6 +476,43 @@ function parseTextShadow(v: readonly CV[]): 'none' | SpecifiedShadow[] | undefin
   return out.length ? out : undefined;
 }
 
+type SpecifiedBoxShadow = { readonly x: LenExpr; readonly y: LenExpr; readonly blur?: LenExpr; readonly spread?: LenExpr; readonly color: SpecifiedColor; readonly inset: boolean };
+
+/**
+ * CSS Backgrounds 3 §7.1 `none | <shadow>#`, a shadow being `<color>? && [<length>{2}
+ * <length [0,∞]>? <length>?] && inset?` (the lengths one after another; a negative blur is invalid).
+ */
+function parseBoxShadow(v: readonly CV[]): 'none' | SpecifiedBoxShadow[] | undefined {
+  if (v.length === 1 && ident(v[0]) === 'none') return 'none';
+  const out: SpecifiedBoxShadow[] = [];
+  for (const part of splitCommas(v)) {
+    const lengths: CV[] = []; let color: SpecifiedColor | undefined; let inset = false;
+    // the lengths end at the first other component
+    let ended = false;
+    for (const cv of part) {
+      if (ident(cv) === 'inset') {
+        if (inset) return undefined;
+        inset = true; ended = lengths.length > 0; continue;
+      }
+      if (parseLength(cv, { negative: true }) !== undefined) {
+        if (ended) return undefined;
+        lengths.push(cv); continue;
+      }
+      const c = parseColor(cv);
+      if (c === undefined || color !== undefined) return undefined;
+      color = c; ended = lengths.length > 0;
+    }
+    if (lengths.length < 2 || lengths.length > 4) return undefined;
+    const [x, y, blur, spread] = [parseLength(lengths[0], { negative: true })!, parseLength(lengths[1], { negative: true })!, parseLength(lengths[2]), parseLength(lengths[3], { negative: true })];
+    if (lengths.length > 2 && blur === undefined) return undefined;
+    const shadow: { -readonly [K in keyof SpecifiedBoxShadow]: SpecifiedBoxShadow[K] } = { x, y, color: color ?? 'currentcolor', inset };
+    if (blur) shadow.blur = blur;
+    if (spread) shadow.spread = spread;
+    out.push(shadow);
+  }
+  return out.length ? out : undefined;
+}
+
 type ImageSpec = 'none' | { url: string } | { gradient: SpecifiedGradient };
 function parseImage(cv: CV | undefined): ImageSpec | undefined {
   if (!cv) return undefined;
@@ -605,8 +642,13 @@ export const PROPERTIES = {
   'border-top-right-radius': radius('top-right'),
   'border-bottom-right-radius': radius('bottom-right'),
   'border-bottom-left-radius': radius('bottom-left'),
-  // kept as text; paint may ignore it
-  'box-shadow': textProp('box-shadow', 'none'),
+  'box-shadow': prop<'none' | SpecifiedBoxShadow[], readonly BoxShadow[]>({
+    name: 'box-shadow', inherited: false, initial: [], parse: parseBoxShadow,
+    compute: (s, ctx) => (s === 'none' ? [] : s.map((x) => ({
+      x: resolveAbsolute(x.x, ctx), y: resolveAbsolute(x.y, ctx), blur: x.blur ? Math.max(0, resolveAbsolute(x.blur, ctx)) : 0,
+      spread: x.spread ? resolveAbsolute(x.spread, ctx) : 0, color: x.color === 'currentcolor' ? ctx.color : x.color, inset: x.inset,
+    }))),
+  }),
 
   // backgrounds (the first layer; colour from the last)
   'background-color': colorProp('background-color', TRANSPARENT),

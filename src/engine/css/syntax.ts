@@ -169,7 +169,7 @@ export function splitCommas(items: readonly CV[]): CV[][] {
   return out;
 }
 
-/** Serializes component values back to CSS text (for values kept as text, e.g. box-shadow). */
+/** Serializes component values back to CSS text (for values kept as text, e.g. background-size). */
 export function serialize(items: readonly CV[]): string {
   let out = '';
   for (const item of items) {

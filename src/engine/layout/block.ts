@@ -602,7 +602,7 @@ function symbolMarker(type: 'disc' | 'circle' | 'square', style: ComputedStyle, 
   const round = { pt: type === 'square' ? 0 : side / 2, pct: 0 };
   const ring = type === 'circle' ? PX : 0;
   const shape: ComputedStyle = {
-    ...style, display: 'block', position: 'static', float: 'none', boxShadow: 'none', backgroundImage: 'none',
+    ...style, display: 'block', position: 'static', float: 'none', boxShadow: [], backgroundImage: 'none',
     backgroundColor: type === 'circle' ? TRANSPARENT_COLOR : style.color,
     borderRadius: { topLeft: round, topRight: round, bottomRight: round, bottomLeft: round },
     borderWidth: { top: ring, right: ring, bottom: ring, left: ring },

@@ -108,6 +108,14 @@ const cases: [string, Check][] = [
   ['visibility: hidden', (s) => expect(s.visibility).to.equal('hidden')],
   ['object-fit: cover', (s) => expect(s.objectFit).to.equal('cover')],
   ['text-shadow: 1px 2px red, 3pt -4pt 5pt', (s) => expect(s.textShadow).to.deep.equal([{ x: 0.75, y: 1.5, blur: 0, color: { r: 255, g: 0, b: 0, a: 1 } }, { x: 3, y: -4, blur: 5, color: 'currentcolor' }])],
+  // CSS Backgrounds 3 §7.1: offsets, blur, spread in pt; the colour and inset anywhere around the lengths; currentcolor is the element's color
+  ['box-shadow: 1px 2px red', (s) => expect(s.boxShadow).to.deep.equal([{ x: 0.75, y: 1.5, blur: 0, spread: 0, color: { r: 255, g: 0, b: 0, a: 1 }, inset: false }])],
+  ['color: rgb(0, 128, 0); font-size: 10pt; box-shadow: inset 1em -2pt 4px 3pt, rgba(0, 0, 255, .5) 0 0 0 -1pt inset', (s) => expect(s.boxShadow).to.deep.equal([
+    { x: 10, y: -2, blur: 3, spread: 3, color: { r: 0, g: 128, b: 0, a: 1 }, inset: true },
+    { x: 0, y: 0, blur: 0, spread: -1, color: { r: 0, g: 0, b: 255, a: 0.5 }, inset: true },
+  ])],
+  ['box-shadow: 0 0 0 1px #fff, 0 0 0 2px rgba(52, 58, 64, .25)', (s) => expect(s.boxShadow.map((b) => [b.spread, b.color.a])).to.deep.equal([[0.75, 1], [1.5, 0.25]])],
+  ['box-shadow: none', (s) => expect(s.boxShadow).to.deep.equal([])],
   ['width: 10vw', (s) => { expect((s.width as { pt: number }).pt).to.be.closeTo((595.28 - 2 * 28) / 10, 1e-9); expect((s.width as { pct: number }).pct).to.equal(0); }],
 ];
 
@@ -122,7 +130,8 @@ describe('cascade: properties and shorthands', () => {
 });
 
 describe('cascade: invalid values are dropped with a located diagnostic', () => {
-  const bad = ['color: 12px', 'margin: 1px 2px 3px 4px 5px', 'padding: -1px', 'display: sideways', 'width: 10', 'border: 1px 2px solid', 'font: bold', 'font-size: -2px', 'flex: 1 2 3 4', 'line-height: -1', 'opacity: red', 'list-style: disc circle', 'background: url(a) url(b)', 'z-index: 1.5px'];
+  const bad = ['color: 12px', 'margin: 1px 2px 3px 4px 5px', 'padding: -1px', 'display: sideways', 'width: 10', 'border: 1px 2px solid', 'font: bold', 'font-size: -2px', 'flex: 1 2 3 4', 'line-height: -1', 'opacity: red', 'list-style: disc circle', 'background: url(a) url(b)', 'z-index: 1.5px',
+    'box-shadow: 1px', 'box-shadow: 1px 2px -3px', 'box-shadow: 1px red 2px', 'box-shadow: inset inset 1px 1px', 'box-shadow: 1px 2px 3px 4px 5px', 'box-shadow: red blue 1px 1px', 'box-shadow: none, 1px 1px', 'box-shadow: 1px 2px 50%'];
   for (const decl of bad) {
     it(decl, () => {
       const s = styleOf(`\n#t {\n  ${decl};\n}`);
