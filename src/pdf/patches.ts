@@ -66,7 +66,7 @@ export const PATCHES: readonly Patch[] = [
   { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
     why: 'placed pages (placed.ts): paint positions every node, so pdfmake\'s measuring and layout are skipped (a third of the pdf stage)' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.beginClip', exists: (o) => fn(o.renderer, 'beginClip') && fn(o.renderer, 'endClip'),
-    why: 'a clip with rounded corners (overflow inside border-radius) and a transform group (CSS transform): pdfmake clips only to rectangles' },
+    why: 'a clip with rounded corners (overflow inside border-radius), a clip to a path with a hole (outside a border box: box-shadow) and a transform group (CSS transform): pdfmake clips only to rectangles' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.renderLine', exists: (o) => fn(o.renderer, 'renderLine'),
@@ -246,12 +246,16 @@ LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, co
   return sections ? placedPages(sections, doc, defaultStyle ?? {}) : layoutDocument.call(this, content, doc, styles, defaultStyle, ...rest);
 } satisfies LayoutDocument;
 
-// pdfmake: a clip item with a radius clips to a rounded rectangle; one with a matrix transforms
-// what follows (both end with endClip's restore).
-interface Clipping { pdfDocument: { save(): void; transform(...m: number[]): void; roundedRect(x: number, y: number, w: number, h: number, r: number): { clip(): void } } }
+// pdfmake: a clip item with a radius clips to a rounded rectangle, one with a path to an SVG
+// path (even-odd: a path with a hole); one with a matrix transforms what follows (all end with
+// endClip's restore).
+interface Clipping {
+  pdfDocument: { save(): void; transform(...m: number[]): void; roundedRect(x: number, y: number, w: number, h: number, r: number): { clip(): void }; path(d: string): { clip(rule?: string): void } };
+}
 const beginClip = Renderer.prototype.beginClip as (this: Clipping, item: Obj) => void;
-Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: number; y: number; width: number; height: number; r?: number; matrix?: number[] }): void {
+Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: number; y: number; width: number; height: number; r?: number; matrix?: number[]; path?: string; evenOdd?: boolean }): void {
   if (item.matrix) { this.pdfDocument.save(); this.pdfDocument.transform(...item.matrix); return; }
+  if (item.path) { this.pdfDocument.save(); this.pdfDocument.path(item.path).clip(item.evenOdd ? 'even-odd' : undefined); return; }
   if (!item.r) { beginClip.call(this, item); return; }
   this.pdfDocument.save();
   this.pdfDocument.roundedRect(item.x, item.y, item.width, item.height, item.r).clip();

@@ -14,6 +14,7 @@ import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type 
 import type { LoadedImage } from '../types';
 import { clippedImage } from './background';
 import { gradientPaint } from './gradient';
+import { BoxShadows, borderShape, paddingShape, shadowReach, slicedShape, type Band, type RoundedRect, type ShadowGroup } from './shadow';
 import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
@@ -366,12 +367,21 @@ class Painter {
       const p = this.at(page, f.x, top, !!fixedPage);
       const h = bottom - top;
       const r = radius > 0 && first && last ? Math.min(radius, f.width / 2, h / 2) : 0;
+      // CSS Backgrounds 3 §7: outer shadows under the background, inset ones above it (the box whole, cut at the slice)
+      let shape: ShadowShapes | undefined;
+      if (s.boxShadow.length) {
+        const band: Band | undefined = first && last ? undefined : { top: first ? undefined : p.y, bottom: last ? undefined : p.y + h };
+        const whole = { x: p.x, y: p.y - (top - f.y), width: f.width, height: f.height };
+        shape = shadowShapes(s, whole, band, { top: !!f.continuesFrom, bottom: !!f.continuesTo }, f.border);
+        this.paintGroup(page.index, this.shadows.outer(s.boxShadow, shape.border, shape.band));
+      }
       if (!transparent(bg) && f.width > 0 && h > 0) this.emit(page.index, rectNode(p.x, p.y, f.width, h, bg, r));
       if (s.backgroundImage !== 'none' && s !== this.o.canvasSource) {
         // the boxes run through the pages (on a later page they start above it); this slice shows its part
         const boxTop = p.y - (top - f.y);
         this.backgroundLayers(s, page.index, boxesOf({ x: p.x, y: boxTop, width: f.width, height: f.height }, f.border, f.padding), { x: p.x, y: p.y, width: f.width, height: h }, r);
       }
+      if (shape) this.paintGroup(page.index, this.shadows.inset(s.boxShadow, shape.padding, shape.band));
       this.borders(f, page.index, p.x, p.y, h, first, last, r);
     }
     for (const seg of f.collapsedBorders ?? []) {
@@ -384,6 +394,19 @@ class Painter {
       }
     }
     this.destination(f, fixedPage);
+  }
+
+  /** the box shadows of this render (each blurred mask encoded once) */
+  private readonly shadows = new BoxShadows();
+
+  /** Nodes drawn inside clips (a shadow group), in the current scope. */
+  private paintGroup(pageIdx: number, g: ShadowGroup | undefined): void {
+    const list = this.out[pageIdx];
+    if (!g || !list) return;
+    this.enter(pageIdx, this.scope);
+    list.push(...g.clips);
+    for (const n of g.nodes) this.emit(pageIdx, n);
+    for (let i = 0; i < g.clips.length; i++) list.push({ end: true, absolutePosition: { x: 0, y: 0 } });
   }
 
   /** a named destination at the box's top for `<a href="#id">` */
@@ -501,6 +524,15 @@ class Painter {
     const s = f.style;
     const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
     const p = this.at(page, f.x, f.y, !!fixedPage);
+    const b = s.borderWidth;
+    // (box-decoration-break: slice: a fragment that does not start or end the box is cut there)
+    let shape: ShadowShapes | undefined;
+    if (s.boxShadow.length) {
+      const band: Band | undefined = f.starts && f.ends ? undefined : { left: f.starts ? undefined : p.x, right: f.ends ? undefined : p.x + f.width };
+      const border = { top: b.top, bottom: b.bottom, left: f.starts ? b.left : 0, right: f.ends ? b.right : 0 };
+      shape = shadowShapes(s, { x: p.x, y: p.y, width: f.width, height: f.height }, band, { left: !f.starts, right: !f.ends }, border);
+      this.paintGroup(page.index, this.shadows.outer(s.boxShadow, shape.border, shape.band));
+    }
     if (!transparent(s.backgroundColor)) this.emit(page.index, rectNode(p.x, p.y, f.width, f.height, s.backgroundColor));
     if (s.backgroundImage !== 'none') {
       // box-decoration-break: slice: one positioning area for the whole box, its pieces side by side
@@ -509,7 +541,7 @@ class Painter {
       const pad = s.padding; const pct = (l: { pt: number; pct: number }) => l.pt;
       this.backgroundLayers(s, page.index, boxesOf(whole, s.borderWidth, { top: pct(pad.top), right: pct(pad.right), bottom: pct(pad.bottom), left: pct(pad.left) }), { x: p.x, y: p.y, width: f.width, height: f.height }, 0);
     }
-    const b = s.borderWidth;
+    if (shape) this.paintGroup(page.index, this.shadows.inset(s.boxShadow, shape.padding, shape.band));
     const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(page.index, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
     out(borderSide({ side: 'top', width: b.top, style: s.borderStyle.top, color: s.borderColor.top, x1: p.x, y1: p.y, x2: p.x + f.width, y2: p.y }));
     out(borderSide({ side: 'bottom', width: b.bottom, style: s.borderStyle.bottom, color: s.borderColor.bottom, x1: p.x, y1: p.y + f.height, x2: p.x + f.width, y2: p.y + f.height }));
@@ -611,6 +643,15 @@ class Painter {
     if (f.link && 'url' in f.link) node.link = f.link.url;
     this.emit(page.index, node as unknown as PdfNode);
   }
+}
+
+interface ShadowShapes { readonly border: RoundedRect; readonly padding: RoundedRect; readonly band: Band | undefined }
+
+/** A fragment's border and padding boxes as its shadows see them (page coordinates; shadow.ts slicedShape). */
+function shadowShapes(s: ComputedStyle, box: Rect, band: Band | undefined, continued: Parameters<typeof slicedShape>[3], border: BoxFragment['border']): ShadowShapes {
+  const reach = shadowReach(s.boxShadow);
+  const whole = borderShape(s, box);
+  return { border: slicedShape(whole, band, reach, continued), padding: slicedShape(paddingShape(whole, border), band, reach, continued), band };
 }
 
 /** A rectangle in flow coordinates. */

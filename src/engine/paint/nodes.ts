@@ -41,9 +41,10 @@ export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
 
 /**
  * Groups: what follows up to the matching `end` is drawn clipped to a rectangle (rounded by
- * `r`), or under a matrix [a, b, c, d, e, f] (page coordinates, y down).
+ * `r`) or to an SVG path (nonzero rule, or even-odd: a path with a hole), or under a matrix
+ * [a, b, c, d, e, f] (page coordinates, y down).
  */
-export interface ClipNode extends NodeCommon { clip: { x: number; y: number; width: number; height: number; r: number } }
+export interface ClipNode extends NodeCommon { clip: { x: number; y: number; width: number; height: number; r: number } | { path: string; evenOdd?: true } }
 export interface TransformNode extends NodeCommon { matrix: readonly [number, number, number, number, number, number] }
 export interface EndNode extends NodeCommon { end: true }
 
