@@ -38,6 +38,46 @@ const FORM_CONTROLS = new Set(['input', 'select', 'textarea']);
 const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex', 'grid', 'table-row', 'table-row-group',
   'table-header-group', 'table-footer-group', 'table-cell', 'table-caption', 'table-column', 'table-column-group']);
 
+/** The displays of CSS 2.1 §17.2's proper table children and internal table boxes. */
+const TABLE_PARTS = new Set(['table-row', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-cell', 'table-caption',
+  'table-column', 'table-column-group']);
+
+/** The tag of the element that stands for an anonymous table box. */
+export const ANONYMOUS_TABLE_TAG = '::table';
+
+const isTablePart = (n: StyledNode): n is StyledElement => n.kind === 'element' && TABLE_PARTS.has(n.style.display) && !NO_BOX.has(n.tag);
+
+/** Collapsible white space only: it generates no box between two table parts (CSS Display 3 §2.6). */
+const isCollapsibleSpace = (n: StyledNode): boolean => n.kind === 'text' && !n.generated && /^[ \t\n\r\f]*$/.test(n.text)
+  && n.style.whiteSpace !== 'pre' && n.style.whiteSpace !== 'pre-wrap' && n.style.whiteSpace !== 'break-spaces';
+
+/**
+ * CSS 2.1 §17.2.1 rule 3 (CSS Tables 3 §3.4.1): each sequence of consecutive table parts outside
+ * a table is wrapped in ONE anonymous table, so a thead and a tbody inside a `display: block`
+ * table share their columns. The anonymous table inherits from the parent (`parentStyle`); its
+ * other properties are initial. White space between the parts is dropped, as between blocks.
+ */
+function wrapTableParts(nodes: readonly StyledNode[], parentStyle: ComputedStyle): readonly StyledNode[] {
+  if (!nodes.some(isTablePart)) return nodes;
+  const out: StyledNode[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if (!isTablePart(n)) { out.push(n); continue; }
+    const run: StyledNode[] = [n];
+    let j = i + 1;
+    for (;;) {
+      let k = j;
+      while (k < nodes.length && isCollapsibleSpace(nodes[k]!)) k++;
+      if (k >= nodes.length || !isTablePart(nodes[k]!)) break;
+      run.push(nodes[k]!);
+      j = k + 1;
+    }
+    i = j - 1;
+    out.push({ kind: 'element', tag: ANONYMOUS_TABLE_TAG, attrs: {}, style: { ...anonymousStyle(parentStyle), display: 'table' }, children: run, loc: n.loc });
+  }
+  return out;
+}
+
 /** A leader's placeholder: zero wide, no decorations; its fill string travels in its element's attributes. */
 function leaderBox(style: ComputedStyle, fill: string): InlineLevelBox {
   const zero = { pt: 0, pct: 0 };
@@ -97,7 +137,7 @@ class BoxBuilder {
   private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, positioned: boolean, listParent?: StyledElement): BlockLevelBox[] {
     const pending = this.pending;
     const flow: Flow = { base: pending.length, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true };
-    for (const n of nodes) this.visit(flow, n, 0);
+    for (const n of wrapTableParts(nodes, containerStyle)) this.visit(flow, n, 0);
     this.flush(flow);
     const boxes = pending.slice(flow.base);
     pending.length = flow.base;
@@ -169,7 +209,7 @@ class BoxBuilder {
     const s = el.style;
     const positioned = flow.positioned;
     if (s.display === 'none') return;
-    if (s.display === 'contents') { for (const c of el.children) this.visit(flow, c, depth); return; }
+    if (s.display === 'contents') { for (const c of wrapTableParts(el.children, s)) this.visit(flow, c, depth); return; }
     if (el.tag === 'br') { this.addInline(flow, depth, { kind: 'line-break', style: s }); return; }
     if (FORM_CONTROLS.has(el.tag)) {
       if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
@@ -227,7 +267,7 @@ class BoxBuilder {
     if (flow.stack === NO_OPEN) flow.stack = [];
     flow.stack.push(box);
     const inside = flow.stack.length;
-    for (const c of children) this.visit(flow, c, inside);
+    for (const c of wrapTableParts(children, box.style)) this.visit(flow, c, inside);
     flow.stack.pop();
   }
 

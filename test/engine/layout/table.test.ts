@@ -291,6 +291,10 @@ const CHROME_CASES: { name: string; html: string; css: string; expect: Record<st
   { name: 'a caption above the table', html: `<table id="t"><caption id="cap">${block(10, 15)}</caption><tr><td id="c">${block(80)}</td></tr></table>`, css: TIGHT, expect: { cap: { y: 0, width: 80, height: 15 }, c: { y: 15 } } },
   { name: 'a table height is shared by the rows', html: `<table id="t" style="height:100pt"><tr id="r1"><td>${block(10, 10)}</td></tr><tr id="r2"><td>${block(10, 30)}</td></tr></table>`, css: TIGHT, expect: { t: { height: 100 }, r1: { height: 25 }, r2: { y: 25, height: 75 } } },
   { name: 'margin: auto centres', html: `<table id="t"><tr><td>${block(100)}</td></tr></table>`, css: `${TIGHT} table { margin: 0 auto }`, expect: { t: { x: 40 } } },
+  // CSS 2.1 §17.2.1 rule 3: consecutive table parts outside a table share ONE anonymous table
+  { name: 'a display: block table: its thead and tbody share one anonymous table and its columns', html: `<table style="display:block"><thead><tr><th id="h">${block(60)}</th><th id="h2">${block(10)}</th></tr></thead>\n<tbody><tr><td id="b">${block(20)}</td><td id="b2">${block(30)}</td></tr></tbody></table>`, css: TIGHT, expect: { h: { width: 60 }, b: { y: 10, width: 60 }, b2: { x: 60, width: 30 }, h2: { width: 30 } } },
+  { name: 'table-row divs in a block share one anonymous table', html: `<div><div style="display:table-row"><div style="display:table-cell" id="a">${block(30)}</div><div style="display:table-cell" id="b">${block(50)}</div></div>\n  <div style="display:table-row"><div style="display:table-cell" id="c">${block(40)}</div><div style="display:table-cell">${block(5)}</div></div></div>`, css: TIGHT, expect: { a: { width: 40 }, b: { x: 40 }, c: { y: 10, width: 40 } } },
+  { name: 'a lone table-cell: the anonymous table around it has none of the cell\'s padding or border', html: `<div><div id="c" style="display:table-cell;padding:6pt;border:3pt solid">${block(20)}</div></div>`, css: '', expect: { c: { x: 0, y: 0, width: 38, height: 28 } } },
 ];
 
 describe('layout: table facts, the fragment tree against Chromium', function () {
