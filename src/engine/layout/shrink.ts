@@ -6,12 +6,13 @@
 //
 // The document's width is its scrollable overflow: the right edge of every box, line and image
 // in flow, floated or absolutely positioned, except inside boxes that clip their overflow, and
-// except fixed boxes (they belong to the viewport). Pages of different widths (`@page :first {
+// except fixed boxes (they belong to the viewport); a transformed box counts as transformed. Pages of different widths (`@page :first {
 // margin: 0 }`) each compare what starts on them with their own page area: the zoom is the
 // largest ratio (a 900px box on a 720px page area shrinks the whole document by 0.8, as Chromium
 // 156 prints it, even when the first page is 794px wide).
 import type { ComputedStyle } from '../cascade/computed';
-import { pageIndexAt, type BorderSegment, type BoxFragment, type Fragment, type PageFragment, type Sides } from './fragments';
+import { transformMatrix } from '../cascade/transform';
+import { pageIndexAt, type BorderSegment, type BoxFragment, type Fragment, type LineFragment, type PageFragment, type Sides } from './fragments';
 
 /** Blink's kPrintingMaximumShrinkFactor */
 export const MAXIMUM_SHRINK_FACTOR = 1.5;
@@ -32,8 +33,16 @@ export function documentZoom(root: BoxFragment, pages: readonly PageFragment[]):
     switch (f.kind) {
       case 'box': {
         if (f.fixed) return;
+        // (an anonymous box carries its element's style: the element's own box is the one transformed)
+        const matrix = f.element ? transformMatrix(f.style, f) : undefined;
+        if (matrix) {
+          const acc: Extent = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+          overflowInto(f, acc, undefined);
+          edge(acc.right, f.y);
+          return;
+        }
         edge(f.x + f.width, f.y);
-        if (f.style.overflow === 'hidden' || f.style.overflow === 'clip' || f.style.overflow === 'scroll' || f.style.overflow === 'auto') return;
+        if (clipsOverflow(f.style)) return;
         for (const c of f.children) walk(c);
         return;
       }
@@ -45,6 +54,47 @@ export function documentZoom(root: BoxFragment, pages: readonly PageFragment[]):
   edge(root.x + root.width, root.y);
   for (const c of root.children) walk(c);
   return zoom;
+}
+
+interface Extent { left: number; top: number; right: number; bottom: number }
+
+const grow = (e: Extent, left: number, top: number, right: number, bottom: number): void => {
+  if (left < e.left) e.left = left;
+  if (top < e.top) e.top = top;
+  if (right > e.right) e.right = right;
+  if (bottom > e.bottom) e.bottom = bottom;
+};
+
+const clipsOverflow = (s: ComputedStyle): boolean => s.overflow === 'hidden' || s.overflow === 'clip' || s.overflow === 'scroll' || s.overflow === 'auto';
+
+/**
+ * Adds a fragment's scrollable overflow to `acc`. CSS Overflow 3 §2.2: a transformed box adds
+ * the bounding box of its transformed overflow rectangle (its border box and, unless it clips,
+ * its descendants' overflow, their own transforms applied first), as Blink counts it: a stamp
+ * turned 45° near the right edge widens the document, a box centred by translateX(-50%) does not.
+ */
+function overflowInto(f: Fragment, acc: Extent, line: LineFragment | undefined): void {
+  switch (f.kind) {
+    case 'box': {
+      if (f.fixed) return;
+      // (an anonymous box carries its element's style: the element's own box is the one transformed)
+      const matrix = f.element ? transformMatrix(f.style, f) : undefined;
+      const own: Extent = matrix ? { left: f.x, top: f.y, right: f.x + f.width, bottom: f.y + f.height } : acc;
+      grow(own, f.x, f.y, f.x + f.width, f.y + f.height);
+      if (!clipsOverflow(f.style)) for (const c of f.children) overflowInto(c, own, undefined);
+      if (matrix) {
+        for (const [x, y] of [[own.left, own.top], [own.right, own.top], [own.left, own.bottom], [own.right, own.bottom]] as const) {
+          const tx = matrix[0] * x + matrix[2] * y + matrix[4];
+          const ty = matrix[1] * x + matrix[3] * y + matrix[5];
+          grow(acc, tx, ty, tx, ty);
+        }
+      }
+      return;
+    }
+    case 'line': for (const c of f.children) overflowInto(c, acc, f); return;
+    case 'text': grow(acc, f.x, line ? line.y : f.baseline, f.x + f.width, line ? line.y + line.height : f.baseline); return;
+    case 'image': case 'inline-box': grow(acc, f.x, f.y, f.x + f.width, f.y + f.height); return;
+  }
 }
 
 /**

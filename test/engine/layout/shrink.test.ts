@@ -58,3 +58,23 @@ describe('layout: content wider than the page shrinks to fit (as Chromium prints
     expect(pages[0]!.flowBottom - pages[0]!.flowTop).to.be.closeTo(375, 0.01);
   });
 });
+
+describe('layout: a transformed box widens the document by its transformed bounding box (CSS Overflow 3 §2.2)', () => {
+  // a 60pt square at the page area's right edge (405pt), with "Mark" 200pt from the left; Chromium 156
+  // prints Mark at 200 / zoom, the zoom being the document's scrollable width over 405pt
+  const square = (transform: string, inner = '') =>
+    `<div style="position:relative;height:100pt"><p id="m" style="padding-left:200pt">Mark</p><div style="position:absolute;right:0;top:20pt;width:60pt;height:60pt;transform:${transform}">${inner}</div></div>`;
+  const cases: { name: string; html: string; width: number }[] = [
+    { name: 'untransformed: it fits', html: square('none'), width: 405 },
+    { name: 'turned 45°: its corners reach 375 + 30√2', html: square('rotate(45deg)'), width: 375 + 30 * Math.SQRT2 },
+    { name: 'a child turned back inside it: the child\'s bounding box is turned again', html: square('rotate(45deg)', '<div style="height:60pt;transform:rotate(-45deg)"></div>'), width: 435 },
+    { name: 'translateX(-50%) pulls a box that overflows untransformed back inside', html: '<div style="position:relative;height:100pt"><p id="m" style="padding-left:200pt">Mark</p><div style="position:absolute;left:375pt;width:60pt;height:60pt;transform:translateX(-50%)"></div></div>', width: 405 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, CSS);
+      const text = linesOf(boxOf(root, '#m'))[0]!.children.find((k) => k.kind === 'text')!;
+      expect(text.x).to.be.closeTo(200 / printZoom(c.width, 405), 0.01);
+    });
+  }
+});
