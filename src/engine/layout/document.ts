@@ -136,6 +136,16 @@ interface FootnoteArea {
   fragment: BoxFragment | undefined;
 }
 
+/** The footnotes called from content laid out without pages, after Pages.placeLate. */
+interface LateFootnotes {
+  /** each one's call's page */
+  readonly calls: ReadonlyMap<Footnote, number>;
+  /** the ones whose reserved area the content ran into */
+  readonly refused: readonly Footnote[];
+  /** whether each one is on its call's page, its area clear of the content */
+  readonly settled: boolean;
+}
+
 /** What the pages need to place footnotes (CSS GCPM 3 §2). */
 export interface FootnoteOptions {
   /** the `@footnote` area's style on a page */
@@ -175,14 +185,41 @@ export class Pages implements Fragmentainer {
     };
     this.list.push(page);
     this.fullHeights.push(areaHeight);
+    if (this.reservedCtx) this.placeReserved(index, this.reservedCtx);
     return page;
+  }
+
+  /** per page: the footnotes called from content laid out without pages that the previous layout found called there */
+  private readonly reserved = new Map<number, Footnote[]>();
+  private reservedCtx: LayoutContext | undefined;
+  /** the footnotes placed while the flow was laid out (the others are placed late: placeLate) */
+  private readonly inFlow = new Set<Footnote>();
+
+  /**
+   * CSS GCPM 3 §2: gives each footnote of `notes` its area on the page given (its call's page in
+   * the previous layout of the same content) before the flow reaches that page, so that the
+   * content laid out without pages (columns, flex items, tables with a header) flows around it.
+   */
+  reserve(notes: ReadonlyMap<Footnote, number>, ctx: LayoutContext): void {
+    if (!this.notes) return;
+    for (const [f, i] of [...notes].sort((a, b) => a[0].index - b[0].index)) {
+      const list = this.reserved.get(i) ?? [];
+      list.push(f);
+      this.reserved.set(i, list);
+    }
+    this.reservedCtx = ctx;
+    for (let i = 0; i < this.list.length; i++) this.placeReserved(i, ctx);
+  }
+
+  private placeReserved(index: number, ctx: LayoutContext): void {
+    for (const f of this.reserved.get(index) ?? []) if (!this.placed.has(f)) this.tryPlace(f, index, this.list[index]!.flowTop, ctx);
   }
 
   // ---- CSS GCPM 3 §2 footnotes -------------------------------------------------------------
 
   footnotes(bodies: readonly Footnote[], line: { readonly top: number; readonly bottom: number }, ctx: LayoutContext): boolean {
     if (!this.notes) return true;
-    for (const b of bodies) this.unplace(b, ctx);
+    for (const b of bodies) { this.unplace(b, ctx); this.inFlow.add(b); }
     const index = this.at(line.top).index;
     // footnotes keep their call order: once one moved to the next page, the following ones follow it
     const later = (this.areas.get(index + 1)?.footnotes.length ?? 0) > 0 && index + 1 < this.list.length;
@@ -205,15 +242,23 @@ export class Pages implements Fragmentainer {
    * when its area fits below what the page holds, else on the next page with room. The pages
    * keep their flow positions (the flow is laid out already).
    */
-  placeLate(lines: readonly LineFragment[], ctx: LayoutContext): void {
+  placeLate(lines: readonly LineFragment[], ctx: LayoutContext): LateFootnotes {
+    const calls = new Map<Footnote, number>();
+    for (const l of lines) for (const f of l.footnotes ?? []) if (!this.inFlow.has(f)) calls.set(f, this.at(l.y + 0.01).index);
     const late = lines.filter((l) => l.footnotes?.some((f) => !this.placed.has(f)));
-    if (late.length === 0) return;
-    // how far down each page's content reaches
+    // how far down each page's content reaches (`crossed`: past the page area's end, into a reserved footnote area)
     const bottoms = this.list.map((p) => p.flowTop);
+    const crossed = new Set<number>();
     for (const l of lines) {
       const i = this.at(l.y + 0.01).index;
-      bottoms[i] = Math.max(bottoms[i]!, Math.min(l.y + l.height, this.list[i]!.flowBottom));
+      const end = this.list[i]!.flowBottom;
+      bottoms[i] = Math.max(bottoms[i]!, Math.min(l.y + l.height, end));
+      if (l.y + l.height > end + 0.01 && !this.atPageStart(l.y)) crossed.add(i);
     }
+    // a reserved area that the content (laid out without pages) runs into gives up its page
+    const refused = [...calls.keys()].filter((f) => { const i = this.placed.get(f); return i !== undefined && crossed.has(i) && this.reserved.get(i)?.includes(f); });
+    const result = { calls, refused, settled: refused.length === 0 && [...calls].every(([f, i]) => this.placed.get(f) === i) };
+    if (late.length === 0) return result;
     for (const l of late) {
       for (const f of l.footnotes!) {
         if (this.placed.has(f)) continue;
@@ -223,6 +268,7 @@ export class Pages implements Fragmentainer {
         }
       }
     }
+    return { ...result, settled: result.settled && [...calls].every(([f, i]) => this.placed.get(f) === i) };
   }
 
   /** the footnote areas, per page (y relative to the page area's top) */
@@ -238,14 +284,17 @@ export class Pages implements Fragmentainer {
   /** Places a footnote on page `index` when the area and the flow content down to `contentBottom` still fit. */
   private tryPlace(b: Footnote, index: number, contentBottom: number, ctx: LayoutContext, shift = true): boolean {
     const area = this.areaOf(index);
-    area.footnotes.push(b);
+    // (in call order: a reserved footnote is there before the flow's footnotes of the page)
+    let at = area.footnotes.length;
+    while (at > 0 && area.footnotes[at - 1]!.index > b.index) at--;
+    area.footnotes.splice(at, 0, b);
     const laid = this.layoutArea(index, area, ctx);
     const page = this.list[index]!;
     const bottom = page.flowTop + this.fullHeights[index]! - laid.height;
     // the first footnote of an empty page stays however tall it is (as WeasyPrint prints it)
     const alone = area.footnotes.length === 1 && contentBottom <= page.flowTop + 0.01;
     if (!alone && (laid.overflows || contentBottom > bottom + 0.01)) {
-      area.footnotes.pop();
+      area.footnotes.splice(at, 1);
       return false;
     }
     this.commit(index, area, laid, shift);
@@ -333,6 +382,9 @@ export class Pages implements Fragmentainer {
     if (here.index === this.list.length - 1 && Math.abs(y - here.flowTop) < 0.01) {
       // nothing is on this page yet (it is the last one made): it becomes a page of that name
       this.list.pop();
+      this.fullHeights.pop();
+      const area = this.areas.get(here.index);
+      if (area) { for (const f of area.footnotes) this.placed.delete(f); this.areas.delete(here.index); }
       return this.reach(this.add().flowTop);
     }
     return this.forcedBreak(y);
@@ -489,9 +541,34 @@ export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeome
   };
 }
 
+/** layouts at most per zoom: the first, then ones that reserve late footnotes' areas on their calls' pages */
+const FOOTNOTE_PASSES = 4;
+
+/**
+ * Lays out the root box at a zoom. CSS GCPM 3 §2 puts each footnote at the foot of its call's
+ * page; a footnote called from content laid out without pages (columns, flex items, tables
+ * with a header group) is only placed after the flow, so when it lands on another page the
+ * content is laid out again with its area reserved on its call's page, the content flowing
+ * around it (a call line that no longer fits above the area moves on, and the note with it in
+ * the next layout), until each note is on its call's page.
+ */
 function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number, notes: FootnoteOptions | undefined): LaidOutDocument {
+  const reserved = new Map<Footnote, number>();
+  const refused = new Set<Footnote>();
+  for (let pass = 1; ; pass++) {
+    const { laid, late } = layoutOnce(root, geometry, ctx, maxPages, zoom, notes, reserved);
+    if (!late || late.settled || pass >= FOOTNOTE_PASSES) return laid;
+    for (const f of late.refused) refused.add(f);
+    reserved.clear();
+    for (const [f, i] of late.calls) if (!refused.has(f)) reserved.set(f, i);
+    if (reserved.size === 0) return laid;
+  }
+}
+
+function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number, notes: FootnoteOptions | undefined, reserved: ReadonlyMap<Footnote, number>): { laid: LaidOutDocument; late: LateFootnotes | undefined } {
   const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'), zoom, notes);
   const full: LayoutContext = { ...ctx, pages };
+  if (reserved.size) pages.reserve(reserved, full);
   const first = pages.first;
   const areaWidth = (first.width - first.margin.left - first.margin.right) * zoom;
   const areaHeight = first.flowBottom - first.flowTop;
@@ -511,7 +588,7 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
     bottom = Math.max(bottom, f.y + Math.min(f.height, 1));
   }
   if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
-  if (fragment && notes) pages.placeLate(allLines(fragment), full);
+  const late = fragment && notes ? pages.placeLate(allLines(fragment), full) : undefined;
   const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));
-  return { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length) };
+  return { laid: { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length) }, late };
 }

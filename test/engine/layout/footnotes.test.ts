@@ -176,16 +176,22 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     ['table rows', `<table style="border-spacing: 0">${rows(60, 'tr><td', 'td></tr')}</table>`],
     ['list items', `<ul>${rows(60, 'li', 'li')}</ul>`],
     ['nested list items', `<ol><li>first<ul>${rows(60, 'li', 'li')}</ul></li></ol>`],
+    // laid out without pages, their notes placed after the flow: a second layout reserves each area on its call's page
+    ['a long multi-column box', `<div style="columns: 2">${rows(130, 'p', 'p')}</div>`],
+    ['a table with a header group', `<table style="border-spacing: 0"><thead><tr><td>H</td></tr></thead>${rows(60, 'tr><td', 'td></tr')}</table>`],
   ];
   for (const [where, html] of paginated) {
     it(`footnotes called from ${where} on later pages are at the foot of their call's page`, () => {
       const r = layoutOf(html, PAGE);
+      const pages = new Set<number>();
       for (const [k, row] of [[1, 3], [2, 22], [3, 45]]) {
         const call = linesOf(r.root).find((l) => textOf(l) === `r${row}${k}`)!;
         const page = pageAt(r.pages, call.y);
         expect(textOf(area(r, page)), `note ${k}`).to.contain(`${k}. N${row}`);
+        expect(call.y + call.height - r.pages[page]!.flowTop, `call ${k} above its area`).to.be.at.most(area(r, page).y + 0.01);
+        pages.add(page);
       }
-      expect(r.footnotes.filter(Boolean)).to.have.length(3);
+      expect(r.footnotes.filter(Boolean)).to.have.length(pages.size);
     });
   }
 
@@ -210,6 +216,17 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
     expect(r.footnotes[0]).to.equal(undefined);
     expect(textOf(area(r, 1))).to.equal('1. F');
     expect(r.pages[1]!.flowTop).to.equal(AREA_HEIGHT);
+  });
+
+  it('in columns, a call line that would fall into its note\'s area moves on with its note (the area reserved on its page)', () => {
+    // 20 lines per column; the call on the last line of the first page's second column: with the note's
+    // area (one line) reserved there, that line no longer fits and starts the next page, the note with it
+    const r = layoutOf(`<div style="columns: 2">${rows(80, 'p', 'p').replace('r39<', 'r39<span class="fn">Z</span><')}</div>`, PAGE);
+    const call = linesOf(r.root).find((l) => textOf(l) === 'r393')!;
+    const page = pageAt(r.pages, call.y);
+    expect(textOf(area(r, page))).to.contain('3. Z');
+    const a = area(r, page);
+    expect(call.y + call.height - r.pages[page]!.flowTop).to.be.at.most(a.y + 0.01);
   });
 
   it('a document without footnotes keeps its whole page area', () => {
