@@ -1,6 +1,7 @@
 // Accounts: subscription state and the `global` variables every template of the account sees.
 import { statement, type Db } from './db';
 import { newId, nowIso } from './ids';
+import { readCacheFor, type ReadCache } from './readCache';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -35,7 +36,9 @@ export function hasActiveSubscription(account: Account, now: Date = new Date()):
 }
 
 export class AccountStore {
-  constructor(private readonly db: Db) {}
+  private readonly cache: ReadCache;
+
+  constructor(private readonly db: Db) { this.cache = readCacheFor(db); }
 
   create(input: { name: string; globals?: Record<string, unknown> }): Account {
     const id = newId('acc');
@@ -44,9 +47,12 @@ export class AccountStore {
     return this.get(id)!;
   }
 
+  /** The account (shared and frozen: kept until the database changes). */
   get(id: string): Account | undefined {
-    const row = statement(this.db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
-    return row && toAccount(row);
+    return this.cache.get(`account\0${id}`, () => {
+      const row = statement(this.db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+      return row && [toAccount(row), row.globals.length + row.name.length] as const;
+    });
   }
 
   list(): Account[] {

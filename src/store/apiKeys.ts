@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { statement, type Db } from './db';
 import { newId, nowIso, randomBase62 } from './ids';
+import { readCacheFor, type ReadCache } from './readCache';
 
 export const KEY_PREFIX = 'plt_';
 export const KEY_RANDOM_LENGTH = 40;
@@ -36,7 +37,9 @@ export function hashKey(key: string): Buffer {
 }
 
 export class ApiKeyStore {
-  constructor(private readonly db: Db) {}
+  private readonly cache: ReadCache;
+
+  constructor(private readonly db: Db) { this.cache = readCacheFor(db); }
 
   /** The only time the key itself exists outside the client: return it to the caller once. */
   create(input: { accountId: string; name?: string }): { apiKey: ApiKey; key: string } {
@@ -73,8 +76,12 @@ export class ApiKeyStore {
   authenticate(presented: string, now: Date = new Date()): ApiKey | undefined {
     if (!KEY_PATTERN.test(presented)) return undefined;
     const hash = hashKey(presented);
-    const row = statement(this.db, 'SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
-    if (!row || row.hash.length !== hash.length || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
+    const found = this.cache.get(`key\0${hash.toString('base64')}`, () => {
+      const row = statement(this.db, 'SELECT * FROM api_keys WHERE hash = ?').get(hash) as KeyRow | undefined;
+      return row && [{ key: toKey(row), hash: row.hash }, 200] as const;
+    });
+    if (!found || found.hash.length !== hash.length || !timingSafeEqual(found.hash, hash) || found.key.revokedAt !== null) return undefined;
+    const row = { id: found.key.id, last_used_at: found.key.lastUsedAt };
     const last = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
     if (now.getTime() - last >= LAST_USED_RESOLUTION_MS) {
       // a locked database must not stop or stall rendering: last_used is best effort, so it
@@ -89,6 +96,6 @@ export class ApiKeyStore {
         this.db.pragma(`busy_timeout = ${busyTimeout}`);
       }
     }
-    return toKey(row);
+    return found.key;
   }
 }

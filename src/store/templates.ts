@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { statement, type Db } from './db';
 import { newId, nowIso } from './ids';
+import { readCacheFor, type ReadCache } from './readCache';
 
 /** IDs chosen by clients: URL-safe (letters, digits, `_ . -`), starting with a letter or digit, at most 64 characters. */
 export const TEMPLATE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -155,7 +156,9 @@ export interface AssetChange {
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 export class TemplateStore {
-  constructor(private readonly db: Db) {}
+  private readonly cache: ReadCache;
+
+  constructor(private readonly db: Db) { this.cache = readCacheFor(db); }
 
   /**
    * Creates a template, or makes a new version of the account's own template with that ID
@@ -215,8 +218,10 @@ export class TemplateStore {
 
   /** The account's template with that ID (its latest version); another account's is undefined too. */
   get(accountId: string, id: string): Template | undefined {
-    const row = statement(this.db, 'SELECT * FROM templates WHERE id = ? AND account_id = ?').get(id, accountId) as TemplateRow | undefined;
-    return row && toTemplate(row);
+    return this.cache.get(`template\0${accountId}\0${id}`, () => {
+      const row = statement(this.db, 'SELECT * FROM templates WHERE id = ? AND account_id = ?').get(id, accountId) as TemplateRow | undefined;
+      return row && [toTemplate(row), row.html.length + row.css.length + row.sample_params.length + row.name.length] as const;
+    });
   }
 
   /** Administrative lookup (CLI), regardless of account. */
@@ -266,9 +271,12 @@ export class TemplateStore {
   }
 
   /** The assets of a version, by path. */
-  assetsOf(id: string, version: number): AssetRef[] {
-    return (statement(this.db, `SELECT a.path, a.sha256, b.size, a.content_type FROM template_assets a JOIN asset_blobs b ON b.sha256 = a.sha256
-      WHERE a.template_id = ? AND a.version = ? ORDER BY a.path`).all(id, version) as AssetRow[]).map(toAsset);
+  assetsOf(id: string, version: number): readonly AssetRef[] {
+    return this.cache.get(`assets\0${id}\0${version}`, () => {
+      const rows = (statement(this.db, `SELECT a.path, a.sha256, b.size, a.content_type FROM template_assets a JOIN asset_blobs b ON b.sha256 = a.sha256
+        WHERE a.template_id = ? AND a.version = ? ORDER BY a.path`).all(id, version) as AssetRow[]).map(toAsset);
+      return [rows, rows.reduce((n, a) => n + 128 + a.path.length, 0)] as const;
+    })!;
   }
 
   /** The bytes of a blob; undefined when no version refers to it any more. */
