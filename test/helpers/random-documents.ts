@@ -52,7 +52,7 @@ const node: fc.Memo<string> = fc.memo((n) => (n <= 1
       }) },
   )));
 
-const sheet = fc.array(fc.tuple(fc.constantFrom('*', 'p', 'div > span', '.a', '.b .c', 'td:first-child', 'li:nth-child(2n+1)', 'h1 + p', 'p::first-line', 'p::first-letter', 'table', ':root', 'body', '@page', '@media print', 'x:hover', '[title]', 'p:not(.a)'), style), { maxLength: 5 })
+const sheet = fc.array(fc.tuple(fc.constantFrom('*', 'p', 'div > span', '.a', '.b .c', 'td:first-child', 'li:nth-child(2n+1)', 'h1 + p', 'p::first-line', 'p::first-letter', 'li::marker', 'table', ':root', 'body', '@page', '@media print', 'x:hover', '[title]', 'p:not(.a)'), style), { maxLength: 5 })
   .map((rules) => rules.map(([sel, st]) => (sel === '@media print' ? `@media print { p { ${st} } }` : `${sel} { ${st} }`)).join('\n'));
 
 export interface RandomDocument {

@@ -8,7 +8,7 @@ import { hasTransform } from '../cascade/transform';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  BlockBox, BlockLevelBox, FlexBox, Footnote, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, TextRun,
+  BlockBox, BlockLevelBox, FlexBox, Footnote, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ListItemBox, ReplacedBox, TextRun,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -307,9 +307,16 @@ class BoxBuilder {
         return { kind: 'flex', style: s, element: el, items: this.flexItems(el, positioned) };
       case 'list-item': {
         const counter = flow ? this.counterOf(flow) : undefined;
-        const marker = counter ? counter.next(el) : markerText(s.listStyleType, 1);
+        const counted = counter ? counter.next(el) : markerText(s.listStyleType, 1);
+        // the ::marker, when rules style it: its style, and its content (none: no marker)
+        const own = el.children[0]?.kind === 'element' && el.children[0].tag === '::marker' ? el.children[0] : undefined;
+        const content = own?.style.content ?? 'normal';
+        const marker = content === 'none' ? '' : content === 'normal' ? counted : own!.children.map((c) => (c.kind === 'text' ? c.text : '')).join('');
+        const markerStyle = own?.style ?? s;
         const children = this.flowChildren(el.children, s, positioned, el);
-        return { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: s.listStylePosition === 'inside' && marker ? prependMarker(children, marker, s) : children };
+        const inside = s.listStylePosition === 'inside' && marker;
+        const item: ListItemBox = { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: inside ? prependMarker(children, content === 'normal' ? `${marker} ` : marker, markerStyle) : children };
+        return own ? { ...item, markerStyle } : item;
       }
       case 'table-row': case 'table-row-group': case 'table-header-group': case 'table-footer-group': case 'table-cell':
         // a table part outside a table: CSS 2.1 §17.2.1 wraps it in an anonymous table
@@ -376,9 +383,9 @@ function formControl(el: StyledElement): StyledElement {
   return { ...el, children: text ? [{ kind: 'text', text, style: el.style }] : [] };
 }
 
-function prependMarker(children: BlockLevelBox[], marker: string, style: ComputedStyle): BlockLevelBox[] {
+function prependMarker(children: BlockLevelBox[], text: string, style: ComputedStyle): BlockLevelBox[] {
   const first = children[0];
-  const run: InlineLevelBox = { kind: 'text', style, text: marker + ' ' };
+  const run: InlineLevelBox = { kind: 'text', style, text };
   if (first && first.kind === 'inlines') return [{ ...first, children: [run, ...first.children] }, ...children.slice(1)];
   return [{ kind: 'inlines', style, children: [run], first: true }, ...children];
 }

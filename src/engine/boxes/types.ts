@@ -28,8 +28,10 @@ export interface ListItemBox {
   readonly kind: 'list-item';
   readonly style: ComputedStyle;
   readonly element: StyledElement;
-  /** marker text ('' = no marker), from list-style-type and the list's counter */
+  /** marker text ('' = no marker), from list-style-type and the list's counter, or the ::marker's `content` */
   readonly marker: string;
+  /** the ::marker's style when rules style it (CSS Pseudo 4 §3.2); `content` other than normal: `marker` is its text, drawn as it is */
+  readonly markerStyle?: ComputedStyle;
   readonly children: BlockLevelBox[];
 }
 

@@ -78,7 +78,7 @@ export class StyleWalker {
   constructor(private readonly o: WalkerOptions) {
     this.computeDiagnostics = new CountingDiagnostics(o.diagnostics);
     const has = (t: PseudoElement) => o.sheets.some((s) => s.rules[t].size > 0);
-    this.hasRules = { before: has('before'), after: has('after'), 'first-letter': has('first-letter'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
+    this.hasRules = { before: has('before'), after: has('after'), marker: has('marker'), 'first-letter': has('first-letter'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
   }
 
   /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
@@ -102,11 +102,13 @@ export class StyleWalker {
     const note = footnote ? this.footnotes++ : 0;
     const footnoteCall = footnote ? this.pseudo(e, own, 'footnote-call', sig, note) : undefined;
     const marker = footnote ? this.pseudo(e, own, 'footnote-marker', sig, note) : undefined;
+    const listMarker = display === 'list-item' && this.hasRules.marker ? this.listMarker(e, own, sig) : undefined;
     const beforeBox = display !== 'none' ? this.pseudo(e, own, 'before', sig) : undefined;
     // the children's array made to size (growing one by push reserves 16 more slots, for
     // every element of the tree, kept as long as the tree is)
-    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0) + (marker ? 1 : 0));
+    const children = new Array<StyledNode>(e.el.children.length + (beforeBox ? 1 : 0) + (marker ? 1 : 0) + (listMarker ? 1 : 0));
     let at = 0;
+    if (listMarker) children[at++] = listMarker;
     if (marker) children[at++] = marker;
     if (beforeBox) children[at++] = beforeBox;
     let textStyle: ComputedStyle | undefined;
@@ -206,6 +208,25 @@ export class StyleWalker {
     const rest = node.text.slice(m[0].length);
     if (rest) parts.push({ kind: 'text', text: rest, style: node.style });
     list.splice(index, 1, ...parts);
+  }
+
+  /**
+   * CSS Lists 3 §3.1 / CSS Pseudo 4 §3.2: a list item's ::marker, when rules style it: its style
+   * (inherited from the item), and with `content` other than normal its text (`none`: no
+   * marker). The box builder makes the marker from it; without rules the item's style draws it.
+   */
+  private listMarker(e: MatchElement, own: ElementValues, sig: Signature | undefined): StyledElement | undefined {
+    const matched = this.sheetMatches(e, 'marker', sig).list;
+    if (!matched.length) return undefined;
+    const v = this.computeValues(matched, own, undefined);
+    const content = v.values.content;
+    const style: ComputedStyle = { ...v.style, display: 'inline', position: 'static', float: 'none' };
+    if (content === 'normal' || content === 'none') return { kind: 'element', tag: '::marker', attrs: {}, style, children: [], loc: e.el.loc };
+    const resolved = content.map((c) => resolveAttr(c, e.el.attrs));
+    const pieces = contentPieces(resolved, this.counters, v.values.quotes, this.quoteDepth);
+    const text = pieces.filter((p): p is string => typeof p === 'string').join('');
+    const given: ComputedStyle = { ...style, content: resolved };
+    return { kind: 'element', tag: '::marker', attrs: {}, style: given, children: [{ kind: 'text', text, style: given }], loc: e.el.loc };
   }
 
   /** The element's own matched declarations: the sheets' (shared by signature), then its element-level ones. */

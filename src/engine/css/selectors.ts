@@ -32,8 +32,8 @@ export interface Compound {
 
 export type Combinator = ' ' | '>' | '+' | '~';
 
-/** ::before, ::after (CSS Pseudo 4 §3), ::first-letter (§2.3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
-export const PSEUDO_ELEMENTS = ['before', 'after', 'first-letter', 'footnote-call', 'footnote-marker'] as const;
+/** ::before, ::after, ::marker (CSS Pseudo 4 §3), ::first-letter (§2.3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
+export const PSEUDO_ELEMENTS = ['before', 'after', 'marker', 'first-letter', 'footnote-call', 'footnote-marker'] as const;
 export type PseudoElement = typeof PSEUDO_ELEMENTS[number];
 const PSEUDO_ELEMENT_NAMES: ReadonlySet<string> = new Set(PSEUDO_ELEMENTS);
 /** CSS 2's pseudo-elements, also written with one colon (CSS Selectors 4 §3.6.1) */

@@ -579,10 +579,11 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
 // CSS Lists 3 §3.1: an outside marker sits before the first line, its end at the content's start
 
 function markerFragment(box: ListItemBox, at: { contentX: number; baseline: number }, ctx: LayoutContext): Fragment | undefined {
-  const style = box.style;
-  const type = style.listStyleType;
-  if (type === 'disc' || type === 'circle' || type === 'square') return symbolMarker(type, style, at, ctx);
-  const text = `${box.marker} `;
+  const style = box.markerStyle ?? box.style;
+  const given = Array.isArray(style.content);
+  const type = box.style.listStyleType;
+  if (!given && (type === 'disc' || type === 'circle' || type === 'square')) return symbolMarker(type, style, at, ctx);
+  const text = given ? box.marker : `${box.marker} `;
   const width = ctx.faces.width(text, style);
   return { kind: 'text', style, font: ctx.faces.of(style), text, x: at.contentX - width, baseline: at.baseline, width, wordSpacing: 0 };
 }

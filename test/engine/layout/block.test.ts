@@ -3,7 +3,7 @@
 // unless a case says otherwise: a 180pt × 280.5pt page area, since Chromium rounds the page
 // area up to whole px: 373.33px high → 374px).
 import { expect } from 'chai';
-import type { BoxFragment } from '../../../src/engine/layout/fragments';
+import type { BoxFragment, TextFragment } from '../../../src/engine/layout/fragments';
 import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
@@ -259,6 +259,39 @@ describe('layout: list markers (CSS Lists 3, as Blink paints them)', () => {
   it('a decimal marker stays text', () => {
     const { root } = layoutOf('<ol><li id="li">Item</li></ol>', css);
     expect(boxOf(root, '#li').children.some((c) => c.kind === 'text' && c.text.startsWith('1.'))).to.equal(true);
+  });
+});
+
+describe('layout: ::marker (CSS Pseudo 4 §3.2, CSS Lists 3 §3.1, as Chromium 156 prints it)', () => {
+  const css = '@page { size: 300pt 300pt; margin: 0 } body { margin: 0; font: 16px sans-serif } ul, ol { margin: 0; padding-left: 40px }';
+  const markerOf = (html: string, extra: string) => {
+    const li = boxOf(layoutOf(html, `${css} ${extra}`).root, '#li');
+    // (the marker sits before the content edge, 40px = 30pt in)
+    return li.children.find((c) => (c.kind === 'text' || (c.kind === 'box' && !c.element)) && c.x + c.width <= 30.01) as BoxFragment | TextFragment | undefined;
+  };
+
+  it('its colour draws the bullet; the shape keeps its place', () => {
+    const m = markerOf('<ul><li id="li">Item</li></ul>', 'li::marker { color: rgb(255, 0, 0) }') as BoxFragment;
+    const plain = markerOf('<ul><li id="li">Item</li></ul>', '') as BoxFragment;
+    expect(m.kind).to.equal('box');
+    expect(m.style.backgroundColor).to.include({ r: 255, g: 0, b: 0 });
+    expect([m.x, m.y, m.width]).to.deep.equal([plain.x, plain.y, plain.width]);
+  });
+
+  it('content replaces the marker text, drawn as written and ending at the content edge', () => {
+    for (const [rule, text] of [['li::marker { content: "\u2192 " }', '\u2192 '], ['li::marker { content: counter(list-item) ") " }', '1) ']] as const) {
+      const m = markerOf('<ol><li id="li">Item</li></ol>', rule) as TextFragment;
+      expect(m.kind, rule).to.equal('text');
+      expect(m.text, rule).to.equal(text);
+      expect(m.x + m.width, rule).to.be.closeTo(30, 0.01);
+    }
+  });
+
+  it('content: none leaves no marker; inside markers take the ::marker style', () => {
+    expect(markerOf('<ul><li id="li">Item</li></ul>', 'li::marker { content: none }')).to.equal(undefined);
+    const { root } = layoutOf('<ol style="list-style-position: inside"><li id="li">Item</li></ol>', `${css} li::marker { font-weight: bold }`);
+    const first = linesOf(boxOf(root, '#li'))[0]!.children.filter((c): c is TextFragment => c.kind === 'text');
+    expect(first.map((t) => [t.text, t.style.fontWeight])).to.deep.equal([['1. ', 700], ['Item', 400]]);
   });
 });
 
