@@ -369,7 +369,8 @@ class Painter {
       const r = radius > 0 && first && last ? Math.min(radius, f.width / 2, h / 2) : 0;
       // CSS Backgrounds 3 §7: outer shadows under the background, inset ones above it (the box whole, cut at the slice)
       let shape: ShadowShapes | undefined;
-      if (s.boxShadow.length) {
+      // (an anonymous box carries its element's style: the element's own box has the shadows)
+      if (s.boxShadow.length && f.element) {
         const band: Band | undefined = first && last ? undefined : { top: first ? undefined : p.y, bottom: last ? undefined : p.y + h };
         const whole = { x: p.x, y: p.y - (top - f.y), width: f.width, height: f.height };
         shape = shadowShapes(s, whole, band, { top: !!f.continuesFrom, bottom: !!f.continuesTo }, f.border);

@@ -101,6 +101,12 @@ describe('paint: box-shadow (CSS Backgrounds 3 §7)', () => {
     }
   });
 
+  it('an inline-block\'s shadow is drawn once (not again by the anonymous block of its lines)', async () => {
+    const r = layoutHtml('<p><span style="display: inline-block; border: 6pt solid white; box-shadow: 0 2pt 3pt black">text</span></p>', PAGE, { measureText });
+    const pdf = await toPdf(r.docDefinition, r.fonts);
+    expect(pdf.toString('latin1').match(/\/SMask \d+ 0 R/g) ?? []).to.have.length(1);
+  });
+
   it('the same input gives the same bytes, and one mask per distinct blurred shadow', async () => {
     const html = box('box-shadow: 0 4pt 12pt rgba(0, 0, 0, .3)') + box('box-shadow: 0 4pt 12pt rgba(0, 0, 0, .3)') + box('box-shadow: 0 4pt 12pt rgba(255, 0, 0, .3)');
     const page = '@page { size: 200pt 800pt; margin: 0 } body { margin: 0 }';
