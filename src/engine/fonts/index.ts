@@ -192,6 +192,17 @@ export class FontMatcher {
   }
 
   /**
+   * Whether the choice's own face draws every character of `text`: splitByCoverage would give
+   * one run in that face and register nothing (what most text of a document is).
+   */
+  drawsAll(text: string, choice: FontChoice): boolean {
+    if (!this.embeddedByKey.has(choice.font) && PRINTABLE_ASCII.test(text)) return true;
+    if (!text.length) return false;
+    const head = this.chain(choice)[0]!;
+    return head.choice.font === choice.font && head.choice.bold === choice.bold && head.choice.italics === choice.italics && coversAll(head, text);
+  }
+
+  /**
    * CSS Fonts 4 §5.3: splits `text` into runs whose face has a glyph for every character.
    * The run's own face (or composite face) first, then Liberation Serif (Chromium's default),
    * DejaVu Sans, DejaVu Serif, DejaVu Sans Mono, Liberation Sans, Noto Sans Mono — with the

@@ -31,24 +31,29 @@ export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: Lay
   const link = box.kind === 'block' || box.kind === 'list-item' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table' ? ownLink(box.element, ctx.anchors) : undefined;
   if (link) input = { ...input, link };
   switch (box.kind) {
-    case 'block': case 'list-item': {
-      // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
-      const content: ContentLayout = isMulticol(box.style) ? (children, flow, c) => layoutColumns(box.style, children, flow, c) : layoutChildren;
-      return positioned(box.style, input, ctx, (inp) => layoutBlockContainer(box, inp, ctx, content));
-    }
     case 'inlines': return layoutAnonymousInlines(box, input, ctx);
-    case 'flex': return positioned(box.style, input, ctx, (inp) => layoutFlex(box, inp, ctx));
-    case 'grid': return positioned(box.style, input, ctx, (inp) => layoutGrid(box, inp, ctx));
-    case 'table': return positioned(box.style, input, ctx, (inp) => layoutTable(box, inp, ctx));
-    case 'block-replaced': return positioned(box.style, input, ctx, (inp) => layoutBlockReplaced(box, inp, ctx));
     case 'absolute': {
       // out of flow: queued for its containing block at its static position (CSS 2.1 §10.3.7)
       input.absolutes.push({ box, staticX: input.cbX, staticY: input.y + strutSize(input.marginStrut) });
       return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
     }
+    default: return positioned(box, input, ctx);
+  }
+}
+
+/** A box in the flow, by its kind (positioned() applies its position). */
+function layoutInFlow(box: InFlowBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  switch (box.kind) {
+    case 'block': case 'list-item': return layoutBlockContainer(box, input, ctx);
+    case 'flex': return layoutFlex(box, input, ctx);
+    case 'grid': return layoutGrid(box, input, ctx);
+    case 'table': return layoutTable(box, input, ctx);
+    case 'block-replaced': return layoutBlockReplaced(box, input, ctx);
     default: return assertNever(box);
   }
 }
+
+type InFlowBox = Exclude<BlockLevelBox, { kind: 'inlines' | 'absolute' }>;
 
 /**
  * CSS Fragmentation 3 §2 as Blink prints: a box whose containing block follows the page area
@@ -95,10 +100,11 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
 // Positioning (CSS 2.1 §9.3.1): a positioned box is the containing block of its absolutely
 // positioned descendants; a relatively positioned one moves after layout.
 
-function positioned(style: ComputedStyle, input: BlockInput, ctx: LayoutContext, layout: (input: BlockInput) => BlockResult): BlockResult {
-  if (style.position === 'static' && !hasTransform(style)) return layout(input);
+function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  const style = box.style;
+  if (style.position === 'static' && !hasTransform(style)) return layoutInFlow(box, input, ctx);
   const queue: PendingAbsolute[] = [];
-  const r = layout({ ...input, absolutes: queue });
+  const r = layoutInFlow(box, { ...input, absolutes: queue }, ctx);
   const f = r.fragment;
   if (!f) { input.absolutes.push(...queue); return r; }
   const pad = { x: f.x + f.border.left, y: f.y + f.border.top, width: f.width - f.border.left - f.border.right, height: f.height - f.border.top - f.border.bottom };
@@ -164,10 +170,7 @@ function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolea
 // ---------------------------------------------------------------------------------------
 // Block containers (CSS 2.1 §9.4.1, §10.3.3, §10.6.3)
 
-/** How a block container's block-level children are laid out inside its content box. */
-type ContentLayout = (children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext) => FlowResult;
-
-function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext, content: ContentLayout): BlockResult {
+function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
   const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, input.cbDirection);
   const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined;
@@ -232,10 +235,12 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const pageInset = follows ? input.pageInset! + input.cbWidth - contentWidth : undefined;
   const floats = bfc ? new Floats() : input.floats;
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
-  const flow = content(box.children, {
+  const flowInput: FlowInput = {
     x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
     pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction,
-  }, ctx);
+  };
+  // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
+  const flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, ctx) : layoutChildren(box.children, flowInput, ctx);
 
   // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)
   const collapsesBottom = !bfc && used.border.bottom === 0 && used.padding.bottom === 0 && used.height === undefined && input.borderBoxHeight === undefined;

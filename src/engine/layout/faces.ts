@@ -93,7 +93,39 @@ export class FaceResolver {
     return metrics ? (metrics.ascent / 1000) * size : ascentOf('', size);
   }
 
+  /**
+   * The advance width of `text` in a style's face, pt. Answers are kept per face, size and
+   * spacing for this resolver's layout run: a document's words are asked for again and again
+   * (the intrinsic sizes, the line breaker, paint), and each is measured once.
+   */
   width(text: string, style: ComputedStyle): number {
+    let m = style === this.lastStyle ? this.lastWidths! : this.widthsByStyle.get(style);
+    if (!m) {
+      const f = this.of(style);
+      const key = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}`;
+      m = this.widthsByFace.get(key);
+      if (!m) { m = new Map(); this.widthsByFace.set(key, m); }
+      this.widthsByStyle.set(style, m);
+    }
+    this.lastStyle = style; this.lastWidths = m;
+    let w = m.get(text);
+    if (w === undefined) {
+      if (m.size >= MAX_WIDTHS_PER_FACE) m.clear();
+      w = this.measureWidth(text, style);
+      m.set(text, w);
+    }
+    return w;
+  }
+
+  /** text → width, pt, per face key (family, bold, italics, size, letter- and word-spacing) */
+  private readonly widthsByFace = new Map<string, Map<string, number>>();
+  /** each style's map, found once through its face key */
+  private readonly widthsByStyle = new WeakMap<ComputedStyle, Map<string, number>>();
+  /** the style asked last and its map: the pieces of a text come one after another */
+  private lastStyle: ComputedStyle | undefined;
+  private lastWidths: Map<string, number> | undefined;
+
+  private measureWidth(text: string, style: ComputedStyle): number {
     const f = this.of(style);
     const size = advanceSize(style.fontSize);
     if (this.measure && f.source) {
@@ -117,29 +149,17 @@ export class FaceResolver {
    * (paint splits a run where its face lacks glyphs: a ✈ in a face without one is DejaVu's ✈).
    */
   private measuredEm(text: string, f: UsedFont, source: FontSource): number | undefined {
-    // a text's advance in a face is asked for again and again (every piece, every pass): the
-    // split by coverage is done once per face and text
-    let known = this.emByFace.get(source);
-    if (!known) { known = new Map(); this.emByFace.set(source, known); }
-    const hit = known.get(text);
-    if (hit !== undefined) return hit;
+    if (this.matcher.drawsAll(text, f)) return this.measure!(source, text);
     const runs = this.matcher.splitByCoverage(text, f);
-    let em: number | undefined;
-    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) em = this.measure!(source, text);
-    else {
-      em = 0;
-      for (const r of runs) {
-        const w = this.measure!(this.matcher.sourceOf(r), r.text);
-        if (w === undefined) return undefined;
-        em += w;
-      }
+    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) return this.measure!(source, text);
+    let em = 0;
+    for (const r of runs) {
+      const w = this.measure!(this.matcher.sourceOf(r), r.text);
+      if (w === undefined) return undefined;
+      em += w;
     }
-    if (em !== undefined) known.set(text, em);
     return em;
   }
-
-  /** measuredEm's answers, per face and text (this resolver lives for one render) */
-  private readonly emByFace = new WeakMap<FontSource, Map<string, number>>();
 
   /** The width of a segment (no line feeds), its unbreakable pieces given to `sink` (metrics.ts measurePieces). */
   pieces(text: string, style: ComputedStyle, sink: PieceSink): number {
@@ -150,13 +170,18 @@ export class FaceResolver {
       // across a space, as in "d A", would make the whole narrower than the line it gives)
       let start = 0; let total = 0;
       const space = this.width(' ', style);
-      const emit = (end: number) => { const w = end > start ? this.width(text.slice(start, end), style) : 0; total += w; sink.piece(w); };
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x20 || c === 0x200b) { emit(i); if (c === 0x20) total += space; sink.breakHere(); start = i + 1; }
-        else if (c === 0x2d && i + 1 < text.length && text.charCodeAt(i + 1) !== 0x20) { emit(i + 1); sink.breakHere(); start = i + 1; }
+      for (let i = 0; i <= text.length; i++) {
+        const c = i < text.length ? text.charCodeAt(i) : -1;
+        // the piece ends before a space or U+200B, after a hyphen followed by no space, or at the end
+        const end = c === 0x20 || c === 0x200b || c === -1 ? i : c === 0x2d && i + 1 < text.length && text.charCodeAt(i + 1) !== 0x20 ? i + 1 : -1;
+        if (end < 0) continue;
+        const w = end > start ? this.width(start === 0 && end === text.length ? text : text.slice(start, end), style) : 0;
+        total += w; sink.piece(w);
+        if (c === -1) break;
+        if (c === 0x20) total += space;
+        sink.breakHere();
+        start = i + 1;
       }
-      emit(text.length);
       return total;
     }
     const face = { file: f.file, size: advanceSize(style.fontSize), letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing };
@@ -169,6 +194,9 @@ export class FaceResolver {
  * size in 26.6 fixed point, truncated to 1/64 px, so 10pt (13.333px) text advances as 13.328px
  * text does (a 307pt line is 0.12pt shorter than at the exact size, enough to move a break).
  */
+/** widths kept per face key at most (a document of more distinct words measures the rest again) */
+const MAX_WIDTHS_PER_FACE = 100_000;
+
 export function advanceSize(fontSize: number): number {
   return (Math.floor((fontSize / 0.75) * 64 + 1e-6) / 64) * 0.75;
 }

@@ -11,7 +11,7 @@ import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
-import { fillLine, inlineAtoms, WidthCache, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { fillLine, inlineAtoms, shownWidth, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { replacedSize } from './replaced';
 import { resolve } from './used';
@@ -39,15 +39,14 @@ export interface InlineResult {
   readonly lastBaseline: number | undefined;
 }
 
-/** What the inline formatting contexts of one layout run (one FaceResolver) share: text widths and each style's line metrics. */
+/** What the inline formatting contexts of one layout run (one FaceResolver) share: each style's line metrics. */
 interface RunCaches {
-  readonly widths: WidthCache;
   readonly fonts: Map<ComputedStyle, FontBox>;
 }
 const caches = new WeakMap<FaceResolver, RunCaches>();
 const runCaches = (faces: FaceResolver): RunCaches => {
   let c = caches.get(faces);
-  if (!c) { c = { widths: new WidthCache(faces), fonts: new Map() }; caches.set(faces, c); }
+  if (!c) { c = { fonts: new Map() }; caches.set(faces, c); }
   return c;
 };
 
@@ -80,7 +79,7 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
   const run = runCaches(ctx.faces);
   let atomics: Map<AtomicItem, Atomic> | undefined;
   const content = inlineAtoms(box, {
-    faces: ctx.faces, widths: run.widths, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
+    faces: ctx.faces, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
     atomicWidth: (item) => {
       const a = layoutAtomic(item, input, withoutBreaks(ctx));
       (atomics ??= new Map()).set(item, a);
@@ -144,9 +143,22 @@ interface LineBox {
 
 const EPS = 0.01;
 
-class Lines {
+/** Lines.line: what Lines.float needs of the line being filled. */
+interface LineAttempt {
+  band: { readonly left: number; readonly right: number };
+  top: number;
+  guess: number;
+  /** the content box's right edge at the line */
+  right: number;
+  indent: number;
+  /** whether a float was placed beside the line */
+  floatPlaced: boolean;
+  /** the floats met on the line that go below it */
+  deferred: FloatItem[] | undefined;
+}
+
+class Lines implements LineFloats {
   private readonly fonts: Map<ComputedStyle, FontBox>;
-  private readonly widths: WidthCache;
   private floated: Map<FloatItem, Floated> | undefined;
   private stamp = 0;
   private readonly indent: number;
@@ -162,7 +174,7 @@ class Lines {
     /** UAX #9 embedding levels of the content's text; undefined when all are 0 */
     private readonly levels: Uint8Array | undefined,
   ) {
-    this.widths = run.widths; this.fonts = run.fonts;
+    this.fonts = run.fonts;
     this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
     this.strut = this.font(box.style);
   }
@@ -199,42 +211,30 @@ class Lines {
       const first = lines.length === 0;
       const indent = first ? this.indent : 0;
       let guess = this.strut.lineHeight;
-      let deferred: FloatItem[] = [];
+      const filling = this.line;
       for (let attempt = 0; ; attempt++) {
-        const full = this.fullAt(y);
-        let band = input.floats.space(y, guess, full.left, full.right);
-        let floatPlaced = false;
-        deferred = [];
-        const lineTop = y;
-        const filled = fillLine(cursor, {
-          content, widths: this.widths, available: band.right - band.left - indent,
-          float: (item, used) => {
-            const f = this.floatOf(item);
-            if (f.placed) return undefined;
-            if (used + f.width > band.right - band.left - indent + EPS) { deferred.push(item); return undefined; }
-            this.placeFloat(item, f, lineTop);
-            floatPlaced = true;
-            band = input.floats.space(lineTop, guess, full.left, full.right);
-            return band.right - band.left - indent;
-          },
-        });
+        const right = this.rightAt(y);
+        let band = input.floats.space(y, guess, input.x, right);
+        filling.band = band; filling.top = y; filling.guess = guess; filling.right = right; filling.indent = indent;
+        filling.floatPlaced = false; filling.deferred = undefined;
+        const filled = fillLine(cursor, { content, faces: ctx.faces, available: band.right - band.left - indent, floats: this });
+        band = filling.band;
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
           // no line box: only floats, or white space that collapsed away
           cursor = filled.next; stack = v.stack;
           break;
         }
-        if (floatPlaced) band = input.floats.space(y, guess, full.left, full.right);
+        if (filling.floatPlaced) band = input.floats.space(y, guess, input.x, right);
         // CSS 2.1 §9.5: a line too narrow beside floats for its first piece moves down past them
-        if (filled.overflow && (band.left > full.left + EPS || band.right < full.right - EPS) && attempt < 100) {
+        if (filled.overflow && (band.left > input.x + EPS || band.right < right - EPS) && attempt < 100) {
           const below = this.nextBand(y, v.height);
           if (below > y + EPS) { y = below; continue; }
         }
         let top = y;
         if (pages.paginates && top + v.height > pages.pageEnd(top + EPS) + EPS && !pages.atPageStart(top)) top = pages.pageEnd(top + EPS);
         if ((top !== y || v.height > guess + EPS) && attempt < 3) {
-          const at = this.fullAt(top);
-          const b = input.floats.space(top, v.height, at.left, at.right);
+          const b = input.floats.space(top, v.height, input.x, this.rightAt(top));
           if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
         }
         // CSS GCPM 3 §2: the footnotes this line calls go to its page's footnote area (or it moves on)
@@ -250,7 +250,7 @@ class Lines {
             y = pages.pageEnd(lines[0]!.y + EPS);
             ({ cursor, stack } = starts[0]!);
             lines.length = 0; starts.length = 0;
-            deferred = [];
+            filling.deferred = undefined;
             break;
           }
         }
@@ -263,17 +263,38 @@ class Lines {
         cursor = filled.next; stack = v.stack;
         break;
       }
-      for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
+      const deferred = this.deferredBelow();
+      if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
     return { lines, bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
   }
 
-  /** The content box's left and right edges for a line at flow position `y`: on its page when the width follows the page area. */
-  private fullAt(y: number): { left: number; right: number } {
+  /** The content box's right edge for a line at flow position `y` (its left edge is input.x): on its page when the width follows the page area. */
+  private rightAt(y: number): number {
     const { input } = this;
     const pages = this.ctx.pages;
-    if (input.pageInset === undefined || !pages.paginates || !pages.areaWidth) return { left: input.x, right: input.x + input.width };
-    return { left: input.x, right: input.x + Math.max(0, pages.areaWidth(y) - input.pageInset) };
+    if (input.pageInset === undefined || !pages.paginates || !pages.areaWidth) return input.x + input.width;
+    return input.x + Math.max(0, pages.areaWidth(y) - input.pageInset);
+  }
+
+  /** The line being filled: the room beside the floats, and the floats met on it that go below it. */
+  private readonly line: LineAttempt = { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined };
+
+  /** the floats met on the line just filled that go below it */
+  private deferredBelow(): FloatItem[] | undefined {
+    return this.line.deferred;
+  }
+
+  /** A float met on the line being filled (fillLine): placed beside it when it fits, else deferred below it. */
+  float(item: FloatItem, used: number): number | undefined {
+    const line = this.line;
+    const f = this.floatOf(item);
+    if (f.placed) return undefined;
+    if (used + f.width > line.band.right - line.band.left - line.indent + EPS) { (line.deferred ??= []).push(item); return undefined; }
+    this.placeFloat(item, f, line.top);
+    line.floatPlaced = true;
+    line.band = this.input.floats.space(line.top, line.guess, this.input.x, line.right);
+    return line.band.right - line.band.left - line.indent;
   }
 
   /** The next flow position below `y` where the floats beside the line end (CSS 2.1 §9.5). */
@@ -286,6 +307,11 @@ class Lines {
     }
     if (!Number.isFinite(next)) { const b = this.input.floats.bottom(); next = b > y + EPS ? b : y; }
     return next;
+  }
+
+  /** the width of text as drawn (shownWidth) */
+  private width(text: string, style: ComputedStyle): number {
+    return shownWidth(this.ctx.faces, text, style);
   }
 
   // ---- line boxes (CSS 2.1 §10.8) --------------------------------------------------------
@@ -424,7 +450,7 @@ class Lines {
     // the hyphen a soft hyphen shows where the line breaks (CSS Text 3 §6.1)
     let hyphenAfter: TextAtom | undefined;
     if (at.hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
-    const hyphenWidth = hyphenAfter ? this.widths.width('-', hyphenAfter.item.style) : 0;
+    const hyphenWidth = hyphenAfter ? this.width('-', hyphenAfter.item.style) : 0;
     let used = hyphenWidth; let spaces = 0;
     for (const a of atoms) {
       if (a.t === 'text') { used += a.width; spaces += countSpaces(text, a.start, a.end); } else if (a.t === 'open' || a.t === 'close' || a.t === 'atomic') used += a.width;
@@ -531,16 +557,16 @@ class Lines {
         children.length = i; return;
       }
       if (c.x + c.width <= end) continue;
-      const room = end - this.widths.width(ELLIPSIS, c.style) - c.x;
+      const room = end - this.width(ELLIPSIS, c.style) - c.x;
       const chars = [...c.text];
       // the longest prefix that fits (prefix widths grow with their length)
       let lo = 0; let hi = chars.length;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (this.widths.width(chars.slice(0, mid).join(''), c.style) <= room) lo = mid; else hi = mid - 1;
+        if (this.width(chars.slice(0, mid).join(''), c.style) <= room) lo = mid; else hi = mid - 1;
       }
       const kept = `${chars.slice(0, lo).join('')}${ELLIPSIS}`;
-      children[i] = { ...c, text: kept, width: this.widths.width(kept, c.style), wordSpacing: 0 };
+      children[i] = { ...c, text: kept, width: this.width(kept, c.style), wordSpacing: 0 };
       children.length = i + 1;
       return;
     }
@@ -589,7 +615,7 @@ class Lines {
           if (cuts.length === 1) { textPiece(a, a.start, a.end, cuts[0]![2], a.width); break; }
           let rest = a.width;
           cuts.forEach(([from, to, level], n) => {
-            const w = n === cuts.length - 1 ? rest : this.widths.width(text.slice(from, to), a.item.style);
+            const w = n === cuts.length - 1 ? rest : this.width(text.slice(from, to), a.item.style);
             rest -= w;
             textPiece(a, from, to, level, w);
           });
@@ -686,7 +712,7 @@ class Lines {
    * characters, and the ellipsis goes just left of what stays, as Chromium draws it (mutates children).
    */
   private ellipsizeLeft(children: InlineFragment[], start: number): void {
-    const limit = start + this.widths.width(ELLIPSIS, this.box.style);
+    const limit = start + this.width(ELLIPSIS, this.box.style);
     const kept: InlineFragment[] = [];
     let cut = false; let dropped = false;
     for (const c of children) {
@@ -700,10 +726,10 @@ class Lines {
       let lo = 0; let hi = chars.length;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (this.widths.width(piece(mid), c.style) <= room) lo = mid; else hi = mid - 1;
+        if (this.width(piece(mid), c.style) <= room) lo = mid; else hi = mid - 1;
       }
       const text = rtl ? `${piece(lo)}${ELLIPSIS}` : `${ELLIPSIS}${piece(lo)}`;
-      const width = this.widths.width(text, c.style);
+      const width = this.width(text, c.style);
       kept.push({ ...c, text, x: c.x + c.width - width, width, wordSpacing: 0 });
       cut = true;
     }
@@ -711,7 +737,7 @@ class Lines {
       // nothing crossed the edge: the ellipsis goes left of the leftmost text that stays
       const first = kept.reduce<TextFragment | undefined>((m, c) => (c.kind === 'text' && (!m || c.x < m.x) ? c : m), undefined);
       if (first) {
-        const width = this.widths.width(ELLIPSIS, first.style);
+        const width = this.width(ELLIPSIS, first.style);
         kept.push({ ...first, text: ELLIPSIS, x: first.x - width, width, wordSpacing: 0 });
       }
     }

@@ -89,7 +89,6 @@ export interface InlineContent {
 
 export interface AtomsOptions {
   readonly faces: FaceResolver;
-  readonly widths: WidthCache;
   /** the containing block width (percentage padding and margins of inline boxes) */
   readonly cbWidth: number;
   readonly cbHeight: number | undefined;
@@ -102,34 +101,9 @@ export interface AtomsOptions {
 const SHY = '\u00ad';
 const OBJECT = '\ufffc';
 
-/** Per face (and spacing), the width of each piece of text measured: long documents repeat their words. */
-export class WidthCache {
-  private readonly byFace = new Map<string, Map<string, number>>();
-  /** each style's map, found once through its face key */
-  private readonly byStyle = new WeakMap<ComputedStyle, Map<string, number>>();
-  /** the style asked last and its map: the pieces of a text run come one after another */
-  private lastStyle: ComputedStyle | undefined;
-  private lastMap: Map<string, number> | undefined;
-  constructor(private readonly faces: FaceResolver) {}
-
-  width(text: string, style: ComputedStyle): number {
-    let m = style === this.lastStyle ? this.lastMap : this.byStyle.get(style);
-    if (!m) {
-      const f = this.faces.of(style);
-      const face = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}`;
-      m = this.byFace.get(face);
-      if (!m) { m = new Map(); this.byFace.set(face, m); }
-      this.byStyle.set(style, m);
-    }
-    this.lastStyle = style; this.lastMap = m;
-    let w = m.get(text);
-    if (w === undefined) {
-      if (m.size > 100_000) m.clear();
-      w = this.faces.width(text.includes(SHY) ? text.replaceAll(SHY, '') : text, style);
-      m.set(text, w);
-    }
-    return w;
-  }
+/** The width of text as drawn: its soft hyphens are not (CSS Text 3 §6.1); the face resolver keeps the answers. */
+export function shownWidth(faces: FaceResolver, text: string, style: ComputedStyle): number {
+  return faces.width(text.includes(SHY) ? text.replaceAll(SHY, '') : text, style);
 }
 
 const wraps = (s: ComputedStyle) => s.whiteSpace !== 'nowrap' && s.whiteSpace !== 'pre';
@@ -298,7 +272,7 @@ class Cutter {
   private textRun(item: TextItem, src: string): void {
     const text = this.text;
     const style = item.style;
-    const widths = this.o.widths;
+    const faces = this.o.faces;
     const start = this.pos; const end = start + src.length;
     this.pos = end;
     const wrap = wraps(style);
@@ -307,7 +281,7 @@ class Cutter {
     const keepAll = style.wordBreak === 'keep-all';
     const breakSpaces = style.whiteSpace === 'break-spaces';
     const shyBreaks = style.hyphens !== 'none';
-    const spaceWidth = widths.width(' ', style);
+    const spaceWidth = shownWidth(faces, ' ', style);
     const newlines = preservesNewlines(style);
     // the next preserved line feed, searched in the run's own text
     let nl = newlines ? src.indexOf('\n') : -1;
@@ -325,7 +299,7 @@ class Cutter {
         if (breakAll || breakSpaces) p = Math.min(p, extraOpportunity(text, cur, stop, breakAll, breakSpaces));
         if (p <= stop && p !== nl) { stop = p; opp = true; }
       }
-      this.emit(textAtom(cur === start && stop === end ? src : text.slice(cur, stop), item, cur, stop, hang, spaceWidth, widths));
+      this.emit(textAtom(cur === start && stop === end ? src : text.slice(cur, stop), item, cur, stop, hang, spaceWidth, faces));
       if (opp) {
         const shy = text.charCodeAt(stop - 1) === 0xad;
         if (!shy || shyBreaks) {
@@ -352,11 +326,11 @@ function isLetter(c: number): boolean {
   return c > 0x2e7f || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0xc0 && c < 0x2000);
 }
 
-function textAtom(piece: string, item: TextItem, start: number, end: number, hang: boolean, spaceWidth: number, widths: WidthCache): TextAtom {
+function textAtom(piece: string, item: TextItem, start: number, end: number, hang: boolean, spaceWidth: number, faces: FaceResolver): TextAtom {
   let n = 0;
   if (hang) while (n < piece.length && piece.charCodeAt(piece.length - 1 - n) === 0x20) n++;
   const solid = n < piece.length && !(piece.length - n === 1 && piece.charCodeAt(0) === 0xad);
-  const width = n === piece.length ? n * spaceWidth : widths.width(piece, item.style);
+  const width = n === piece.length ? n * spaceWidth : shownWidth(faces, piece, item.style);
   return { t: 'text', item, start, end, width, hang: n * spaceWidth, hangCount: n, solid };
 }
 
@@ -382,12 +356,20 @@ export interface FilledLine {
 
 export interface FillOptions {
   readonly content: InlineContent;
-  readonly widths: WidthCache;
+  readonly faces: FaceResolver;
   /** the room on the line, pt */
   readonly available: number;
-  /** a float met on the line: given the line's width so far, returns the new room (or undefined when it goes below the line) */
-  readonly float: (item: FloatItem, used: number) => number | undefined;
+  /** what places the floats met on the line */
+  readonly floats: LineFloats;
 }
+
+/** Places a float met on a line (inline.ts). */
+export interface LineFloats {
+  /** given the line's width so far, returns the new room (or undefined when the float goes below the line) */
+  float(item: FloatItem, used: number): number | undefined;
+}
+
+const filled = (atoms: Atom[], next: Cursor, last: boolean, hyphen: boolean, overflow: boolean): FilledLine => ({ atoms, next, last, hyphen, overflow });
 
 const EPS = 1e-6;
 
@@ -399,24 +381,24 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
   let carry = from.carry;
   let available = o.available;
   let width = 0; let trail = 0; let solid = false;
-  let opp: { len: number; index: number; shy: boolean } | undefined;
+  // the last opportunity on the line: the atoms before it, the atom after it, whether it is a soft hyphen (oppLen < 0: none yet)
+  let oppLen = -1; let oppIndex = 0; let oppShy = false;
   let overflow = false;
-  const done = (next: Cursor, last: boolean, hyphen: boolean): FilledLine => ({ atoms: out, next, last, hyphen, overflow });
   for (;;) {
     let a: Atom | undefined;
     const fromCarry = carry !== undefined;
-    if (carry) { a = carry; carry = undefined; } else { a = atoms[index]; if (!a) return done({ index, carry: undefined }, true, false); index++; }
+    if (carry) { a = carry; carry = undefined; } else { a = atoms[index]; if (!a) return filled(out, { index, carry: undefined }, true, false, overflow); index++; }
     switch (a.t) {
       case 'opp':
-        if (solid) opp = { len: out.length, index, shy: a.shy };
+        if (solid) { oppLen = out.length; oppIndex = index; oppShy = a.shy; }
         continue;
       case 'break':
         out.push(a);
         // the ends of the inline boxes closing right after the break stay on its line
         while (!carry && atoms[index]?.t === 'close') out.push(atoms[index++]!);
-        return done({ index, carry: undefined }, true, false);
+        return filled(out, { index, carry: undefined }, true, false, overflow);
       case 'float': {
-        const room = o.float(a.item, width - trail);
+        const room = o.floats.float(a.item, width - trail);
         if (room !== undefined) available = room;
         out.push(a);
         continue;
@@ -426,18 +408,18 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
         const t = a.t === 'text' ? (a.solid ? a.hang : trail + a.width) : a.t === 'atomic' ? 0 : trail;
         if (w - t > available + EPS) {
           // it does not fit: break at the last opportunity on the line
-          if (opp) {
-            out.length = opp.len;
-            return done({ index: opp.index, carry: undefined }, false, opp.shy);
+          if (oppLen >= 0) {
+            out.length = oppLen;
+            return filled(out, { index: oppIndex, carry: undefined }, false, oppShy, overflow);
           }
           // none: overflow-wrap breaks inside the word (CSS Text 3 §5.5), else the line overflows
           if (a.t === 'text' && canBreakWord(a.item.style)) {
-            const parts = splitToFit(o.content.text, a, available - (width - trail), solid, o.widths);
+            const parts = splitToFit(o.content.text, a, available - (width - trail), solid, o.faces);
             if (parts) {
               out.push(parts.head);
-              return done({ index, carry: parts.tail }, false, false);
+              return filled(out, { index, carry: parts.tail }, false, false, overflow);
             }
-            if (solid) return done(fromCarry ? { index, carry: a } : { index: index - 1, carry: undefined }, false, false);
+            if (solid) return filled(out, fromCarry ? { index, carry: a } : { index: index - 1, carry: undefined }, false, false, overflow);
           }
           if (!solid && (a.t === 'atomic' || (a.t === 'text' && a.solid))) overflow = true;
         }
@@ -456,12 +438,12 @@ const canBreakWord = (s: ComputedStyle) => s.overflowWrap === 'break-word' || s.
  * Cuts a text atom after as many characters as fit in `room` (at least one at a line's start).
  * Returns undefined when none fits on a line that has content.
  */
-function splitToFit(text: string, a: TextAtom, room: number, hasContent: boolean, widths: WidthCache): { head: TextAtom; tail: TextAtom } | undefined {
+function splitToFit(text: string, a: TextAtom, room: number, hasContent: boolean, faces: FaceResolver): { head: TextAtom; tail: TextAtom } | undefined {
   let w = 0; let i = a.start;
   while (i < a.end) {
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
-    const cw = widths.width(text.slice(i, i + len), a.item.style);
+    const cw = shownWidth(faces, text.slice(i, i + len), a.item.style);
     if (w + cw > room + EPS && (i > a.start || hasContent)) break;
     w += cw; i += len;
   }
