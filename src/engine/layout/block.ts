@@ -108,8 +108,12 @@ function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): Bloc
   const f = r.fragment;
   if (!f) { input.absolutes.push(...queue); return r; }
   const pad = { x: f.x + f.border.left, y: f.y + f.border.top, width: f.width - f.border.left - f.border.right, height: f.height - f.border.top - f.border.bottom };
+  // CSS Transforms 1 §2: a transformed box is the containing block of its fixed descendants too
+  // (they move with it, on its page only); other positioned boxes leave them to the page
+  const transformed = hasTransform(style);
   for (const a of queue) {
-    const placed = layoutAbsolute(a, pad, ctx);
+    if (a.box.style.position === 'fixed' && !transformed) { input.absolutes.push(a); continue; }
+    const placed = layoutAbsolute(a, pad, ctx, false);
     if (placed) f.children.push(placed);
   }
   if (style.position === 'relative' || style.position === 'sticky') {
@@ -128,8 +132,11 @@ function relativeOffset(start: ComputedStyle['left'], end: ComputedStyle['left']
 
 export interface ContainingRect { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
 
-/** CSS 2.1 §10.3.7 / §10.6.4: an absolutely positioned box against its containing block's padding box. */
-export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: LayoutContext): BoxFragment | undefined {
+/**
+ * CSS 2.1 §10.3.7 / §10.6.4: an absolutely positioned box against its containing block's padding
+ * box (`viewport`: the page area, where a fixed box repeats on every page).
+ */
+export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: LayoutContext, viewport = true): BoxFragment | undefined {
   const style = a.box.style;
   const inner = a.box.kind === 'absolute' ? a.box.box : a.box;
   const left = resolveAuto(style.left, cb.width);
@@ -160,7 +167,7 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   else if (bottom !== undefined) y = cb.y + cb.height - bottom - mb - hh;
   else y = a.staticY + mt;
   translate(f, x - f.x, y - f.y);
-  return withFlags(f, { positioned: true, fixed: style.position === 'fixed' });
+  return withFlags(f, { positioned: true, fixed: viewport && style.position === 'fixed' });
 }
 
 function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolean; float?: boolean }): BoxFragment {

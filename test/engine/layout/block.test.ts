@@ -124,6 +124,22 @@ describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
     const { fixed } = layoutOf('<div id="f" style="position:fixed;top:0;height:10pt">head</div><div style="height:600pt"></div>', PAGE);
     expect(fixed.length).to.equal(1);
   });
+
+  // Chromium 156: FIXED prints on every page at the page area's (10, 10) under a relative parent, and
+  // once, 10pt inside the moved box, under a transformed one
+  it('a fixed box under a relatively positioned box still takes the page area and repeats on every page', () => {
+    const { root, fixed } = layoutOf('<div style="position:relative;left:30pt;width:100pt;margin-top:40pt;height:60pt"><div id="f" style="position:fixed;top:10pt;left:10pt">FIXED</div></div><div style="height:600pt"></div>', PAGE);
+    expect(fixed.map((f) => [f.x, f.y])).to.deep.equal([[10, 10]]);
+    expect(() => boxOf(root, '#f')).to.throw();
+  });
+
+  it('a transformed box is the containing block of its fixed descendants: they are placed against it, once (CSS Transforms 1 §2)', () => {
+    const { root, fixed } = layoutOf('<div id="t" style="transform:translateX(50pt);width:100pt;margin-top:40pt;height:60pt"><div id="f" style="position:fixed;top:10pt;left:10pt">FIXED</div></div><div style="height:600pt"></div>', PAGE);
+    expect(fixed).to.have.length(0);
+    const t = boxOf(root, '#t'); const f = boxOf(root, '#f');
+    expect([f.x - t.x, f.y - t.y]).to.deep.equal([10, 10]);
+    expect(f.fixed).to.not.equal(true);
+  });
 });
 
 describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
