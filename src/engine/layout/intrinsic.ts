@@ -120,9 +120,17 @@ export class Intrinsic {
             const segment = from === 0 && to === text.length ? text : text.slice(from, to);
             from = to + 1;
             if (i > 0) m.endLine();
-            if (nowrap) { const w = faces.width(segment, b.style); m.line += w; m.word += w; continue; }
-            if (breakAll) { m.line += faces.width(segment, b.style); m.endWord(); m.min = Math.max(m.min, faces.width('W', b.style)); continue; }
-            m.line += faces.pieces(segment, b.style, m);
+            if (nowrap) { const w = faces.width(segment, b.style); m.line += w; m.word += w; }
+            else if (breakAll) { m.line += faces.width(segment, b.style); m.endWord(); m.min = Math.max(m.min, faces.width('W', b.style)); }
+            else m.line += faces.pieces(segment, b.style, m);
+            // CSS Text 3 §4.1.2: collapsible spaces at the end of a line are removed, from its max-content width too
+            if (segment === '') continue;
+            if (b.style.whiteSpace === 'pre' || b.style.whiteSpace === 'pre-wrap' || b.style.whiteSpace === 'break-spaces') { m.trailing = 0; continue; }
+            let k = segment.length;
+            while (k > 0 && segment.charCodeAt(k - 1) === 0x20) k--;
+            const spaces = segment.length - k;
+            if (spaces === 0) m.trailing = 0;
+            else m.trailing = (k === 0 ? m.trailing : 0) + spaces * faces.width(' ', b.style);
           }
           break;
         }
@@ -133,8 +141,8 @@ export class Intrinsic {
           break;
         }
         case 'line-break': m.endLine(); break;
-        case 'replaced': { const w = this.o.replacedWidth(b) + frameWidth(b.style); m.line += w; m.endWord(); m.min = Math.max(m.min, w); break; }
-        case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.endWord(); m.min = Math.max(m.min, s.min); break; }
+        case 'replaced': { const w = this.o.replacedWidth(b) + frameWidth(b.style); m.line += w; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, w); break; }
+        case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         case 'float': { const s = this.block(b.box); m.line += s.max; m.min = Math.max(m.min, s.min); break; }
         default: assertNever(b);
       }
@@ -212,9 +220,11 @@ class LineMeasure implements PieceSink {
   min = 0;
   max = 0;
   word = 0;
+  /** the width of the collapsible spaces that end the line so far (they hang: not in max) */
+  trailing = 0;
   constructor(public line: number) {}
   endWord(): void { this.min = Math.max(this.min, this.word); this.word = 0; }
-  endLine(): void { this.endWord(); this.max = Math.max(this.max, this.line); this.line = 0; }
+  endLine(): void { this.endWord(); this.max = Math.max(this.max, this.line - this.trailing); this.line = 0; this.trailing = 0; }
   piece(width: number): void { this.word += width; }
   breakHere(): void { this.endWord(); }
 }

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import type { BoxFragment, InlineBoxFragment, LineFragment, TextFragment } from '../../../src/engine/layout/fragments';
 import { firstInlinesOf, lay, layBox, pagesOf } from '../../helpers/inline';
-import { layoutOf, linesOf } from '../../helpers/layout';
+import { boxesOf as boxesIn, layoutOf, linesOf } from '../../helpers/layout';
 
 const texts = (l: LineFragment) => l.children.filter((c): c is TextFragment => c.kind === 'text');
 const textOf = (l: LineFragment) => texts(l).map((t) => t.text).join('');
@@ -390,3 +390,27 @@ describe('layout/inline: linear time', () => {
   });
 });
 
+
+describe('layout/inline: spaces that end a line are not in the max-content width (CSS Text 3 §4.1.2)', () => {
+  // Chromium 156 prints each of these with the box's right edge at the end of its last word: the
+  // source's line feed before the closing tag is a collapsible space that hangs, so a shrink-to-fit
+  // box (float, inline-block, auto table cell) is not one space wider than its text
+  const F = 'font: 16px Liberation Serif; margin: 0';
+  const cases: { name: string; html: string }[] = [
+    { name: 'a float', html: `<p style="${F}">Title <span id="s" style="float: right">\n  2008 to 2012\n</span>next</p>` },
+    { name: 'an inline-block', html: `<p style="${F}"><span id="s" style="display: inline-block">\n  2008 to 2012\n</span>next</p>` },
+    { name: 'an inline-block with white-space: nowrap', html: `<p style="${F}"><span id="s" style="display: inline-block; white-space: nowrap">2008 to 2012 </span>next</p>` },
+    { name: 'the space inside an inline box at the end', html: `<p style="${F}"><span id="s" style="display: inline-block"><b>2008 to 2012 </b> </span>next</p>` },
+    { name: 'an auto table cell', html: `<table style="border-spacing: 0; ${F}"><tr><td id="s" style="padding: 0">\n  2008 to 2012\n</td><td>next</td></tr></table>` },
+    { name: 'the line before a <br> in an inline-block', html: `<p style="${F}"><span id="s" style="display: inline-block">2008 to 2012 <br>a</span>next</p>` },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, '@page { size: 400pt 300pt; margin: 0 } body { margin: 0 }');
+      const s = boxesIn(root, '#s')[0]!;
+      const words = linesOf(s).flatMap((l) => l.children).filter((t): t is TextFragment => t.kind === 'text' && t.text.trim() !== '');
+      const right = Math.max(...words.map((t) => t.x + t.width));
+      expect(s.x + s.width).to.be.closeTo(right, 0.01);
+    });
+  }
+});
