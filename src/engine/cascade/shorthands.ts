@@ -447,6 +447,7 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   sh('word-wrap', ['overflow-wrap'], alias('overflow-wrap')),
   sh('-webkit-transform', ['transform'], alias('transform')),
   sh('-webkit-transform-origin', ['transform-origin'], alias('transform-origin')),
+  sh('-webkit-box-shadow', ['box-shadow'], alias('box-shadow')),
   // logical properties in horizontal-tb, ltr (the only writing mode the engine lays out)
   sh('margin-block-start', ['margin-top'], alias('margin-top')),
   sh('margin-block-end', ['margin-bottom'], alias('margin-bottom')),

@@ -116,6 +116,7 @@ const cases: [string, Check][] = [
   ])],
   ['box-shadow: 0 0 0 1px #fff, 0 0 0 2px rgba(52, 58, 64, .25)', (s) => expect(s.boxShadow.map((b) => [b.spread, b.color.a])).to.deep.equal([[0.75, 1], [1.5, 0.25]])],
   ['box-shadow: none', (s) => expect(s.boxShadow).to.deep.equal([])],
+  ['-webkit-box-shadow: inset 0 1px red', (s) => expect(s.boxShadow).to.deep.equal([{ x: 0, y: 0.75, blur: 0, spread: 0, color: { r: 255, g: 0, b: 0, a: 1 }, inset: true }])],
   ['width: 10vw', (s) => { expect((s.width as { pt: number }).pt).to.be.closeTo((595.28 - 2 * 28) / 10, 1e-9); expect((s.width as { pct: number }).pct).to.equal(0); }],
 ];
 
