@@ -10,14 +10,18 @@ interface Rect extends Area { readonly x: number; readonly y: number }
  * §3.9 the used size of a background image of natural size iw × ih px in `area`; an image
  * without natural size (a gradient: iw, ih undefined) is the area's size where auto.
  */
-export function sizeOf(spec: string, area: Area, iw: number | undefined, ih: number | undefined, fontSize = 12): { width: number; height: number; cover: boolean } {
+export function sizeOf(spec: string, area: Area, iw: number | undefined, ih: number | undefined, fontSize = 12): { width: number; height: number } {
   const s = spec.trim().toLowerCase();
   const natural = iw !== undefined && ih !== undefined;
-  if (s === 'cover') return { width: area.width, height: area.height, cover: natural };
+  if (s === 'cover') {
+    if (!natural || !(iw > 0) || !(ih > 0)) return { width: area.width, height: area.height};
+    const k = Math.max(area.width / (iw * 0.75), area.height / (ih * 0.75));
+    return { width: iw * 0.75 * k, height: ih * 0.75 * k};
+  }
   if (s === 'contain') {
-    if (!natural) return { width: area.width, height: area.height, cover: false };
+    if (!natural) return { width: area.width, height: area.height};
     const k = Math.min(area.width / iw, area.height / ih);
-    return { width: iw * k, height: ih * k, cover: false };
+    return { width: iw * k, height: ih * k};
   }
   const ratio = natural && iw > 0 && ih > 0 ? iw / ih : 1;
   const parts = s.split(/\s+/);
@@ -39,11 +43,11 @@ export function sizeOf(spec: string, area: Area, iw: number | undefined, ih: num
   };
   let w = one(parts[0], area.width);
   let h = one(parts[1], area.height);
-  if (!natural) return { width: w ?? area.width, height: h ?? area.height, cover: false };
+  if (!natural) return { width: w ?? area.width, height: h ?? area.height};
   if (w === undefined && h === undefined) { w = iw * 0.75; h = ih * 0.75; }
   else if (w === undefined) w = h! * ratio;
   else if (h === undefined) h = w / ratio;
-  return { width: w, height: h!, cover: false };
+  return { width: w, height: h!};
 }
 
 /**

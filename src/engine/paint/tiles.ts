@@ -25,17 +25,11 @@ const MAX_TILES = 400;
 /**
  * The tiles of layer `layer` of a background, an image of natural size (iw, ih) px (undefined
  * for a gradient) positioned over `area` and cut to `clip` (both in the same coordinates).
- * `cover` sizes of a natural-size image keep the single clipped image of the old path.
  */
 export function backgroundTiles(style: ComputedStyle, area: Rect, clip: Rect, iw: number | undefined, ih: number | undefined, layer = 0): Tile[] {
   const size = sizeOf(layerOf(style.backgroundSize, layer), area, iw, ih, style.fontSize);
   if (!(size.width > 0) || !(size.height > 0)) return [];
   const pos = position(layerOf(style.backgroundPosition, layer), style.fontSize);
-  if (size.cover) {
-    const align = pos.x.pct >= 75 ? 'right' : pos.x.pct <= 25 ? 'left' : 'center';
-    const valign = pos.y.pct >= 75 ? 'bottom' : pos.y.pct <= 25 ? 'top' : 'center';
-    return [{ x: area.x, y: area.y, width: area.width, height: area.height, cover: { align, valign } }];
-  }
   const x0 = area.x + ((area.width - size.width) * pos.x.pct) / 100 + pos.x.pt;
   const y0 = area.y + ((area.height - size.height) * pos.y.pct) / 100 + pos.y.pt;
   const [rx, ry] = repeats(layerOf(style.backgroundRepeat, layer));
