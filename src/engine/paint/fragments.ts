@@ -175,26 +175,20 @@ class Painter {
     if (c && !transparent(c)) this.emit(page.index, rectNode(page.margin.left, page.margin.top, area.width, area.height, c));
     const s = this.o.canvasImageStyle;
     if (s) {
-      // CSS Backgrounds 3 §2.11.2: the positioning area is the root element's box, which runs
-      // through the flow (each page shows its part of the tiling, a short root repeats its
-      // image down the page as Chromium prints it); the painting area is the page area
+      // the positioning area runs through the flow: each page shows its part of the tiling
       const clip = { x: page.margin.left, y: page.margin.top, width: area.width, height: area.height };
       const last = this.o.pages[this.o.pages.length - 1]!;
-      const root = this.o.root;
-      const box = root && root.width > 0 && root.height > 0
-        ? { x: page.margin.left + root.x, y: page.margin.top + root.y - page.flowTop, width: root.width, height: root.height }
-        : { ...clip, y: page.margin.top - page.flowTop, height: last.flowBottom };
-      this.backgroundLayers(s, page.index, boxesOf(box, root?.border ?? NO_EDGES, root?.padding ?? NO_EDGES), clip, 0, true);
+      const flow = { ...clip, y: page.margin.top - page.flowTop, height: last.flowBottom };
+      this.backgroundLayers(s, page.index, { 'border-box': flow, 'padding-box': flow, 'content-box': flow }, clip, 0);
     }
   }
 
   /**
    * CSS Backgrounds 3 §2.2 the background image layers of a style, the last one first (the first
    * is on top): each layer's tiles over its background-origin box, cut to its background-clip
-   * box (rounded by `r` at the border box) and to `visible` (the part of the box on this page;
-   * for the `canvas`, the page area).
+   * box (rounded by `r` at the border box) and to `visible` (the part of the box on this page).
    */
-  private backgroundLayers(s: ComputedStyle, pageIndex: number, boxes: BackgroundBoxes, visible: Rect, r: number, canvas = false): void {
+  private backgroundLayers(s: ComputedStyle, pageIndex: number, boxes: BackgroundBoxes, visible: Rect, r: number): void {
     const layers = s.backgroundImage;
     if (layers === 'none') return;
     for (let i = layers.length - 1; i >= 0; i--) {
@@ -205,8 +199,7 @@ class Painter {
       if (clipName === 'text') continue;
       const area = boxes[layerOf(s.backgroundOrigin, i) as keyof BackgroundBoxes] ?? boxes['padding-box'];
       const box = boxes[clipName as keyof BackgroundBoxes] ?? boxes['border-box'];
-      // (the canvas is painted wherever it shows, whatever background-clip says)
-      const clip = canvas ? visible : intersect(box, visible);
+      const clip = intersect(box, visible);
       if (!(area.width > 0) || !(area.height > 0) || !(clip.width > 0.001) || !(clip.height > 0.001)) continue;
       // the clip box's corners: the border box's radius less the border (and padding) inside it
       const inset = Math.max(box.x - boxes['border-box'].x, box.y - boxes['border-box'].y);
@@ -843,7 +836,6 @@ function place(node: PdfNode, x: number, y: number): PdfNode {
 interface BackgroundBoxes { readonly 'border-box': Rect; readonly 'padding-box': Rect; readonly 'content-box': Rect }
 
 type Edges = { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
-const NO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 
 /** a border box's padding and content boxes */
 function boxesOf(border: Rect, b: Edges, p: Edges): BackgroundBoxes {
