@@ -70,7 +70,7 @@ export const PATCHES: readonly Patch[] = [
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.renderLine', exists: (o) => fn(o.renderer, 'renderLine'),
-    why: 'placed text (placed.ts) drawn with the fill opacity and colour set only when they change and no empty path fill or save/flip/restore per run (half the operators of a page)' },
+    why: 'placed text and plain shapes (placed.ts): consecutive text nodes in one text object, consecutive lines and square rectangles with their line state, colour and opacity written only when they change (half the operators of a page)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
