@@ -177,6 +177,7 @@ const rad = (deg: number) => (deg * Math.PI) / 180;
  */
 export function transformMatrix(s: { translate: 'none' | readonly TransformFunction[]; rotate: 'none' | readonly TransformFunction[]; scale: 'none' | readonly TransformFunction[]; transform: 'none' | readonly TransformFunction[]; transformOrigin: TransformOrigin },
   box: { x: number; y: number; width: number; height: number }): Matrix | undefined {
+  if (!hasTransform(s)) return undefined;
   const fns = [s.translate, s.rotate, s.scale, s.transform].flatMap((l) => (l === 'none' ? [] : l));
   if (fns.length === 0) return undefined;
   const ox = box.x + at(s.transformOrigin.x, box.width); const oy = box.y + at(s.transformOrigin.y, box.height);

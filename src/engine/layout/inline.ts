@@ -39,14 +39,28 @@ export interface InlineResult {
   readonly lastBaseline: number | undefined;
 }
 
-/** What the inline formatting contexts of one layout run (one FaceResolver) share: each style's line metrics. */
+/**
+ * What the inline formatting contexts of one layout run (one FaceResolver) share: each style's
+ * line metrics, and the scratch state of the line being placed (one line is placed at a time:
+ * placing a line lays nothing else out).
+ */
 interface RunCaches {
   readonly fonts: Map<ComputedStyle, FontBox>;
+  readonly placing: Placing;
 }
 const caches = new WeakMap<FaceResolver, RunCaches>();
 const runCaches = (faces: FaceResolver): RunCaches => {
   let c = caches.get(faces);
-  if (!c) { c = { fonts: new Map() }; caches.set(faces, c); }
+  if (!c) {
+    c = {
+      fonts: new Map(),
+      placing: {
+        children: undefined, groups: undefined, baseline: 0, extra: 0, hyphenAfter: undefined, hyphenWidth: 0, boxes: [],
+        run: undefined, runStart: 0, runEnd: 0, runX: 0, runWidth: 0,
+      },
+    };
+    caches.set(faces, c);
+  }
   return c;
 };
 
@@ -159,6 +173,8 @@ interface LineAttempt {
 
 class Lines implements LineFloats {
   private readonly fonts: Map<ComputedStyle, FontBox>;
+  /** emit's state for the line being placed: its fragments, the inline boxes open on it, the text run being gathered */
+  private readonly placing: Placing;
   private floated: Map<FloatItem, Floated> | undefined;
   private stamp = 0;
   private readonly indent: number;
@@ -175,6 +191,7 @@ class Lines implements LineFloats {
     private readonly levels: Uint8Array | undefined,
   ) {
     this.fonts = run.fonts;
+    this.placing = run.placing;
     this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
     this.strut = this.font(box.style);
   }
@@ -356,48 +373,17 @@ class Lines implements LineFloats {
     // with the line-height quirk the root inline box's strut counts only once text is on it
     const quirk = this.ctx.lineHeightQuirk === true;
     const groups: Group[] = [quirk ? { align: 'root', top: 0, bottom: 0, base: 0 } : { align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
+    this.groups = groups;
+    this.measured = false;
     root.stamp = stamp; root.off = 0; root.group = 0;
     const stack = open.slice();
     let visible = false;
-    const extend = (g: number, top: number, bottom: number) => {
-      const grp = groups[g]!;
-      if (top < grp.top) grp.top = top;
-      if (bottom > grp.bottom) grp.bottom = bottom;
-    };
-    /** the box's own metrics (ascent + descent with half-leading) join its group's extent */
-    let measured = false;
-    const include = (b: BoxNode) => {
-      measured = true;
-      if (b.included === stamp) return;
-      b.included = stamp;
-      const f = this.font(b.style);
-      extend(b.group, b.off - f.above, b.off + f.below);
-    };
     if (!quirk) root.included = stamp;
-    const place = (style: ComputedStyle, parent: BoxNode, above: number, below: number, always: boolean): { off: number; group: number } => {
-      const va = style.verticalAlign;
-      if (va === 'top' || va === 'bottom') {
-        groups.push(always ? { align: va, top: -above, bottom: below, base: 0 } : { align: va, top: 0, bottom: 0, base: 0 });
-        return { off: 0, group: groups.length - 1 };
-      }
-      const off = parent.off + this.shift(va, style, parent.style, above, below);
-      if (always) extend(parent.group, off - above, off + below);
-      return { off, group: parent.group };
-    };
-    const enter = (b: BoxNode) => {
-      if (b.stamp === stamp) return;
-      const parent = b.parent!;
-      if (parent.stamp !== stamp) enter(parent);
-      const f = this.font(b.style);
-      const p = place(b.style, parent, f.above, f.below, false);
-      b.stamp = stamp; b.off = p.off; b.group = p.group;
-      if (!quirk || hasVerticalFrame(b.style, this.input.width)) include(b);
-    };
-    for (const b of stack) enter(b);
+    for (const b of stack) this.enter(b, stamp, quirk);
     for (const a of atoms) {
       switch (a.t) {
         case 'open':
-          enter(a.box); stack.push(a.box);
+          this.enter(a.box, stamp, quirk); stack.push(a.box);
           if (a.width > 0) visible = true;
           break;
         case 'close':
@@ -408,23 +394,23 @@ class Lines implements LineFloats {
           const s = a.item.style;
           if (a.solid || (a.end > a.start && preserved(s))) visible = true;
           const parent = a.item.parent;
-          if (quirk && (a.solid || (a.end > a.start && preserved(s)))) include(parent);
+          if (quirk && (a.solid || (a.end > a.start && preserved(s)))) this.include(parent, stamp);
           if (s !== parent.style) {
             const f = this.font(s);
-            extend(parent.group, parent.off - f.above, parent.off + f.below);
+            this.extend(parent.group, parent.off - f.above, parent.off + f.below);
           }
           break;
         }
         case 'atomic': {
           const at = this.atomics.get(a.item)!;
-          const p = place(a.item.box.style, a.item.parent, at.baseline, at.height - at.baseline, true);
-          measured = true;
-          at.off = p.off; at.group = p.group;
+          at.off = this.place(a.item.box.style, a.item.parent, at.baseline, at.height - at.baseline, true);
+          at.group = this.placedGroup;
+          this.measured = true;
           visible = true;
           break;
         }
         // (a line that is only a <br> keeps the height of the box the <br> is in)
-        case 'break': visible = true; if (quirk && !measured) include(stack[stack.length - 1] ?? root); break;
+        case 'break': visible = true; if (quirk && !this.measured) this.include(stack[stack.length - 1] ?? root, stamp); break;
         case 'float': case 'opp': break;
       }
     }
@@ -440,6 +426,54 @@ class Lines implements LineFloats {
       g.base = g.align === 'top' ? r.top - g.top : r.bottom - g.bottom;
     }
     return { height: r.bottom - r.top, ascent: -r.top, groups, visible, stack };
+  }
+
+  /** lineBox's state for the line being measured: its groups, and whether a box's own metrics joined its extent yet */
+  private groups: Group[] = [];
+  private measured = false;
+  /** the group of the box `place` placed last */
+  private placedGroup = 0;
+
+  /** a vertical extent joins group g's */
+  private extend(g: number, top: number, bottom: number): void {
+    const grp = this.groups[g]!;
+    if (top < grp.top) grp.top = top;
+    if (bottom > grp.bottom) grp.bottom = bottom;
+  }
+
+  /** the box's own metrics (ascent + descent with half-leading) join its group's extent */
+  private include(b: BoxNode, stamp: number): void {
+    this.measured = true;
+    if (b.included === stamp) return;
+    b.included = stamp;
+    const f = this.font(b.style);
+    this.extend(b.group, b.off - f.above, b.off + f.below);
+  }
+
+  /** A box's baseline offset below the root's (returned) and its group (placedGroup); `always`: its extent joins the group's now. */
+  private place(style: ComputedStyle, parent: BoxNode, above: number, below: number, always: boolean): number {
+    const va = style.verticalAlign;
+    if (va === 'top' || va === 'bottom') {
+      this.groups.push(always ? { align: va, top: -above, bottom: below, base: 0 } : { align: va, top: 0, bottom: 0, base: 0 });
+      this.placedGroup = this.groups.length - 1;
+      return 0;
+    }
+    const off = parent.off + this.shift(va, style, parent.style, above, below);
+    if (always) this.extend(parent.group, off - above, off + below);
+    this.placedGroup = parent.group;
+    return off;
+  }
+
+  /** an inline box met on the line (open before it or opened on it), its ancestors first */
+  private enter(b: BoxNode, stamp: number, quirk: boolean): void {
+    if (b.stamp === stamp) return;
+    const parent = b.parent!;
+    if (parent.stamp !== stamp) this.enter(parent, stamp, quirk);
+    const f = this.font(b.style);
+    b.off = this.place(b.style, parent, f.above, f.below, false);
+    b.group = this.placedGroup;
+    b.stamp = stamp;
+    if (!quirk || hasVerticalFrame(b.style, this.input.width)) this.include(b, stamp);
   }
 
   // ---- fragments of one line -----------------------------------------------------------
@@ -472,56 +506,24 @@ class Lines implements LineFloats {
     const baseline = at.top + v.ascent;
     if (this.levels) return this.emitBidi(atoms, open, v, { ...at, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
     const children: InlineFragment[] = [];
-    const boxBaseline = (b: BoxNode) => baseline + v.groups[b.group]!.base + b.off;
-    const boxes: { node: BoxNode; x: number; slot: number; starts: boolean }[] = [];
-    const opening = (node: BoxNode, from: number, starts: boolean) => {
-      let slot = -1;
-      if (node.element && decorated(node, this.ctx.anchors)) { slot = children.length; children.push(undefined as unknown as InlineFragment); }
-      boxes.push({ node, x: from, slot, starts });
-    };
-    const closing = (to: number, ends: boolean) => {
-      const b = boxes.pop()!;
-      if (b.slot < 0) return;
-      const s = b.node.style; const cb = this.input.width;
-      const f = this.font(s);
-      const pt = Math.max(0, resolve(s.padding.top, cb)); const pb = Math.max(0, resolve(s.padding.bottom, cb));
-      const top = boxBaseline(b.node) - f.ascent - pt - s.borderWidth.top;
-      const frag: InlineBoxFragment = {
-        kind: 'inline-box', style: s, element: b.node.element, x: b.x + b.node.dx, y: top + b.node.dy, width: Math.max(0, to - b.x),
-        height: f.ascent + f.descent + pt + pb + s.borderWidth.top + s.borderWidth.bottom, starts: b.starts, ends, link: b.node.link,
-      };
-      children[b.slot] = frag;
-    };
-    for (const b of open) opening(b, x, false);
-    let run: { item: TextItem; start: number; end: number; x: number; width: number } | undefined;
-    const flush = () => {
-      if (!run) return;
-      const r = run; run = undefined;
-      const s = r.item.style;
-      if (s.visibility !== 'visible') return;
-      let t = text.slice(r.start, r.end);
-      if (t.includes('\u00ad')) t = t.replaceAll('\u00ad', '');
-      let width = r.width;
-      if (hyphenAfter && hyphenAfter.item === r.item && hyphenAfter.end === r.end) { t += '-'; width += hyphenWidth; }
-      if (!t) return;
-      const frag: TextFragment = {
-        kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: r.x + r.item.parent.dx, baseline: boxBaseline(r.item.parent) + r.item.parent.dy, width,
-        wordSpacing: extra, link: r.item.link,
-      };
-      children.push(frag);
-    };
+    const e = this.placing;
+    e.children = children; e.groups = v.groups; e.baseline = baseline; e.extra = extra; e.hyphenAfter = hyphenAfter; e.hyphenWidth = hyphenWidth;
+    e.run = undefined;
+    const boxes = e.boxes;
+    boxes.length = 0;
+    for (const b of open) this.opening(b, x, false);
     for (const a of atoms) {
       switch (a.t) {
         case 'text': {
           const w = a.width + (extra ? extra * countSpaces(text, a.start, a.end) : 0);
-          if (run && run.item === a.item && run.end === a.start) { run.end = a.end; run.width += w; } else { flush(); run = { item: a.item, start: a.start, end: a.end, x, width: w }; }
+          if (e.run === a.item && e.runEnd === a.start) { e.runEnd = a.end; e.runWidth += w; } else { this.flush(); e.run = a.item; e.runStart = a.start; e.runEnd = a.end; e.runX = x; e.runWidth = w; }
           x += w;
           break;
         }
-        case 'open': flush(); opening(a.box, x + a.box.marginLeft, true); x += a.width; break;
-        case 'close': flush(); closing(x + a.width - a.box.marginRight, true); x += a.width; break;
+        case 'open': this.flush(); this.opening(a.box, x + a.box.marginLeft, true); x += a.width; break;
+        case 'close': this.flush(); this.closing(x + a.width - a.box.marginRight, true); x += a.width; break;
         case 'atomic': {
-          flush();
+          this.flush();
           const p = this.atomics.get(a.item)!;
           const parent = a.item.parent;
           const left = x + parent.dx;
@@ -534,14 +536,65 @@ class Lines implements LineFloats {
           x += a.width;
           break;
         }
-        case 'break': case 'float': case 'opp': flush(); break;
+        case 'break': case 'float': case 'opp': this.flush(); break;
       }
     }
-    flush();
-    while (boxes.length) closing(x, false);
+    this.flush();
+    while (boxes.length) this.closing(x, false);
+    e.children = undefined; e.groups = undefined;
     const s = this.box.style;
     if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible' && x > at.band.right + 0.01) this.ellipsize(children, at.band.right);
     return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
+  }
+
+  /** the baseline of an inline box on the line being placed */
+  private boxBaseline(b: BoxNode): number {
+    const e = this.placing;
+    return e.baseline + e.groups![b.group]!.base + b.off;
+  }
+
+  /** an inline box opens at `from`: a slot for its fragment when it draws anything */
+  private opening(node: BoxNode, from: number, starts: boolean): void {
+    const e = this.placing;
+    let slot = -1;
+    if (node.element && decorated(node, this.ctx.anchors)) { slot = e.children!.length; e.children!.push(undefined as unknown as InlineFragment); }
+    e.boxes.push({ node, x: from, slot, starts });
+  }
+
+  /** the innermost open inline box ends at `to`: its fragment fills its slot */
+  private closing(to: number, ends: boolean): void {
+    const b = this.placing.boxes.pop()!;
+    if (b.slot < 0) return;
+    const s = b.node.style; const cb = this.input.width;
+    const f = this.font(s);
+    const pt = Math.max(0, resolve(s.padding.top, cb)); const pb = Math.max(0, resolve(s.padding.bottom, cb));
+    const top = this.boxBaseline(b.node) - f.ascent - pt - s.borderWidth.top;
+    const frag: InlineBoxFragment = {
+      kind: 'inline-box', style: s, element: b.node.element, x: b.x + b.node.dx, y: top + b.node.dy, width: Math.max(0, to - b.x),
+      height: f.ascent + f.descent + pt + pb + s.borderWidth.top + s.borderWidth.bottom, starts: b.starts, ends, link: b.node.link,
+    };
+    this.placing.children![b.slot] = frag;
+  }
+
+  /** the text run gathered so far becomes a text fragment */
+  private flush(): void {
+    const e = this.placing;
+    const item = e.run;
+    if (!item) return;
+    e.run = undefined;
+    const s = item.style;
+    if (s.visibility !== 'visible') return;
+    let t = this.content.text.slice(e.runStart, e.runEnd);
+    if (t.includes('\u00ad')) t = t.replaceAll('\u00ad', '');
+    let width = e.runWidth;
+    const hyphenAfter = e.hyphenAfter;
+    if (hyphenAfter && hyphenAfter.item === item && hyphenAfter.end === e.runEnd) { t += '-'; width += e.hyphenWidth; }
+    if (!t) return;
+    const frag: TextFragment = {
+      kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: e.runX + item.parent.dx, baseline: this.boxBaseline(item.parent) + item.parent.dy, width,
+      wordSpacing: e.extra, link: item.link,
+    };
+    e.children!.push(frag);
   }
 
   /**
@@ -785,6 +838,25 @@ interface BidiLine {
   readonly extra: number;
   readonly hyphenAfter: TextAtom | undefined;
   readonly hyphenWidth: number;
+}
+
+/** Lines.emit's state for the line being placed (left to right, no bidi). */
+interface Placing {
+  children: InlineFragment[] | undefined;
+  groups: readonly Group[] | undefined;
+  baseline: number;
+  /** justification per space */
+  extra: number;
+  hyphenAfter: TextAtom | undefined;
+  hyphenWidth: number;
+  /** the inline boxes open on the line, innermost last: where each started and its fragment's slot (-1: none) */
+  readonly boxes: { node: BoxNode; x: number; slot: number; starts: boolean }[];
+  /** the text run being gathered: its item (undefined: none), [start, end) in the text, x and width */
+  run: TextItem | undefined;
+  runStart: number;
+  runEnd: number;
+  runX: number;
+  runWidth: number;
 }
 
 /** An inline box on a bidi line: the extent of its pieces once they are placed. */

@@ -23,13 +23,33 @@ export const MAXIMUM_SHRINK_FACTOR = 1.5;
  * page area coordinates) and the page area's width.
  */
 export function documentZoom(root: BoxFragment, pages: readonly PageFragment[]): number {
-  const areas = pages.map((p) => p.width - p.margin.left - p.margin.right);
-  let zoom = 1;
-  const edge = (right: number, y: number): void => {
-    const area = areas[pageIndexAt(pages, y)]!;
-    zoom = Math.max(zoom, printZoom(right, area));
-  };
-  const walk = (f: Fragment): void => {
+  const z = new ZoomWalk(pages);
+  z.edge(root.x + root.width, root.y);
+  for (const c of root.children) z.walk(c);
+  return z.zoom;
+}
+
+/** documentZoom's walk: the largest zoom met so far. */
+class ZoomWalk {
+  zoom = 1;
+  private readonly areas: number[];
+  /** a right edge at most this far right fits every page area (printZoom 1): no page to look up */
+  private readonly fits: number;
+
+  constructor(private readonly pages: readonly PageFragment[]) {
+    this.areas = pages.map((p) => p.width - p.margin.left - p.margin.right);
+    let min = Infinity;
+    for (const a of this.areas) if (a < min) min = a;
+    this.fits = min + PRINT_TOLERANCE;
+  }
+
+  edge(right: number, y: number): void {
+    if (right <= this.fits) return;
+    const area = this.areas[pageIndexAt(this.pages, y)]!;
+    this.zoom = Math.max(this.zoom, printZoom(right, area));
+  }
+
+  walk(f: Fragment): void {
     switch (f.kind) {
       case 'box': {
         if (f.fixed) return;
@@ -38,23 +58,23 @@ export function documentZoom(root: BoxFragment, pages: readonly PageFragment[]):
         if (matrix) {
           const acc: Extent = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
           overflowInto(f, acc, undefined);
-          edge(acc.right, f.y);
+          this.edge(acc.right, f.y);
           return;
         }
-        edge(f.x + f.width, f.y);
+        this.edge(f.x + f.width, f.y);
         if (clipsOverflow(f.style)) return;
-        for (const c of f.children) walk(c);
+        for (const c of f.children) this.walk(c);
         return;
       }
-      case 'line': for (const c of f.children) walk(c); return;
-      case 'text': edge(f.x + f.width, f.baseline - 0.01); return;
-      case 'image': case 'inline-box': edge(f.x + f.width, f.y); return;
+      case 'line': for (const c of f.children) this.walk(c); return;
+      case 'text': this.edge(f.x + f.width, f.baseline - 0.01); return;
+      case 'image': case 'inline-box': this.edge(f.x + f.width, f.y); return;
     }
-  };
-  edge(root.x + root.width, root.y);
-  for (const c of root.children) walk(c);
-  return zoom;
+  }
 }
+
+/** how far past a page area content may reach and still fit it: Blink compares in layout units of 1/64 px */
+const PRINT_TOLERANCE = 0.75 / 64;
 
 interface Extent { left: number; top: number; right: number; bottom: number }
 
@@ -102,8 +122,7 @@ function overflowInto(f: Fragment, acc: Extent, line: LineFragment | undefined):
  * wide: 1 when it fits, else up to MAXIMUM_SHRINK_FACTOR.
  */
 export function printZoom(width: number, area: number): number {
-  // (Blink compares in layout units of 1/64 px)
-  if (area <= 0 || width <= area + 0.75 / 64) return 1;
+  if (area <= 0 || width <= area + PRINT_TOLERANCE) return 1;
   return Math.min(width, area * MAXIMUM_SHRINK_FACTOR) / area;
 }
 
