@@ -24,7 +24,6 @@ import { anchorsAvailable, anchorVersions, chromiumPerProcess, chromiumWarm, wea
 import { BENCH_DOCS, type BenchDocName } from './fixtures';
 import { loadTest, serverNodeFlags, settle, startServer, warmUp, type HttpRun, type SettleResult } from './http';
 import { measureInProcess, type InProcessResult, type WarmUp } from './inprocess';
-import { measureFloor, type FloorResult } from './floor';
 import { measureLongParagraph, type LongParagraphResult } from './long-paragraph';
 import { measureThroughPool, type PoolRunResult } from './pool';
 import { measureProcesses, type ProcessRow } from './process';
@@ -36,7 +35,6 @@ interface Args {
   cpuProf?: string;
   child?: { doc: BenchDocName; runs: number; warmup: WarmUp };
   poolChild?: { doc: BenchDocName; runs: number; warmupRuns: number };
-  floorChild?: { runs: number; warmupRuns: number };
 }
 
 function parseArgs(argv: string[]): Args {
@@ -51,7 +49,6 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--out') args.out = resolve(argv[++i] ?? args.out);
     else if (a === '--cpu-prof') args.cpuProf = resolve(argv[++i] ?? 'bench-profiles');
     else if (a === '--docs') args.docs = (argv[++i] ?? '').split(',').filter((d): d is BenchDocName => (BENCH_DOCS as readonly string[]).includes(d));
-    else if (a === '--floor-child') args.floorChild = { runs: Number(argv[++i]), warmupRuns: Number(argv[++i]) };
     else if (a === '--pool-child') args.poolChild = { doc: argv[++i] as BenchDocName, runs: Number(argv[++i]), warmupRuns: Number(argv[++i]) };
     else if (a === '--child') args.child = { doc: argv[++i] as BenchDocName, runs: Number(argv[++i]), warmup: { runs: Number(argv[++i]), ms: Number(argv[++i]) } };
     else if (a === '--help' || a === '-h') { console.log('usage: npm run bench -- [--quick] [--no-http] [--no-anchors] [--docs invoice,statement,report-10,report-100] [--out FILE] [--cpu-prof DIR]'); process.exit(0); }
@@ -104,12 +101,6 @@ function runPoolChild(doc: BenchDocName, runs: number, warmupRuns: number): Pool
   return JSON.parse(out) as PoolRunResult;
 }
 
-/** The pdf stage's floor for report-100 (floor.ts), in a fresh process with V8's defaults, as the in-process rows. */
-function runFloorChild(runs: number, warmupRuns: number): FloorResult {
-  const out = execFileSync(process.execPath, [__filename, '--floor-child', String(runs), String(warmupRuns)], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
-  return JSON.parse(out) as FloorResult;
-}
-
 /**
  * A worker's young generation: the pool's limit (pool.ts clears node's --max-semi-space-size
  * before it starts workers); with none asked, V8's default, or the command line's semi-spaces.
@@ -144,10 +135,6 @@ async function main(): Promise<void> {
   if (args.child) {
     const r = await measureInProcess(args.child.doc, args.child.runs, args.child.warmup);
     process.stdout.write(JSON.stringify(r));
-    return;
-  }
-  if (args.floorChild) {
-    process.stdout.write(JSON.stringify(await measureFloor(args.floorChild.runs, args.floorChild.warmupRuns)));
     return;
   }
   if (args.poolChild) {
@@ -203,14 +190,6 @@ async function main(): Promise<void> {
     console.log(`\nreport-100 through one service worker (node ${throughPool.nodeFlags.join(' ') || '(no flags)'}; worker ${youngOf(throughPool.workerYoungMb, throughPool.nodeFlags)}, old ≤ ${throughPool.workerOldMb} MB;`
       + ` one render at a time; HTTP cannot carry its params): p50 ${throughPool.p50} ms, p95 ${throughPool.p95} ms over ${throughPool.runs} renders after ${throughPool.warmupRuns}`
       + ` (in-process, V8 defaults: ${r100.warm.p50} ms)`);
-  }
-
-  // the pdf stage's floor: what pdfmake alone costs report-100's content (floor.ts)
-  let floor: FloorResult | undefined;
-  if (r100) {
-    floor = runFloorChild(p.inProcess('report-100').runs, p.inProcess('report-100').warmup.runs);
-    console.log(`\npdf stage floor (report-100's content as the smallest pdfmake definition that draws it, through the same pdf stage; src/bench/floor.ts):`
-      + ` p50 ${floor.p50} ms, CPU p50 ${floor.cpuP50} ms over ${floor.runs} renders, ${floor.pages} pages (report-100's own pdf stage: ${r100.stages.pdfMs} ms, its whole render ${r100.warm.p50} ms)`);
   }
 
   // linear time: one paragraph of 100,000 inline runs (long-paragraph.ts)
@@ -319,14 +298,7 @@ async function main(): Promise<void> {
     ...(['invoice', 'statement', 'report-100'] as const).map((d) => ({ target: `${d}: ≥ 5× warm Chromium`, value: `${ratio('chromium-warm', d) ?? '—'}×`, met: ratio('chromium-warm', d) !== undefined ? (ratio('chromium-warm', d) as number) >= 5 : undefined })),
   ];
   table('Targets', ['target', 'measured', 'met'], targets.map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'yes' : 'NO']));
-  const warm100 = anchors.find((a) => a.anchor === 'chromium-warm' && a.doc === 'report-100' && !a.error);
-  if (warm100 && floor) {
-    const budget = round(warm100.times.p50 / 5, 1);
-    console.log(`\nreport-100 at 5× warm Chromium (${warm100.times.p50} ms) leaves ${budget} ms for a whole render; pdfmake alone takes ${floor.p50} ms to lay out and draw its content`
-      + ` (the floor above): ${floor.p50 < budget ? 'within' : 'over'} the budget before any template or engine work, at most ${round(warm100.times.p50 / floor.p50, 1)}× with a free engine`);
-  }
-
-  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, floor, longParagraph, settled, http, httpSkipped, anchors, anchorsSkipped, processes, targets };
+  const results = { when: new Date().toISOString(), quick: args.quick, machine: m, versions, inProcess, linearRatio, linearRatioWall, throughPool, longParagraph, settled, http, httpSkipped, anchors, anchorsSkipped, processes, targets };
   writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nfigures written to ${args.out}`);
 }

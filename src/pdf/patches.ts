@@ -64,7 +64,7 @@ const fn = (o: Obj, key: string) => typeof o[key] === 'function';
 
 export const PATCHES: readonly Patch[] = [
   { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
-    why: 'placed pages (placed.ts): paint positions every node, so pdfmake\'s measuring and layout are skipped (a third of the pdf stage)' },
+    why: 'placed pages (placed.ts): paint positions every node; pdfmake\'s measuring and layout never run, its Renderer gets the page items directly' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.beginClip', exists: (o) => fn(o.renderer, 'beginClip') && fn(o.renderer, 'endClip'),
     why: 'a clip with rounded corners (overflow inside border-radius), a clip to a path with a hole (outside a border box: box-shadow) and a transform group (CSS transform): pdfmake clips only to rectangles' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
@@ -238,12 +238,12 @@ function shareStreams(proto: Obj): void {
   };
 }
 
-// pdfmake: the page items of a definition whose every node is placed are built directly.
-type LayoutDocument = (this: unknown, content: unknown, doc: never, styles: unknown, defaultStyle: Record<string, unknown>, ...rest: unknown[]) => unknown;
-const layoutDocument = LayoutBuilder.prototype.layoutDocument as LayoutDocument;
-LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, content, doc, styles, defaultStyle, ...rest): unknown {
-  const sections = rest.every((r) => r === undefined || r === null) ? placedSections(content) : undefined;
-  return sections ? placedPages(sections, doc, defaultStyle ?? {}) : layoutDocument.call(this, content, doc, styles, defaultStyle, ...rest);
+// pdfmake: the page items of placed pages are built directly (toPdf takes nothing else).
+type LayoutDocument = (this: unknown, content: unknown, doc: never, styles: unknown, defaultStyle: Record<string, unknown>) => unknown;
+LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, content, doc, _styles, defaultStyle): unknown {
+  const sections = placedSections(content);
+  if (!sections) throw new Error('not a definition of placed pages');
+  return placedPages(sections, doc, defaultStyle ?? {});
 } satisfies LayoutDocument;
 
 // pdfmake: a clip item with a radius clips to a rounded rectangle, one with a path to an SVG

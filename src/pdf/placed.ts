@@ -4,6 +4,11 @@
 // decide nothing for such a definition. The items are built as pdfmake 0.3.11 builds them
 // (TextInlines.measure, Line.addInline, ElementWriter.addLine/addVector/addImage/addSVG,
 // DocMeasure.measureImage/measureSVG), in the same order; their text is drawn by drawText.
+// This is also the second wall (issue #5): each node is checked as it is met (SVG sanitized
+// again, images only from data: URLs, fonts only from the table), so whatever the engine lets
+// through, pdfmake reads no file and opens no URL.
+import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
+import { BoundedLru } from '../lru';
 // pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
 import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
 import RendererModule from 'pdfmake/js/Renderer.js';
@@ -16,6 +21,9 @@ interface KitGradient { stop(offset: number, color: readonly number[], opacity: 
 interface MakeDocument {
   provideFont(family: string, bold: boolean, italics: boolean): KitFont;
   provideImage(name: unknown): { width: number; height: number; orientation?: number };
+  /** the font table (family → faces) and the images dictionary pdfmake was given */
+  readonly fonts: Record<string, unknown>;
+  readonly images: Record<string, string>;
   linearGradient(x1: number, y1: number, x2: number, y2: number): KitGradient;
   radialGradient(x1: number, y1: number, r1: number, x2: number, y2: number, r2: number): KitGradient;
 }
@@ -49,11 +57,26 @@ export function placedSections(content: unknown): readonly Section[] | undefined
 export function placedPages(sections: readonly Section[], doc: MakeDocument, defaultStyle: Obj): Page[] {
   const svgMeasure = new SVGMeasure();
   const fonts = new Map<string, KitFont & EmbeddedFont>();
-  const font = (family: string, bold: boolean, italics: boolean) => {
-    const key = `${family}|${bold}|${italics}`;
+  // a family the table lacks is drawn in the default font (pdfmake would throw mid-render)
+  const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : defaultStyle.font as string);
+  const font = (name: string, bold: boolean, italics: boolean) => {
+    const key = `${name}|${bold}|${italics}`;
     let f = fonts.get(key);
-    if (!f) fonts.set(key, f = doc.provideFont(family, bold, italics) as KitFont & EmbeddedFont);
+    if (!f) fonts.set(key, f = doc.provideFont(family(name), bold, italics) as KitFont & EmbeddedFont);
     return f;
+  };
+  // an inline data: image gets a name in the images dictionary, one per distinct URI: pdfmake
+  // embeds an inline image once per node (a logo on every page), a named one once
+  const imageNames = new Map<string, string>();
+  const imageName = (uri: string) => {
+    let name = imageNames.get(uri);
+    if (name === undefined) {
+      name = `platen-image-${imageNames.size + 1}`;
+      while (name in doc.images) name += '+';
+      doc.images[name] = safePng(uri);
+      imageNames.set(uri, name);
+    }
+    return name;
   };
   return sections.map((s) => {
     const { width, height } = s.pageSize;
@@ -77,10 +100,14 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
         continue;
       }
       batch = undefined;
-      if (node.image) page.items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
-      else if (node.svg) {
+      if (node.image) {
+        if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
+        page.items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
+      } else if (typeof node.svg === 'string') {
+        node.svg = safeSvg(node.svg);
+        node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
         const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
-        item.font = isValue(node.font) ? node.font : defaultStyle.font;
+        item.font = family(node.font);
         item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
         page.items.push({ type: 'svg', item });
       } else if (node.clip || node.matrix) page.items.push({ type: 'beginClip', item: node.clip ?? node });
@@ -89,6 +116,50 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
     return page;
   });
 }
+
+/** Images may only be data: URLs: never a path or a URL pdfmake would try to open. */
+export function checkImages(images: Record<string, unknown>): void {
+  for (const [name, src] of Object.entries(images)) {
+    if (typeof src !== 'string' || !/^data:image\/(png|jpeg);base64,/i.test(src)) throw new Error(`image "${name}" is not a PNG or JPEG data: URL`);
+    images[name] = safePng(src);
+  }
+}
+
+/**
+ * A PNG data: URL whose data would inflate past its header's promise becomes a blank pixel.
+ * The check inflates the image, so its answer is kept per URL (a logo is checked once per
+ * worker, not once per document), in a small LRU bounded by the URLs' length.
+ */
+function safePng(src: string): string {
+  if (!/^data:image\/png;base64,/i.test(src)) return src;
+  let ok = checkedPngs.get(src);
+  if (ok === undefined) {
+    const bytes = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
+    ok = checkPngData(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === undefined;
+    checkedPngs.set(src, ok, src.length);
+  }
+  return ok ? src : BLANK_PNG;
+}
+/** PNG data: URLs checked, and whether they passed; bounded by the URLs' length in characters */
+const checkedPngs = new BoundedLru<string, boolean>(8 * 1024 * 1024);
+
+const BLANK_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII='; // 1×1, transparent
+
+/**
+ * SVG sanitized again (idempotent on what the engine already cleaned: no <use> bombs, entity
+ * tricks or external references reach svg-to-pdfkit whoever built the node); what cannot be
+ * cleaned becomes an empty picture of its size. svg-to-pdfkit opens <image href> through
+ * pdfkit's openImage, which reads a path from disk: its image callback lets only PNG/JPEG
+ * data: URIs through.
+ */
+function safeSvg(svg: string): string {
+  const clean = sanitizeSvg(svg);
+  if (clean !== undefined) return clean;
+  const size = svgRootSize(/<svg\b[^>]*>/i.exec(svg)?.[0] ?? '<svg>');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"/>`;
+}
+const safeImageLink = (link: string): string => (/^data:image\/(png|jpeg);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : BLANK_PNG);
+const ignoreWarning = (): void => undefined;
 
 /** a text node's runs, each with its style resolved (TextInlines.measure with noWrap and preserveLeadingSpaces) */
 function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => KitFont & EmbeddedFont, defaultStyle: Obj): PlacedRun[] {

@@ -8,6 +8,7 @@ import type { DocDefinition, FontTable } from '../../src/engine';
 import { toPdf } from '../../src/pdf';
 import { startCanary, type Canary } from '../helpers/canary';
 import { parsePdf } from '../helpers/pdf';
+import { placed } from '../helpers/placed';
 
 const FONTS: FontTable = {
   'Liberation Sans': {
@@ -19,7 +20,7 @@ const FONTS: FontTable = {
 };
 
 function doc(content: unknown[], images?: Record<string, string>): DocDefinition {
-  return { pageSize: { width: 300, height: 300 }, pageMargins: [10, 10, 10, 10], content, defaultStyle: { font: 'Liberation Sans' }, ...(images ? { images } : {}) };
+  return placed(content, { width: 300, height: 300 }, { defaultStyle: { font: 'Liberation Sans' }, ...(images ? { images } : {}) });
 }
 
 describe('attack: the PDF writer is a second wall (toPdf directly)', function () {

@@ -12,6 +12,7 @@ import type { DocDefinition } from '../../src/engine';
 import { layoutHtml } from '../../src/engine';
 import { toPdf } from '../../src/pdf';
 import { rgbaPng } from '../helpers/canary';
+import { placed } from '../helpers/placed';
 import { repoRoot } from '../../src/paths';
 import { pdfFonts, pdfText } from './tools';
 
@@ -19,7 +20,7 @@ function build(): { dd: DocDefinition; fonts: ReturnType<FontMatcher['table']> }
   const m = new FontMatcher();
   const c = m.match({ families: ['Arial'], weight: 700, style: 'normal' });
   const runs = m.splitByCoverage('Invoice ✈ №42', c);
-  return { dd: { pageSize: { width: 595.28, height: 841.89 }, pageMargins: [40, 40, 40, 40], content: [{ text: runs }, { text: 'second line', font: 'Liberation Sans' }] }, fonts: m.table() };
+  return { dd: placed([{ text: runs }, { text: 'second line', font: 'Liberation Sans' }], { width: 595.28, height: 841.89 }), fonts: m.table() };
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -42,9 +43,10 @@ describe('pdf: deterministic bytes', function () {
     const script = `
       const { FontMatcher } = require(${JSON.stringify(join(repoRoot, 'dist/src/engine/fonts'))});
       const { toPdf } = require(${JSON.stringify(join(repoRoot, 'dist/src/pdf'))});
+      const { placed } = require(${JSON.stringify(join(repoRoot, 'dist/test/helpers/placed'))});
       const m = new FontMatcher(); const c = m.match({ families: ['Arial'], weight: 700, style: 'normal' });
       const runs = m.splitByCoverage('Invoice ✈ №42', c);
-      toPdf({ pageSize: { width: 595.28, height: 841.89 }, pageMargins: [40, 40, 40, 40], content: [{ text: runs }, { text: 'second line', font: 'Liberation Sans' }] }, m.table())
+      toPdf(placed([{ text: runs }, { text: 'second line', font: 'Liberation Sans' }], { width: 595.28, height: 841.89 }), m.table())
         .then((b) => process.stdout.write(require('crypto').createHash('sha256').update(b).digest('hex')));`;
     const there = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(there).to.equal(here);
@@ -54,12 +56,13 @@ describe('pdf: deterministic bytes', function () {
     const script = `
       const { FontMatcher } = require(${JSON.stringify(join(repoRoot, 'dist/src/engine/fonts'))});
       const { toPdf } = require(${JSON.stringify(join(repoRoot, 'dist/src/pdf'))});
+      const { placed } = require(${JSON.stringify(join(repoRoot, 'dist/test/helpers/placed'))});
       const fs = require('fs'); const dir = ${JSON.stringify(join(repoRoot, 'test/pdf/fixtures'))};
       const face = (family, weight, file) => ({ family, weight, style: 'normal', data: new Uint8Array(fs.readFileSync(dir + '/' + file)) });
       module.exports = () => {
         const m = new FontMatcher({ fontFaces: [face('P', 400, 'pacifico.ttf'), face('O', 400, 'OpenDyslexic-Regular.otf'), face('F', 400, 'fa-regular-400.woff2')] });
         const run = (fam, text) => ({ text: m.splitByCoverage(text, m.match({ families: [fam], weight: 400, style: 'normal' })) });
-        return toPdf({ pageSize: { width: 300, height: 300 }, pageMargins: [10, 10, 10, 10], content: [run('P', 'Pacifico ♥'), run('O', 'Dyslexic ✈'), run('F', '\\uf004\\uf005')] }, m.table())
+        return toPdf(placed([run('P', 'Pacifico ♥'), run('O', 'Dyslexic ✈'), run('F', '\\uf004\\uf005')], { width: 300, height: 300 }), m.table())
           .then((b) => require('crypto').createHash('sha256').update(b).digest('hex'));
       };`;
     const file = join(mkdtempSync(join(tmpdir(), 'platen-det-')), 'embedded.js');
@@ -97,7 +100,7 @@ describe('pdf: deterministic bytes', function () {
 
 describe('pdf: failures are rejections, files and URLs are never opened', () => {
   const fonts = () => new FontMatcher().table();
-  const dd = (content: unknown[], extra: Partial<DocDefinition> = {}): DocDefinition => ({ pageSize: { width: 200, height: 200 }, pageMargins: [10, 10, 10, 10], content, ...extra });
+  const dd = (content: unknown[], extra: Partial<DocDefinition> = {}): DocDefinition => placed(content, { width: 200, height: 200 }, extra);
 
   it('a font name pdfmake lacks never fails the render: shipped families are added, others use the default font', async () => {
     const pdf = await toPdf(dd([{ text: 'unknown face', font: 'Nope' }, { text: 'mono face', font: 'DejaVu Sans Mono' }]), fonts());

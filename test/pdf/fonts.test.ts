@@ -10,6 +10,7 @@ import type { FontFace } from '../../src/engine/cascade/styled';
 import type { DocDefinition } from '../../src/engine';
 import { fontParseStats, toPdf } from '../../src/pdf';
 import { woffToSfnt } from '../../src/pdf/sfnt';
+import { placed } from '../helpers/placed';
 import { fixture, inkShare, pdfFonts, pdfText } from './tools';
 
 /** sfnt → WOFF 1.0 (each table zlib-compressed), to test the WOFF path without a binary fixture. */
@@ -38,9 +39,7 @@ function sfntToWoff(sfnt: Uint8Array): Uint8Array {
   return new Uint8Array(Buffer.concat([header, dir, ...parts]));
 }
 
-function page(content: unknown[]): DocDefinition {
-  return { pageSize: { width: 300, height: 200 }, pageMargins: [10, 10, 10, 10], content };
-}
+const page = (content: unknown[]): DocDefinition => placed(content, { width: 300, height: 200 });
 
 /** One @font-face family rendered through the matcher into a PDF. */
 async function renderWithFace(data: Uint8Array, text: string, fontSize = 24): Promise<{ pdf: Buffer; diagnostics: DiagnosticList }> {

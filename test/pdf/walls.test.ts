@@ -8,6 +8,7 @@ import { FontMatcher } from '../../src/engine/fonts';
 import type { DocDefinition } from '../../src/engine';
 import { toPdf } from '../../src/pdf';
 import { png, pngZlibBomb } from '../engine/resources/images-data';
+import { placed } from '../helpers/placed';
 import { inkShare, pdfText } from './tools';
 
 describe('pdf: second wall for SVG', function () {
@@ -17,7 +18,7 @@ describe('pdf: second wall for SVG', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const fonts = () => { const m = new FontMatcher(); m.match({ families: ['sans-serif'], weight: 400, style: 'normal' }); return m.table(); };
-  const doc = (svg: string, extra: Partial<DocDefinition> = {}): DocDefinition => ({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], content: [{ svg, width: 200, height: 200 }], defaultStyle: { font: 'Liberation Sans' }, ...extra });
+  const doc = (svg: string, extra: Partial<DocDefinition> = {}): DocDefinition => placed([{ svg, width: 200, height: 200, absolutePosition: { x: 0, y: 0 } }], { width: 200, height: 200 }, { defaultStyle: { font: 'Liberation Sans' }, ...extra });
 
   it('an <image href> to a PNG on disk draws nothing; the same PNG as a data: URI draws', async () => {
     const red = png(8, 8, [200, 0, 0]);
@@ -53,7 +54,7 @@ describe('pdf: SVG nodes are sanitized again before pdfmake sees them', function
     let defs = '<g id="l0"><rect width="1" height="1"/></g>';
     for (let i = 1; i <= 9; i++) defs += `<g id="l${i}">${`<use href="#l${i - 1}"/>`.repeat(10)}</g>`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>${defs}</defs><use href="#l9"/></svg>`;
-    const pdf = await toPdf({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], content: [{ svg }, { text: 'after the svg' }], defaultStyle: { font: 'Liberation Sans' } }, fonts());
+    const pdf = await toPdf(placed([{ svg }, { text: 'after the svg', absolutePosition: { x: 10, y: 150 } }], { width: 200, height: 200 }, { defaultStyle: { font: 'Liberation Sans' } }), fonts());
     expect(pdfText(pdf)).to.contain('after the svg');
   });
 });
@@ -63,7 +64,7 @@ describe('pdf: PNG zlib bombs never reach pdfkit', function () {
   it('an image node or images entry whose PNG data inflates past its header becomes a blank pixel', async () => {
     const m = new FontMatcher(); m.match({ families: ['sans-serif'], weight: 400, style: 'normal' });
     const url = `data:image/png;base64,${Buffer.from(pngZlibBomb(64, 64, 256 * 1024 * 1024)).toString('base64')}`;
-    const pdf = await toPdf({ pageSize: { width: 200, height: 200 }, pageMargins: [0, 0, 0, 0], images: { bomb: url }, content: [{ image: 'bomb', width: 50 }, { image: url, width: 50 }, { text: 'survived' }], defaultStyle: { font: 'Liberation Sans' } }, m.table());
+    const pdf = await toPdf(placed([{ image: 'bomb', width: 50 }, { image: url, width: 50, absolutePosition: { x: 10, y: 70 } }, { text: 'survived', absolutePosition: { x: 10, y: 130 } }], { width: 200, height: 200 }, { images: { bomb: url }, defaultStyle: { font: 'Liberation Sans' } }), m.table());
     expect(pdfText(pdf)).to.contain('survived');
     expect(pdf.toString('latin1')).to.not.contain('/Width 64');
   });
