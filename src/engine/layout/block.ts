@@ -534,13 +534,14 @@ function hasNonCollapsible(text: string, keepsNewlines: boolean): boolean {
   return false;
 }
 
-const isFloat = (c: InlineLevelBox): boolean => c.kind === 'float';
+/** Whether inline content holds a float, at any depth of its inline boxes (a float inside a `display: inline` wrapper floats all the same). */
+const hasFloat = (items: readonly InlineLevelBox[]): boolean => items.some((c) => c.kind === 'float' || (c.kind === 'inline' && hasFloat(c.children)));
 
 // ---------------------------------------------------------------------------------------
 // An anonymous block holding inline content (CSS 2.1 §9.2.1.1)
 
 function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx: LayoutContext): BlockResult {
-  if (!hasLineContent(box.children) && !box.children.some(isFloat)) {
+  if (!hasLineContent(box.children) && !hasFloat(box.children)) {
     return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
   }
   const y = input.y + strutSize(input.marginStrut);

@@ -45,3 +45,31 @@ describe('layout: floated replaced elements (CSS 2.1 §9.5, §9.7)', () => {
     });
   }
 });
+
+describe('layout: floats inside inline boxes (CSS 2.1 §9.5, §9.2.1.1)', () => {
+  // A float's containing block is its nearest block container, whatever inline boxes stand
+  // between: a float inside a `display: inline` wrapper (a Markdown letter's blockquotes in an
+  // inline #wrapper) floats as if the wrapper were not there, even when the wrapper holds no text.
+  const cases: { name: string; html: string; boxes: Record<string, [number, number]> }[] = [
+    {
+      name: 'a span holding only a float: the float is placed, the next block goes beside it',
+      html: '<span><div id="r" style="float: right; width: 50pt; height: 20pt">R</div></span><div id="t">after</div>',
+      boxes: { '#r': [130, 0], '#t': [0, 0] },
+    },
+    {
+      name: 'floats in an inline wrapper split by a block: both placed, the clearing block below them',
+      html: '<div style="display: inline"><div id="a" style="float: right; width: 60pt; height: 30pt">A</div>'
+        + '<div id="b" style="float: left; width: 60pt; height: 20pt">B</div><div id="h" style="clear: both">H</div></div>',
+      boxes: { '#a': [120, 0], '#b': [0, 0], '#h': [0, 30] },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, PAGE);
+      for (const [sel, [x, y]] of Object.entries(c.boxes)) {
+        const b = boxOf(root, sel);
+        expect([+b.x.toFixed(2), +b.y.toFixed(2)], sel).to.deep.equal([x, y]);
+      }
+    });
+  }
+});
