@@ -350,7 +350,7 @@ export interface FilledLine {
   readonly last: boolean;
   /** broken at a soft hyphen: a hyphen is drawn at its end */
   readonly hyphen: boolean;
-  /** its first unbreakable piece alone is wider than the line */
+  /** its first unbreakable piece (up to the first break opportunity, across atoms) is wider than the line */
   readonly overflow: boolean;
 }
 
@@ -421,7 +421,8 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
             }
             if (solid) return filled(out, fromCarry ? { index, carry: a } : { index: index - 1, carry: undefined }, false, false, overflow);
           }
-          if (!solid && (a.t === 'atomic' || (a.t === 'text' && a.solid))) overflow = true;
+          // no opportunity since the line's start: its first unbreakable piece is wider than the line
+          if (solid || a.t === 'atomic' || (a.t === 'text' && a.solid)) overflow = true;
         }
         out.push(a); width = w; trail = t;
         if (a.t === 'atomic' || (a.t === 'text' && a.solid)) solid = true;

@@ -73,3 +73,34 @@ describe('layout: floats inside inline boxes (CSS 2.1 §9.5, §9.2.1.1)', () => 
     });
   }
 });
+
+describe('layout: a line too narrow beside a float moves below it (CSS 2.1 §9.5)', () => {
+  // "If a shortened line box is too small to contain any content, then the line box is shifted
+  // downward": the content that must fit is everything up to the first break opportunity, which
+  // may run over several inline boxes (nowrap items written without spaces between them, as a
+  // CV's contact list). With an opportunity, the line breaks beside the float instead.
+  const FLOAT = '<div style="float: right; width: 80pt; height: 30pt">F</div>';
+  const cases: { name: string; html: string; lines: number[] }[] = [
+    {
+      name: 'two nowrap spans with no space between: one unbreakable piece wider than the room beside the float',
+      html: `${FLOAT}<div id="t"><span style="white-space: nowrap">aaaa bbbb</span><span style="white-space: nowrap">cccc dddd eeee ffff</span></div>`,
+      lines: [30],
+    },
+    {
+      name: 'the same spans with a space between: broken beside the float',
+      html: `${FLOAT}<div id="t"><span style="white-space: nowrap">aaaa bbbb</span> <span style="white-space: nowrap">cccc dddd eeee ffff</span></div>`,
+      lines: [0, 12],
+    },
+    {
+      name: 'one nowrap span wider than the room: below the float',
+      html: `${FLOAT}<div id="t"><span style="white-space: nowrap">aaaa bbbb cccc dddd eeee ffff</span></div>`,
+      lines: [30],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, PAGE);
+      expect(linesOf(boxOf(root, '#t')).map((l) => +l.y.toFixed(2))).to.deep.equal(c.lines);
+    });
+  }
+});
