@@ -5,8 +5,9 @@
 //               → piscina.run(task, { signal: deadline }) on a free worker
 //               → the worker renders (template → engine → pdfmake) and moves the PDF's bytes back
 //
-// Deadline: the render's budget starts when a worker starts the job (the worker says so), so a
-// queue or a replacement worker still warming up does not eat it; a job also waits at most one
+// Deadline: the render's budget starts when a worker starts the job (worker.ts WorkerStarted: with
+// every worker warm, when the job is handed over), so a queue or a replacement worker still
+// warming up does not eat it; a job also waits at most one
 // `maxWaitMs` in the queue (default: one deadline). When either fires, piscina removes a queued job from its queue, or
 // terminates the worker running it and starts a replacement; the job rejects with
 // `render_timeout` and every other job goes on. A worker that dies (out of memory under `resourceLimits`, a native crash) fails only
@@ -192,17 +193,21 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
   /** set by close() while it waits for admitted jobs to settle */
   let drained: (() => void) | undefined;
   let seq = 0;
-  /** jobs admitted and not yet started: what to call when their worker starts them */
-  const onStart = new Map<number, () => void>();
+  /** jobs handed to a worker that is still warming up: what to call when it says so, and when it starts them */
+  const onStart = new Map<number, { waiting(): void; started(): void }>();
   let warmWorkers = 0;
+  /** workers warm now: warm-up messages less workers destroyed (a destroyed cold worker makes it an underestimate: safe) */
+  let warmLive = 0;
   let workerResourceLimits: ResourceLimits | undefined;
   let workerOsThreads: number[] = [];
   let markReady: () => void = () => {};
   const allWarm = new Promise<void>((resolve) => { markReady = resolve; });
   pool.on('message', (message: unknown) => {
     const m = message as Partial<WorkerStarted & WorkerWarm> | null;
-    if (typeof m?.platenJobStarted === 'number') onStart.get(m.platenJobStarted)?.();
+    if (typeof m?.platenJobWaiting === 'number') onStart.get(m.platenJobWaiting)?.waiting();
+    else if (typeof m?.platenJobStarted === 'number') onStart.get(m.platenJobStarted)?.started();
     else if (m?.platenWorkerWarm === true) {
+      warmLive++;
       workerResourceLimits = m.resourceLimits;
       if (typeof m.osThreadId === 'number') workerOsThreads = [...workerOsThreads, m.osThreadId].slice(-settings.workers);
       if (++warmWorkers >= settings.workers) { lowerAllButMainThread(settings.workerNice); markReady(); }
@@ -211,6 +216,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
   const counters = { completed: 0, timeouts: 0, failures: 0, overloaded: 0, workerRestarts: 0 };
   let expectedDestroys = 0;
   pool.on('workerDestroy', () => {
+    warmLive = Math.max(0, warmLive - 1);
     if (expectedDestroys > 0) expectedDestroys--;
     else counters.workerRestarts++;
   });
@@ -232,11 +238,19 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
     const deadline = new AbortController();
     let timedOut: 'queued' | 'rendering' | undefined;
     const expire = (phase: 'queued' | 'rendering') => () => { timedOut = phase; deadline.abort(); };
+    const admitted = performance.now();
     let timer = setTimeout(expire('queued'), settings.maxWaitMs);
-    onStart.set(id, () => {
-      onStart.delete(id);
+    const startDeadline = () => {
       clearTimeout(timer);
       timer = setTimeout(expire('rendering'), settings.deadlineMs);
+    };
+    onStart.set(id, {
+      // a worker still warming up has the job: it waits on, within what is left of maxWaitMs
+      waiting() {
+        clearTimeout(timer);
+        timer = setTimeout(expire('queued'), Math.max(0, settings.maxWaitMs - (performance.now() - admitted)));
+      },
+      started() { onStart.delete(id); startDeadline(); },
     });
     let slot = false;
     try {
@@ -244,7 +258,12 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       try {
         await slots.acquire(deadline.signal);
         slot = true;
-        result = await pool.run({ seq: id, job }, { signal: deadline.signal });
+        // a worker is free for the job. Every worker warm: it starts the job at once and posts
+        // nothing, so the deadline starts here. Else (a worker starting, or a replacement loading,
+        // while piscina holds the job) the worker says when it starts the job.
+        const announce = warmLive < settings.workers;
+        if (!announce) startDeadline();
+        result = await pool.run({ seq: id, job, ...(announce ? { announce } : {}) } satisfies WorkerTask, { signal: deadline.signal });
       } catch (err) {
         if (timedOut) {
           counters.timeouts++;
@@ -267,7 +286,7 @@ export function createWorkerPoolRenderer(options: WorkerPoolOptions = {}): Worke
       }
       counters.completed++;
       const pdf = Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
-      return { pdf, diagnostics: result.diagnostics };
+      return { pdf, diagnostics: result.diagnostics, ...(result.pages !== undefined ? { pages: result.pages } : {}) };
     } finally {
       if (slot) slots.release();
       clearTimeout(timer);

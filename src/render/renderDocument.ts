@@ -24,6 +24,8 @@ export interface RenderHtmlInput {
 export interface RenderOutput {
   readonly pdf: Buffer;
   readonly diagnostics: readonly Diagnostic[];
+  /** the PDF's page count, when the renderer knows it without reading the PDF back */
+  readonly pages?: number;
 }
 
 export interface RenderJob {
@@ -76,7 +78,7 @@ export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOut
   capPages(pages, limits.maxPages);
   const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}), ...(pageBoundaries ? { pageBoundaries } : {}) });
   checkPdfBytes(pdf, limits.maxPdfBytes);
-  return { pdf, diagnostics };
+  return { pdf, diagnostics, pages };
 }
 
 /**

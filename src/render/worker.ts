@@ -16,14 +16,24 @@ import { lowerThisThread, osThreadId } from './priority';
 import { createRenderCaches, renderHtmlToPdf, renderJob, type RenderJob } from './renderDocument';
 
 export interface WorkerTask {
-  /** the pool's number for this job: the worker reports when it starts it (the deadline's start) */
+  /** the pool's number for this job, for the messages below */
   readonly seq: number;
   readonly job: RenderJob;
+  /** the pool has not started the deadline (a worker may still be warming up): post `platenJobStarted` when the job starts */
+  readonly announce?: boolean;
 }
 
-/** Posted to the pool when a job starts running (after the worker's warm-up). */
+/**
+ * When a job starts, for the deadline. While every worker is warm the pool starts a job's
+ * deadline as it hands the job over, and the worker posts nothing: a render costs the HTTP thread
+ * one message (the result), not two. Otherwise (a worker starting or replaced) the task says
+ * `announce` and the worker posts `platenJobStarted` when the job starts; a worker that gets a
+ * job the pool did start the deadline for before its own warm-up is done posts `platenJobWaiting`
+ * first (the job's wait goes on counting against maxWaitMs).
+ */
 export interface WorkerStarted {
-  readonly platenJobStarted: number;
+  readonly platenJobWaiting?: number;
+  readonly platenJobStarted?: number;
 }
 
 /** Posted to the pool once the worker's warm-up render is done. */
@@ -36,7 +46,7 @@ export interface WorkerWarm {
 }
 
 export type WorkerResult =
-  | { readonly ok: true; readonly pdf: Uint8Array; readonly diagnostics: readonly Diagnostic[]; readonly ms: number }
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly diagnostics: readonly Diagnostic[]; readonly pages?: number; readonly ms: number }
   | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly cause: string; readonly extra?: Readonly<Record<string, unknown>> };
 
 /** What the pool tells every worker at start-up (piscina's workerData). */
@@ -55,9 +65,11 @@ const caches = createRenderCaches();
 // faces a typical document uses are parsed here, not on a client's time.
 const WARM_UP_HTML = '<h1>Platen</h1><p>warm <b>bold</b> <i>italic</i> <b><i>both</i></b> <code>mono</code></p>'
   + '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>';
+let isWarm = false;
 const warm: Promise<void> = renderHtmlToPdf({ html: WARM_UP_HTML, css: '', engine: {} })
   .then(() => undefined, () => undefined)
   .then(() => {
+    isWarm = true;
     flushCompileCache(); // the code the warm-up compiled, for the next start's workers
  parentPort?.postMessage({ platenWorkerWarm: true, resourceLimits, osThreadId: osThreadId() } satisfies WorkerWarm); });
 
@@ -70,13 +82,16 @@ function asTransferable(bytes: Buffer): Uint8Array {
 }
 
 export default async function render(task: WorkerTask): Promise<WorkerResult> {
-  await warm;
-  parentPort?.postMessage({ platenJobStarted: task.seq } satisfies WorkerStarted);
+  if (!isWarm || task.announce) {
+    if (!isWarm && !task.announce) parentPort?.postMessage({ platenJobWaiting: task.seq } satisfies WorkerStarted);
+    await warm;
+    parentPort?.postMessage({ platenJobStarted: task.seq } satisfies WorkerStarted);
+  }
   const started = performance.now();
   try {
-    const { pdf, diagnostics } = await renderJob(task.job, caches);
+    const { pdf, diagnostics, pages } = await renderJob(task.job, caches);
     const bytes = asTransferable(pdf);
-    const result: WorkerResult = { ok: true, pdf: bytes, diagnostics, ms: performance.now() - started };
+    const result: WorkerResult = { ok: true, pdf: bytes, diagnostics, ...(pages !== undefined ? { pages } : {}), ms: performance.now() - started };
     // Piscina's transferable protocol: the value goes by structured clone, the ArrayBuffer
     // under the PDF is moved (not copied) to the main thread.
     return Piscina.move({

@@ -61,7 +61,7 @@ export function generatePdf(deps: { store: Store; renderer: Renderer }): Middlew
       // dated by the version it prints (the latest's time is the template's updatedAt): same version and params, same bytes
       pdf: { date: 'updatedAt' in version ? version.updatedAt : version.createdAt, ...(request.pdfStandard ? { standard: request.pdfStandard } : {}), ...(request.attachments ? { attachments: request.attachments } : {}) },
     });
-    ctx.state.rendered = { templateId: template.id, version: version.version, pages: countPdfPages(output.pdf) };
+    ctx.state.rendered = { templateId: template.id, version: version.version, pages: output.pages ?? countPdfPages(output.pdf) };
     ctx.status = 200;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="${template.id}.pdf"`);
