@@ -11,6 +11,7 @@ import type { ComputedStyle } from '../cascade/computed';
 import type { StyledElement } from '../cascade/styled';
 import type { FaceResolver } from './faces';
 import type { LinkTarget } from './fragments';
+import { LAYOUT_UNIT } from './used';
 
 /** An inline box (CSS 2.1 §9.2.2) of the context; the root inline box (the container's) has no element. */
 export interface BoxNode {
@@ -371,7 +372,11 @@ export interface LineFloats {
 
 const filled = (atoms: Atom[], next: Cursor, last: boolean, hyphen: boolean, overflow: boolean): FilledLine => ({ atoms, next, last, hyphen, overflow });
 
-const EPS = 1e-6;
+/**
+ * The slack of a line's room: content fits when it is at most one layout unit wider than the
+ * room, as in Chromium's line breaker (AvailableWidthToFit), whose widths are rounded to it.
+ */
+const EPS = LAYOUT_UNIT;
 
 /** Fills one line from `from` (CSS Text 3 §5: greedy, the last opportunity before the overflow). */
 export function fillLine(from: Cursor, o: FillOptions): FilledLine {

@@ -3,7 +3,7 @@
 // towards max-content, then share what is left in proportion to max-content).
 import type { TableBox } from '../boxes/table';
 import type { Intrinsic } from './intrinsic';
-import { resolve, resolveAuto, safe } from './used';
+import { floorToUnit, resolve, resolveAuto, safe } from './used';
 
 export interface UsedTableWidths {
   /** the width of the table's grid (sum of the column widths), pt */
@@ -45,7 +45,7 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
 
   if (box.style.tableLayout === 'fixed' && specified !== undefined) {
     const total = Math.max(specified, 0);
-    const widths = cols.map((c) => (c.fixed ?? (c.pct !== undefined ? (c.pct * total) / 100 : undefined)));
+    const widths = cols.map((c) => (c.fixed ?? (c.pct !== undefined ? percentWidth(c.pct, total) : undefined)));
     const used = widths.reduce<number>((a, w) => a + (w ?? 0), 0);
     const free = widths.filter((w) => w === undefined).length;
     const share = free ? Math.max(0, total - used) / free : 0;
@@ -61,7 +61,7 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   }
   if (options.minGrid !== undefined) target = Math.max(target, options.minGrid);
   const out = cols.map((c) => {
-    if (c.pct !== undefined) return Math.max(c.min, (c.pct * target) / 100);
+    if (c.pct !== undefined) return Math.max(c.min, percentWidth(c.pct, target));
     if (c.fixed !== undefined) return Math.max(c.min, c.fixed);
     return c.min;
   });
@@ -75,13 +75,13 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
       for (const i of auto) { const g = (cols[i]!.max - out[i]!) * k; out[i]! += g; rest -= g; }
     }
   }
-  if (rest > 0.01) {
+  if (rest > 1e-9) {
     // share the rest: auto columns by max-content, else fixed columns, else every column
     let pool = auto.length ? auto : cols.map((c, i) => (c.pct === undefined ? i : -1)).filter((i) => i >= 0);
     if (!pool.length) pool = cols.map((_, i) => i);
     const weight = pool.reduce((a, i) => a + out[i]!, 0);
     for (const i of pool) out[i]! += weight > 0 ? (rest * out[i]!) / weight : rest / pool.length;
-  } else if (rest < -0.01) {
+  } else if (rest < -1e-9) {
     // over-constrained (percentages/fixed over the target): shrink what is above min
     const over = out.reduce((a, w, i) => a + Math.max(0, w - cols[i]!.min), 0);
     const k = over > 0 ? Math.min(1, -rest / over) : 0;
@@ -90,3 +90,10 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   const columns = out.map((w) => Math.max(0, safe(w)));
   return { gridWidth: columns.reduce((a, b) => a + b, 0), columns };
 }
+
+/**
+ * A percentage column's width: the percentage of the grid width truncated to the layout unit, as
+ * Chromium resolves it (LayoutUnit(percent * size / 100)); the auto columns take what the
+ * truncation leaves, so an auto column whose content just fits keeps its one line.
+ */
+const percentWidth = (pct: number, grid: number): number => floorToUnit((pct * grid) / 100);

@@ -8,6 +8,15 @@ export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * b
 export const resolveAuto = (v: LengthPctAuto, base: number): number | undefined => (v === 'auto' ? undefined : resolve(v, base));
 export const resolveNone = (v: LengthPctNone, base: number): number | undefined => (v === 'none' ? undefined : resolve(v, base));
 
+/**
+ * Chromium keeps used lengths in a fixed point of 1/64 px (its LayoutUnit): 0.75/64 pt. Where a
+ * length that decides a break is rounded to it (a percentage column, a line's room), the engine
+ * rounds the same way, so a line that just fits in Chromium fits here too.
+ */
+export const LAYOUT_UNIT = 0.75 / 64;
+/** A length truncated to the layout unit (Chromium's LayoutUnit(float) of a positive length). */
+export const floorToUnit = (pt: number): number => Math.floor(pt / LAYOUT_UNIT + 1e-7) * LAYOUT_UNIT;
+
 /** A number that pdfmake can take: finite, else the fallback. */
 export const safe = (n: number, fallback = 0): number => (Number.isFinite(n) ? n : fallback);
 
