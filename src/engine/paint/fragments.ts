@@ -45,9 +45,10 @@ export interface PaintFragmentsInput {
 /** Each page's pdfmake nodes, in painting order. */
 export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   const painter = new Painter(input);
-  for (const page of input.pages) painter.canvasOf(page);
+  for (const page of input.pages) { painter.canvasOf(page); painter.openPageArea(page); }
   if (input.root) painter.stackingContext(input.root, undefined);
-  for (const f of input.fixed) for (const page of input.pages) painter.stackingContext(f, page);
+  for (const page of input.pages) painter.fixedBoxes(input.fixed, page);
+  for (const page of input.pages) painter.closePageArea(page);
   input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.stackingContext(f, input.pages[i]!); });
   input.footnotes?.forEach((f, i) => { if (f && input.pages[i]) painter.stackingContext(f, input.pages[i]); });
   return painter.finish();
@@ -122,9 +123,67 @@ class Painter {
     return pageIndexAt(this.o.pages, y);
   }
 
-  /** page x and y of a flow position on a page (for `fixed`, y is relative to the page area's top) */
+  /** page x and y of a flow position on a page (for `fixed`, y is relative to the page area's top, moved by fixedShift) */
   private at(page: PageFragment, x: number, y: number, fixed: boolean): { x: number; y: number } {
-    return { x: page.margin.left + x, y: page.margin.top + (fixed ? y : y - page.flowTop) };
+    return { x: page.margin.left + x, y: page.margin.top + (fixed ? y + this.fixedShift : y - page.flowTop) };
+  }
+
+  /** whether the nodes being painted are drawn under a transform */
+  private transformed(): boolean {
+    for (const g of this.scope?.groups ?? NO_GROUPS) if (g.op && 'matrix' in g.op) return true;
+    return false;
+  }
+
+  /** where the copy of the fixed boxes being painted is placed, from the top of the page area they are painted on */
+  private fixedShift = 0;
+
+  // ---- the page area -----------------------------------------------------------------
+
+  /**
+   * Chromium prints what the document paints on a page inside the page area only: a negative
+   * margin, a hanging marker, a shadow or a fixed box reaching into the page margins is cut at
+   * the area's edges (CSS Paged Media 3 §3.2 leaves it to the UA). The page-margin boxes and
+   * footnote areas are drawn after the cut.
+   */
+  openPageArea(page: PageFragment): void {
+    const m = page.margin;
+    this.cut[page.index] = true;
+    this.out[page.index]!.push(clipNode({ x: m.left, y: m.top, width: page.width - m.left - m.right, height: page.flowBottom - page.flowTop, r: 0 }));
+  }
+
+  closePageArea(page: PageFragment): void {
+    this.enter(page.index, undefined);
+    this.out[page.index]!.push({ end: true, absolutePosition: { x: 0, y: 0 } });
+    this.cut[page.index] = false;
+  }
+
+  /** per page: whether what is painted now is cut to the page area (the document's content, not the page-margin boxes) */
+  private readonly cut: boolean[] = [];
+
+  /**
+   * CSS 2.1 §9.6.1 fixed boxes in print, as Chromium paints them: every page has its copy,
+   * placed against its own page area; a copy reaching past its page area shows, cut at the area's
+   * edges, on each page whose area it reaches (a footer below the page area, `bottom: -15mm`,
+   * shows at the top of the next page and on no page of its own; one above the area, on the
+   * page before). Copies are painted in page order.
+   */
+  fixedBoxes(fixed: readonly BoxFragment[], page: PageFragment): void {
+    const pages = this.o.pages;
+    for (const f of fixed) {
+      const top = page.flowTop + f.y; const bottom = top + f.height;
+      if (top >= page.flowTop - 0.001 && bottom <= page.flowBottom + 0.001) { this.stackingContext(f, page); continue; }
+      // the copies k whose box [flowTop(k) + f.y, + f.height] meets this page's area (flowTop rises with k)
+      const after = page.flowTop - f.y - f.height;
+      let lo = 0; let hi = pages.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (pages[mid]!.flowTop > after) hi = mid; else lo = mid + 1; }
+      for (let k = lo; k < pages.length && pages[k]!.flowTop + f.y < page.flowBottom; k++) {
+        this.fixedShift = pages[k]!.flowTop - page.flowTop;
+        this.stackingContext(f, page);
+        // (the next copy opens its clips and transforms at its own place)
+        this.enter(page.index, undefined);
+      }
+      this.fixedShift = 0;
+    }
   }
 
   /**
@@ -615,6 +674,8 @@ class Painter {
     // Blink paints a run at its baseline rounded to a whole CSS px of the page area, as laid out (before a shrink-to-fit scale)
     const zoom = page.zoom ?? 1;
     p.y = page.margin.top + (Math.floor(((p.y - page.margin.top) * zoom) / PX + 0.5 + 1e-6) * PX) / zoom;
+    // text wholly outside the page area is cut away (openPageArea): not drawn, unless a transform may bring it in
+    if (this.cut[page.index] && !this.transformed() && outsidePageArea(page, { x: p.x, y: p.y - ascent, width: t.width, height: ascent + font.size / 2 })) return;
     // CSS Text Decoration 3 §4: the shadows under the text, the first on top; Chromium prints a
     // shadow without blur as the text again in its colour (a blurred one is not drawn here)
     for (let i = s.textShadow.length - 1; i >= 0; i--) {
@@ -685,6 +746,12 @@ function scopeOf(parent: Scope | undefined, op: Scope['op'], fixed: boolean, con
   if (op) s.groups = [...s.groups, s];
   if (containsAbsolutes) s.absolute = s;
   return s;
+}
+
+/** Whether a rectangle in page coordinates lies wholly outside the page's area. */
+function outsidePageArea(page: PageFragment, r: Rect): boolean {
+  const m = page.margin;
+  return r.x + r.width <= m.left || r.x >= page.width - m.right || r.y + r.height <= m.top || r.y >= m.top + page.flowBottom - page.flowTop;
 }
 
 function intersect(a: Clip, b: Clip): Clip {
