@@ -209,10 +209,14 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     childStrut = folded.quirkyStart ? { pos: absMax, neg: -absMax, quirkyStart: true } : { pos: absMax, neg: -absMax };
   }
   let y = input.y + strutSize(strut);
+  // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)
+  const collapsesBottom = !bfc && used.border.bottom === 0 && used.padding.bottom === 0 && used.height === undefined && input.borderBoxHeight === undefined;
+  // a box with no content and no height: its margins collapse through it, it has no edge of its own to break before
+  const collapsesThrough = empty && collapsesBottom && used.minHeight <= 0;
   // CSS Fragmentation 3 §5.2: the margins above a box that starts after an unforced break truncate to
   // zero; margins that reach past the fragmentainer's end break there (before the box) and truncate
   if (input.afterBreak) { strut = EMPTY_STRUT; y = input.y; }
-  else if (ctx.pages.paginates && !empty && strutSize(strut) > 0 && !ctx.pages.atPageStart(input.y)) {
+  else if (ctx.pages.paginates && !collapsesThrough && strutSize(strut) > 0 && !ctx.pages.atPageStart(input.y)) {
     const end = ctx.pages.pageEnd(input.y + 0.01);
     if (y >= end - 0.01) { strut = EMPTY_STRUT; y = end; }
   }
@@ -249,8 +253,6 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
   const flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, ctx) : layoutChildren(box.children, flowInput, ctx);
 
-  // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)
-  const collapsesBottom = !bfc && used.border.bottom === 0 && used.padding.bottom === 0 && used.height === undefined && input.borderBoxHeight === undefined;
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;
   if (collapsesBottom) outStrut = flow.strut;
