@@ -13,7 +13,7 @@
 import type { BlockLevelBox, FlexBox } from '../boxes/types';
 import type { ComputedStyle, LengthPctAuto, LengthPctNone } from '../cascade/computed';
 import {
-  EMPTY_STRUT, strutWith, withoutBreaks,
+  EMPTY_STRUT, firstOnPage, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type LayoutContext, type PendingAbsolute,
 } from './context';
 import { translate, type BoxFragment } from './fragments';
@@ -421,54 +421,109 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     if (l.result.fragment) placed.set(it, l.result.fragment);
   };
 
+  const pages = ctx.pages;
+  /** §12: a break inside an item is taken only where its content fits: one whose content would start on a later page than the item itself (its first line or monolithic box pushed) breaks no better than a break before it */
+  const startsLate = (it: Item, l: Laid, startOffset: number | undefined): boolean => {
+    const f = l.result.fragment;
+    if (!f) return false;
+    const top = l.y + (it.auto.top ? 0 : it.margin.top);
+    if (f.y > top + 0.01) return true;
+    if (startOffset === undefined) return false;
+    const start = contentStart(f);
+    return start !== undefined && start - f.y > startOffset + 0.01 && f.y + startOffset < pages.pageEnd(f.y + 0.01);
+  };
+  /** where an item's content starts below its border box's top, laid out without breaks at its used width */
+  const startOffsetOf = (it: Item): number | undefined => {
+    const f = measure(it, borderSize(it).w, row ? undefined : borderSize(it).h).fragment;
+    const start = f && contentStart(f);
+    return start === undefined ? undefined : start - f!.y;
+  };
+
   if (row) {
-    // flex lines top to bottom; each one moves as a whole to the next page when it crosses a page end
+    // flex lines top to bottom. A line crossing a page end breaks inside its items, in parallel; it
+    // moves to the next page as a whole when an item that crosses the end avoids breaks inside and
+    // fits on a page, or when an item's content would start on the next page anyway
     const byPosition = [...lines].sort((a, b) => a.offset - b.offset);
     for (let k = 0; k < byPosition.length; k++) {
       const line = byPosition[k]!;
       // CSS Flexbox 1 §12: a forced break before an item of the line, or after an item of the line before, comes before the line
       if (k > 0 && paginates && (line.items.some((it) => forcedBreak(it.style.breakBefore)) || byPosition[k - 1]!.items.some((it) => forcedBreak(it.style.breakAfter)))) {
-        const at = contentTop + line.offset + shift; shift += ctx.pages.forcedBreak(at) - at;
+        const at = contentTop + line.offset + shift; shift += pages.forcedBreak(at) - at;
       }
       const top = contentTop + line.offset + shift;
-      const end = paginates ? ctx.pages.pageEnd(top + 0.01) : Infinity;
+      const end = paginates ? pages.pageEnd(top + 0.01) : Infinity;
       if (paginates && top + line.cross > end + 0.01) {
-        if (line.cross > ctx.pages.pageHeight(end)) { shift += breakRowLine(line, shift); continue; }
-        if (!ctx.pages.atPageStart(top)) shift += end - top;
+        const crossing = line.items.filter((it) => { const t = top + it.top - line.offset; return t < end - 0.01 && t + it.crossBorder + crossMargins(it) > end + 0.01; });
+        const movable = !firstOnPage(pages, top);
+        const avoids = crossing.some((it) => avoidsBreakInside(it.style) && it.crossBorder <= pages.pageHeight(end));
+        const grown = movable && avoids ? undefined : breakRowLine(line, shift, movable);
+        if (grown !== undefined) { shift += grown; pages.content?.(top, top + line.cross + grown); continue; }
+        shift += end - top;
+        if (line.cross > pages.pageHeight(end)) { const g = breakRowLine(line, shift, false)!; pages.content?.(end, end + line.cross + g); shift += g; continue; }
       }
       for (const it of line.items) place(it, shift);
+      if (paginates) pages.content?.(contentTop + line.offset + shift, contentTop + line.offset + shift + line.cross);
     }
   } else {
-    // items top to bottom; an item crossing a page end is laid out again there, breaking across pages
+    // items top to bottom; an item crossing a page end is laid out again there, breaking across pages,
+    // or moves to the next page when it avoids breaks inside and fits on one, or when its content would start there anyway
     const all = lines.flatMap((l) => l.items).sort((a, b) => a.top - b.top);
     for (let k = 0; k < all.length; k++) {
       const it = all[k]!;
       if (k > 0 && paginates && (forcedBreak(it.style.breakBefore) || forcedBreak(all[k - 1]!.style.breakAfter))) {
-        const at = contentTop + it.top + shift; shift += ctx.pages.forcedBreak(at) - at;
+        const at = contentTop + it.top + shift; shift += pages.forcedBreak(at) - at;
       }
       const size = borderSize(it);
       const top = contentTop + it.top + shift + it.margin.top;
-      const end = paginates ? ctx.pages.pageEnd(top + 0.01) : Infinity;
+      const end = paginates ? pages.pageEnd(top + 0.01) : Infinity;
       if (paginates && top + size.h > end + 0.01) {
-        if (avoidsBreakInside(it.style) && size.h <= ctx.pages.pageHeight(end) && !ctx.pages.atPageStart(top)) { shift += end - top; place(it, shift); continue; }
-        // an item whose used height is its content's grows with its pagination struts
-        const free = it.style.height === 'auto' && it.contentMain !== undefined && near(it.target, it.contentMain);
-        const l = settle(it, ctx, shift, free ? undefined : size.h);
-        commit(it, l);
-        const grown = (l.result.fragment?.height ?? size.h) - size.h;
-        if (grown > 0) shift += grown;
-        continue;
+        const movable = !firstOnPage(pages, top);
+        if (!(movable && avoidsBreakInside(it.style) && size.h <= pages.pageHeight(end))) {
+          const before = it.laid;
+          const startOffset = movable ? startOffsetOf(it) : undefined;
+          const l = settleColumnItem(it, shift);
+          if (!movable || !startsLate(it, l, startOffset)) { shift += commitColumnItem(it, l); continue; }
+          it.laid = before;
+        }
+        shift += end - top;
+        if (size.h > pages.pageHeight(end)) { shift += commitColumnItem(it, settleColumnItem(it, shift)); continue; }
       }
       place(it, shift);
+      if (paginates) { const f = placed.get(it); if (f) pages.content?.(f.y, f.y + f.height); }
     }
   }
 
-  /** A row flex line taller than a page: its items are laid out where they stand, breaking across pages; returns how much the line grew. */
-  function breakRowLine(line: Line, dy: number): number {
+  /** A column item laid out where it stands, breaking across pages. */
+  function settleColumnItem(it: Item, dy: number): Laid {
+    // an item whose used height is its content's grows with its pagination struts
+    const free = it.style.height === 'auto' && it.contentMain !== undefined && near(it.target, it.contentMain);
+    return settle(it, ctx, dy, free ? undefined : borderSize(it).h);
+  }
+  /** Commits a column item's broken layout; returns how much it grew. */
+  function commitColumnItem(it: Item, l: Laid): number {
+    commit(it, l);
+    const f = l.result.fragment;
+    if (f) pages.content?.(f.y, f.y + f.height);
+    const h = borderSize(it).h;
+    return Math.max(0, (f?.height ?? h) - h);
+  }
+
+  /**
+   * A row flex line laid out where it stands, its items breaking across pages in parallel; returns
+   * how much the line grew. With `strict`, nothing is committed and the answer is undefined when an
+   * item's content would start on a later page than the item (see startsLate).
+   */
+  function breakRowLine(line: Line, dy: number, strict: boolean): number | undefined {
     let bottom = contentTop + line.offset + dy + line.cross;
+    const before = line.items.map((it) => it.laid);
     const laid: [Item, Laid][] = [];
     for (const it of line.items) {
+      const startOffset = strict ? startOffsetOf(it) : undefined;
       const l = settle(it, ctx, dy, undefined);
+      if (strict && startsLate(it, l, startOffset)) {
+        line.items.forEach((x, i) => { x.laid = before[i]; });
+        return undefined;
+      }
       laid.push([it, l]);
       const f = l.result.fragment;
       if (f) bottom = Math.max(bottom, f.y + f.height + it.margin.bottom);
@@ -627,6 +682,21 @@ function withAutoHeight(it: Item): Item {
 function withStyle(box: BlockLevelBox, change: Partial<ComputedStyle>): BlockLevelBox {
   if (box.kind === 'inlines' || box.kind === 'absolute') return box;
   return { ...box, style: { ...box.style, ...change } } as BlockLevelBox;
+}
+
+/**
+ * The flow top of a fragment's first in-flow leaf, depth first: a line box, an image, or a box
+ * without children (where its content starts); undefined when it has none.
+ */
+function contentStart(f: BoxFragment): number | undefined {
+  for (const c of f.children) {
+    if (c.kind === 'line' || c.kind === 'image') return c.y;
+    if (c.kind !== 'box' || c.float || c.style.position === 'absolute' || c.style.position === 'fixed') continue;
+    if (c.children.length === 0) return c.y;
+    const s = contentStart(c);
+    if (s !== undefined) return s;
+  }
+  return undefined;
 }
 
 /** max wins over min's opposite: CSS 2.1 §10.4 (min beats max) */
