@@ -16,7 +16,7 @@ import {
   EMPTY_STRUT, firstOnPage, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type LayoutContext, type PendingAbsolute,
 } from './context';
-import { translate, type BoxFragment } from './fragments';
+import { contentStart, translate, type BoxFragment } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
 import { avoidsBreakInside, containerBox, marginPt, resolve } from './used';
@@ -682,21 +682,6 @@ function withAutoHeight(it: Item): Item {
 function withStyle(box: BlockLevelBox, change: Partial<ComputedStyle>): BlockLevelBox {
   if (box.kind === 'inlines' || box.kind === 'absolute') return box;
   return { ...box, style: { ...box.style, ...change } } as BlockLevelBox;
-}
-
-/**
- * The flow top of a fragment's first in-flow leaf, depth first: a line box, an image, or a box
- * without children (where its content starts); undefined when it has none.
- */
-function contentStart(f: BoxFragment): number | undefined {
-  for (const c of f.children) {
-    if (c.kind === 'line' || c.kind === 'image') return c.y;
-    if (c.kind !== 'box' || c.float || c.style.position === 'absolute' || c.style.position === 'fixed') continue;
-    if (c.children.length === 0) return c.y;
-    const s = contentStart(c);
-    if (s !== undefined) return s;
-  }
-  return undefined;
 }
 
 /** max wins over min's opposite: CSS 2.1 §10.4 (min beats max) */

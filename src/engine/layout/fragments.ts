@@ -183,3 +183,18 @@ export function translate(f: Fragment, dx: number, dy: number): void {
     case 'inline-box': case 'image': f.x += dx; f.y += dy; return;
   }
 }
+
+/**
+ * The flow top of a fragment's first in-flow leaf, depth first: a line box, an image, or a box
+ * without children (where its content starts); undefined when it has none.
+ */
+export function contentStart(f: BoxFragment): number | undefined {
+  for (const c of f.children) {
+    if (c.kind === 'line' || c.kind === 'image') return c.y;
+    if (c.kind !== 'box' || c.float || c.style.position === 'absolute' || c.style.position === 'fixed') continue;
+    if (c.children.length === 0) return c.y;
+    const s = contentStart(c);
+    if (s !== undefined) return s;
+  }
+  return undefined;
+}

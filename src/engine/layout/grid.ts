@@ -15,10 +15,10 @@
 import type { BlockLevelBox, GridBox } from '../boxes/types';
 import type { ComputedStyle, GridBreadth, GridLine, GridTrackList, GridTrackSize } from '../cascade/computed';
 import {
-  EMPTY_STRUT, strutWith, withoutBreaks,
+  EMPTY_STRUT, firstOnPage, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type LayoutContext, type PendingAbsolute,
 } from './context';
-import { translate, type BoxFragment } from './fragments';
+import { contentStart, translate, type BoxFragment } from './fragments';
 import type { ContentSizes, Intrinsic } from './intrinsic';
 import { avoidsBreakInside, containerBox, marginPt, resolve } from './used';
 
@@ -622,20 +622,27 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     return { x: area.x + dx + ml, y: area.y + dy + mt };
   };
   const areaOf = (p: Placed) => ({ x: contentX + colPos.start[p.col.start]!, w: areaWidth(p) });
-  /** Lays an item out at its final size and moves it to its place (rows already at their final positions). */
-  const put = (p: Placed, c: LayoutContext | undefined) => {
+  /** The item's wanted border-box height in its area: its row span's when it stretches. */
+  const wantedHeight = (p: Placed, h: number) => (stretchesY(p) ? clampHeight(p, Math.max(0, h - vMargins(p, areaOf(p).w)), h) : undefined);
+  /** Lays an item out where it stands in its area (rows at their final positions), breaking across pages. */
+  const layBroken = (p: Placed): Laid => {
     const a = areaOf(p);
     const top = rowTop[p.row.start]!; const h = rowBottom[p.row.end - 1]! - top;
-    let l = laid.get(p)!;
-    let f = l.result.fragment;
-    const wantH = stretchesY(p) ? clampHeight(p, Math.max(0, h - vMargins(p, a.w)), h) : undefined;
-    if (c) {
-      // laid out where it stands, breaking across pages
-      // (the margin box's origin that puts the border box where alignment wants it)
-      const at = align(p, { x: a.x, y: top, w: a.w, h }, { w: f?.width ?? 0, h: wantH ?? f?.height ?? 0 });
-      // (a stretched item grows with its pagination struts: it is laid out at its auto height, and stretched to its grown row after)
-      l = lay(p, { x: at.x - (f ? f.x - l.x : 0), y: at.y - (f ? f.y - l.y : 0) }, undefined, h, c);
-    } else {
+    const l = laid.get(p)!;
+    const f = l.result.fragment;
+    // (the margin box's origin that puts the border box where alignment wants it)
+    const at = align(p, { x: a.x, y: top, w: a.w, h }, { w: f?.width ?? 0, h: wantedHeight(p, h) ?? f?.height ?? 0 });
+    // (a stretched item grows with its pagination struts: it is laid out at its auto height, and stretched to its grown row after)
+    return lay(p, { x: at.x - (f ? f.x - l.x : 0), y: at.y - (f ? f.y - l.y : 0) }, undefined, h, ctx);
+  };
+  /** Puts an item at its place: its broken layout when given, else its measured one at its final size, moved there. */
+  const put = (p: Placed, broken: Laid | undefined) => {
+    let l = broken ?? laid.get(p)!;
+    if (!broken) {
+      const a = areaOf(p);
+      const top = rowTop[p.row.start]!; const h = rowBottom[p.row.end - 1]! - top;
+      let f = l.result.fragment;
+      const wantH = wantedHeight(p, h);
       if (wantH !== undefined && f && Math.abs(f.height - wantH) > 0.005) {
         if (p.box.kind === 'inlines') f.height = wantH;
         else l = lay(p, { x: 0, y: 0 }, wantH, h, sub);
@@ -649,6 +656,20 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     for (const q of l.absolutes) input.absolutes.push(q);
     laid.set(p, { ...l, absolutes: [] });
     if (l.result.fragment) placedFragments.set(p, l.result.fragment);
+  };
+  /**
+   * CSS Fragmentation 3 §4.4 as Blink weighs breaks: an item whose content would start on a later
+   * page than the item itself (its first line or monolithic box pushed by a strut) breaks no
+   * better than a break before its row.
+   */
+  const startsLate = (p: Placed, broken: Laid): boolean => {
+    const f = broken.result.fragment; const m = laid.get(p)!.result.fragment;
+    if (!f || !m) return false;
+    const wantTop = broken.y + (m.y - laid.get(p)!.y);
+    if (f.y > wantTop + 0.01) return true;
+    const a = contentStart(m); const b = contentStart(f);
+    if (a === undefined || b === undefined) return false;
+    return b - f.y > a - m.y + 0.01 && f.y + (a - m.y) < ctx.pages.pageEnd(f.y + 0.01);
   };
   const clampHeight = (p: Placed, h: number, areaH: number) => {
     const s = p.style;
@@ -669,25 +690,40 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     rowTop[r] = top; rowBottom[r] = top + size;
     if (!paginates || rows[r]!.collapsed) continue;
     const end = ctx.pages.pageEnd(top + 0.01);
-    if (top + size <= end + 0.01) continue;
-    // the row crosses a page end. As Blink prints: the whole row moves to the next page when one
-    // of its items may not break (break-inside: avoid, replaced) and fits there; else its items
-    // break across pages where they stand
+    if (top + size <= end + 0.01) { ctx.pages.content?.(top, top + size); continue; }
+    // the row crosses a page end. As Blink prints: the whole row moves to the next page when one of
+    // its items that crosses the end may not break (break-inside: avoid, replaced) and fits there,
+    // or when an item's content would start on the next page anyway; else its items break across
+    // pages where they stand, in parallel
     const single = starting.filter((p) => p.row.end === r + 1);
     const pageHeight = ctx.pages.pageHeight(end);
-    const holds = starting.some((p) => (avoidsBreakInside(p.style) || !breakable(p.box)) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight);
-    if (single.length === 0 || (holds && size <= pageHeight)) {
-      if (!ctx.pages.atPageStart(top) && size <= pageHeight) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
+    const movable = !firstOnPage(ctx.pages, top) && size <= pageHeight;
+    const crosses = (p: Placed) => {
+      const f = laid.get(p)!.result.fragment;
+      const h = wantedHeight(p, size) ?? f?.height ?? 0;
+      const at = align(p, { ...areaOf(p), y: top, h: size }, { w: f?.width ?? 0, h });
+      return at.y < end - 0.01 && at.y + h > end + 0.01;
+    };
+    const holds = starting.some((p) => (avoidsBreakInside(p.style) || !breakable(p.box)) && crosses(p) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight);
+    let broken: Laid[] | undefined;
+    if (single.length > 0 && !(holds && size <= pageHeight)) {
+      broken = single.map(layBroken);
+      if (movable && single.some((p, i) => startsLate(p, broken![i]!))) broken = undefined;
+    }
+    if (!broken) {
+      if (movable) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
+      ctx.pages.content?.(top, top + size);
       continue;
     }
     let bottom = top + size;
-    for (const p of single) {
-      put(p, ctx);
+    single.forEach((p, i) => {
+      put(p, broken![i]);
       const f = laid.get(p)!.result.fragment;
       if (f) bottom = Math.max(bottom, f.y + f.height + marginPt(p.style.margin.bottom, areaWidth(p)));
-    }
+    });
     rowBottom[r] = bottom;
     shift += bottom - (top + size);
+    ctx.pages.content?.(top, bottom);
   }
   for (const p of items) {
     if (placedFragments.has(p)) {

@@ -177,6 +177,25 @@ describe('layout/grid: fragmentation row by row', () => {
     expect(boxOf(root, '#b').y).to.be.closeTo(280.5, 0.01);
     expect(boxOf(root, '#c').y).to.be.closeTo(340.5, 0.01);
   });
+  it('break-inside: avoid on an item that does not cross the page end keeps the row breaking', () => {
+    const { root, pages } = layoutOf(doc(`<div id="a">${lines('a', 6)}</div>`, '<div id="b" style="align-self: start; break-inside: avoid">b1<br>b2</div>'), css);
+    expect(linesOf(boxOf(root, '#a')).map((l) => pageAt(pages, l.y))).to.deep.equal([0, 0, 0, 1, 1, 1]);
+    expect(pageAt(pages, boxOf(root, '#b').y)).to.equal(0);
+  });
+  // (a break inside an item before its first line, or before a monolithic box it starts with, is no
+  // better than the break before the row: Blink takes that one)
+  const late: [string, string][] = [
+    ['its first line does not fit', '<div id="b" style="padding-top: 25pt">b1</div>'],
+    ['one line of it fits (orphans: 2)', '<div id="b" style="padding-top: 20pt">b1<br>b2</div>'],
+    ['it starts with an image that does not fit', '<div id="b"><img style="display: block; width: 10pt; height: 40pt" src="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="></div>'],
+  ];
+  for (const [name, b] of late) {
+    it(`an item whose content would start on the next page moves its whole row there: ${name}`, () => {
+      const { root } = layoutOf(doc(`<div id="a">${lines('a', 6)}</div>`, b), css);
+      expect(boxOf(root, '#a').y).to.be.closeTo(280.5, 0.01);
+      expect(boxOf(root, '#b').y).to.be.closeTo(280.5, 0.01);
+    });
+  }
 });
 
 describe('layout/grid: the same figures in Chromium', function () {
