@@ -14,7 +14,7 @@ import {
   type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { Floats } from './float';
-import { NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
+import { exactList, NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
 import { layoutInlines } from './inline';
@@ -401,7 +401,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
     if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
-  return { fragments, bottom: y, strut, firstBaseline, lastBaseline };
+  return { fragments: exactList(fragments), bottom: y, strut, firstBaseline, lastBaseline };
 }
 
 /** Whether flow position y starts a fragmentainer that follows another one (a page or column after a break). */

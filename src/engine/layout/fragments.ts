@@ -168,6 +168,15 @@ export function pageIndexAt(pages: readonly PageFragment[], y: number): number {
   return lo;
 }
 
+/**
+ * A short list in an array of its own length. An array grown by push has room for 16 more
+ * (V8), and a fragment tree holds tens of thousands of short child lists (report-100: a line,
+ * a line box list and a cell's children per table cell, 7 MB of room kept until paint).
+ */
+export function exactList<T>(list: T[]): T[] {
+  return list.length < 16 ? list.slice() : list;
+}
+
 /** Moves a fragment and everything in it by (dx, dy). */
 export function translate(f: Fragment, dx: number, dy: number): void {
   switch (f.kind) {

@@ -10,7 +10,7 @@ import type { Footnote, InlineFormattingBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
-import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
+import { exactList, translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, shownWidth, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { replacedSize } from './replaced';
@@ -55,7 +55,7 @@ const runCaches = (faces: FaceResolver): RunCaches => {
     c = {
       fonts: new Map(),
       placing: {
-        children: undefined, groups: undefined, baseline: 0, extra: 0, hyphenAfter: undefined, hyphenWidth: 0, boxes: [],
+        children: [], count: 0, groups: undefined, baseline: 0, extra: 0, hyphenAfter: undefined, hyphenWidth: 0, boxes: [],
         run: undefined, runStart: 0, runEnd: 0, runX: 0, runWidth: 0,
       },
     };
@@ -283,7 +283,7 @@ class Lines implements LineFloats {
       const deferred = this.deferredBelow();
       if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
-    return { lines, bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+    return { lines: exactList(lines), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
   }
 
   /** The content box's right edge for a line at flow position `y` (its left edge is input.x): on its page when the width follows the page area. */
@@ -505,9 +505,8 @@ class Lines implements LineFloats {
     } else if (this.box.style.direction === 'rtl') x += free; // start-aligned: a right-to-left line overflows its left edge
     const baseline = at.top + v.ascent;
     if (this.levels) return this.emitBidi(atoms, open, v, { ...at, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
-    const children: InlineFragment[] = [];
     const e = this.placing;
-    e.children = children; e.groups = v.groups; e.baseline = baseline; e.extra = extra; e.hyphenAfter = hyphenAfter; e.hyphenWidth = hyphenWidth;
+    e.count = 0; e.groups = v.groups; e.baseline = baseline; e.extra = extra; e.hyphenAfter = hyphenAfter; e.hyphenWidth = hyphenWidth;
     e.run = undefined;
     const boxes = e.boxes;
     boxes.length = 0;
@@ -530,7 +529,7 @@ class Lines implements LineFloats {
           const top = baseline + v.groups[p.group]!.base + p.off - p.baseline + parent.dy;
           if (p.fragment) {
             translate(p.fragment, left - p.x, top - p.y);
-            if (a.item.box.style.visibility === 'visible') children.push(p.fragment);
+            if (a.item.box.style.visibility === 'visible') e.children[e.count++] = p.fragment;
           }
           p.x = left; p.y = top;
           x += a.width;
@@ -541,7 +540,9 @@ class Lines implements LineFloats {
     }
     this.flush();
     while (boxes.length) this.closing(x, false);
-    e.children = undefined; e.groups = undefined;
+    // the line's own list, as long as its fragments (the scratch list keeps its room for the next line)
+    const children = e.children.slice(0, e.count);
+    e.groups = undefined;
     const s = this.box.style;
     if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible' && x > at.band.right + 0.01) this.ellipsize(children, at.band.right);
     return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
@@ -557,7 +558,7 @@ class Lines implements LineFloats {
   private opening(node: BoxNode, from: number, starts: boolean): void {
     const e = this.placing;
     let slot = -1;
-    if (node.element && decorated(node, this.ctx.anchors)) { slot = e.children!.length; e.children!.push(undefined as unknown as InlineFragment); }
+    if (node.element && decorated(node, this.ctx.anchors)) { slot = e.count++; e.children[slot] = undefined as unknown as InlineFragment; }
     e.boxes.push({ node, x: from, slot, starts });
   }
 
@@ -573,7 +574,7 @@ class Lines implements LineFloats {
       kind: 'inline-box', style: s, element: b.node.element, x: b.x + b.node.dx, y: top + b.node.dy, width: Math.max(0, to - b.x),
       height: f.ascent + f.descent + pt + pb + s.borderWidth.top + s.borderWidth.bottom, starts: b.starts, ends, link: b.node.link,
     };
-    this.placing.children![b.slot] = frag;
+    this.placing.children[b.slot] = frag;
   }
 
   /** the text run gathered so far becomes a text fragment */
@@ -594,7 +595,7 @@ class Lines implements LineFloats {
       kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: e.runX + item.parent.dx, baseline: this.boxBaseline(item.parent) + item.parent.dy, width,
       wordSpacing: e.extra, link: item.link,
     };
-    e.children!.push(frag);
+    e.children[e.count++] = frag;
   }
 
   /**
@@ -842,7 +843,9 @@ interface BidiLine {
 
 /** Lines.emit's state for the line being placed (left to right, no bidi). */
 interface Placing {
-  children: InlineFragment[] | undefined;
+  /** the line's fragments so far: the first `count` of `children` (a scratch list shared by every line of the run) */
+  readonly children: InlineFragment[];
+  count: number;
   groups: readonly Group[] | undefined;
   baseline: number;
   /** justification per space */
