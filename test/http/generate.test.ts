@@ -502,6 +502,11 @@ describe('http: POST /v1/pdf/generate', function () {
       const lines = server.logLines.filter((l) => l.includes('log-test-1'));
       expect(lines.length).to.be.greaterThan(0);
       for (const l of lines) expect(JSON.parse(l).reqId).to.equal('log-test-1');
+      // the request's line carries what auth and validation learnt, in the order they learnt it
+      const request = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request')!;
+      expect(Object.keys(request).filter((k) => ['reqId', 'accountId', 'keyId', 'templateId', 'format', 'status'].includes(k)))
+        .to.deep.equal(['reqId', 'accountId', 'keyId', 'templateId', 'format', 'status']);
+      expect(request).to.include({ accountId: acme.account.id, templateId: 'hello', format: 'A4', status: 200 });
       const all = server.logLines.join('\n');
       expect(all).not.to.contain(acme.key);
       expect(all).not.to.contain(acme.key.slice(12));

@@ -3,6 +3,7 @@
 import { PlatenError } from '../../errors';
 import { hasActiveSubscription, type Store } from '../../store';
 import type { Middleware } from '../context';
+import { bindLog } from './requestId';
 
 function unauthorized(): PlatenError {
   return new PlatenError('unauthorized', 'A valid API key is required: Authorization: Bearer <key>.', { headers: { 'WWW-Authenticate': 'Bearer' } });
@@ -17,7 +18,7 @@ export function auth(store: Store): Middleware {
     const apiKey = match ? store.apiKeys.authenticate(match[1]!) : undefined;
     if (!apiKey) throw unauthorized();
     ctx.state.apiKey = apiKey;
-    ctx.state.log = ctx.state.log.child({ accountId: apiKey.accountId, keyId: apiKey.id });
+    bindLog(ctx, { accountId: apiKey.accountId, keyId: apiKey.id });
     await next();
   };
 }

@@ -11,11 +11,12 @@ import type { AppContext, Middleware } from '../context';
 import { validateGenerateBody, type ValidateOptions } from '../schemas/generate';
 import { validatePreviewBody } from '../schemas/templates';
 import { loadAssets, ownTemplate, refuseInvalid } from './templates';
+import { bindLog } from '../middleware/requestId';
 
 export function validate(options: ValidateOptions = {}): Middleware {
   return async (ctx, next) => {
     ctx.state.request = validateGenerateBody(ctx.state.body!, options);
-    ctx.state.log = ctx.state.log.child({ templateId: ctx.state.request.templateId.slice(0, 128), format: ctx.state.request.format });
+    bindLog(ctx, { templateId: ctx.state.request.templateId.slice(0, 128), format: ctx.state.request.format });
     await next();
   };
 }
