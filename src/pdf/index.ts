@@ -4,7 +4,7 @@
 // any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
 // The engine hands pdfmake absolutely positioned text, shapes and images, page by page:
 // pdfmake breaks no line and no page. Its library patches are listed in patches.ts.
-import { checkPatchTargets, fontParseStats, patchFontSelection, setSharedWordRuns, wordRunStats } from './patches'; // must load before pdfmake: see the file
+import { checkPatchTargets, fontParseStats, patchFontSelection } from './patches'; // must load before pdfmake: see the file
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
@@ -15,7 +15,8 @@ import { checkImages, placedSections } from './placed';
 import { toSfnt } from './sfnt';
 import { shippedFontBytes } from './shippedFonts';
 
-export { checkPatchTargets, fontParseStats, setSharedWordRuns, wordRunStats };
+export { checkPatchTargets, fontParseStats };
+export { wordRunStats } from './glyphs';
 export { shippedFontBytes };
 
 // The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.

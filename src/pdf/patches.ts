@@ -38,7 +38,7 @@ export interface PatchedObjects {
   readonly fontkit: Obj;
   /** pdfkit's PDFDocument.prototype (the class pdfmake's PDFDocument extends) */
   readonly pdfkitDocument: Obj;
-  /** pdfkit's EmbeddedFont.prototype (not exported: taken from a font opened once) */
+  /** a pdfkit EmbeddedFont (not exported: a font opened on an empty document) */
   readonly embeddedFont: Obj;
   /** png-js's PNG.prototype */
   readonly png: Obj;
@@ -75,8 +75,8 @@ export const PATCHES: readonly Patch[] = [
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
     why: 'identical subsets (the same template again) encoded once (~3 ms a face); the others written from glyph parts read once per face (subset.ts: fontkit decodes every outline and encodes the directory through restructure per subset)' },
-  { library: 'pdfkit', version: '0.19.1', target: 'EmbeddedFont.prototype.layoutCached', exists: (o) => fn(o.embeddedFont, 'layoutCached') && fn(o.embeddedFont, 'layoutRun'),
-    why: 'a word shaped once per face and process, not once per document (pdfmake measures and pdfkit draws every run)' },
+  { library: 'pdfkit', version: '0.19.1', target: 'EmbeddedFont: font, subset.includeGlyph, widths, unicode', exists: (o) => typeof o.embeddedFont.font === 'object' && fn(o.embeddedFont.subset as Obj, 'includeGlyph') && Array.isArray(o.embeddedFont.widths) && Array.isArray(o.embeddedFont.unicode),
+    why: 'placed text encodes its glyphs itself (glyphs.ts): words shaped once per face and process, a glyph included in the document\'s subset with its width and ToUnicode entry as pdfkit\'s encode() does' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.font', exists: (o) => fn(o.pdfkitDocument, 'font') && fn(o.pdfkitDocument, 'registerFont'),
     why: 'SVG <text> names our virtual-fs font key, which pdfkit would read as a file path' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._addInfo', exists: (o) => fn(o.pdfkitDocument, '_addInfo') && fn(o.pdfkitDocument, 'appendXML'),
@@ -179,34 +179,6 @@ function memoiseSubsets(font: SubsettableFont): void {
   };
 }
 
-// pdfkit: a word's scaled glyph run kept per face (the shared fontkit font) instead of per
-// document. pdfkit reads these runs and never writes them (encode() collects glyphs and
-// positions; _fragment copies a position before changing it), so documents can share them.
-const MAX_WORDS_PER_FACE = 20_000;
-const runs = new WeakMap<object, Map<string, unknown>>();
-const words = { on: true, hits: 0, misses: 0 };
-/** Word runs shared across documents on or off (off: pdfkit's own per-document cache); returns the previous setting. */
-export function setSharedWordRuns(on: boolean): boolean { const was = words.on; words.on = on; return was; }
-export const wordRunStats = (): { readonly hits: number; readonly misses: number } => ({ hits: words.hits, misses: words.misses });
-function shareWordRuns(proto: Obj): void {
-  const layoutRun = proto.layoutRun as (this: { font: object }, text: string) => unknown;
-  const layoutCached = proto.layoutCached as (this: { font: object }, text: string) => unknown;
-  proto.layoutCached = function layoutShared(this: { font: object }, text: string): unknown {
-    if (!words.on) return layoutCached.call(this, text);
-    let memo = runs.get(this.font);
-    if (!memo) { memo = new Map(); runs.set(this.font, memo); }
-    let run = memo.get(text);
-    if (run !== undefined) words.hits++;
-    else {
-      words.misses++;
-      run = layoutRun.call(this, text);
-      if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
-      memo.set(text, run);
-    }
-    return run;
-  };
-}
-
 // pdfkit: a stream's content operators (one write per operator, a Buffer each) are kept as one
 // string until the stream ends, and a shared font subset is deflated once, not per document.
 // The bytes written are the same: 'binary' text is one byte per character.
@@ -283,8 +255,7 @@ png.decodePixels = function decodePixelsInOrder(this: { transparency?: { indexed
 };
 
 // pdfkit: SVG <text> through svg-to-pdfkit names the face by our virtual-fs key, which font()
-// would read as a path: such keys are registered from the virtual fs first. The first
-// EmbeddedFont met gives the prototype whose word runs are shared.
+// would read as a path: such keys are registered from the virtual fs first.
 const pdfkitDocument = (pdfkit as { prototype: Obj }).prototype;
 // pdfkit's PDFReference is not exported: its prototype is taken from an empty document's ref()
 const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)(pdfkit as new (o: object) => { ref(): object });
@@ -296,7 +267,6 @@ pdfkitDocument._convertRect = function convertRect(this: { _ctm: number[] }, x: 
   for (const [px, py] of [[x, y + h], [x + w, y], [x + w, y + h], [x, y]] as const) { xs.push(a * px + c * py + e); ys.push(b * px + d * py + f); }
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 };
-let embeddedFont: Obj | undefined;
 
 interface KitDocument { _registeredFonts: Record<string, unknown>; _font?: object; registerFont(name: string, src: Buffer): unknown }
 /** Installs the font() patch; `vfs` is pdfmake's virtual file system. */
@@ -304,24 +274,15 @@ export function patchFontSelection(vfs: { existsSync(k: string): boolean; readFi
   const font = pdfkitDocument.font as (this: KitDocument, src: unknown, family?: unknown, size?: unknown) => unknown;
   pdfkitDocument.font = function fontFromVfs(this: KitDocument, src: unknown, family?: unknown, size?: unknown): unknown {
     if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) this.registerFont(src, vfs.readFileSync(src));
-    const out = font.call(this, src, family, size);
-    if (!embeddedFont && this._font && fn(Object.getPrototypeOf(this._font) as Obj, 'layoutRun')) {
-      embeddedFont = Object.getPrototypeOf(this._font) as Obj;
-      shareWordRuns(embeddedFont);
-    }
-    return out;
+    return font.call(this, src, family, size);
   };
 }
 
-/** The loaded objects; EmbeddedFont's prototype from a font opened on an empty document. */
+/** The loaded objects; an EmbeddedFont from a font opened on an empty document. */
 function patchedObjects(): PatchedObjects {
-  let proto = embeddedFont;
-  if (!proto) {
-    const Kit = pdfkit as new (o: object) => { font(src: Buffer): unknown; _font?: object };
-    const doc = new Kit({ autoFirstPage: false });
-    // the bytes the documents use: the face parsed here is the one they get from the cache
-    try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
-    proto = doc._font ? Object.getPrototypeOf(doc._font) as Obj : {};
-  }
-  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: proto, png, layoutBuilder: LayoutBuilder.prototype, pdfReference, renderer: Renderer.prototype };
+  const Kit = pdfkit as new (o: object) => { font(src: Buffer): unknown; _font?: Obj };
+  const doc = new Kit({ autoFirstPage: false });
+  // the bytes the documents use: the face parsed here is the one they get from the cache
+  try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: doc._font ?? {}, png, layoutBuilder: LayoutBuilder.prototype, pdfReference, renderer: Renderer.prototype };
 }

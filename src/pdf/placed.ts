@@ -9,6 +9,7 @@
 // through, pdfmake reads no file and opens no URL.
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { BoundedLru } from '../lru';
+import { shaped, showText, type DocumentFont } from './glyphs';
 // pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
 import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
 import RendererModule from 'pdfmake/js/Renderer.js';
@@ -16,7 +17,7 @@ import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
 import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 
 type Obj = Record<string, unknown>;
-interface KitFont { ascender: number; lineHeight(size: number): number; widthOfString(text: string, size: number, features?: unknown): number }
+interface KitFont { ascender: number; lineHeight(size: number): number }
 interface KitGradient { stop(offset: number, color: readonly number[], opacity: number): KitGradient; setTransform(...m: number[]): KitGradient }
 interface MakeDocument {
   provideFont(family: string, bold: boolean, italics: boolean): KitFont;
@@ -173,11 +174,11 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
     const f = font((style('font') ?? 'Roboto') as string, (style('bold') ?? false) as boolean, (style('italics') ?? false) as boolean);
     const fontSize = (style('fontSize') ?? 12) as number;
     const characterSpacing = (style('characterSpacing') ?? 0) as number;
-    const fontFeatures = style('fontFeatures') ?? null;
-    const widthOf = (t: string) => f.widthOfString(t, fontSize, fontFeatures ?? undefined) + (characterSpacing || 0) * (t.length - 1);
+    // pdfkit's widthOfString: the shaped advance at the size
+    const widthOf = (t: string) => shaped(f.font, t).width * (fontSize / 1000) + (characterSpacing || 0) * (t.length - 1);
     // one object shape for every run (TextDecorator reads the pdfmake inline's fields)
     const inline: PlacedRun = {
-      text, font: f, fontSize, characterSpacing, fontFeatures,
+      text, font: f, fontSize, characterSpacing,
       color: (style('color') ?? 'black') as string, opacity: style('opacity') ?? 1,
       decoration: style('decoration') ?? null, decorationColor: style('decorationColor') ?? null, decorationStyle: style('decorationStyle') ?? null,
       decorationThickness: style('decorationThickness') ?? null, background: style('background') ?? null,
@@ -194,7 +195,7 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
 }
 
 interface PlacedRun {
-  text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; fontFeatures: unknown; color: string; opacity: unknown; width: number; height: number
+  text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; color: string; opacity: unknown; width: number; height: number
   link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; decorationThickness: unknown
   background: unknown; leadingCut: number; x: number
 }
@@ -202,11 +203,11 @@ interface PlacedRun {
 interface PlacedText { readonly runs: PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
 /** consecutive text nodes or plain shapes of a page: drawPlaced writes them */
 export interface Placed { readonly kind: 'text' | 'shapes'; readonly placed: (PlacedText | Obj)[] }
-interface EmbeddedFont { id: string; ref(): unknown; encode(text: string, features?: unknown): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]] }
+interface EmbeddedFont extends DocumentFont { id: string; ref(): unknown }
 interface Kit {
   page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
   opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown; fillColor(c: unknown): unknown; strokeColor(c: unknown): unknown
-  resolveColor(c: unknown, fallback: string): unknown; addContent(s: string): unknown;
+  _normalizeColor(c: string): number[] | null; _fillColor?: unknown; addContent(s: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown; goTo(x: number, y: number, w: number, h: number, name: string): unknown;
   addNamedDestination(name: string, ...args: unknown[]): unknown;
   ref(data: object): { end(): void }; annotate(x: number, y: number, w: number, h: number, options: object): unknown;
@@ -277,14 +278,14 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
         if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
         if (!open) begin();
         const opacity = isNumber(r.opacity) ? r.opacity : 1;
-        const color = kit.resolveColor(r.color, 'black');
+        const color = colourOf(kit, r.color);
         if (st.ca !== opacity || st.CA !== opacity) { flush(); kit.opacity(opacity); st.ca = st.CA = opacity; }
-        if (st.fill !== color) { flush(); kit.fillColor(color); st.fill = color; }
+        if (st.fill !== color) { out += color.fill; kit._fillColor = [color.name, undefined]; st.fill = color; }
         const f = `/${r.font.id} ${num(r.fontSize)}`;
         if (f !== font) { out += `${f} Tf\n`; font = f; }
         if (r.characterSpacing !== tc) { tc = r.characterSpacing || 0; out += `${num(tc)} Tc\n`; }
         const y = kit.page.height - top - dy;
-        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${glyphRuns(text === r.text ? r : { ...r, text }, x, y)}`;
+        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, text, r.fontSize, x, y)}`;
       }
       if (r.linkToPage) {
         kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();
@@ -325,13 +326,13 @@ function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
     const fill = v.color !== undefined && v.color !== null;
     const stroke = !fill || (v.lineColor !== undefined && v.lineColor !== null);
     if (fill) {
-      const color = kit.resolveColor(v.color, 'black'); const ca = isNumber(v.fillOpacity) ? v.fillOpacity : 1;
-      if (st.fill !== color) { flush(); kit.fillColor(color); st.fill = color; }
+      const color = colourOf(kit, v.color); const ca = isNumber(v.fillOpacity) ? v.fillOpacity : 1;
+      if (st.fill !== color) { out += color.fill; kit._fillColor = [color.name, undefined]; st.fill = color; }
       if (st.ca !== ca) { flush(); kit.fillOpacity(ca); st.ca = ca; }
     }
     if (stroke) {
-      const color = kit.resolveColor(v.lineColor, 'black'); const CA = isNumber(v.strokeOpacity) ? v.strokeOpacity : 1;
-      if (st.stroke !== color) { flush(); kit.strokeColor(color); st.stroke = color; }
+      const color = colourOf(kit, v.lineColor); const CA = isNumber(v.strokeOpacity) ? v.strokeOpacity : 1;
+      if (st.stroke !== color) { out += color.stroke; st.stroke = color; }
       if (st.CA !== CA) { flush(); kit.strokeOpacity(CA); st.CA = CA; }
     }
     out += v.type === 'rect'
@@ -341,57 +342,28 @@ function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
   }
   flush();
 }
+/**
+ * A colour as pdfmake's resolveColor and pdfkit's fillColor/strokeColor write it (a colour
+ * pdfkit cannot read is black), its operators kept per colour: every run and shape names one.
+ */
+interface Colour { readonly name: string; readonly fill: string; readonly stroke: string }
+const colours = new Map<string, Colour>();
+function colourOf(kit: Kit, c: unknown): Colour {
+  const key = typeof c === 'string' && c ? c : 'black';
+  let hit = colours.get(key);
+  if (!hit) {
+    let name = key; let rgb = kit._normalizeColor(key);
+    if (!rgb) { name = 'black'; rgb = kit._normalizeColor(name)!; }
+    const space = rgb.length === 4 ? 'DeviceCMYK' : 'DeviceRGB';
+    hit = colours.get(name) ?? { name, fill: `/${space} cs\n${rgb.join(' ')} scn\n`, stroke: `/${space} CS\n${rgb.join(' ')} SCN\n` };
+    if (colours.size >= 4096) colours.clear();
+    colours.set(key, hit);
+  }
+  return hit;
+}
+
 const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
 const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
-
-// A run's TJ arrays depend on its face and text alone when no glyph is offset: kept per face
-// of the document (pdfkit's EmbeddedFont, whose subset numbers the glyphs), so a repeated word
-// is encoded once per document. They go with the document.
-const arrays = new WeakMap<object, Map<string, string>>();
-
-/** the TJ arrays of a run (a glyph with an offset at its own Tm, as _fragment writes it) */
-function glyphRuns(r: PlacedRun, x: number, y: number): string {
-  let known = r.fontFeatures ? undefined : arrays.get(r.font);
-  const hit = known?.get(r.text);
-  if (hit !== undefined) return hit;
-  const [encoded, positions] = r.font.encode(r.text, r.fontFeatures ?? undefined);
-  const scale = r.fontSize / 1000;
-  let out = '';
-  const commands: string[] = [];
-  let last = 0;
-  let offsets = false;
-  let hadOffset = false;
-  const segment = (cur: number) => {
-    if (last < cur) commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-(positions[cur - 1]!.xAdvance - positions[cur - 1]!.advanceWidth))}`);
-    last = cur;
-  };
-  const flush = (i: number) => {
-    segment(i);
-    // one string without adjustment is shown by Tj
-    if (commands.length === 1 && commands[0]!.endsWith('> 0')) out += `${commands[0]!.slice(0, -2)} Tj\n`;
-    else if (commands.length) out += `[${commands.join(' ')}] TJ\n`;
-    commands.length = 0;
-  };
-  for (let i = 0; i < positions.length; i++) {
-    const pos = positions[i]!;
-    if (pos.xOffset || pos.yOffset) {
-      flush(i);
-      out += `1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm\n`;
-      flush(i + 1);
-      hadOffset = offsets = true;
-    } else {
-      if (hadOffset) { out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n`; hadOffset = false; }
-      if (pos.xAdvance - pos.advanceWidth !== 0) segment(i + 1);
-    }
-    x += pos.xAdvance * scale;
-  }
-  flush(positions.length);
-  if (!offsets && !r.fontFeatures) {
-    if (!known) arrays.set(r.font, known = new Map());
-    known.set(r.text, out);
-  }
-  return out;
-}
 
 /** an image or SVG node with the size DocMeasure gives it, at its position (ElementWriter.addImage) */
 function sized(node: Obj, x: number, y: number, natural: { width?: number; height?: number; orientation?: number }): Obj {

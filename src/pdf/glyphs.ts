@@ -1,0 +1,133 @@
+// Placed text's glyphs, encoded for a content stream. A face's words are shaped once per
+// process (fontkit's layout of the pieces pdfkit 0.19.1 shapes: the text cut after each space
+// or tab, scaled to 1000 units per em as pdfkit's layoutRun scales them), so no document shapes
+// a word another document shaped. Per document, a glyph is included in the face's subset the
+// first time it is drawn (the subset numbers glyphs in that order, as pdfkit's encode does) and
+// a text's TJ string is kept, so a repeated word is written from one lookup.
+
+/** What this module reads of a fontkit font and glyph (2.0.4). */
+interface FontkitGlyph { readonly id: number; readonly advanceWidth: number; readonly codePoints: readonly number[] }
+interface FontkitFont {
+  readonly unitsPerEm: number;
+  layout(text: string): { readonly glyphs: readonly FontkitGlyph[]; readonly positions: readonly { readonly xAdvance: number; readonly xOffset: number; readonly yOffset: number }[] };
+}
+
+/** pdfkit's EmbeddedFont of one document: its fontkit font, subset, and the widths and ToUnicode entries embed() writes. */
+export interface DocumentFont {
+  readonly font: FontkitFont;
+  readonly subset: { includeGlyph(gid: number): number };
+  readonly widths: number[];
+  readonly unicode: (readonly number[])[];
+}
+
+/** A text shaped in a face, in 1000 units per em. */
+interface Shaped {
+  readonly glyphs: readonly FontkitGlyph[];
+  readonly xAdvance: readonly number[];
+  /** xAdvance minus the glyph's own advance: kerning, written as a TJ adjustment */
+  readonly adjust: readonly number[];
+  readonly xOffset: readonly number[];
+  readonly yOffset: readonly number[];
+  /** the advance of the whole text (pdfkit's widthOfString before its size scale) */
+  readonly width: number;
+}
+
+/** words kept per face before its map starts again (a face's words in real traffic are mostly repeats) */
+const MAX_WORDS_PER_FACE = 20_000;
+const shapedByFace = new WeakMap<FontkitFont, Map<string, Shaped>>();
+const stats = { hits: 0, misses: 0 };
+/** How often a text's glyphs were shaped afresh (misses) or came from the per-face cache (hits). */
+export const wordRunStats = (): { readonly hits: number; readonly misses: number } => ({ ...stats });
+
+/** `text` shaped in `font` (kept per face and process). */
+export function shaped(font: FontkitFont, text: string): Shaped {
+  let memo = shapedByFace.get(font);
+  if (!memo) shapedByFace.set(font, memo = new Map());
+  let s = memo.get(text);
+  if (s) { stats.hits++; return s; }
+  stats.misses++;
+  const scale = 1000 / font.unitsPerEm;
+  const glyphs: FontkitGlyph[] = []; const xAdvance: number[] = []; const adjust: number[] = []; const xOffset: number[] = []; const yOffset: number[] = [];
+  let width = 0;
+  for (let last = 0, i = 0; i <= text.length; i++) {
+    if (i < text.length && text[i] !== ' ' && text[i] !== '\t') continue;
+    if (i === text.length && last === i) break;
+    const run = font.layout(text.slice(last, i + 1));
+    let runWidth = 0;
+    run.glyphs.forEach((g, k) => {
+      const p = run.positions[k]!;
+      const advance = p.xAdvance * scale;
+      glyphs.push(g); xAdvance.push(advance); adjust.push(advance - g.advanceWidth * scale);
+      xOffset.push(p.xOffset * scale); yOffset.push(p.yOffset * scale);
+      runWidth += advance;
+    });
+    width += runWidth;
+    last = i + 1;
+  }
+  s = { glyphs, xAdvance, adjust, xOffset, yOffset, width };
+  if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
+  memo.set(text, s);
+  return s;
+}
+
+/** per document font: each font glyph's subset number in hex, and each text's TJ string (texts without offset glyphs) */
+const perDocument = new WeakMap<DocumentFont, { readonly hex: Map<number, string>; readonly tj: Map<string, string> }>();
+
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * The operators that show `text` at (x, y) in `font` at `size`: TJ arrays with the kerning as
+ * adjustments, a glyph with an offset at its own Tm (as pdfkit's _fragment writes them).
+ */
+export function showText(font: DocumentFont, text: string, size: number, x: number, y: number): string {
+  let doc = perDocument.get(font);
+  if (!doc) perDocument.set(font, doc = { hex: new Map(), tj: new Map() });
+  const hit = doc.tj.get(text);
+  if (hit !== undefined) return hit;
+  const s = shaped(font.font, text);
+  const hexOf = (g: FontkitGlyph) => {
+    let h = doc!.hex.get(g.id);
+    if (h === undefined) {
+      const gid = font.subset.includeGlyph(g.id);
+      font.widths[gid] ??= g.advanceWidth * (1000 / font.font.unitsPerEm);
+      font.unicode[gid] ??= g.codePoints;
+      h = `0000${gid.toString(16)}`.slice(-4);
+      doc!.hex.set(g.id, h);
+    }
+    return h;
+  };
+  const scale = size / 1000;
+  let out = '';
+  const commands: string[] = [];
+  let hex = '';
+  let offsets = false;
+  let hadOffset = false;
+  const segment = (i: number) => {
+    if (hex) commands.push(`<${hex}> ${num(-s.adjust[i - 1]!)}`);
+    hex = '';
+  };
+  const flush = (i: number) => {
+    segment(i);
+    // one string without adjustment is shown by Tj
+    if (commands.length === 1 && commands[0]!.endsWith('> 0')) out += `${commands[0]!.slice(0, -2)} Tj\n`;
+    else if (commands.length) out += `[${commands.join(' ')}] TJ\n`;
+    commands.length = 0;
+  };
+  for (let i = 0; i < s.glyphs.length; i++) {
+    if (s.xOffset[i] || s.yOffset[i]) {
+      flush(i);
+      out += `1 0 0 1 ${num(x + s.xOffset[i]! * scale)} ${num(y + s.yOffset[i]! * scale)} Tm\n`;
+      hex = hexOf(s.glyphs[i]!);
+      flush(i + 1);
+      hadOffset = offsets = true;
+    } else {
+      if (hadOffset) { out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n`; hadOffset = false; }
+      hex += hexOf(s.glyphs[i]!);
+      if (s.adjust[i] !== 0) segment(i + 1);
+    }
+    x += s.xAdvance[i]! * scale;
+  }
+  flush(s.glyphs.length);
+  if (!offsets) doc.tj.set(text, out);
+  return out;
+}
