@@ -517,11 +517,31 @@ class Painter {
       this.emit(pageIdx, { canvas: rings, absolutePosition: { x: 0, y: 0 } } as PdfNode);
       return;
     }
-    const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(pageIdx, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
-    if (first) out(borderSide({ side: 'top', width: b.top, style: s.borderStyle.top, color: s.borderColor.top, x1: x, y1: y, x2: x + w, y2: y }));
-    if (last) out(borderSide({ side: 'bottom', width: b.bottom, style: s.borderStyle.bottom, color: s.borderColor.bottom, x1: x, y1: y + h, x2: x + w, y2: y + h }));
-    out(borderSide({ side: 'left', width: b.left, style: s.borderStyle.left, color: s.borderColor.left, x1: x, y1: y, x2: x, y2: y + h }));
-    out(borderSide({ side: 'right', width: b.right, style: s.borderStyle.right, color: s.borderColor.right, x1: x + w, y1: y, x2: x + w, y2: y + h }));
+    this.borderSides(pageIdx, s, { top: first ? b.top : 0, right: b.right, bottom: last ? b.bottom : 0, left: b.left }, { x, y, width: w, height: h });
+  }
+
+  /**
+   * The four sides of a border around `box` (`widths`: 0 for a side cut by fragmentation). Where
+   * the sides look alike (one opaque colour, solid), each is one stroke along its edge; otherwise
+   * each is drawn as the band between the outer and inner edges, the sides meeting along the
+   * line from the outer to the inner corner (CSS Backgrounds 3 §4.4, the join Chromium draws:
+   * a coloured side beside a transparent one ends in a diagonal, a CSS triangle is a triangle).
+   */
+  private borderSides(pageIdx: number, s: ComputedStyle, widths: Edges, box: Rect): void {
+    const shapes: Record<string, unknown>[] = [];
+    const { x, y, width: w, height: h } = box;
+    const mitred = needsJoins(s, widths);
+    for (const side of SIDES) {
+      const width = widths[side];
+      if (width <= 0) continue;
+      const style = s.borderStyle[side];
+      if (mitred && style !== 'dashed' && style !== 'dotted') shapes.push(...joinedSide(side, s, widths, box));
+      else {
+        const [x1, y1, x2, y2] = side === 'top' ? [x, y, x + w, y] : side === 'bottom' ? [x, y + h, x + w, y + h] : side === 'left' ? [x, y, x, y + h] : [x + w, y, x + w, y + h];
+        shapes.push(...borderSide({ side, width, style, color: s.borderColor[side], x1, y1, x2, y2 }));
+      }
+    }
+    if (shapes.length) this.emit(pageIdx, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode);
   }
 
   // ---- inline content ----------------------------------------------------------------
@@ -602,11 +622,7 @@ class Painter {
       this.backgroundLayers(s, page.index, boxesOf(whole, s.borderWidth, { top: pct(pad.top), right: pct(pad.right), bottom: pct(pad.bottom), left: pct(pad.left) }), { x: p.x, y: p.y, width: f.width, height: f.height }, 0);
     }
     if (shape) this.paintGroup(page.index, this.shadows.inset(s.boxShadow, shape.padding, shape.band));
-    const out = (shapes: Record<string, unknown>[]) => { if (shapes.length) this.emit(page.index, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode); };
-    out(borderSide({ side: 'top', width: b.top, style: s.borderStyle.top, color: s.borderColor.top, x1: p.x, y1: p.y, x2: p.x + f.width, y2: p.y }));
-    out(borderSide({ side: 'bottom', width: b.bottom, style: s.borderStyle.bottom, color: s.borderColor.bottom, x1: p.x, y1: p.y + f.height, x2: p.x + f.width, y2: p.y + f.height }));
-    if (f.starts) out(borderSide({ side: 'left', width: b.left, style: s.borderStyle.left, color: s.borderColor.left, x1: p.x, y1: p.y, x2: p.x, y2: p.y + f.height }));
-    if (f.ends) out(borderSide({ side: 'right', width: b.right, style: s.borderStyle.right, color: s.borderColor.right, x1: p.x + f.width, y1: p.y, x2: p.x + f.width, y2: p.y + f.height }));
+    this.borderSides(page.index, s, { top: b.top, right: f.ends ? b.right : 0, bottom: b.bottom, left: f.starts ? b.left : 0 }, { x: p.x, y: p.y, width: f.width, height: f.height });
   }
 
   private text(t: TextFragment, fixedPage: PageFragment | undefined): void {
@@ -842,44 +858,123 @@ function dashOf(style: ComputedStyle['borderStyle']['top'], width: number): { le
 
 /**
  * CSS Backgrounds 3 §4.3 one side of a border, drawn inside the border box along the edge
- * (x1, y1)–(x2, y2): solid, dashed and dotted as one stroke; double as two strokes of a third
- * each; groove, ridge, inset and outset in two tones, the darker one as Chromium darkens.
+ * (x1, y1)–(x2, y2): each band of bandsOf() as one stroke, dashed and dotted as one stroke.
  */
-export function borderSide(o: { side: 'top' | 'right' | 'bottom' | 'left'; width: number; style: ComputedStyle['borderStyle']['top']; color: RGBA; x1: number; y1: number; x2: number; y2: number }): Record<string, unknown>[] {
+export function borderSide(o: { side: Side; width: number; style: ComputedStyle['borderStyle']['top']; color: RGBA; x1: number; y1: number; x2: number; y2: number }): Record<string, unknown>[] {
   const { side, width, style, color } = o;
   if (width <= 0 || style === 'none' || style === 'hidden' || transparent(color)) return [];
   // the inward normal of the side: strokes are offset from the edge into the box
   const nx = side === 'left' ? 1 : side === 'right' ? -1 : 0;
   const ny = side === 'top' ? 1 : side === 'bottom' ? -1 : 0;
-  const stroke = (offset: number, w: number, c: RGBA, st: ComputedStyle['borderStyle']['top']) =>
-    lineShape(o.x1 + nx * offset, o.y1 + ny * offset, o.x2 + nx * offset, o.y2 + ny * offset, w, c, st);
-  const topLeft = side === 'top' || side === 'left';
-  switch (style) {
-    case 'solid': case 'dashed': case 'dotted': return [stroke(width / 2, width, color, style)];
-    case 'double': {
-      if (width < 2.25) return [stroke(width / 2, width, color, 'solid')]; // (under 3px Chromium draws one line)
-      const third = width / 3;
-      return [stroke(third / 2, third, color, 'solid'), stroke(width - third / 2, third, color, 'solid')];
-    }
-    case 'inset': case 'outset': {
-      const darkSide = style === 'inset' ? topLeft : !topLeft;
-      return [stroke(width / 2, width, darkSide ? darker(color) : color, 'solid')];
-    }
-    case 'groove': case 'ridge': {
-      // groove: the outer half dark on the top and left, the inner half dark on the bottom and right
-      const outerDark = style === 'groove' ? topLeft : !topLeft;
-      const half = width / 2;
-      return [stroke(half / 2, half, outerDark ? darker(color) : color, 'solid'), stroke(half + half / 2, half, outerDark ? color : darker(color), 'solid')];
-    }
-  }
+  if (style === 'dashed' || style === 'dotted') return [lineShape(o.x1 + nx * width / 2, o.y1 + ny * width / 2, o.x2 + nx * width / 2, o.y2 + ny * width / 2, width, color, style)];
+  return bandsOf(side, style, width, color).map(([index, parts, c]) => {
+    const offset = ((index + 0.5) * width) / parts;
+    return lineShape(o.x1 + nx * offset, o.y1 + ny * offset, o.x2 + nx * offset, o.y2 + ny * offset, width / parts, c, 'solid');
+  });
 }
 
-/** Blink's Color::Dark(): black becomes #ababab, other colours scale by (v − 0.33) / v of their largest channel. */
+/**
+ * The bands of a border side, from its outer edge to its inner edge, with their colours:
+ * solid one band; double the outer and inner thirds (one band under 3px, as Chromium draws it);
+ * inset and outset one band in a darker or lighter tone; groove and ridge two halves, the outer
+ * drawn as inset (groove) or outset (ridge) and the inner as the other.
+ */
+function bandsOf(side: Side, style: ComputedStyle['borderStyle']['top'], width: number, color: RGBA): Band3[] {
+  const topLeft = side === 'top' || side === 'left';
+  const tone = (inset: boolean) => { const t = tonesOf(color); return topLeft === inset ? t.dark : t.light; };
+  switch (style) {
+    case 'double': return width >= 2.25 ? [[0, 3, color], [2, 3, color]] : [[0, 1, color]];
+    case 'inset': case 'outset': return [[0, 1, tone(style === 'inset')]];
+    case 'groove': case 'ridge': return [[0, 2, tone(style === 'groove')], [1, 2, tone(style !== 'groove')]];
+    default: return [[0, 1, color]];
+  }
+}
+/** a band of a border side: the side cut into `parts` equal parts, the band the part `index` (from the outer edge), its colour */
+type Band3 = readonly [index: number, parts: number, color: RGBA];
+
+/**
+ * The two tones of inset, outset, groove and ridge, as Chromium draws them: Color::Dark() and
+ * Color::Light() of the colour; a colour too dark to darken (as dark as #202020) takes Light()
+ * and Light() twice, one too light to lighten (as light as #ebebeb) stays the light tone.
+ */
+function tonesOf(c: RGBA): { dark: RGBA; light: RGBA } {
+  const l = luminance(c);
+  if (l <= DARKEST) { const once = lighter(c); return { dark: once, light: lighter(once) }; }
+  return { dark: darker(c), light: l >= LIGHTEST ? c : lighter(c) };
+}
+
+/** Blink's Color::Dark(): (v − 0.33) / v of the channels, v the largest */
 function darker(c: RGBA): RGBA {
-  if (c.r === 0 && c.g === 0 && c.b === 0) return { r: 0xab, g: 0xab, b: 0xab, a: c.a };
   const v = Math.max(c.r, c.g, c.b) / 255;
-  const k = v === 0 ? 0 : Math.max(0, (v - 0.33) / v);
-  return { r: Math.round(c.r * k), g: Math.round(c.g * k), b: Math.round(c.b * k), a: c.a };
+  return scaled(c, v === 0 ? 0 : Math.max(0, (v - 0.33) / v));
+}
+
+/** Blink's Color::Light(): black becomes #545454, others min(1, v + 0.33) / v of the channels */
+function lighter(c: RGBA): RGBA {
+  const v = Math.max(c.r, c.g, c.b) / 255;
+  if (v === 0) return { r: 0x54, g: 0x54, b: 0x54, a: c.a };
+  return scaled(c, Math.min(1, v + 0.33) / v);
+}
+
+/** WCAG relative luminance of an sRGB colour */
+function luminance(c: RGBA): number {
+  const lin = (v: number) => { const x = v / 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+}
+const DARKEST = luminance({ r: 0x20, g: 0x20, b: 0x20, a: 1 });
+const LIGHTEST = luminance({ r: 0xeb, g: 0xeb, b: 0xeb, a: 1 });
+
+/** each channel times k, as Blink's Color::Dark()/Light() truncate it (× 256, less a hair) */
+const scaled = (c: RGBA, k: number): RGBA => {
+  const ch = (v: number) => Math.min(255, Math.floor((v / 255) * k * 255.99998));
+  return { r: ch(c.r), g: ch(c.g), b: ch(c.b), a: c.a };
+};
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+type Side = typeof SIDES[number];
+
+/** Whether the sides must be drawn as mitred bands: they differ in colour or style, a colour is see-through, or a style has two tones or two lines. */
+function needsJoins(s: ComputedStyle, widths: Edges): boolean {
+  let color: RGBA | undefined;
+  let style: ComputedStyle['borderStyle']['top'] | undefined;
+  for (const side of SIDES) {
+    if (widths[side] <= 0) continue;
+    const c = s.borderColor[side]; const st = s.borderStyle[side];
+    if (st === 'none' || st === 'hidden') continue;
+    if (c.a < 1 || (st !== 'solid' && st !== 'dashed' && st !== 'dotted')) return true;
+    if ((color && !sameColor(color, c)) || (style && style !== st)) return true;
+    color = c; style = st;
+  }
+  return false;
+}
+
+/**
+ * One side of a border as filled bands between its outer and inner edges, its ends cut along
+ * the lines from the box's outer corners to its inner corners (CSS Backgrounds 3 §4.4): solid,
+ * inset and outset one band; double the outer and inner thirds; groove and ridge two halves.
+ */
+function joinedSide(side: Side, s: ComputedStyle, widths: Edges, box: Rect): Record<string, unknown>[] {
+  const style = s.borderStyle[side]; const color = s.borderColor[side];
+  const width = widths[side];
+  if (style === 'none' || style === 'hidden' || transparent(color)) return [];
+  const bands = bandsOf(side, style, width, color);
+  const { x, y, width: w, height: h } = box;
+  const { top: t, right: r, bottom: b, left: l } = widths;
+  // the side's two ends at depth f (0 the outer edge, 1 the inner edge)
+  const ends = (f: number): [{ x: number; y: number }, { x: number; y: number }] => {
+    switch (side) {
+      case 'top': return [{ x: x + f * l, y: y + f * t }, { x: x + w - f * r, y: y + f * t }];
+      case 'bottom': return [{ x: x + f * l, y: y + h - f * b }, { x: x + w - f * r, y: y + h - f * b }];
+      case 'left': return [{ x: x + f * l, y: y + f * t }, { x: x + f * l, y: y + h - f * b }];
+      case 'right': return [{ x: x + w - f * r, y: y + f * t }, { x: x + w - f * r, y: y + h - f * b }];
+    }
+  };
+  return bands.map(([index, parts, c]) => {
+    const [a1, a2] = ends(index / parts); const [b1, b2] = ends((index + 1) / parts);
+    const shape: Record<string, unknown> = { type: 'polyline', points: [a1, a2, b2, b1], closePath: true, color: hexColor(c) };
+    if (c.a < 1) shape.fillOpacity = c.a;
+    return shape;
+  });
 }
 
 function lineShape(x1: number, y1: number, x2: number, y2: number, width: number, color: RGBA, style: ComputedStyle['borderStyle']['top']): Record<string, unknown> {
