@@ -503,10 +503,12 @@ class Painter {
     const uniform = b.top === b.right && b.right === b.bottom && b.bottom === b.left && b.top > 0 &&
       s.borderStyle.top === s.borderStyle.right && s.borderStyle.right === s.borderStyle.bottom && s.borderStyle.bottom === s.borderStyle.left &&
       sameColor(s.borderColor.top, s.borderColor.right) && sameColor(s.borderColor.right, s.borderColor.bottom) && sameColor(s.borderColor.bottom, s.borderColor.left);
-    if (r > 0 && uniform) {
+    // a rounded border, or a double one, alike on all four sides: rings (a double border's corners are nested rectangles)
+    if (uniform && (r > 0 || (s.borderStyle.top === 'double' && first && last))) {
       // a stroke centred `inset` inside the border box edge; double: two of a third of the width each
       const ring = (inset: number, width: number) => {
-        const shape: Record<string, unknown> = { type: 'rect', x: x + inset, y: y + inset, w: w - 2 * inset, h: h - 2 * inset, r: Math.max(0, r - inset), lineWidth: width, lineColor: hexColor(s.borderColor.top) };
+        const shape: Record<string, unknown> = { type: 'rect', x: x + inset, y: y + inset, w: w - 2 * inset, h: h - 2 * inset, lineWidth: width, lineColor: hexColor(s.borderColor.top) };
+        if (r > inset) shape.r = r - inset;
         if (s.borderColor.top.a < 1) shape.strokeOpacity = s.borderColor.top.a;
         const dash = dashOf(s.borderStyle.top, width);
         if (dash) shape.dash = dash;
