@@ -108,6 +108,8 @@ interface Flow {
   stack: InlineBox[];
   group: InlineLevelBox[];
   first: boolean;
+  /** CSS Pseudo 4 §2.3: the container's ::first-line style, for its first inline formatting context */
+  readonly firstLine: ComputedStyle | undefined;
 }
 
 class BoxBuilder {
@@ -136,7 +138,7 @@ class BoxBuilder {
   /** The (block-level) boxes of a sequence of children, inline runs wrapped. */
   private flowChildren(nodes: readonly StyledNode[], containerStyle: ComputedStyle, positioned: boolean, listParent?: StyledElement): BlockLevelBox[] {
     const pending = this.pending;
-    const flow: Flow = { base: pending.length, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true };
+    const flow: Flow = { base: pending.length, containerStyle, positioned, listParent, counter: undefined, stack: NO_OPEN, group: NO_INLINES, first: true, firstLine: listParent?.firstLine };
     for (const n of wrapTableParts(nodes, containerStyle)) this.visit(flow, n, 0);
     this.flush(flow);
     const boxes = pending.slice(flow.base);
@@ -148,8 +150,11 @@ class BoxBuilder {
   private flush(flow: Flow): void {
     const group = flow.group;
     if (hasContent(group)) {
+      const lineContent = flow.first && flow.firstLine ? cloneStyled(group, flow.firstLine) : undefined;
       processWhiteSpace(group);
-      this.pending.push({ kind: 'inlines', style: flow.containerStyle, children: group.length > 1 ? group.slice() : group, first: flow.first } satisfies InlineFormattingBox);
+      const firstLine = lineContent && flow.firstLine ? firstLineOf(lineContent, group, flow.firstLine) : undefined;
+      const ifc: InlineFormattingBox = { kind: 'inlines', style: flow.containerStyle, children: group.length > 1 ? group.slice() : group, first: flow.first };
+      this.pending.push(firstLine ? { ...ifc, firstLine } : ifc);
       flow.first = false;
     }
     if (flow.stack.length === 0) {
@@ -421,6 +426,41 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
     gridRowStart: AUTO_LINE, gridRowEnd: AUTO_LINE, gridColumnStart: AUTO_LINE, gridColumnEnd: AUTO_LINE, justifySelf: 'auto',
     textDecorationLine: { underline: false, overline: false, lineThrough: false },
   };
+}
+
+// ---- CSS Pseudo 4 §2.3 ::first-line ---------------------------------------------------
+
+/**
+ * The content of a first inline formatting context as its first line styles it (`children`,
+ * from cloneStyled): each inline box and text run in the ::first-line style of its element
+ * (StyledElement.firstLine), with its own white space processing, text-transform and small
+ * capitals; atomic inlines and floats are the same boxes. Undefined when its text would not
+ * line up with the content's (a transform that changes the length): that line keeps the
+ * content's styles.
+ */
+function firstLineOf(children: InlineLevelBox[], content: readonly InlineLevelBox[], style: ComputedStyle): InlineFormattingBox['firstLine'] {
+  processWhiteSpace(children);
+  return textLength(children) === textLength(content) ? { style, children } : undefined;
+}
+
+/** a copy of inline content with fresh text runs; `line`: the ::first-line style of the enclosing box (undefined: the runs keep theirs) */
+function cloneStyled(items: readonly InlineLevelBox[], line: ComputedStyle | undefined): InlineLevelBox[] {
+  return items.map((b): InlineLevelBox => {
+    switch (b.kind) {
+      case 'text': return { kind: 'text', style: line ?? b.style, text: b.text };
+      case 'inline': {
+        const own = line ? b.element.firstLine : undefined;
+        return { ...b, style: own ?? b.style, children: cloneStyled(b.children, own) };
+      }
+      default: return b;
+    }
+  });
+}
+
+function textLength(items: readonly InlineLevelBox[]): number {
+  let n = 0;
+  for (const b of items) n += b.kind === 'text' ? b.text.length : b.kind === 'inline' ? textLength(b.children) : 0;
+  return n;
 }
 
 // ---- CSS Text 3 §4 white space, §2.1 text-transform ----------------------------------

@@ -21,6 +21,11 @@ export interface InlineFormattingBox {
   readonly children: InlineLevelBox[];
   /** first line of the block container: text-indent applies */
   readonly first: boolean;
+  /**
+   * CSS Pseudo 4 §2.3 ::first-line: the same content styled as the first formatted line shows
+   * it (`style`: the line's root inline box); the first line is broken and drawn from it.
+   */
+  readonly firstLine?: { readonly style: ComputedStyle; readonly children: InlineLevelBox[] };
 }
 
 /** display: list-item (CSS Lists 3 §3): a block box with a ::marker. */

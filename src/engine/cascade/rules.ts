@@ -37,7 +37,7 @@ export type Target = 'main' | PseudoElement;
 export const TARGETS: readonly Target[] = ['main', ...PSEUDO_ELEMENTS];
 
 const newSheetRules = (): SheetRules => ({
-  main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex(), marker: new RuleIndex(), 'first-letter': new RuleIndex(), 'footnote-call': new RuleIndex(), 'footnote-marker': new RuleIndex(),
+  main: new RuleIndex(), before: new RuleIndex(), after: new RuleIndex(), marker: new RuleIndex(), 'first-letter': new RuleIndex(), 'first-line': new RuleIndex(), 'footnote-call': new RuleIndex(), 'footnote-marker': new RuleIndex(),
 });
 
 /** A sheet that applies to this document, with its rank in cascade order. */

@@ -158,8 +158,9 @@ function deeper(ctx: CompileContext, at: number, run: () => void): void {
   try { run(); } finally { ctx.depth--; }
 }
 
-const SILENT_AT_RULES = new Set(['charset', 'namespace']);
-const IGNORED_AT_RULES = new Set(['keyframes', 'font-feature-values', 'counter-style', 'viewport', 'container', 'document', 'scope', 'starting-style', 'view-transition', 'position-try', 'color-profile', 'custom-media', 'font-palette-values']);
+/** at-rules with nothing to do in print: animations and transitions never run on a printed page */
+const SILENT_AT_RULES = new Set(['charset', 'namespace', 'keyframes', 'starting-style', 'view-transition']);
+const IGNORED_AT_RULES = new Set(['font-feature-values', 'counter-style', 'viewport', 'container', 'document', 'scope', 'position-try', 'color-profile', 'custom-media', 'font-palette-values']);
 
 function compileRules(rules: readonly Rule[], media: readonly (readonly CV[])[], ctx: CompileContext): void {
   for (const rule of rules) {

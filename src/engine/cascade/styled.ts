@@ -31,6 +31,13 @@ export interface StyledElement {
    * ::footnote-marker first among its children.
    */
   readonly footnote?: { readonly call: StyledElement | null; readonly index: number };
+  /**
+   * (additive) CSS Pseudo 4 §2.3 ::first-line: the element's style on the first formatted line
+   * of its block container (its own rules cascaded over the ::first-line's values); for a block
+   * container, the style of its first line's root inline box. Set only where ::first-line rules
+   * reach; the text children of the element take it on that line.
+   */
+  firstLine?: ComputedStyle;
 }
 
 export interface StyledText {

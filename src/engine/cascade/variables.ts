@@ -72,6 +72,22 @@ export function substitute(tokens: readonly CV[], customs: Customs, depth: numbe
   return substituteWith(tokens, (name) => customs.get(name), depth);
 }
 
+/** The first custom property `tokens` refer to with var() that has no value and no fallback (undefined: none). */
+export function missingVariable(tokens: readonly CV[], customs: Customs): string | undefined {
+  for (const x of tokens) {
+    if (x.t === 'func' && x.name === 'var') {
+      const nameTok = x.args[0];
+      const hasFallback = x.args.some((a) => a.t === 'delim' && a.v === ',');
+      if (nameTok?.t === 'ident' && !hasFallback && customs.get(nameTok.v) === undefined) return nameTok.v;
+    }
+    if (x.t === 'func' || x.t === 'block') {
+      const inner = missingVariable(x.t === 'func' ? x.args : x.items, customs);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
 function substituteWith(tokens: readonly CV[], lookup: (name: string) => readonly CV[] | undefined, depth: number): CV[] | undefined {
   if (depth > MAX_SUBSTITUTION_DEPTH) return undefined;
   const out: CV[] = [];

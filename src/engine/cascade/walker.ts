@@ -21,7 +21,7 @@ import { compileInlineStyle, type StyleItem } from './sheets';
 import { rebaseDecls, replayProblems } from './sources';
 import { toComputedStyle, type ElementValues } from './style';
 import type { StyledElement, StyledNode, StyledText } from './styled';
-import { resolveCustoms, substitute, type Customs, type Registered } from './variables';
+import { missingVariable, resolveCustoms, substitute, type Customs, type Registered } from './variables';
 
 
 export interface WalkerOptions {
@@ -73,20 +73,29 @@ export class StyleWalker {
   private computed = 0;
   /** this document, for styles shared across documents */
   private readonly documentId = ++documents;
+  /** var() substitutions that failed and what was said about them (CSS Variables 1 §3), once per document */
+  private readonly substitutions: SubstitutionsSaid = {
+    declarations: new WeakSet(), names: new Set(),
+    declared: (name) => { const out: string[] = []; for (const s of this.o.sheets) declaredValues(s.placed.sheet.source, name, out); return out; },
+  };
   /** what computing values reports, counted */
   private readonly computeDiagnostics: CountingDiagnostics;
   constructor(private readonly o: WalkerOptions) {
     this.computeDiagnostics = new CountingDiagnostics(o.diagnostics);
     const has = (t: PseudoElement) => o.sheets.some((s) => s.rules[t].size > 0);
-    this.hasRules = { before: has('before'), after: has('after'), marker: has('marker'), 'first-letter': has('first-letter'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
+    this.hasRules = { before: has('before'), after: has('after'), marker: has('marker'), 'first-letter': has('first-letter'), 'first-line': has('first-line'), 'footnote-call': has('footnote-call'), 'footnote-marker': has('footnote-marker') };
   }
 
-  /** `sig`: the element's signature when matched rules are shared (sharing.ts) */
-  styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined): StyledElement {
+  /**
+   * `sig`: the element's signature when matched rules are shared (sharing.ts); `line`: the
+   * values of the ::first-line the element may be on (CSS Pseudo 4 §2.3), its parent's.
+   */
+  styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined, line?: ElementValues): StyledElement {
     const main = this.collectMain(e, sig);
     const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
     if (!parent) { this.rootFontSize = own.values['font-size']; this.rootValues = own.values; }
     const display = own.values.display;
+    const firstLine = line || this.hasRules['first-line'] ? this.firstLineValues(e, main.list, own, line, sig) : undefined;
     // CSS Lists 3 §4: the element's counters change before its ::before; its children's
     // counters go out of scope after its ::after
     if (display !== 'none') applyListItemCounters(e, own.values, this.counters);
@@ -111,6 +120,9 @@ export class StyleWalker {
     if (listMarker) children[at++] = listMarker;
     if (marker) children[at++] = marker;
     if (beforeBox) children[at++] = beforeBox;
+    if (beforeBox && firstLine) beforeBox.firstLine = { ...this.computeValues(this.sheetMatches(e, 'before', sig).list, firstLine, undefined).style, content: beforeBox.style.content };
+    // the ::first-line reaches the inline content up to the first in-flow block, and into that block
+    let childLine = firstLine;
     let textStyle: ComputedStyle | undefined;
     let ci = 0;
     let siblings: SiblingState | undefined;
@@ -125,7 +137,9 @@ export class StyleWalker {
       } else {
         const child = e.children[ci++]!;
         const childSig = sig && signatures ? signatures.of(child, sig, siblings ??= newSiblingState()) : undefined;
-        children[at++] = this.styleElement(child, own, childSig);
+        const styled = this.styleElement(child, own, childSig, childLine);
+        children[at++] = styled;
+        if (childLine && inFlowBlock(styled.style)) childLine = undefined;
       }
     }
     if (!signatures) this.ancestors.leave(e);
@@ -137,10 +151,32 @@ export class StyleWalker {
     if (this.hasRules['first-letter'] && BLOCK_CONTAINERS.has(display)) this.firstLetter(e, own, sig, children);
     const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
     if (this.hasRules['first-letter']) this.valuesOf.set(out, own);
+    if (firstLine) out.firstLine = firstLine.style;
     if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
     if (counters) out.counters = counters;
     if (footnote) out.footnote = { call: footnoteCall ?? null, index: note };
     if (bookmarkLabel && level !== 'none') out.bookmark = { level, label: ownText(bookmarkLabel, out).replace(/\s+/g, ' ').trim(), open: own.values['bookmark-state'] === 'open' };
+    return out;
+  }
+
+  /**
+   * CSS Pseudo 4 §2.3 ::first-line: the element's values on the first formatted line. An inline
+   * box or a first block on its parent's first line takes its own rules over the line's values
+   * (`line`: inherited properties come from the ::first-line); a block container's own
+   * ::first-line rules cascade over its own values instead. Undefined where no
+   * ::first-line reaches: atomic inlines, floats, positioned boxes, tables and flex containers
+   * start no part of an ancestor's first line.
+   */
+  private firstLineValues(e: MatchElement, main: readonly Matched[], own: ElementValues, line: ElementValues | undefined, sig: Signature | undefined): ElementValues | undefined {
+    const v = own.values;
+    const flows = v.float === 'none' && v.position !== 'absolute' && v.position !== 'fixed';
+    const joins = flows && (v.display === 'inline' || v.display === 'contents' || v.display === 'block' || v.display === 'list-item');
+    let out = line && joins ? this.computeValues(main, line, e) : undefined;
+    if (BLOCK_CONTAINERS.has(v.display) && this.hasRules['first-line']) {
+      const matched = this.sheetMatches(e, 'first-line', sig).list;
+      // (as Chromium: a block's own ::first-line inherits from the block, not from an ancestor's ::first-line)
+      if (matched.length) out = this.computeValues(matched, own, undefined);
+    }
     return out;
   }
 
@@ -359,7 +395,7 @@ export class StyleWalker {
       em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
       lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv,
     };
-    const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics };
+    const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics, said: this.substitutions };
     const fontSize = declared.get('font-size');
     if (fontSize) {
       values['font-size'] = computeDeclared('font-size', fontSize, state);
@@ -505,7 +541,60 @@ interface ComputeState {
   /** var()-substituted values, parsed once per element and declaration */
   pending: Map<readonly CV[], CompiledDecl[] | undefined> | undefined;
   readonly diagnostics: DiagnosticList;
+  readonly said: SubstitutionsSaid;
 }
+
+/** The failed var() substitutions of a document: declarations said once, custom properties without a value said once by name. */
+interface SubstitutionsSaid {
+  readonly declarations: WeakSet<object>;
+  readonly names: Set<string>;
+  /** the values the sheets declare for a custom property */
+  readonly declared: (name: string) => string[];
+}
+
+/**
+ * CSS Variables 1 §3: a var() substitution that fails makes the declaration invalid at
+ * computed-value time (it behaves as unset), which is worth one diagnostic per declaration, and
+ * nothing where it is the author's intent: a custom property declared empty (`--x: ;`) or to a
+ * CSS-wide keyword (Bootstrap's hooks). A custom property without a value otherwise (never
+ * declared: misspelt; or in a cycle) is said once, by name.
+ */
+function sayFailedSubstitution(pd: Extract<CompiledDecl, { k: 'pending' }>, substituted: readonly CV[] | undefined, st: ComputeState, entry: Declared): void {
+  const said = st.said;
+  if (said.declarations.has(pd.tokens)) return;
+  said.declarations.add(pd.tokens);
+  if (substituted) {
+    if (substituted.every((x) => x.t === 'ws')) return;
+    st.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
+    return;
+  }
+  const name = missingVariable(pd.tokens, st.customs);
+  if (name === undefined) {
+    st.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
+    return;
+  }
+  if (said.names.has(name)) return;
+  said.names.add(name);
+  const values = said.declared(name);
+  if (values.length && values.every((v) => DELIBERATE.test(v))) return;
+  st.diagnostics.report('invalid-value', values.length
+    ? `Ignored "${pd.from}": var(${name}) has no value here (its declaration refers to itself or to a custom property without a value)`
+    : `Ignored "${pd.from}": var(${name}) refers to a custom property no style sheet declares`, entry.locate(pd.at));
+}
+
+/** the values a sheet's text declares for a custom property (the text after its name and a colon, to the next ; or }) */
+function declaredValues(source: string, name: string, out: string[]): void {
+  for (let i = source.indexOf(name); i >= 0; i = source.indexOf(name, i + 1)) {
+    let k = i + name.length;
+    while (/\s/.test(source.charAt(k))) k++;
+    if (source.charCodeAt(k) !== 0x3a) continue;
+    const end = source.slice(k + 1).search(/[;}]/);
+    out.push(source.slice(k + 1, end < 0 ? undefined : k + 1 + end).trim());
+  }
+}
+
+/** a custom property's value that is guaranteed-invalid on purpose: empty, or a CSS-wide keyword (at the root: no value) */
+const DELIBERATE = /^(?:|inherit|initial|unset|revert|revert-layer)$/i;
 
 /** CSS Cascading 4 §4.4: a declared value to its computed value. */
 function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState): unknown {
@@ -518,7 +607,7 @@ function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState):
       const substituted = substitute(pd.tokens, st.customs, 0);
       parsed = substituted ? parseValue(pd.from, substituted) : undefined;
       st.pending.set(pd.tokens, parsed);
-      if (!parsed) st.diagnostics.report('invalid-value', `Ignored "${pd.from}": its var() substitution is not a valid value`, entry.locate(pd.at));
+      if (!parsed) sayFailedSubstitution(pd, substituted, st, entry);
     }
     // invalid at computed-value time: behaves as unset (CSS Variables 1 §3.1)
     d = parsed?.find((x) => x.name === name) ?? { k: 'wide', name, keyword: 'unset' };
@@ -539,6 +628,11 @@ function resolveAttr(c: ContentItem, attrs: Readonly<Record<string, string>>): C
 
 function ownText(pieces: readonly (string | ContentItem)[], e: StyledElement): string {
   return pieces.map((p) => (typeof p === 'string' ? p : p.kind === 'content' ? elementText(e, p.which) : '')).join('');
+}
+
+/** whether a box is an in-flow block-level box: the first line of its parent's content is before or inside it */
+function inFlowBlock(s: ComputedStyle): boolean {
+  return s.display !== 'inline' && s.display !== 'contents' && s.display !== 'none' && !s.display.startsWith('inline-') && s.float === 'none' && s.position !== 'absolute' && s.position !== 'fixed';
 }
 
 /** the displays of block containers, which have a first line (CSS Pseudo 4 §2.3) */

@@ -32,12 +32,12 @@ export interface Compound {
 
 export type Combinator = ' ' | '>' | '+' | '~';
 
-/** ::before, ::after, ::marker (CSS Pseudo 4 §3), ::first-letter (§2.3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
-export const PSEUDO_ELEMENTS = ['before', 'after', 'marker', 'first-letter', 'footnote-call', 'footnote-marker'] as const;
+/** ::before, ::after, ::marker (CSS Pseudo 4 §3), ::first-letter and ::first-line (§2.3), ::footnote-call and ::footnote-marker (CSS GCPM 3 §2.3) */
+export const PSEUDO_ELEMENTS = ['before', 'after', 'marker', 'first-letter', 'first-line', 'footnote-call', 'footnote-marker'] as const;
 export type PseudoElement = typeof PSEUDO_ELEMENTS[number];
 const PSEUDO_ELEMENT_NAMES: ReadonlySet<string> = new Set(PSEUDO_ELEMENTS);
 /** CSS 2's pseudo-elements, also written with one colon (CSS Selectors 4 §3.6.1) */
-const LEGACY_PSEUDO_ELEMENTS: ReadonlySet<string> = new Set(['before', 'after', 'first-letter']);
+const LEGACY_PSEUDO_ELEMENTS: ReadonlySet<string> = new Set(['before', 'after', 'first-letter', 'first-line']);
 
 export interface ComplexSelector {
   /** left to right */
@@ -202,7 +202,6 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
           if (!allowPseudoElement) throw new SelectorError(`:${name} inside a selector list argument`);
           pseudoElement = name as PseudoElement; c++; continue;
         }
-        if (name === 'first-line') throw new SelectorError(`:${name} is not supported`);
         b++;
         if (NEVER_IN_PRINT.has(name)) { pseudos.push({ kind: 'never' }); continue; }
         const k = SIMPLE[name];

@@ -11,7 +11,7 @@ import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { exactList, translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
-import { fillLine, inlineAtoms, shownWidth, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { fillLine, inlineAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { replacedSize } from './replaced';
 import { resolve } from './used';
@@ -92,22 +92,53 @@ interface Floated {
 export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx: LayoutContext): InlineResult {
   const run = runCaches(ctx.faces);
   let atomics: Map<AtomicItem, Atomic> | undefined;
-  const content = inlineAtoms(box, {
+  const options: AtomsOptions = {
     faces: ctx.faces, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
     atomicWidth: (item) => {
       const a = layoutAtomic(item, input, withoutBreaks(ctx));
       (atomics ??= new Map()).set(item, a);
       return a.width;
     },
-  });
-  return new Lines(box, input, ctx, content, run, atomics ?? NO_ATOMICS, embeddingLevels(content.text, box.style.direction)).layout();
+  };
+  const content = inlineAtoms(box, options);
+  // CSS Pseudo 4 §2.3: the first line is broken and drawn from the content as ::first-line styles it
+  const line = box.firstLine ? inlineAtoms({ ...box, style: box.firstLine.style, children: box.firstLine.children }, options) : undefined;
+  const firstLine = line && { content: line, levels: embeddingLevels(line.text, box.style.direction), strut: box.firstLine!.style };
+  return new Lines(box, input, ctx, { content, levels: embeddingLevels(content.text, box.style.direction), strut: box.style }, run, atomics ?? NO_ATOMICS, firstLine).layout();
+}
+
+/** What lines are filled from: the content, its embedding levels, the style of its strut (CSS 2.1 §10.8.1). */
+interface Phase {
+  readonly content: InlineContent;
+  /** UAX #9 embedding levels of the content's text; undefined when all are 0 */
+  readonly levels: Uint8Array | undefined;
+  readonly strut: ComputedStyle;
 }
 
 const ELLIPSIS = '\u2026';
+const transparentColor = (c: ComputedStyle['backgroundColor']) => c.a === 0;
 
 /** Whether an inline box has vertical padding or border, which keeps its metrics in the line height quirk. */
 function hasVerticalFrame(s: ComputedStyle, cbWidth: number): boolean {
   return s.borderWidth.top > 0 || s.borderWidth.bottom > 0 || resolve(s.padding.top, cbWidth) > 0 || resolve(s.padding.bottom, cbWidth) > 0;
+}
+
+/** the position in the context's string after `atoms[0, upto)` */
+function textAfter(atoms: readonly Atom[], upto: number): number {
+  let p = 0;
+  for (let i = 0; i < upto; i++) p = advance(atoms[i]!, p);
+  return p;
+}
+
+/** the position in the context's string after an atom, `p` the position before it */
+function advance(a: Atom, p: number): number {
+  switch (a.t) {
+    case 'text': return a.end;
+    case 'atomic': return a.pos + 1;
+    // a preserved line feed or a <br> stands for one character
+    case 'break': return p + 1;
+    default: return p;
+  }
 }
 
 /** The footnotes of the ::footnote-call boxes a line opens (CSS GCPM 3 §2). */
@@ -175,33 +206,69 @@ class Lines implements LineFloats {
   private readonly fonts: Map<ComputedStyle, FontBox>;
   /** emit's state for the line being placed: its fragments, the inline boxes open on it, the text run being gathered */
   private readonly placing: Placing;
-  private floated: Map<FloatItem, Floated> | undefined;
+  /** per float box (the first line's content and the rest share them) */
+  private floated: Map<FloatItem['box'], Floated> | undefined;
   private stamp = 0;
   private readonly indent: number;
-  private readonly strut: FontBox;
+  /** what the line being filled is filled from: the ::first-line's content for the first line, else the box's */
+  private content: InlineContent;
+  private levels: Uint8Array | undefined;
+  private strut: FontBox;
 
   constructor(
     private readonly box: InlineFormattingBox,
     private readonly input: InlineInput,
     private readonly ctx: LayoutContext,
-    private readonly content: InlineContent,
+    private readonly rest: Phase,
     run: RunCaches,
     private readonly atomics: ReadonlyMap<AtomicItem, Atomic>,
-    /** UAX #9 embedding levels of the content's text; undefined when all are 0 */
-    private readonly levels: Uint8Array | undefined,
+    /** CSS Pseudo 4 §2.3: the content as the ::first-line styles it, for the first line */
+    private readonly firstLine: Phase | undefined,
   ) {
     this.fonts = run.fonts;
     this.placing = run.placing;
     this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
-    this.strut = this.font(box.style);
+    const start = firstLine ?? rest;
+    this.content = start.content; this.levels = start.levels; this.strut = this.font(start.strut);
+  }
+
+  private use(phase: Phase): void {
+    this.content = phase.content; this.levels = phase.levels; this.strut = this.font(phase.strut);
+  }
+
+  /**
+   * Where the box's own content continues after a first line filled from the ::first-line's:
+   * the same place in the text (the two are cut from equal strings), the inline box ends and
+   * break opportunity there taken with the line, the inline boxes open there.
+   */
+  private resume(next: Cursor): { cursor: Cursor; stack: BoxNode[] } {
+    const first = this.content.atoms;
+    if (!next.carry && next.index >= first.length) return { cursor: { index: this.rest.content.atoms.length, carry: undefined }, stack: [] };
+    const at = next.carry ? next.carry.start : textAfter(first, next.index);
+    const atoms = this.rest.content.atoms;
+    const stack: BoxNode[] = [];
+    let p = 0;
+    for (let i = 0; i < atoms.length; i++) {
+      const a = atoms[i]!;
+      if (p >= at && a.t !== 'close' && a.t !== 'opp') return { cursor: { index: i, carry: undefined }, stack };
+      if (a.t === 'text' && a.start < at && a.end > at) {
+        // cut inside a piece (overflow-wrap): the rest of it starts the line
+        const head = shownWidth(this.ctx.faces, this.rest.content.text.slice(a.start, at), a.item.style);
+        return { cursor: { index: i + 1, carry: { ...a, start: at, width: Math.max(0, a.width - head) } }, stack };
+      }
+      p = advance(a, p);
+      if (a.t === 'open') stack.push(a.box); else if (a.t === 'close') stack.pop();
+    }
+    return { cursor: { index: atoms.length, carry: undefined }, stack };
   }
 
   layout(): InlineResult {
-    const { input, ctx, content } = this;
+    const { input, ctx } = this;
     const pages = ctx.pages;
     const lines: LineFragment[] = [];
-    /** where each line starts: its cursor and open inline boxes */
-    const starts: { cursor: Cursor; stack: BoxNode[] }[] = [];
+    /** where each line starts: its cursor and open inline boxes, and what it is filled from */
+    const starts: { cursor: Cursor; stack: BoxNode[]; phase: Phase }[] = [];
+    let phase = this.firstLine ?? this.rest;
     /** the lines that a page break precedes */
     const breaks: number[] = [];
     let cursor: Cursor = { index: 0, carry: undefined };
@@ -209,7 +276,7 @@ class Lines implements LineFloats {
     let y = input.y;
     let orphansDone = false; let widowsDone = false;
     for (;;) {
-      if (cursor.index >= content.atoms.length && !cursor.carry) {
+      if (cursor.index >= this.content.atoms.length && !cursor.carry) {
         // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before it
         const k = breaks[breaks.length - 1];
         if (!pages.paginates || widowsDone || k === undefined || k === 0) break;
@@ -221,7 +288,8 @@ class Lines implements LineFloats {
         const before = from - (breaks.length > 1 ? breaks[breaks.length - 2]! : 0);
         if (before < Math.max(1, this.box.style.orphans)) break;
         y = pages.pageEnd(lines[from]!.y + EPS);
-        ({ cursor, stack } = starts[from]!);
+        ({ cursor, stack, phase } = starts[from]!);
+        this.use(phase);
         lines.length = from; starts.length = from; breaks.pop();
         continue;
       }
@@ -234,7 +302,7 @@ class Lines implements LineFloats {
         let band = input.floats.space(y, guess, input.x, right);
         filling.band = band; filling.top = y; filling.guess = guess; filling.right = right; filling.indent = indent;
         filling.floatPlaced = false; filling.deferred = undefined;
-        const filled = fillLine(cursor, { content, faces: ctx.faces, available: band.right - band.left - indent, floats: this });
+        const filled = fillLine(cursor, { content: this.content, faces: ctx.faces, available: band.right - band.left - indent, floats: this });
         band = filling.band;
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
@@ -265,19 +333,21 @@ class Lines implements LineFloats {
           orphansDone = true;
           if (lines.length < Math.max(1, this.box.style.orphans) && !firstOnPage(pages, lines[0]!.y)) {
             y = pages.pageEnd(lines[0]!.y + EPS);
-            ({ cursor, stack } = starts[0]!);
+            ({ cursor, stack, phase } = starts[0]!);
+            this.use(phase);
             lines.length = 0; starts.length = 0;
             filling.deferred = undefined;
             break;
           }
         }
         if (broken) breaks.push(lines.length);
-        starts.push({ cursor, stack });
+        starts.push({ cursor, stack, phase });
         const line = this.emit(filled.atoms, stack, v, { top, band, indent, last: filled.last, hyphen: filled.hyphen });
         if (calls) line.footnotes = calls;
         lines.push(line);
         y = top + v.height;
         cursor = filled.next; stack = v.stack;
+        if (phase !== this.rest) { ({ cursor, stack } = this.resume(cursor)); phase = this.rest; this.use(phase); }
         break;
       }
       const deferred = this.deferredBelow();
@@ -510,6 +580,13 @@ class Lines implements LineFloats {
     e.run = undefined;
     const boxes = e.boxes;
     boxes.length = 0;
+    // the ::first-line box itself paints a background behind the first line's content (CSS Pseudo 4 §2.3)
+    const root = this.content.root;
+    if (this.content === this.firstLine?.content && (!transparentColor(root.style.backgroundColor) || root.style.backgroundImage !== 'none')) {
+      const slot = e.count++;
+      e.children[slot] = undefined as unknown as InlineFragment;
+      boxes.push({ node: root, x, slot, starts: true });
+    }
     for (const b of open) this.opening(b, x, false);
     for (const a of atoms) {
       switch (a.t) {
@@ -802,7 +879,7 @@ class Lines implements LineFloats {
 
   private floatOf(item: FloatItem): Floated {
     this.floated ??= new Map();
-    let f = this.floated.get(item);
+    let f = this.floated.get(item.box);
     if (f) return f;
     const input = this.input;
     const s = item.box.style;
@@ -812,7 +889,7 @@ class Lines implements LineFloats {
     const ml = marginOf(s.margin.left, input.width); const mr = marginOf(s.margin.right, input.width);
     const mb = marginOf(s.margin.bottom, input.width);
     f = { fragment: frag, width: ml + frag.width + mr, height: Math.max(0, r.bottom + mb), placed: false };
-    this.floated.set(item, f);
+    this.floated.set(item.box, f);
     return f;
   }
 

@@ -105,6 +105,15 @@ describe('cascade: custom properties (CSS Variables 1)', () => {
     expect(s.style.color).to.deep.equal(blue);
     expect(s.diagnostics.map((d) => d.code)).to.deep.equal(['invalid-value']);
   });
+  it('a custom property declared empty or to a CSS-wide keyword is a deliberate unset: no diagnostic (Bootstrap\'s hooks)', () => {
+    const s = styleOf(':root { --font: ; --heading: inherit } #p { color: blue } #t { font-family: var(--font); color: var(--heading) }', '<div id="p"><div id="t"></div></div>');
+    expect(s.style.color).to.deep.equal(blue);
+    expect(s.diagnostics).to.deep.equal([]);
+  });
+  it('a custom property no sheet declares is said once, by name, however many declarations and elements use it', () => {
+    const s = run('<style>p { color: var(--mian) } h1, h2 { background-color: var(--mian) } @keyframes spin { to { rotate: 1turn } }</style><p>a</p><div><p>b</p><h1>c</h1></div>');
+    expect(s.diagnostics.map((d) => d.message)).to.deep.equal(['Ignored "color": var(--mian) refers to a custom property no style sheet declares']);
+  });
   it('an undefined var() without fallback behaves as unset, with a diagnostic', () => {
     const s = styleOf('#p { color: blue } #t { color: var(--missing) }', '<div id="p"><div id="t"></div></div>');
     expect(s.style.color).to.deep.equal(blue);
