@@ -322,7 +322,8 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*)
     if (pages.paginates && child.kind !== 'absolute') {
       const forced = forcedBetween(prev, child);
-      if (forced && fragments.length > 0) { y = pages.forcedBreak(y + Math.max(0, strutSize(strut))); strut = EMPTY_STRUT; forcedHere = true; }
+      // (CSS Fragmentation 3 §5.2: the margins before a forced break truncate, so they never reach into the next page)
+      if (forced && fragments.length > 0) { y = pages.forcedBreak(y); strut = EMPTY_STRUT; forcedHere = true; }
     }
     // CSS Paged Media 3 §7.1: a sibling whose start page value differs from the page's name
     // starts a page of that name (a first child's start value is its parent's, placed already)

@@ -149,3 +149,26 @@ describe('layout: content that is first on its page is not pushed off it (CSS Fr
     expect(pageAt(pages, linesOf(boxOf(root, '#b'))[0]!.y)).to.equal(1);
   });
 });
+
+describe('layout: margins before a forced break truncate (CSS Fragmentation 3 §5.2)', () => {
+  // "When a forced break occurs there, adjoining margins before the break are truncated": a box
+  // ending near its page's end whose bottom margin would reach into the next page breaks to that
+  // next page, not to the one after it (Chromium 156: no blank page between).
+  const CSS = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
+  const cases: { name: string; html: string; pages: Record<string, number> }[] = [
+    { name: 'a bottom margin past the page end', html: '<div style="height: 270pt; margin-bottom: 20pt">A</div><div id="b" style="break-before: page">B</div>', pages: { '#b': 1 } },
+    { name: 'a bottom margin longer than a page', html: '<div style="height: 250pt; margin-bottom: 300pt">A</div><div id="b" style="break-before: page">B</div>', pages: { '#b': 1 } },
+    {
+      name: 'a margin collapsed out of nested sections',
+      html: '<section><section><div style="height: 260pt"></div><p style="margin: 0 0 10pt">A</p></section></section><section id="b" style="break-before: page">B</section>',
+      pages: { '#b': 1 },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root, pages } = layoutOf(c.html, CSS);
+      for (const [sel, page] of Object.entries(c.pages)) expect(pageAt(pages, boxOf(root, sel).y), sel).to.equal(page);
+      expect(pages).to.have.length(2);
+    });
+  }
+});
