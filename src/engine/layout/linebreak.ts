@@ -223,9 +223,10 @@ class Cutter {
   /** the next break opportunity after `p` (UAX #14's, the end of the text excluded) */
   private oppAfter(p: number): number {
     let next = this.next;
-    while (next && next.position <= p) next = this.breaker.nextBreak();
+    const text = this.text;
+    while (next && (next.position <= p || (next.position < text.length && !asciiPairBreaks(text, next.position)))) next = this.breaker.nextBreak();
     this.next = next;
-    return next && next.position < this.text.length ? next.position : Infinity;
+    return next && next.position < text.length ? next.position : Infinity;
   }
 
   private emit(a: Atom): void {
@@ -321,6 +322,35 @@ function extraOpportunity(text: string, from: number, to: number, breakAll: bool
     if (breakAll && a !== 0x20 && b !== 0x20 && !(a >= 0xd800 && a <= 0xdbff)) return i;
   }
   return Infinity;
+}
+
+/**
+ * Between two printable ASCII characters (U+0021 to U+007F) Blink does not ask UAX #14: its own
+ * table (text_break_iterator.cc, kAsciiLineBreakTable) breaks only after '-' and '?' and before
+ * an opening '(', '<', '[' or '{' after some punctuation (CSS Text 3 §5.1 leaves the tailoring to
+ * the UA). So "github.com/vincentdoerig" or "a/b" do not break at the slash, as Chromium prints them.
+ * Whether the opportunity UAX #14 found before `at` stands; any other pair keeps UAX #14's answer.
+ */
+function asciiPairBreaks(text: string, at: number): boolean {
+  const ch = text.charCodeAt(at - 1); const next = text.charCodeAt(at);
+  if (ch < 0x21 || ch > 0x7f || next < 0x21 || next > 0x7f) return true;
+  if (ch === 0x2d) {
+    // '-': before a digit only after a letter or digit (a minus sign keeps its number); else not before closing or separating punctuation
+    if (next >= 0x30 && next <= 0x39) return at >= 2 && isAsciiAlnum(text.charCodeAt(at - 2));
+    return !NO_BREAK_AFTER_HYPHEN.has(next);
+  }
+  if (ch === 0x3f) return !NO_BREAK_AFTER_QUESTION.has(next);
+  return OPEN_BREAKS_AFTER.has(ch) && (next === 0x28 || next === 0x3c || next === 0x5b || next === 0x7b);
+}
+
+const codes = (s: string): ReadonlySet<number> => new Set([...s].map((c) => c.charCodeAt(0)));
+const NO_BREAK_AFTER_HYPHEN = codes('!),./:;?]}');
+const NO_BREAK_AFTER_QUESTION = codes('!"\'),./:;?]}');
+/** the characters after which Blink breaks before an opening '(', '<', '[' or '{' */
+const OPEN_BREAKS_AFTER = codes('!"#%&)*+,.:;=>\\]|}~');
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
 function isLetter(c: number): boolean {

@@ -63,6 +63,29 @@ describe('layout/inline: line breaking (CSS Text 3 §5)', () => {
   });
 });
 
+describe('layout/inline: break opportunities between ASCII characters (CSS Text 3 §5.1, as Blink tailors UAX #14)', () => {
+  // Between two printable ASCII characters Blink uses its own table instead of UAX #14: it breaks
+  // after '-' and '?' and before an opening bracket after punctuation, never after '/', '}', '|'
+  // or '!' before a letter (where UAX #14 allows it). Lines of a 120pt box at 10pt sans-serif,
+  // as Chromium 156 prints them.
+  const cases: { text: string; lines: string[] }[] = [
+    { text: 'see github.com/vincentdoerig/latex-css here', lines: ['see', 'github.com/vincentdoerig/latex-', 'css here'] },
+    { text: 'see a/b c/d efghijklmnop/qrstuvwxyz/abcdef here', lines: ['see a/b c/d', 'efghijklmnop/qrstuvwxyz/abcdef', 'here'] },
+    { text: 'see abcd}efghijklmnopqrstuvwxyz', lines: ['see', 'abcd}efghijklmnopqrstuvwxyz'] },
+    { text: 'see abcd|efghijklmnopqrstuvwxyz', lines: ['see', 'abcd|efghijklmnopqrstuvwxyz'] },
+    { text: 'see abcd!efghijklmnopqrstuvwxyz', lines: ['see', 'abcd!efghijklmnopqrstuvwxyz'] },
+    { text: 'see abcd?efghijklmnopqrstuvwxyz', lines: ['see abcd?', 'efghijklmnopqrstuvwxyz'] },
+    { text: 'see abcd,(efghijklmnopqrstuvwxyz)', lines: ['see abcd,', '(efghijklmnopqrstuvwxyz)'] },
+  ];
+  for (const c of cases) {
+    it(c.text, () => {
+      const { root } = layoutOf(`<div id="d">${c.text}</div>`, '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } #d { width: 120pt }');
+      const d = boxesIn(root, 'div')[0]!;
+      expect(linesOf(d).map(textOf)).to.deep.equal(c.lines);
+    });
+  }
+});
+
 describe('layout/inline: text-align (CSS Text 3 §7)', () => {
   const html = (align: string) => `<p style="${S}; text-align: ${align}">aaa bbb ccc ddd eee</p>`;
   it('left, right and center place each line in the line box', () => {
