@@ -1,6 +1,6 @@
 // CSS 2.1 §17.2 table box model: rows, row groups, cells, columns; §17.2.1 anonymous table
 // objects (missing rows/cells are generated); §17.5 cell slots with colspan/rowspan.
-// HTML presentational attributes of tables that the layout reads: width, cellpadding, align.
+// HTML presentational attributes of tables that the layout reads: cellpadding.
 import type { ComputedStyle, LengthPctAuto } from '../cascade/computed';
 import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { BlockBox } from './types';
@@ -15,7 +15,7 @@ export interface TableCellBox {
   readonly rowSpan: number;
   /** column index of the cell's first slot (CSS 2.1 §17.5) */
   col: number;
-  /** specified width: from CSS `width`, else the HTML `width` attribute */
+  /** specified width (CSS `width`; the HTML `width` attribute is a presentational hint in the cascade) */
   readonly width: LengthPctAuto;
 }
 
@@ -45,7 +45,7 @@ export interface TableBox {
   readonly columnCount: number;
   /** number of leading rows from table-header-groups: repeated on every page */
   readonly headerRows: number;
-  /** HTML `width` attribute of <table>, when CSS width is auto */
+  /** specified width (CSS `width`; the HTML `width` attribute is a presentational hint in the cascade) */
   readonly width: LengthPctAuto;
   /** HTML cellpadding, pt, when given */
   readonly cellPadding: number | undefined;
@@ -57,15 +57,6 @@ export interface TableBuildHooks {
   readonly blockContainer: (el: StyledElement, style: ComputedStyle) => BlockBox;
   /** builds an anonymous cell from stray non-cell content inside a row */
   readonly anonymousCell: (nodes: StyledNode[], style: ComputedStyle) => BlockBox | undefined;
-}
-
-/** HTML `width="570"` / `width="100%"` → a LengthPctAuto (pixels → pt). */
-export function htmlLength(value: string | undefined): LengthPctAuto {
-  if (value === undefined) return 'auto';
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(%|px)?\s*$/.exec(value);
-  if (!m) return 'auto';
-  const n = parseFloat(m[1]!);
-  return m[2] === '%' ? { pt: 0, pct: n } : { pt: n * 0.75, pct: 0 };
 }
 
 function spanAttr(el: StyledElement, name: string, max: number): number {
@@ -108,7 +99,7 @@ class TableRows {
         cells.push({
           kind: 'table-cell', style, element: n, content,
           colSpan: spanAttr(n, 'colspan', 1000), rowSpan: spanAttr(n, 'rowspan', 65534), col: 0,
-          width: style.width !== 'auto' ? style.width : htmlLength(n.attrs.width),
+          width: style.width,
         });
       } else stray.push(n);
     }
@@ -167,11 +158,11 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
         t.flushStray();
         const cols = n.style.display === 'table-column' ? [n] : n.children.filter(isElement).filter((c) => c.style.display === 'table-column');
         if (cols.length === 0) {
-          const w = n.style.width !== 'auto' ? n.style.width : htmlLength(n.attrs.width);
+          const w = n.style.width;
           for (let i = 0; i < spanAttr(n, 'span', 1000); i++) columnWidths.push(w);
         }
         for (const c of cols) {
-          const w = c.style.width !== 'auto' ? c.style.width : htmlLength(c.attrs.width);
+          const w = c.style.width;
           for (let i = 0; i < spanAttr(c, 'span', 1000); i++) columnWidths.push(w);
         }
         break;
@@ -205,7 +196,7 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
   return {
     kind: 'table', style: el.style, element: el, captions, columnWidths, rows, columnCount,
     headerRows: header.length,
-    width: el.style.width !== 'auto' ? el.style.width : htmlLength(el.attrs.width),
+    width: el.style.width,
     cellPadding: Number.isFinite(cp) && cp >= 0 ? cp * 0.75 : undefined,
   };
 }

@@ -130,11 +130,22 @@ export function parseBorderWidth(cv: CV | undefined): LenExpr | undefined {
   return parseLength(cv, { pct: false });
 }
 
+/**
+ * CSS Backgrounds 3 §4.3 border-width computes to an absolute length "snapped as a border width"
+ * (CSS Values 4), as Chromium prints it (a device pixel is a CSS
+ * pixel, 0.75pt): a width between 0 and 1px becomes 1px, a wider one is floored to whole pixels.
+ */
+export function snapBorderWidth(pt: number): number {
+  if (!(pt > 0)) return 0;
+  const px = pt / 0.75;
+  return px < 1 ? 0.75 : Math.floor(px + 1e-6) * 0.75;
+}
+
 function borderWidth(side: string): PropertyDef<LenExpr, number> {
   return prop<LenExpr, number>({
     name: `border-${side}-width`, inherited: false, initial: 2.25,
     parse: (v) => (v.length === 1 ? parseBorderWidth(v[0]) : undefined),
-    compute: (s, ctx) => Math.max(0, resolveAbsolute(s, ctx)),
+    compute: (s, ctx) => snapBorderWidth(resolveAbsolute(s, ctx)),
   });
 }
 
@@ -865,7 +876,7 @@ export const PROPERTIES = {
   'column-rule-width': prop<LenExpr, number>({
     name: 'column-rule-width', inherited: false, initial: 2.25,
     parse: (v) => (v.length === 1 ? parseBorderWidth(v[0]) : undefined),
-    compute: (s, ctx) => Math.max(0, resolveAbsolute(s, ctx)),
+    compute: (s, ctx) => snapBorderWidth(resolveAbsolute(s, ctx)),
   }),
   'column-rule-style': keywords('column-rule-style', BORDER_STYLES, 'none'),
   'column-rule-color': colorProp('column-rule-color', 'currentcolor'),

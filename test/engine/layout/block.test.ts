@@ -43,6 +43,21 @@ describe('layout: block boxes (CSS 2.1 §10.3.3, §10.6.3)', () => {
   });
 });
 
+describe('layout: border widths snapped as a border width (CSS Backgrounds 3 §4.3, CSS Values 4), as Chromium 156 prints them', () => {
+  // the border box height of an empty block is its two border widths; a CSS px is 0.75pt
+  const cases: { width: string; px: number }[] = [
+    { width: '0.1px', px: 1 }, { width: '0.62px', px: 1 }, { width: '0.2mm', px: 1 }, { width: '1px', px: 1 },
+    { width: '1.5px', px: 1 }, { width: '2.7px', px: 2 }, { width: '3.99px', px: 3 }, { width: '1.5pt', px: 2 },
+    { width: 'thin', px: 1 }, { width: 'medium', px: 3 }, { width: '0', px: 0 },
+  ];
+  for (const c of cases) {
+    it(`border-width ${c.width} is ${c.px}px`, () => {
+      const { root } = layoutOf('<div id="a"></div>', `${PAGE} #a { border-style: solid none; border-width: ${c.width} }`);
+      expect(boxOf(root, '#a').height).to.be.closeTo(2 * c.px * 0.75, 0.001);
+    });
+  }
+});
+
 describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
   it('adjacent siblings take the larger margin', () => {
     const { root } = layoutOf('<div id="a" style="height:10pt;margin-bottom:20pt"></div><div id="b" style="height:10pt;margin-top:30pt"></div>', PAGE);
@@ -62,9 +77,9 @@ describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
   });
 
   it('a parent with a top border keeps its child\'s margin inside', () => {
-    const { root } = layoutOf('<div id="p" style="margin-top:10pt;border-top:1pt solid"><div id="c" style="margin-top:25pt;height:10pt"></div></div>', PAGE);
+    const { root } = layoutOf('<div id="p" style="margin-top:10pt;border-top:1.5pt solid"><div id="c" style="margin-top:25pt;height:10pt"></div></div>', PAGE);
     expect(boxOf(root, '#p').y).to.be.closeTo(10, 0.01);
-    expect(boxOf(root, '#c').y).to.be.closeTo(36, 0.01);
+    expect(boxOf(root, '#c').y).to.be.closeTo(36.5, 0.01);
   });
 
   it('margins collapse through an empty block', () => {
@@ -91,19 +106,19 @@ describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
 
   it('an empty block with clearance stays below the float, and its parent grows to hold it (§9.5.2, §10.6.3)', () => {
     // the clearfix idiom: Chromium puts the header's bottom border under the float
-    const { root } = layoutOf('<div id="p" style="border-bottom:1pt solid"><div><div style="float:left;width:20pt;height:50pt"></div>text</div><div id="c" style="clear:both"></div></div><div id="b">after</div>', PAGE);
+    const { root } = layoutOf('<div id="p" style="border-bottom:1.5pt solid"><div><div style="float:left;width:20pt;height:50pt"></div>text</div><div id="c" style="clear:both"></div></div><div id="b">after</div>', PAGE);
     expect(boxOf(root, '#c').y).to.be.closeTo(50, 0.01);
-    expect(boxOf(root, '#p').height).to.be.closeTo(51, 0.01);
-    expect(boxOf(root, '#b').y).to.be.closeTo(51, 0.01);
+    expect(boxOf(root, '#p').height).to.be.closeTo(51.5, 0.01);
+    expect(boxOf(root, '#b').y).to.be.closeTo(51.5, 0.01);
   });
 });
 
 describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
   it('absolute against the padding box of the nearest positioned ancestor', () => {
-    const { root } = layoutOf('<div id="p"><div id="a"></div></div>', `${PAGE} #p { position: relative; margin-top: 40pt; padding: 5pt; border: 2pt solid; height: 100pt } #a { position: absolute; right: 10pt; bottom: 0; width: 30pt; height: 20pt }`);
+    const { root } = layoutOf('<div id="p"><div id="a"></div></div>', `${PAGE} #p { position: relative; margin-top: 40pt; padding: 5pt; border: 1.5pt solid; height: 100pt } #a { position: absolute; right: 10pt; bottom: 0; width: 30pt; height: 20pt }`);
     const p = boxOf(root, '#p'); const a = boxOf(root, '#a');
-    expect(a.x).to.be.closeTo(p.x + p.width - 2 - 10 - 30, 0.01);
-    expect(a.y + a.height).to.be.closeTo(p.y + p.height - 2, 0.01);
+    expect(a.x).to.be.closeTo(p.x + p.width - 1.5 - 10 - 30, 0.01);
+    expect(a.y + a.height).to.be.closeTo(p.y + p.height - 1.5, 0.01);
   });
 
   it('absolute without a positioned ancestor takes the first page area', () => {

@@ -163,10 +163,10 @@ describe('layout/flex: replaced items keep their ratio', () => {
 
 describe('layout/flex: the container in flow', () => {
   it('its top margin collapses with the previous sibling\'s bottom margin; its own margins and padding frame the items', () => {
-    const { root } = layoutOf(`<div style="height:10pt;margin-bottom:20pt"></div><div id="f" style="margin: 30pt 10pt 0; padding: 5pt; border: 1pt solid">${div('a', 'height: 10pt; width: 10pt')}</div>`, PAGE);
+    const { root } = layoutOf(`<div style="height:10pt;margin-bottom:20pt"></div><div id="f" style="margin: 30pt 10pt 0; padding: 5pt; border: 0.75pt solid">${div('a', 'height: 10pt; width: 10pt')}</div>`, PAGE);
     const f = boxOf(root, '#f'); const a = boxOf(root, '#a');
-    expect([f.x, f.y, f.width, f.height]).to.deep.equal([10, 40, 160, 22]);
-    expect([a.x, a.y]).to.deep.equal([16, 46]);
+    expect([f.x, f.y, f.width, f.height]).to.deep.equal([10, 40, 160, 21.5]);
+    expect([a.x, a.y]).to.deep.equal([15.75, 45.75]);
   });
 
   it('a flex container as an item that does not stretch is as wide as its items (fit-content)', () => {

@@ -71,14 +71,14 @@ describe('layout: footnotes (CSS GCPM 3 §2)', () => {
   });
 
   it('@footnote styles the area: its border, padding and margin take their part of the page area', () => {
-    const css = `${PAGE} @page { @footnote { margin-top: 6pt; border-top: 1pt solid black; padding-top: 4pt } }`;
+    const css = `${PAGE} @page { @footnote { margin-top: 6pt; border-top: 0.75pt solid black; padding-top: 4pt } }`;
     const r = layoutOf('<p>Alpha<span class="fn">Note</span></p>', css);
     const a = area(r, 0);
-    expect(a.border.top).to.equal(1);
+    expect(a.border.top).to.equal(0.75);
     expect(a.padding.top).to.equal(4);
-    expect(a.height).to.be.closeTo(1 + 4 + 15, 0.01);
+    expect(a.height).to.be.closeTo(0.75 + 4 + 15, 0.01);
     expect(a.y + a.height).to.be.closeTo(AREA_HEIGHT, 0.01);
-    expect(r.pages[0]!.flowBottom).to.be.closeTo(AREA_HEIGHT - 20 - 6, 0.01);
+    expect(r.pages[0]!.flowBottom).to.be.closeTo(AREA_HEIGHT - 19.75 - 6, 0.01);
   });
 
   it('content flows on to the next page earlier when the footnote area takes the bottom of the page', () => {

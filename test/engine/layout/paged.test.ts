@@ -143,10 +143,10 @@ describe('layout: page-margin boxes (CSS Paged Media 3 §5, §6.3)', () => {
   });
 
   it('margin boxes paint backgrounds and borders from the property table', () => {
-    const r = paged('<p>x</p>', `${PAGE} @page { @top-center { content: "H"; background: rgb(255, 0, 0); border-bottom: 2pt solid black; padding: 0 5pt } }`);
+    const r = paged('<p>x</p>', `${PAGE} @page { @top-center { content: "H"; background: rgb(255, 0, 0); border-bottom: 1.5pt solid black; padding: 0 5pt } }`);
     const b = marginBox(r, 0, 'top-center');
     expect(b.f.style.backgroundColor).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 });
-    expect(b.f.border.bottom).to.equal(2);
+    expect(b.f.border.bottom).to.equal(1.5);
     expect(b.f.padding.left).to.equal(5);
   });
 
@@ -381,11 +381,11 @@ describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
   });
 
   it('@page borders are drawn around the page area on every page', () => {
-    const pages = sections('<p>a</p><p>b</p>', `${PAGE} @page { border: 2pt solid black } p { break-before: page }`);
+    const pages = sections('<p>a</p><p>b</p>', `${PAGE} @page { border: 3pt solid black } p { break-before: page }`);
     for (const nodes of pages) {
       const lines = nodes.flatMap((n) => n.canvas ?? []).filter((c) => c.type === 'line');
-      // the left side: 1pt (half the border) inside the page area's left edge, from its top to its bottom
-      expect(lines.some((l) => l.x1 === 61 && l.x2 === 61 && l.y1 === 40 && l.y2 === 270)).to.equal(true);
+      // the left side: 1.5pt (half the border) inside the page area's left edge, from its top to its bottom
+      expect(lines.some((l) => l.x1 === 61.5 && l.x2 === 61.5 && l.y1 === 40 && l.y2 === 270)).to.equal(true);
     }
   });
 });

@@ -28,6 +28,8 @@ describe('layout: table column widths (CSS 2.1 §17.5.2)', () => {
     { name: 'max-width caps a percentage width', html: `<table style="width:100%;max-width:120pt"><tr><td></td><td></td></tr></table>`, css: '', widths: [60, 60], table: 120 },
     { name: 'min-width widens an auto table', html: `<table style="min-width:100pt"><tr><td>${block(10)}</td><td>${block(30)}</td></tr></table>`, css: '', widths: [25, 75], table: 100 },
     { name: 'the HTML width attribute is in CSS pixels', html: `<table width="200"><tr><td></td><td></td></tr></table>`, css: '', widths: [75, 75], table: 150 },
+    { name: 'CSS width: auto overrides the width attribute (a presentational hint, CSS 2.1 §6.4.4)', html: `<table width="100%" style="width:auto"><tr><td>${block(30)}</td><td>${block(60)}</td></tr></table>`, css: '', widths: [30, 60], table: 90 },
+    { name: 'CSS width: auto on a cell overrides its width attribute', html: `<table style="width:180pt"><tr><td width="150" style="width:auto">${block(30)}</td><td>${block(60)}</td></tr></table>`, css: '', widths: [60, 120], table: 180 },
     { name: 'a colspan cell wider than its columns widens them in proportion', html: `<table><tr><td colspan="2">${block(100)}</td></tr><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, css: '', widths: [40, 60], table: 100 },
   ];
   for (const c of cases) {
@@ -56,14 +58,14 @@ describe('layout: table column widths (CSS 2.1 §17.5.2)', () => {
   });
 
   it('border-spacing separates the cells and the table edge (§17.6.1)', () => {
-    const { root } = layoutOf(`<table><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 5pt 3pt; border: 2pt solid }`);
+    const { root } = layoutOf(`<table><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 5pt 3pt; border: 1.5pt solid }`);
     const t = boxOf(root, 'table');
     const [a, b] = boxesOf(root, 'td');
-    expect(t.width).to.be.closeTo(2 + 5 + 20 + 5 + 30 + 5 + 2, 0.01);
-    expect(a!.x - t.x).to.be.closeTo(7, 0.01);
-    expect(b!.x - t.x).to.be.closeTo(7 + 20 + 5, 0.01);
-    expect(a!.y - t.y).to.be.closeTo(5, 0.01);
-    expect(t.height).to.be.closeTo(2 + 3 + 10 + 3 + 2, 0.01);
+    expect(t.width).to.be.closeTo(1.5 + 5 + 20 + 5 + 30 + 5 + 1.5, 0.01);
+    expect(a!.x - t.x).to.be.closeTo(6.5, 0.01);
+    expect(b!.x - t.x).to.be.closeTo(6.5 + 20 + 5, 0.01);
+    expect(a!.y - t.y).to.be.closeTo(4.5, 0.01);
+    expect(t.height).to.be.closeTo(1.5 + 3 + 10 + 3 + 1.5, 0.01);
   });
 
   it('a table beside a float is narrowed to the space left (§9.4.1)', () => {
@@ -151,12 +153,12 @@ describe('layout: collapsed table borders (CSS 2.1 §17.6.2)', () => {
   const html = `<table><tr><td id="a">${block(20)}</td><td id="b">${block(20)}</td></tr></table>`;
 
   const cases: { name: string; css: string; line: 'middle' | 'left'; width: number; style: string; red?: number }[] = [
-    { name: 'the wider border wins', css: 'td { border: 1pt solid } #a { border-right: 4pt solid }', line: 'middle', width: 4, style: 'solid' },
+    { name: 'the wider border wins', css: 'td { border: 0.75pt solid } #a { border-right: 3pt solid }', line: 'middle', width: 3, style: 'solid' },
     { name: 'at equal width the style decides (double over solid)', css: 'td { border: 3pt solid } #b { border-left: 3pt double }', line: 'middle', width: 3, style: 'double' },
     { name: 'hidden suppresses every other border', css: 'td { border: 3pt solid } #a { border-right: hidden }', line: 'middle', width: 0, style: 'none' },
-    { name: 'the table\'s wider border wins over the cell\'s on the outer edge', css: 'table { border: 5pt solid } td { border: 2pt dotted }', line: 'left', width: 5, style: 'solid' },
-    { name: 'at equal width and style the cell wins over the table', css: 'table { border: 2pt solid red } td { border: 2pt solid blue }', line: 'left', width: 2, style: 'solid', red: 0 },
-    { name: 'at equal width the style decides over the source (dashed table over dotted cell)', css: 'table { border: 2pt dashed red } td { border: 2pt dotted blue }', line: 'left', width: 2, style: 'dashed', red: 255 },
+    { name: 'the table\'s wider border wins over the cell\'s on the outer edge', css: 'table { border: 4.5pt solid } td { border: 1.5pt dotted }', line: 'left', width: 4.5, style: 'solid' },
+    { name: 'at equal width and style the cell wins over the table', css: 'table { border: 1.5pt solid red } td { border: 1.5pt solid blue }', line: 'left', width: 1.5, style: 'solid', red: 0 },
+    { name: 'at equal width the style decides over the source (dashed table over dotted cell)', css: 'table { border: 1.5pt dashed red } td { border: 1.5pt dotted blue }', line: 'left', width: 1.5, style: 'dashed', red: 255 },
   ];
   for (const c of cases) {
     it(c.name, () => {
