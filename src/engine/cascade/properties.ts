@@ -606,6 +606,19 @@ export const PROPERTIES = {
     name: 'transform-origin', inherited: false, initial: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
     parse: parseTransformOrigin, compute: computeTransformOrigin,
   }),
+  // CSS Viewport 1 "the zoom property", as Chromium applies it: the computed value is the effective zoom
+  // (the parent's times this factor, walker.ts); absolute lengths, font sizes and the natural
+  // sizes of images are multiplied by it. 0 and `normal` are a factor of 1.
+  zoom: prop<number, number>({
+    name: 'zoom', inherited: true, initial: 1,
+    parse: (v) => {
+      if (v.length !== 1) return undefined;
+      if (ident(v[0]) === 'normal') return 1;
+      const n = v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0]);
+      return n === undefined || n < 0 ? undefined : n === 0 ? 1 : n;
+    },
+    compute: same,
+  }),
   opacity: prop<number, number>({
     name: 'opacity', inherited: false, initial: 1,
     parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0])),
@@ -693,7 +706,7 @@ export const PROPERTIES = {
       // ctx.em is the parent's font size here (CSS Fonts 4 §2.5)
       let pt: number;
       switch (s.k) {
-        case 'abs': pt = s.pt; break;
+        case 'abs': pt = s.pt * (ctx.zoom ?? 1); break;
         case 'larger': pt = ctx.em * 1.2; break;
         case 'smaller': pt = ctx.em / 1.2; break;
         case 'len': pt = resolveAbsolute(s.e, { ...ctx, percentBasis: ctx.em }); break;
@@ -968,7 +981,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
   'isolation', 'clip', 'shape-margin',
-  'contain', 'content-visibility', 'container', 'container-type', 'container-name', 'zoom',
+  'contain', 'content-visibility', 'container', 'container-type', 'container-name',
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-blend-mode', 'background-position-x', 'background-position-y',
   'max-lines', 'bleed', 'marks', 'anchor-name', 'position-anchor',

@@ -48,6 +48,8 @@ const INHERITED_NAMES: readonly PropertyName[] = [...INHERITED];
 
 export class StyleWalker {
   private rootFontSize = MEDIUM_FONT_SIZE;
+  /** the root's effective zoom: rem is the root's font size unzoomed, times the element's zoom */
+  private rootZoom = 1;
   /** the root element's values (the page context inherits them) */
   rootValues: ComputedValues | undefined;
   /** rules whose declaration problems were reported in this document */
@@ -93,7 +95,7 @@ export class StyleWalker {
   styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined, line?: ElementValues): StyledElement {
     const main = this.collectMain(e, sig);
     const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
-    if (!parent) { this.rootFontSize = own.values['font-size']; this.rootValues = own.values; }
+    if (!parent) { this.rootFontSize = own.values['font-size']; this.rootZoom = own.values.zoom; this.rootValues = own.values; }
     const display = own.values.display;
     const firstLine = line || this.hasRules['first-line'] ? this.firstLineValues(e, main.list, own, line, sig) : undefined;
     // CSS Lists 3 §4: the element's counters change before its ::before; its children's
@@ -393,14 +395,28 @@ export class StyleWalker {
     for (const name of INHERITED_NAMES) values[name] = pv[name];
     const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
       em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
-      lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv,
+      lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv, zoom: pv.zoom,
     };
     const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics, said: this.substitutions };
+    // zoom first: the effective zoom is the parent's times the element's factor (a wide keyword
+    // keeps the parent's); font sizes, em and rem follow it, lengths are multiplied by it
+    const zoomDecl = declared.get('zoom');
+    if (zoomDecl) {
+      // computed against a parent of zoom 1, a wide keyword is a factor of 1
+      const factor = computeDeclared('zoom', zoomDecl, { ...state, pv: { ...pv, zoom: 1 } }) as number;
+      values.zoom = pv.zoom * factor;
+      declared.delete('zoom');
+    }
+    const zoom = values.zoom as number;
+    const rezoom = zoom / pv.zoom;
+    ctx.zoom = zoom;
+    ctx.em = pv['font-size'] * rezoom;
+    ctx.rem = this.rootFontSize / this.rootZoom * zoom;
     const fontSize = declared.get('font-size');
     if (fontSize) {
       values['font-size'] = computeDeclared('font-size', fontSize, state);
       declared.delete('font-size');
-    }
+    } else if (rezoom !== 1) values['font-size'] = pv['font-size'] * rezoom;
     const fs = values['font-size'] as number;
     ctx.em = fs;
     if (parent === INITIAL_STYLE_VALUES) ctx.rem = fs;

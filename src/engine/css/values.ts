@@ -44,6 +44,11 @@ export interface LengthContext {
   readonly lh: number;
   /** what a percentage most likely refers to, to pick a branch of min()/max() that mixes % and lengths */
   readonly percentBasis: number;
+  /**
+   * the element's effective zoom (CSS Viewport 1 `zoom`, as Chromium applies it): absolute
+   * lengths are multiplied by it; em and lh already are, through the zoomed font size. 1 when absent.
+   */
+  readonly zoom?: number;
 }
 
 export interface LengthOptions {
@@ -114,7 +119,7 @@ export function clampLength(pt: number): number {
 }
 
 export function resolveLinear(l: Linear, ctx: LengthContext): LengthPct {
-  let pt = l.pt;
+  let pt = l.pt * (ctx.zoom ?? 1);
   if (l.rel) {
     for (const [unit, k] of Object.entries(l.rel) as [RelativeUnit, number][]) {
       switch (unit) {

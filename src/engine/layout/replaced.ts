@@ -1,16 +1,11 @@
-// CSS 2.1 §10.3.2 / §10.6.2 used size of replaced elements (img, svg): specified width/height,
-// HTML width/height attributes, the intrinsic ratio, then max-width / max-height (§10.4).
+// CSS 2.1 §10.3.2 / §10.6.2 used size of replaced elements (img, svg): specified width/height
+// (the HTML width/height attributes are presentational hints in the cascade, so CSS overrides
+// them), the intrinsic ratio, then max-width / max-height (§10.4).
 import type { ReplacedBox } from '../boxes/types';
 import type { LoadedImage } from '../types';
 import { resolveAuto, resolveNone, safe } from './used';
 
 export interface ReplacedSize { readonly width: number; readonly height: number }
-
-const attrPx = (v: string | undefined): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = parseFloat(v);
-  return Number.isFinite(n) && n >= 0 && /^\s*[\d.]+\s*(px)?\s*$/.test(v) ? n * 0.75 : undefined;
-};
 
 export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbWidth: number, cbHeight?: number): ReplacedSize {
   const s = box.style;
@@ -20,14 +15,14 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
   let w = resolveAuto(s.width, cbWidth); if (w !== undefined && bb) w -= frameW;
   let h = s.height === 'auto' ? undefined : !s.height.pct ? s.height.pt : cbHeight !== undefined ? s.height.pt + (s.height.pct * cbHeight) / 100 : undefined;
   if (h !== undefined && bb) h -= frameH;
-  w ??= attrPx(box.element.attrs.width);
-  h ??= attrPx(box.element.attrs.height);
-  const iw = img ? img.width * 0.75 : 0;
-  const ih = img ? img.height * 0.75 : 0;
+  // the natural size (300 × 150px without one), scaled by the element's zoom
+  const z = s.zoom;
+  const iw = img ? img.width * 0.75 * z : 0;
+  const ih = img ? img.height * 0.75 * z : 0;
   const ratio = iw > 0 && ih > 0 ? iw / ih : undefined;
-  if (w === undefined && h === undefined) { w = iw || 225; h = ih || 112.5; }
-  else if (w === undefined) w = ratio ? h! * ratio : iw || 225;
-  else if (h === undefined) h = ratio ? w / ratio : ih || 112.5;
+  if (w === undefined && h === undefined) { w = iw || 225 * z; h = ih || 112.5 * z; }
+  else if (w === undefined) w = ratio ? h! * ratio : iw || 225 * z;
+  else if (h === undefined) h = ratio ? w / ratio : ih || 112.5 * z;
   const maxW = resolveNone(s.maxWidth, cbWidth);
   const maxH = s.maxHeight === 'none' ? undefined : !s.maxHeight.pct ? s.maxHeight.pt : cbHeight !== undefined ? s.maxHeight.pt + (s.maxHeight.pct * cbHeight) / 100 : undefined;
   const keep = ratio !== undefined && (s.width === 'auto' || h === undefined || s.height === 'auto');

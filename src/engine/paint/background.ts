@@ -8,10 +8,13 @@ interface Rect extends Area { readonly x: number; readonly y: number }
 
 /**
  * §3.9 the used size of a background image of natural size iw × ih px in `area`; an image
- * without natural size (a gradient: iw, ih undefined) is the area's size where auto.
+ * without natural size (a gradient: iw, ih undefined) is the area's size where auto. `zoom`, the
+ * box's effective zoom, scales the natural size and absolute lengths (em is already zoomed).
  */
-export function sizeOf(spec: string, area: Area, iw: number | undefined, ih: number | undefined, fontSize = 12): { width: number; height: number } {
+export function sizeOf(spec: string, area: Area, naturalW: number | undefined, naturalH: number | undefined, fontSize = 12, zoom = 1): { width: number; height: number } {
   const s = spec.trim().toLowerCase();
+  const iw = naturalW === undefined ? undefined : naturalW * zoom;
+  const ih = naturalH === undefined ? undefined : naturalH * zoom;
   const natural = iw !== undefined && ih !== undefined;
   if (s === 'cover') {
     if (!natural || !(iw > 0) || !(ih > 0)) return { width: area.width, height: area.height};
@@ -32,13 +35,13 @@ export function sizeOf(spec: string, area: Area, iw: number | undefined, ih: num
     const n = parseFloat(m[1]!);
     switch (m[2]) {
       case '%': return (n * base) / 100;
-      case 'pt': return n;
-      case 'mm': return (n * 72) / 25.4;
-      case 'cm': return (n * 72) / 2.54;
-      case 'in': return n * 72;
+      case 'pt': return n * zoom;
+      case 'mm': return (n * 72 * zoom) / 25.4;
+      case 'cm': return (n * 72 * zoom) / 2.54;
+      case 'in': return n * 72 * zoom;
       case 'em': return n * fontSize;
-      case 'rem': return n * 12;
-      default: return n * 0.75;
+      case 'rem': return n * 12 * zoom;
+      default: return n * 0.75 * zoom;
     }
   };
   let w = one(parts[0], area.width);

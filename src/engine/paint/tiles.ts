@@ -27,9 +27,9 @@ const MAX_TILES = 400;
  * for a gradient) positioned over `area` and cut to `clip` (both in the same coordinates).
  */
 export function backgroundTiles(style: ComputedStyle, area: Rect, clip: Rect, iw: number | undefined, ih: number | undefined, layer = 0): Tile[] {
-  const size = sizeOf(layerOf(style.backgroundSize, layer), area, iw, ih, style.fontSize);
+  const size = sizeOf(layerOf(style.backgroundSize, layer), area, iw, ih, style.fontSize, style.zoom);
   if (!(size.width > 0) || !(size.height > 0)) return [];
-  const pos = position(layerOf(style.backgroundPosition, layer), style.fontSize);
+  const pos = position(layerOf(style.backgroundPosition, layer), style.fontSize, style.zoom);
   const x0 = area.x + ((area.width - size.width) * pos.x.pct) / 100 + pos.x.pt;
   const y0 = area.y + ((area.height - size.height) * pos.y.pct) / 100 + pos.y.pt;
   const [rx, ry] = repeats(layerOf(style.backgroundRepeat, layer));
@@ -92,8 +92,8 @@ function repeats(v: string): [boolean, boolean] {
 
 interface Offset { pct: number; pt: number }
 
-/** background-position as a percentage of (area − image) plus a length, per axis (1 to 4 values). */
-function position(v: string, fontSize: number): { x: Offset; y: Offset } {
+/** background-position as a percentage of (area − image) plus a length, per axis (1 to 4 values); absolute lengths scaled by the box's zoom. */
+function position(v: string, fontSize: number, zoom: number): { x: Offset; y: Offset } {
   const tokens = v.split(/\s+/).filter(Boolean);
   const x: Offset = { pct: 0, pt: 0 }; const y: Offset = { pct: 0, pt: 0 };
   const KEY: Record<string, ['x' | 'y' | 'any', number]> = { left: ['x', 0], right: ['x', 100], top: ['y', 0], bottom: ['y', 100], center: ['any', 50] };
@@ -103,14 +103,14 @@ function position(v: string, fontSize: number): { x: Offset; y: Offset } {
     const n = parseFloat(m[1]!);
     switch (m[2]) {
       case '%': return { pct: n, pt: 0 };
-      case 'pt': return { pct: 0, pt: n };
-      case 'mm': return { pct: 0, pt: (n * 72) / 25.4 };
-      case 'q': return { pct: 0, pt: (n * 18) / 25.4 };
-      case 'cm': return { pct: 0, pt: (n * 72) / 2.54 };
-      case 'in': return { pct: 0, pt: n * 72 };
+      case 'pt': return { pct: 0, pt: n * zoom };
+      case 'mm': return { pct: 0, pt: (n * 72 * zoom) / 25.4 };
+      case 'q': return { pct: 0, pt: (n * 18 * zoom) / 25.4 };
+      case 'cm': return { pct: 0, pt: (n * 72 * zoom) / 2.54 };
+      case 'in': return { pct: 0, pt: n * 72 * zoom };
       case 'em': return { pct: 0, pt: n * fontSize };
-      case 'rem': return { pct: 0, pt: n * 12 };
-      default: return { pct: 0, pt: n * 0.75 };
+      case 'rem': return { pct: 0, pt: n * 12 * zoom };
+      default: return { pct: 0, pt: n * 0.75 * zoom };
     }
   };
   if (tokens.length === 0) return { x, y };
