@@ -180,7 +180,7 @@ function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolea
 function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
   const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, input.cbDirection);
-  const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined;
+  const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined || input.root === true;
   let contentWidth = used.contentWidth;
   let marginLeft = used.marginLeft;
   const frameH = used.border.left + used.border.right + used.padding.left + used.padding.right;

@@ -169,6 +169,11 @@ export interface BlockInput {
   readonly borderBoxHeight?: number;
   /** the containing block's `direction` (CSS 2.1 §10.3.3: which margin gives way when over-constrained); ltr when absent */
   readonly cbDirection?: 'ltr' | 'rtl';
+  /**
+   * (additive) the root element's box: it establishes an independent formatting context (CSS
+   * Display 3 §2.2), so its margins collapse with none of its children's (CSS 2.1 §8.3.1)
+   */
+  readonly root?: boolean;
 }
 
 /** A block-level box after layout. */

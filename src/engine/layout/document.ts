@@ -575,7 +575,7 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
   const icb = pageBox(geometry, 0, first.name).icb;
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();
-  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0 }, full);
+  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0, root: true }, full);
   const fixed: BoxFragment[] = [];
   const fragment = r.fragment;
   let bottom = Math.max(r.bottom, floats.bottom());

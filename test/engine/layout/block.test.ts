@@ -64,6 +64,21 @@ describe('layout: collapsing margins (CSS 2.1 §8.3.1)', () => {
     expect(boxOf(root, '#b').y - (boxOf(root, '#a').y + 10)).to.be.closeTo(30, 0.01);
   });
 
+  // the root establishes an independent formatting context (CSS Display 3 §2.2): Chromium 156
+  // puts body's margin below html's, and keeps a last child's margin inside html's bottom
+  const rootCases: { name: string; css: string; body: number; html: number }[] = [
+    { name: 'body\'s top margin does not collapse with the root\'s', css: 'html { margin-top: 30pt } body { margin: 6pt }', body: 36, html: 30 },
+    { name: 'a first child\'s margin does not collapse through the root', css: 'html { margin-top: 30pt } body { margin: 0 } #a { margin-top: 12pt }', body: 42, html: 30 },
+    { name: 'without a root margin, body\'s margin stays', css: 'body { margin: 6pt }', body: 6, html: 0 },
+  ];
+  for (const c of rootCases) {
+    it(`the root's margins collapse with none of its children's: ${c.name}`, () => {
+      const { root } = layoutOf('<div id="a" style="height:10pt"></div>', `${PAGE} ${c.css}`);
+      expect(boxOf(root, 'html').y, 'html').to.be.closeTo(c.html, 0.01);
+      expect(boxOf(root, 'body').y, 'body').to.be.closeTo(c.body, 0.01);
+    });
+  }
+
   it('a positive and a negative margin add up', () => {
     const { root } = layoutOf('<div id="a" style="height:10pt;margin-bottom:20pt"></div><div id="b" style="height:10pt;margin-top:-5pt"></div>', PAGE);
     expect(boxOf(root, '#b').y - (boxOf(root, '#a').y + 10)).to.be.closeTo(15, 0.01);
