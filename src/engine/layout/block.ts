@@ -256,7 +256,15 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;
   if (collapsesBottom) outStrut = flow.strut;
-  else { contentBottom = flow.bottom + (quirkyContainer ? quirkyContainerStrutSize(flow.strut) : strutSize(flow.strut)); outStrut = EMPTY_STRUT; }
+  else {
+    contentBottom = flow.bottom + (quirkyContainer ? quirkyContainerStrutSize(flow.strut) : strutSize(flow.strut));
+    outStrut = EMPTY_STRUT;
+    // CSS Fragmentation 3 §5.2: the last child's margin, kept inside, is truncated where the page ends
+    if (ctx.pages.paginates && contentBottom > flow.bottom) {
+      const end = ctx.pages.pageEnd(flow.bottom);
+      if (flow.bottom <= end && contentBottom > end) contentBottom = end;
+    }
+  }
   if (bfc) contentBottom = Math.max(contentBottom, floats.bottom());
   let contentHeight = Math.max(0, contentBottom - contentTop);
   if (input.borderBoxHeight !== undefined) contentHeight = Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom);

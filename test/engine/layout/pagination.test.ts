@@ -172,3 +172,18 @@ describe('layout: margins before a forced break truncate (CSS Fragmentation 3 §
     });
   }
 });
+
+describe('layout: a last child\'s margin kept inside its container is truncated at the page end (CSS Fragmentation 3 §5.2, as Chromium 156 prints)', () => {
+  const CSS = '@page { size: 200pt 300pt; margin: 0 } body { margin: 0; font: 10pt/12pt sans-serif } #a { height: 280pt; margin-bottom: 60pt }';
+  const cases: { name: string; html: string; css: string; pages: number }[] = [
+    { name: 'inside the root (an independent formatting context): no page for the margin alone', html: '<div id="a"></div>', css: '', pages: 1 },
+    { name: 'inside an overflow: hidden block', html: '<div id="b"><div id="a"></div></div>', css: '#b { overflow: hidden }', pages: 1 },
+    { name: 'inside a block with a bottom border: the border starts the next page', html: '<div id="b"><div id="a"></div></div>', css: '#b { border-bottom: 3pt solid }', pages: 2 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { pages } = layoutOf(c.html, `${CSS} ${c.css}`);
+      expect(pages).to.have.length(c.pages);
+    });
+  }
+});
