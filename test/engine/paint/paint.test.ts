@@ -115,7 +115,7 @@ describe('paint: images, links, boxes', () => {
   });
 
   it('max-width: 100% shrinks a wide image to the containing block', () => {
-    const r = layout(doc({ page }, h('div', {}, {}, h('img', { maxWidth: pct(100) }, { src: PNG_2x1, width: '1000' }))));
+    const r = layout(doc({ page }, h('div', {}, {}, h('img', { maxWidth: pct(100), width: pt(750) }, { src: PNG_2x1 }))));
     const json = JSON.stringify(r.docDefinition.content);
     expect(json).to.match(/"width":260.25,"height":130.125/); // the page area: 346.67px rounded up to 347px, as Chromium
   });

@@ -7,7 +7,7 @@ import { backgroundTiles, type Rect } from '../../../src/engine/paint/tiles';
 import { redPng } from '../../helpers/canary';
 
 const style = (over: Partial<Pick<ComputedStyle, 'backgroundPosition' | 'backgroundRepeat' | 'backgroundSize'>>) =>
-  ({ backgroundSize: 'auto', backgroundPosition: '0% 0%', backgroundRepeat: 'repeat', fontSize: 10, ...over }) as unknown as ComputedStyle;
+  ({ backgroundSize: 'auto', backgroundPosition: '0% 0%', backgroundRepeat: 'repeat', fontSize: 10, zoom: 1, ...over }) as unknown as ComputedStyle;
 const AREA: Rect = { x: 100, y: 200, width: 100, height: 50 };
 const at = (s: ComputedStyle) => backgroundTiles(s, AREA, AREA, 40, 20).map((t) => [t.x, t.y, t.width, t.height]);
 
