@@ -10,7 +10,7 @@
 // margin: 0 }`) each compare what starts on them with their own page area: the zoom is the
 // largest ratio (a 900px box on a 720px page area shrinks the whole document by 0.8, as Chromium
 // 156 prints it, even when the first page is 794px wide).
-import type { ComputedStyle } from '../cascade/computed';
+import type { ComputedStyle, TransformFunction } from '../cascade/computed';
 import { transformMatrix } from '../cascade/transform';
 import { pageIndexAt, type BorderSegment, type BoxFragment, type Fragment, type LineFragment, type PageFragment, type Sides } from './fragments';
 
@@ -156,6 +156,19 @@ export class Shrink {
     }
   }
 
+  /** transform functions with their lengths scaled (percentages are of the box, scaled already) */
+  private transforms(list: 'none' | readonly TransformFunction[]): 'none' | readonly TransformFunction[] {
+    if (list === 'none') return list;
+    const s = this.s;
+    return list.map((f): TransformFunction => {
+      switch (f.f) {
+        case 'translate': return { ...f, x: { pt: f.x.pt * s, pct: f.x.pct }, y: { pt: f.y.pt * s, pct: f.y.pct } };
+        case 'matrix': return { ...f, m: [f.m[0], f.m[1], f.m[2], f.m[3], f.m[4] * s, f.m[5] * s] };
+        default: return f;
+      }
+    });
+  }
+
   private sides(v: Sides): Sides {
     const s = this.s;
     return { top: v.top * s, right: v.right * s, bottom: v.bottom * s, left: v.left * s };
@@ -180,6 +193,9 @@ export class Shrink {
       borderWidth: this.sides(style.borderWidth),
       borderRadius: { topLeft: len(r.topLeft), topRight: len(r.topRight), bottomRight: len(r.bottomRight), bottomLeft: len(r.bottomLeft) },
       columnRule: { ...style.columnRule, width: style.columnRule.width * s },
+      // (a transform's lengths are the content's: Chromium scales a translation with the page)
+      transform: this.transforms(style.transform), translate: this.transforms(style.translate),
+      transformOrigin: { x: len(style.transformOrigin.x), y: len(style.transformOrigin.y) },
     };
     this.styles.set(style, out);
     return out;

@@ -3,6 +3,7 @@
 // block on an A4 page with 27.75pt margins prints 0.964 times as large, a 1000pt one at 1/1.5
 // (the maximum shrink), its text cut off at the page's edge.
 import { expect } from 'chai';
+import { transformMatrix } from '../../../src/engine/cascade/transform';
 import { printZoom } from '../../../src/engine/layout/shrink';
 import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
 
@@ -48,6 +49,19 @@ describe('layout: content wider than the page shrinks to fit (as Chromium prints
     const onFirst = layoutOf(`<p>One</p><div style="width:506.25pt;height:10pt"></div><p id="two" style="break-before:page">Two</p>`, CSS + first);
     const t = linesOf(boxOf(onFirst.root, '#two'))[0]!.children.find((c) => c.kind === 'text')!;
     expect(t.kind === 'text' && t.font.size).to.be.closeTo(12 * 600 / 675, 0.001);
+  });
+
+  it('a transform\'s lengths are scaled with the content: translate() and matrix() move the box 0.8 times as far', () => {
+    // Chromium 156: with a page scaled to 0.728, `translate(60pt, 30pt)` moves a box's text by 43.7pt and 21.8pt
+    const { root } = layoutOf('<div style="width:506.25pt;height:10pt"></div><div id="t" style="width:100pt;transform:translate(50pt, 20pt) rotate(90deg)">T</div>' +
+      '<div id="m" style="width:100pt;transform:matrix(1, 0, 0, 1, 40, 10)">M</div><div id="p" style="width:100pt;transform:translateX(50%)">P</div>', CSS);
+    const offset = (sel: string) => { const b = boxOf(root, sel); const m = transformMatrix(b.style, b)!; return [m[4] - (b.x + b.width / 2 - m[0] * (b.x + b.width / 2) - m[2] * (b.y + b.height / 2)), m[5] - (b.y + b.height / 2 - m[1] * (b.x + b.width / 2) - m[3] * (b.y + b.height / 2))]; };
+    // (the translation part of the matrix, less what rotating about the box's centre moves)
+    expect(offset('#t')[0]).to.be.closeTo(40, 0.01);
+    expect(offset('#t')[1]).to.be.closeTo(16, 0.01);
+    expect(offset('#m')[0]).to.be.closeTo(40 * 0.75 * 0.8, 0.01); // (matrix() e and f are px)
+    expect(offset('#m')[1]).to.be.closeTo(10 * 0.75 * 0.8, 0.01);
+    expect(offset('#p')[0]).to.be.closeTo(40, 0.01); // 50% of the box, 80pt wide once scaled
   });
 
   it('pages hold 1.25 times as much when the zoom is 1.25', () => {
