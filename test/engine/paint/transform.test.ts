@@ -49,7 +49,8 @@ describe('cascade: transform properties (CSS Transforms 1 §14, 2 §5)', () => {
   ];
   for (const c of cases) {
     it(c.css, () => {
-      const s = boxOf(layoutOf(`<div id="d" style="${c.css}">x</div>`).root, '#d').style;
+      // (a box narrower than the page: moved past the page area's edge, it would shrink the page to fit, its lengths with it)
+      const s = boxOf(layoutOf(`<div id="d" style="width: 100pt; ${c.css}">x</div>`).root, '#d').style;
       if (c.transform !== undefined) expect(s.transform).to.deep.equal(c.transform);
       if (c.origin !== undefined) expect(s.transformOrigin).to.deep.equal(c.origin);
     });
