@@ -538,9 +538,18 @@ function transformText(t: string, transform: ComputedStyle['textTransform'], wor
 const SMALL_CAPS_SCALE = 0.7;
 
 /**
+ * The font size of synthesized small capitals, pt: 0.7 of the font size rounded to a whole CSS
+ * px, as Chromium 156 draws them (13px text has 9px capitals, 15px has 11px, 26.88px has 19px).
+ */
+function smallCapsSize(fontSize: number): number {
+  const px = Math.round((fontSize / 0.75) * SMALL_CAPS_SCALE);
+  return px > 0 ? px * 0.75 : fontSize * SMALL_CAPS_SCALE;
+}
+
+/**
  * Small capitals synthesized as Chromium does for fonts without small-cap glyphs (none of the
  * shipped ones has them): with small-caps the letters that have an uppercase form become
- * uppercase runs at 0.7 of the font size and the rest keeps its size; with all-small-caps all
+ * uppercase runs at 0.7 of the font size (smallCapsSize) and the rest keeps its size; with all-small-caps all
  * the text does (mutates runs).
  */
 function synthesizeSmallCaps(items: InlineLevelBox[]): void {
@@ -549,7 +558,7 @@ function synthesizeSmallCaps(items: InlineLevelBox[]): void {
     if (b.kind === 'inline') { synthesizeSmallCaps(b.children); continue; }
     if (b.kind !== 'text' || b.style.fontVariantCaps === 'normal' || !b.text) continue;
     const all = b.style.fontVariantCaps === 'all-small-caps';
-    const small = { ...b.style, fontSize: b.style.fontSize * SMALL_CAPS_SCALE };
+    const small = { ...b.style, fontSize: smallCapsSize(b.style.fontSize) };
     const runs: TextRun[] = [];
     for (const ch of b.text) {
       const upper = ch.toUpperCase();
