@@ -565,7 +565,7 @@ function synthesizeSmallCaps(items: InlineLevelBox[]): void {
       const shrunk = all || upper !== ch;
       const style = shrunk ? small : b.style;
       const last = runs[runs.length - 1];
-      if (last && last.style === style) last.text += upper; else runs.push({ kind: 'text', style, text: upper });
+      if (last && last.style === style) last.text += upper; else runs.push(style === small ? { kind: 'text', style, text: upper, smallCaps: true } : { kind: 'text', style, text: upper });
     }
     items.splice(i, 1, ...runs);
     i += runs.length - 1;

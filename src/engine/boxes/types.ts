@@ -81,6 +81,8 @@ export interface TextRun {
   readonly kind: 'text';
   readonly style: ComputedStyle;
   text: string;
+  /** synthesized small capitals (CSS Fonts 4 §6.4): the style sizes the glyphs only, the line box takes the inline box's metrics */
+  readonly smallCaps?: true;
 }
 
 /** An inline box (display: inline) with its inline-level children. */

@@ -465,7 +465,8 @@ class Lines implements LineFloats {
           if (a.solid || (a.end > a.start && preserved(s))) visible = true;
           const parent = a.item.parent;
           if (quirk && (a.solid || (a.end > a.start && preserved(s)))) this.include(parent, stamp);
-          if (s !== parent.style) {
+          // (a text of another style than its box's, a ::marker's, has its own metrics; synthesized small capitals have the box's)
+          if (s !== parent.style && !a.item.smallCaps) {
             const f = this.font(s);
             this.extend(parent.group, parent.off - f.above, parent.off + f.below);
           }

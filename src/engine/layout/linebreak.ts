@@ -42,6 +42,8 @@ export interface TextItem {
   readonly style: ComputedStyle;
   readonly parent: BoxNode;
   readonly link: LinkTarget | undefined;
+  /** synthesized small capitals: no metrics of their own in the line box (TextRun.smallCaps) */
+  readonly smallCaps?: true;
 }
 
 /** An atomic inline (inline-block, replaced element) or a float met in the inline content. */
@@ -240,7 +242,10 @@ class Cutter {
     for (const b of items) {
       switch (b.kind) {
         case 'text':
-          if (b.text) this.textRun({ style: decor ? decorated(b.style, decor) : b.style, parent, link: parent.link }, b.text);
+          if (b.text) {
+            const style = decor ? decorated(b.style, decor) : b.style;
+            this.textRun(b.smallCaps ? { style, parent, link: parent.link, smallCaps: true } : { style, parent, link: parent.link }, b.text);
+          }
           break;
         case 'inline': {
           const link = b.element.tag === 'a' ? (linkOf(b.element.attrs.href, o.anchors) ?? parent.link) : parent.link;

@@ -2,6 +2,8 @@
 // them synthesized, as Chromium 156 draws them: capitals at 0.7 of the font size rounded to a
 // whole CSS px (13px text has 9px capitals, 15px has 11px, 17px has 12px, 26.88px has 19px).
 // Widths of inline-blocks in pt, against Chromium's and against capitals at the rounded size.
+// The capitals are glyphs of the inline box's text: the line box takes the box's metrics, not
+// those of a font at the capitals' size.
 import { expect } from 'chai';
 import { chromiumRects } from '../../helpers/chromium-layout';
 import { boxOf, layoutOf } from '../../helpers/layout';
@@ -21,6 +23,23 @@ describe('layout: synthesized small capitals at a whole px (as Chromium 156 draw
       const a = boxOf(root, '#a').width; const b = boxOf(root, '#b').width;
       expect(a, 'as capitals at the rounded size').to.be.closeTo(b, 0.001);
       expect(rects.a!.width, 'Chromium').to.be.closeTo(a, 0.05);
+    });
+  }
+});
+
+describe('layout: synthesized small capitals leave the line box to their inline box (as Chromium 156 lays them out)', function () {
+  this.timeout(60000);
+  const rectsOf = chromiumRects();
+  const cases = [{ size: 22.4, lh: 32 }, { size: 15, lh: 22 }, { size: 17, lh: 25 }];
+  for (const c of cases) {
+    it(`${c.size}px text with ${c.lh}px lines and a 1.2em small-caps span: as tall as without small capitals`, async () => {
+      const css = `p { margin: 0; font-family: 'DejaVu Sans'; font-size: ${c.size}px; line-height: ${c.lh}px; } .n { font-variant: small-caps; font-size: 1.2em }`;
+      const html = '<p id="p"><span class="n">In his books</span><br>starts each</p><p id="q"><span style="font-size:1.2em">In his books</span><br>starts each</p>';
+      const { root } = layoutOf(html, PAGE + css);
+      const rects = await rectsOf({ pageCss: PAGE, css, html }, ['p', 'q']);
+      // (the 1.2em box's own half-leading lowers its first line by a px or so, small capitals or not)
+      expect(rects.p!.height, 'Chromium: as without small capitals').to.be.closeTo(rects.q!.height, 0.01);
+      expect(boxOf(root, '#p').height, 'as without small capitals').to.be.closeTo(boxOf(root, '#q').height, 0.01);
     });
   }
 });
