@@ -989,9 +989,10 @@ function trimEnd(atoms: Atom[]): void {
   }
 }
 
+/** CSS Text 3 §7.3 the justification opportunities of a text: its word separators (U+0020 and U+00A0, as Chromium expands them). */
 function countSpaces(text: string, from: number, to: number): number {
   let n = 0;
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x20) n++;
+  for (let i = from; i < to; i++) { const c = text.charCodeAt(i); if (c === 0x20 || c === 0xa0) n++; }
   return n;
 }
 

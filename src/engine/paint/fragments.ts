@@ -54,6 +54,10 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   return painter.finish();
 }
 
+/** CSS Text 3 §7.3 the word separators justification widens (inline.ts countSpaces): split keeps them as odd parts */
+const WORD_SEPARATOR = /[ \u00a0]/;
+const WORD_SEPARATORS = /([ \u00a0])/;
+
 /** one CSS px, pt */
 const PX = 0.75;
 
@@ -631,13 +635,14 @@ class Painter {
     const s = t.style;
     if (s.visibility === 'hidden' || transparent(s.color) || t.text.length === 0) return;
     const page = fixedPage ?? this.o.pages[this.pageIndex(t.baseline - 0.01)]!;
-    if (t.wordSpacing > 0.001 && t.text.includes(' ')) {
-      // justified: each word where the line puts it
+    if (t.wordSpacing > 0.001 && WORD_SEPARATOR.test(t.text)) {
+      // justified: each word where the line puts it, every separator (a space, a no-break space) widened
       let x = t.x;
-      const space = this.o.faces.width(' ', s) + t.wordSpacing;
-      for (const word of t.text.split(' ')) {
+      const parts = t.text.split(WORD_SEPARATORS);
+      for (let i = 0; i < parts.length; i += 2) {
+        const word = parts[i]!; const sep = parts[i + 1];
         if (word) this.textNode(page, { ...t, text: word, x, wordSpacing: 0 }, !!fixedPage);
-        x += (word ? this.o.faces.width(word, s) : 0) + space;
+        x += (word ? this.o.faces.width(word, s) : 0) + (sep ? this.o.faces.width(sep, s) + t.wordSpacing : 0);
       }
       return;
     }
