@@ -898,7 +898,10 @@ class Lines implements LineFloats {
     if (f.placed) return;
     const floats = this.input.floats;
     const side = item.box.style.float === 'right' ? 'right' : 'left';
-    const at = floats.place(side, f.width, f.height, y, this.input.x, this.input.x + this.input.width);
+    // CSS 2.1 §9.5.2: a float's `clear` puts its top below the earlier floats it clears
+    const clear = item.box.style.clear;
+    const top = clear === 'none' ? y : Math.max(y, floats.clearance(clear));
+    const at = floats.place(side, f.width, f.height, top, this.input.x, this.input.x + this.input.width);
     translate(f.fragment, at.x, at.y);
     floats.fragments.push(f.fragment);
     f.placed = true;

@@ -104,3 +104,30 @@ describe('layout: a line too narrow beside a float moves below it (CSS 2.1 §9.5
     });
   }
 });
+
+describe('layout: clear on a float (CSS 2.1 §9.5.2)', () => {
+  // "[clear] may also be applied to floats: the top outer edge of the float must be below the
+  // bottom outer edge of all earlier left-floating boxes (clear: left), right-floating boxes
+  // (right) or both": a Markdown letter's date floats right, cleared below the letterhead.
+  const A = '<div id="a" style="float: right; width: 60pt; height: 50pt"></div><div id="b" style="float: left; width: 60pt; height: 20pt"></div>';
+  const cases: { name: string; html: string; boxes: Record<string, [number, number]> }[] = [
+    { name: 'clear: both below the taller earlier float', html: `${A}<div id="c" style="float: right; clear: both; width: 60pt; height: 10pt"></div>`, boxes: { '#c': [120, 50] } },
+    { name: 'clear: left below the left float only', html: `${A}<div id="c" style="float: left; clear: left; width: 60pt; height: 10pt"></div>`, boxes: { '#c': [0, 20] } },
+    { name: 'clear: right, a left float below the right one', html: `${A}<div id="c" style="float: left; clear: right; width: 60pt; height: 10pt"></div>`, boxes: { '#c': [0, 50] } },
+    { name: 'clear: none goes beside both', html: `${A}<div id="c" style="float: right; width: 60pt; height: 10pt"></div>`, boxes: { '#c': [60, 0] } },
+    {
+      name: 'inside an inline wrapper, then a block cleared below all',
+      html: `<span>${A}<div id="c" style="float: right; clear: both; width: 60pt; height: 10pt"></div></span><div id="h" style="clear: both">H</div>`,
+      boxes: { '#c': [120, 50], '#h': [0, 60] },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, PAGE);
+      for (const [sel, [x, y]] of Object.entries(c.boxes)) {
+        const b = boxOf(root, sel);
+        expect([+b.x.toFixed(2), +b.y.toFixed(2)], sel).to.deep.equal([x, y]);
+      }
+    });
+  }
+});
