@@ -21,6 +21,7 @@ import { layoutInlines } from './inline';
 import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
+import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
 import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, usedBlockBox } from './used';
 
@@ -272,10 +273,18 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   contentHeight = Math.max(contentHeight, used.minHeight);
   const maxH = style.maxHeight === 'none' ? undefined : style.maxHeight.pct && input.cbHeight === undefined ? undefined : resolve(style.maxHeight, input.cbHeight ?? 0);
   if (maxH !== undefined && input.borderBoxHeight === undefined) contentHeight = Math.min(contentHeight, Math.max(0, style.boxSizing === 'border-box' ? maxH - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom : maxH));
-  const height = used.border.top + used.padding.top + contentHeight + used.padding.bottom + used.border.bottom;
+  // a scroll container wider inside than its padding box prints its horizontal scrollbar below it (scrollbar.ts)
+  const tag = box.element?.tag;
+  const scrollbar = tag !== 'html' && tag !== 'body' && scrollsHorizontally(style, flow.fragments, contentX + contentWidth);
+  const autoHeight = input.borderBoxHeight === undefined && used.height === undefined;
+  const height = used.border.top + used.padding.top + contentHeight + used.padding.bottom + used.border.bottom + (scrollbar && autoHeight ? SCROLLBAR : 0);
 
   const children: Fragment[] = flow.fragments;
   if (bfc) children.push(...floats.fragments);
+  if (scrollbar) {
+    const paddingBox = { x: x + used.border.left, y: y + used.border.top, width: contentWidth + used.padding.left + used.padding.right, height: height - used.border.top - used.border.bottom };
+    children.push(...scrollbarFragments(style, paddingBox, contentRight(flow.fragments) + used.padding.right - paddingBox.x));
+  }
   const fragment: BoxFragment = {
     kind: 'box', style, element: box.element, x, y, width: contentWidth + frameH, height,
     border: used.border, padding: used.padding, children,
