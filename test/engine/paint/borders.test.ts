@@ -68,11 +68,12 @@ describe('paint: border styles', () => {
   });
 
   it('a thick coloured left side ends in a mitre against thin grey sides', () => {
-    const shapes = canvasOf('<div style="width: 100pt; height: 20pt; border: 1pt solid #ccc; border-left: 8pt solid #06c"></div>');
+    // widths of whole px (1px = 0.75pt, 10px = 7.5pt), which border-width snapping keeps as they are
+    const shapes = canvasOf('<div style="width: 100pt; height: 20pt; border: 0.75pt solid #ccc; border-left: 7.5pt solid #06c"></div>');
     const left = shapes.find((s) => s.color === '#0066cc')!;
-    expect(left.points).to.deep.equal([{ x: 0, y: 0 }, { x: 0, y: 22 }, { x: 8, y: 21 }, { x: 8, y: 1 }]);
+    expect(left.points).to.deep.equal([{ x: 0, y: 0 }, { x: 0, y: 21.5 }, { x: 7.5, y: 20.75 }, { x: 7.5, y: 0.75 }]);
     const top = shapes.find((s) => s.color === '#cccccc' && (s.points as { y: number }[])[0]!.y === 0)!;
-    expect(top.points).to.deep.equal([{ x: 0, y: 0 }, { x: 109, y: 0 }, { x: 108, y: 1 }, { x: 8, y: 1 }]);
+    expect(top.points).to.deep.equal([{ x: 0, y: 0 }, { x: 108.25, y: 0 }, { x: 107.5, y: 0.75 }, { x: 7.5, y: 0.75 }]);
   });
 
   it('sides alike (one opaque colour, solid) stay one stroke each', () => {
