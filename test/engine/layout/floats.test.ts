@@ -6,6 +6,19 @@ import { expect } from 'chai';
 import { boxOf, layoutOf, linesOf } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
+
+/** One test per case: each selector's border box sits at [x, y] (pt, page area). */
+function itPlacesBoxes(cases: readonly { name: string; html: string; boxes: Record<string, readonly [number, number]> }[]): void {
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, PAGE);
+      for (const [sel, [x, y]] of Object.entries(c.boxes)) {
+        const b = boxOf(root, sel);
+        expect([+b.x.toFixed(2), +b.y.toFixed(2)], sel).to.deep.equal([x, y]);
+      }
+    });
+  }
+}
 /** a 100 × 50 px image */
 const SVG = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"/>');
 
@@ -63,15 +76,7 @@ describe('layout: floats inside inline boxes (CSS 2.1 §9.5, §9.2.1.1)', () => 
       boxes: { '#a': [120, 0], '#b': [0, 0], '#h': [0, 30] },
     },
   ];
-  for (const c of cases) {
-    it(c.name, () => {
-      const { root } = layoutOf(c.html, PAGE);
-      for (const [sel, [x, y]] of Object.entries(c.boxes)) {
-        const b = boxOf(root, sel);
-        expect([+b.x.toFixed(2), +b.y.toFixed(2)], sel).to.deep.equal([x, y]);
-      }
-    });
-  }
+  itPlacesBoxes(cases);
 });
 
 describe('layout: a line too narrow beside a float moves below it (CSS 2.1 §9.5)', () => {
@@ -121,13 +126,5 @@ describe('layout: clear on a float (CSS 2.1 §9.5.2)', () => {
       boxes: { '#c': [120, 50], '#h': [0, 60] },
     },
   ];
-  for (const c of cases) {
-    it(c.name, () => {
-      const { root } = layoutOf(c.html, PAGE);
-      for (const [sel, [x, y]] of Object.entries(c.boxes)) {
-        const b = boxOf(root, sel);
-        expect([+b.x.toFixed(2), +b.y.toFixed(2)], sel).to.deep.equal([x, y]);
-      }
-    });
-  }
+  itPlacesBoxes(cases);
 });
