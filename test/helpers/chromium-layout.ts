@@ -3,6 +3,7 @@
 // origin (the test's page CSS without its @page rule); element rects are read back in pt.
 import { existsSync } from 'node:fs';
 import { expect } from 'chai';
+import { boxesOf, layoutOf } from './layout';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -30,4 +31,31 @@ export function chromiumRects(): ChromiumRects {
       return [id, { x: r.x * 0.75, y: r.y * 0.75, width: r.width * 0.75, height: r.height * 0.75 }];
     }))`) as Record<string, Rect>;
   };
+}
+
+/** A document whose elements, by id, must have the given figures (pt) in both Chromium and the fragment tree. */
+export interface ChromiumFact {
+  readonly name: string;
+  readonly html: string;
+  readonly css: string;
+  readonly expect: Readonly<Record<string, Partial<Record<keyof Rect, number>>>>;
+}
+
+/** One test per fact, inside the caller's `describe`: Chromium and the fragment tree each give every listed figure within `tolerance` pt. */
+export function itAgreesWithChromium(facts: readonly ChromiumFact[], options: { readonly pageCss: string; readonly tolerance: number }): void {
+  const rectsOf = chromiumRects();
+  for (const c of facts) {
+    it(c.name, async () => {
+      const { root } = layoutOf(c.html, options.pageCss + c.css);
+      const rects = await rectsOf({ pageCss: options.pageCss, css: c.css, html: c.html }, Object.keys(c.expect));
+      for (const [id, want] of Object.entries(c.expect)) {
+        const f = boxesOf(root, `#${id}`)[0]!;
+        for (const [k, v] of Object.entries(want)) {
+          const key = k as keyof Rect;
+          expect(rects[id]![key], `Chromium ${id}.${k}`).to.be.closeTo(v!, options.tolerance);
+          expect(f[key], `fragments ${id}.${k}`).to.be.closeTo(v!, options.tolerance);
+        }
+      }
+    });
+  }
 }

@@ -3,7 +3,7 @@
 // exact spec facts, not text measurements.
 import { expect } from 'chai';
 import type { BoxFragment, BorderSegment } from '../../../src/engine/layout/fragments';
-import { chromiumRects } from '../../helpers/chromium-layout';
+import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
 import { boxesOf, boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
@@ -277,7 +277,7 @@ describe('layout: split rows below a repeated header (CSS Fragmentation 3)', () 
 });
 
 // The same facts measured in Chromium: each case's boxes as Chromium lays them out, read back in pt.
-const CHROME_CASES: { name: string; html: string; css: string; expect: Record<string, Partial<Record<'x' | 'y' | 'width' | 'height', number>>> }[] = [
+const CHROME_CASES: ChromiumFact[] = [
   { name: 'auto widths at max-content', html: `<table id="t"><tr><td id="a">${block(30)}</td><td id="b">${block(60)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 90 }, a: { width: 30 }, b: { x: 30, width: 60 } } },
   { name: 'a specified width shared by max-content', html: `<table id="t" style="width:180pt"><tr><td id="a">${block(30)}</td><td id="b">${block(60)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 60 }, b: { width: 120 } } },
   { name: 'fixed layout', html: `<table id="t"><tr><td id="a" style="width:50pt"></td><td id="b"></td></tr><tr><td>${block(120)}</td><td></td></tr></table>`, css: `${TIGHT} table { table-layout: fixed; width: 150pt }`, expect: { a: { width: 50 }, b: { x: 50, width: 100 } } },
@@ -301,21 +301,6 @@ const CHROME_CASES: { name: string; html: string; css: string; expect: Record<st
 
 describe('layout: table facts, the fragment tree against Chromium', function () {
   this.timeout(60000);
-  const rectsOf = chromiumRects();
-
-  for (const c of CHROME_CASES) {
-    it(c.name, async () => {
-      const { root } = layoutOf(c.html, PAGE + c.css);
-      const rects = await rectsOf({ pageCss: PAGE, css: c.css, html: c.html }, Object.keys(c.expect));
-      for (const [id, want] of Object.entries(c.expect)) {
-        const f = boxesOf(root, `#${id}`)[0]!;
-        for (const [k, v] of Object.entries(want)) {
-          const key = k as 'x' | 'y' | 'width' | 'height';
-          // (Chromium snaps to 1/64 px)
-          expect(rects[id]![key], `Chromium ${id}.${k}`).to.be.closeTo(v, 0.05);
-          expect(f[key], `fragments ${id}.${k}`).to.be.closeTo(v, 0.05);
-        }
-      }
-    });
-  }
+  // (Chromium snaps to 1/64 px)
+  itAgreesWithChromium(CHROME_CASES, { pageCss: PAGE, tolerance: 0.05 });
 });

@@ -3,9 +3,7 @@
 // truncated to the unit (the width distribution algorithm of CSS Tables 3, as Blink resolves a
 // percentage column, in auto and fixed layout), and a line's content fits when it overflows the room by at most one unit (CSS Text 3
 // §5, Blink's line breaker). Each case is checked against Chromium and against fixed figures.
-import { expect } from 'chai';
-import { chromiumRects } from '../../helpers/chromium-layout';
-import { boxesOf, layoutOf } from '../../helpers/layout';
+import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
 
 const PAGE = '@page { size: 600pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
 const TIGHT = 'table { border-spacing: 0 } td, th { padding: 0 } ';
@@ -14,7 +12,7 @@ const U = 0.75 / 64;
 const LINE = 'Thru-axle 12 × 142 mm, Syntace X-12 thread';
 const TEXT = "font: 700 14px/12pt 'DejaVu Sans'";
 
-const CASES: { name: string; html: string; css: string; expect: Record<string, { x?: number; width?: number; height?: number }> }[] = [
+const CASES: ChromiumFact[] = [
   {
     name: 'a 7% column of a 160px table is 11.1875px (11.2px truncated to 1/64 px); the auto column takes the rest',
     html: '<table style="width:120pt"><tr><td id="p" style="width:7%"></td><td id="a"></td></tr></table>',
@@ -49,19 +47,5 @@ const CASES: { name: string; html: string; css: string; expect: Record<string, {
 
 describe('layout: Chromium\'s layout unit (1/64 px) where it decides a break', function () {
   this.timeout(60000);
-  const rectsOf = chromiumRects();
-  for (const c of CASES) {
-    it(c.name, async () => {
-      const { root } = layoutOf(c.html, PAGE + c.css);
-      const rects = await rectsOf({ pageCss: PAGE, css: c.css, html: c.html }, Object.keys(c.expect));
-      for (const [id, want] of Object.entries(c.expect)) {
-        const f = boxesOf(root, `#${id}`)[0]!;
-        for (const [k, v] of Object.entries(want)) {
-          const key = k as 'x' | 'width' | 'height';
-          expect(rects[id]![key], `Chromium ${id}.${k}`).to.be.closeTo(v, 0.001);
-          expect(f[key], `fragments ${id}.${k}`).to.be.closeTo(v, 0.001);
-        }
-      }
-    });
-  }
+  itAgreesWithChromium(CASES, { pageCss: PAGE, tolerance: 0.001 });
 });
