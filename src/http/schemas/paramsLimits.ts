@@ -57,37 +57,60 @@ function memberPath(parent: string, key: string): string {
   return `${parent}[${JSON.stringify(shown)}]`;
 }
 
-/** The first breach of a limit in `params` (a JSON object), or undefined when within every limit. */
-export function findParamsLimitBreach(params: Record<string, unknown>, limits: ParamsLimits = DEFAULT_PARAMS_LIMITS): ParamsLimitBreach | undefined {
-  let total = 0;
-  const breach = (limit: ParamsLimitName, path: string): ParamsLimitBreach => ({ limit, max: limits[limit], path });
-  const tooLong = (s: string) => exceedsCodePoints(s, limits.string_length);
+/**
+ * The walk's state, one per call. The walk is module code, not closures made per call (V8 keeps
+ * a closure's optimised code only while an instance of it lives, so per-request closures were
+ * compiled again and again), and it keeps the path as a stack of keys: the path string is built
+ * only for a breach, not for every value.
+ */
+class LimitWalk {
+  total = 0;
+  readonly keys: (string | number)[] = [];
+  constructor(readonly limits: ParamsLimits) {}
 
-  const walk = (value: unknown, path: string, level: number): ParamsLimitBreach | undefined => {
-    if (typeof value === 'string') return tooLong(value) ? breach('string_length', path) : undefined;
+  breach(limit: ParamsLimitName): ParamsLimitBreach {
+    let path = 'params';
+    for (const key of this.keys) path = typeof key === 'number' ? `${path}[${key}]` : memberPath(path, key);
+    return { limit, max: this.limits[limit], path };
+  }
+
+  value(value: unknown, level: number): ParamsLimitBreach | undefined {
+    if (typeof value === 'string') return exceedsCodePoints(value, this.limits.string_length) ? this.breach('string_length') : undefined;
     if (value === null || typeof value !== 'object') return undefined;
-    if (level > limits.depth) return breach('depth', path);
-    if (Array.isArray(value)) {
-      if (value.length > limits.array_length) return breach('array_length', path);
-      for (let i = 0; i < value.length; i++) {
-        const at = `${path}[${i}]`;
-        if (++total > limits.total_values) return breach('total_values', at);
-        const found = walk(value[i], at, level + 1);
-        if (found) return found;
-      }
-      return undefined;
-    }
-    const keys = Object.keys(value);
-    if (keys.length > limits.object_keys) return breach('object_keys', path);
-    for (const key of keys) {
-      const at = memberPath(path, key);
-      if (tooLong(key)) return breach('string_length', at);
-      if (++total > limits.total_values) return breach('total_values', at);
-      const found = walk((value as Record<string, unknown>)[key], at, level + 1);
+    if (level > this.limits.depth) return this.breach('depth');
+    return Array.isArray(value) ? this.array(value, level) : this.object(value as Record<string, unknown>, level);
+  }
+
+  array(value: readonly unknown[], level: number): ParamsLimitBreach | undefined {
+    if (value.length > this.limits.array_length) return this.breach('array_length');
+    const keys = this.keys;
+    for (let i = 0; i < value.length; i++) {
+      keys.push(i);
+      if (++this.total > this.limits.total_values) return this.breach('total_values');
+      const found = this.value(value[i], level + 1);
       if (found) return found;
+      keys.pop();
     }
     return undefined;
-  };
+  }
 
-  return walk(params, 'params', 1);
+  object(value: Record<string, unknown>, level: number): ParamsLimitBreach | undefined {
+    const names = Object.keys(value);
+    if (names.length > this.limits.object_keys) return this.breach('object_keys');
+    const keys = this.keys;
+    for (const name of names) {
+      keys.push(name);
+      if (exceedsCodePoints(name, this.limits.string_length)) return this.breach('string_length');
+      if (++this.total > this.limits.total_values) return this.breach('total_values');
+      const found = this.value(value[name], level + 1);
+      if (found) return found;
+      keys.pop();
+    }
+    return undefined;
+  }
+}
+
+/** The first breach of a limit in `params` (a JSON object), or undefined when within every limit. */
+export function findParamsLimitBreach(params: Record<string, unknown>, limits: ParamsLimits = DEFAULT_PARAMS_LIMITS): ParamsLimitBreach | undefined {
+  return new LimitWalk(limits).value(params, 1);
 }
