@@ -155,9 +155,14 @@ const BREAK: Atom = { t: 'break' };
 
 /** Flattens the context, finds its break opportunities and cuts it into atoms. */
 export function inlineAtoms(ifc: InlineFormattingBox, o: AtomsOptions): InlineContent {
-  const parts: string[] = [];
-  gather(ifc.children, parts);
-  const text = parts.join('');
+  const only = ifc.children.length === 1 ? ifc.children[0]! : undefined;
+  let text: string;
+  if (only && only.kind === 'text') text = only.text;
+  else {
+    const parts: string[] = [];
+    gather(ifc.children, parts);
+    text = parts.join('');
+  }
   const root = boxNode(ifc.style, undefined, undefined, o.link, o.cbWidth, o.cbHeight);
   const cutter = new Cutter(text, o);
   cutter.walk(ifc.children, root, withDecor(undefined, ifc.style));
@@ -208,8 +213,11 @@ function decorated(s: ComputedStyle, d: Decor): ComputedStyle {
 /** Cuts the context into atoms at its break opportunities, in one walk over the string. */
 class Cutter {
   readonly atoms: Atom[] = [];
-  private readonly breaker: LineBreaker;
-  private next: { readonly position: number } | null;
+  /** UAX #14 over the text, made when first asked (never for a text without opportunities) */
+  private breaker: LineBreaker | undefined;
+  private next: { readonly position: number } | null = null;
+  /** whether the text has no break opportunity before its end (noOpportunities) */
+  private readonly none: boolean;
   private pos = 0;
   /**
    * An opportunity at the end of a leaf goes after the inline box ends that follow it and
@@ -218,15 +226,17 @@ class Cutter {
   private pending: Atom | undefined;
 
   constructor(private readonly text: string, private readonly o: AtomsOptions) {
-    this.breaker = new LineBreaker(text);
-    this.next = this.breaker.nextBreak();
+    this.none = noOpportunities(text);
   }
 
   /** the next break opportunity after `p` (UAX #14's, the end of the text excluded) */
   private oppAfter(p: number): number {
+    if (this.none) return Infinity;
+    let breaker = this.breaker;
+    if (!breaker) { breaker = this.breaker = new LineBreaker(this.text); this.next = breaker.nextBreak(); }
     let next = this.next;
     const text = this.text;
-    while (next && (next.position <= p || (next.position < text.length && !asciiPairBreaks(text, next.position)))) next = this.breaker.nextBreak();
+    while (next && (next.position <= p || (next.position < text.length && !asciiPairBreaks(text, next.position)))) next = breaker.nextBreak();
     this.next = next;
     return next && next.position < text.length ? next.position : Infinity;
   }
@@ -346,6 +356,21 @@ function asciiPairBreaks(text: string, at: number): boolean {
   }
   if (ch === 0x3f) return !NO_BREAK_AFTER_QUESTION.has(next);
   return OPEN_BREAKS_AFTER.has(ch) && (next === 0x28 || next === 0x3c || next === 0x5b || next === 0x7b);
+}
+
+/**
+ * Whether a text has no break opportunity before its end whatever UAX #14 says: every character
+ * printable ASCII and no pair that asciiPairBreaks lets break (a number, a price, a code without
+ * hyphens), so oppAfter needs no UAX #14 pass over it.
+ */
+function noOpportunities(text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x21 || c > 0x7f) return false;
+  }
+  for (let i = 1; i < n; i++) if (asciiPairBreaks(text, i)) return false;
+  return true;
 }
 
 const codes = (s: string): ReadonlySet<number> => new Set([...s].map((c) => c.charCodeAt(0)));

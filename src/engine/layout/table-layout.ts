@@ -53,6 +53,8 @@ interface CellSlot {
   readonly rowEnd: number;
   readonly col: number;
   readonly colEnd: number;
+  /** the block container laid out for the cell (TableLayout.cellBox), made when first asked */
+  box: BlockBox | undefined;
 }
 
 /** A resolved border on one edge of the grid; width 0 when no border is drawn there. */
@@ -122,7 +124,7 @@ class TableGrid {
       while (end < R && !this.groupStart[end]) end++;
       for (const cell of rows[r]!.cells) {
         if (cell.col >= C) continue;
-        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan) };
+        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan), box: undefined };
         const id = this.cells.length;
         this.cells.push(slot);
         this.startsAt[r]!.push(slot);
@@ -379,8 +381,6 @@ class TableLayout {
   /** each column's left edge relative to the first column's, and its width */
   private colX: number[] = [];
   private colW: number[] = [];
-  /** cell styles with the table's used padding, borders and sizes, made once per cell */
-  private readonly cellBoxes = new Map<CellSlot, BlockBox>();
   /** the collapsed border segments drawn so far (table flow coordinates until the table's fragment takes them) */
   private segments: Mutable<BorderSegment>[] = [];
   /** separated borders with spacing between the cells */
@@ -800,8 +800,7 @@ class TableLayout {
    * model half of each collapsed border (drawn by the grid, not by the cell).
    */
   private cellBox(slot: CellSlot): BlockBox {
-    const hit = this.cellBoxes.get(slot);
-    if (hit) return hit;
+    if (slot.box) return slot.box;
     const s = slot.cell.style;
     const halves = this.collapse ? this.grid.cellHalves(slot) : undefined;
     // CSS 2.1 §17.5.1: with border-spacing, a row's and a row group's background show in its cells only
@@ -816,7 +815,7 @@ class TableLayout {
     const style = cellStyle(s, { pad: cellPadding(s, this.box.cellPadding), halves, background, hide });
     const content = slot.cell.content;
     const out: BlockBox = { kind: 'block', style, element: slot.cell.element ?? content.element, children: content.children };
-    this.cellBoxes.set(slot, out);
+    slot.box = out;
     return out;
   }
 

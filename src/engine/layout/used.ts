@@ -51,8 +51,8 @@ export function hasSpecifiedWidth(style: ComputedStyle): boolean {
  * flex items, tables), border box excluded.
  */
 export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cbDirection: 'ltr' | 'rtl' = 'ltr'): UsedBlockBox {
-  const bw = style.borderWidth;
-  const border = { top: bw.top, right: bw.right, bottom: bw.bottom, left: bw.left };
+  // (the computed widths are the used ones: shared with the style, as no fragment's sides are ever written)
+  const border: Sides = style.borderWidth;
   const pd = style.padding;
   const padding = {
     top: Math.max(0, resolve(pd.top, cbWidth)), right: Math.max(0, resolve(pd.right, cbWidth)),
