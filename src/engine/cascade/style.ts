@@ -6,7 +6,7 @@
 // position without running() (which moves to `running`). Adding a property to the table
 // adds it to ComputedStyle; nothing is declared twice.
 import type { Display, RGBA, Side } from './computed';
-import { PROPERTY_NAMES, propertyDef, type ComputedValues, type PropertyName } from './properties';
+import { INITIAL_VALUES, PROPERTY_NAMES, propertyDef, type ComputedValues, type PropertyName } from './properties';
 import type { Customs } from './variables';
 
 /** One element's computed values, its custom properties, and the ComputedStyle made from them. */
@@ -124,5 +124,33 @@ export function toComputedStyle(v: ComputedValues): ComputedStyle {
   };
   const rule = v['column-rule-style'];
   style.columnRule = { width: rule === 'none' || rule === 'hidden' ? 0 : v['column-rule-width'], style: rule, color: resolveColor(v['column-rule-color'], color) };
+  return style;
+}
+
+/** The keys of ComputedStyle that hold properties which are not inherited, and their initial values. */
+let notInherited: readonly (readonly [string, unknown])[] | undefined;
+
+const anonymousBlocks = new WeakMap<ComputedStyle, ComputedStyle>();
+
+/**
+ * CSS 2.1 §9.2.1.1 the style of an anonymous block box: its parent's values of the inherited
+ * properties, every other property at its initial value (so it has no background, border,
+ * position, float, transform or z-index of its own). One object per parent style.
+ */
+export function anonymousBlockStyle(parent: ComputedStyle): ComputedStyle {
+  const known = anonymousBlocks.get(parent);
+  if (known) return known;
+  if (!notInherited) {
+    const initial = toComputedStyle(INITIAL_VALUES) as unknown as Record<string, unknown>;
+    const keys = new Set<string>(['overflowClips']);
+    for (const name of PROPERTY_NAMES) if (!propertyDef(name).inherited) keys.add(isGrouped(name) ? GROUP_OF[name] : camel(name));
+    notInherited = [...keys].map((k) => [k, initial[k]] as const);
+  }
+  const out: Record<string, unknown> = { ...parent };
+  for (const [k, v] of notInherited) out[k] = v;
+  out.display = 'block';
+  delete out.running;
+  const style = out as unknown as ComputedStyle;
+  anonymousBlocks.set(parent, style);
   return style;
 }

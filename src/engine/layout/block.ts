@@ -9,6 +9,7 @@ import type { BlockBox, BlockLevelBox, BlockReplacedBox, InlineFormattingBox, In
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import { hasTransform } from '../cascade/transform';
+import { anonymousBlockStyle } from '../cascade/style';
 import {
   EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
@@ -572,7 +573,7 @@ function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx
   }
   const top = Math.min(y, r.lines[0]!.y);
   const fragment: BoxFragment = {
-    kind: 'box', style: box.style, element: undefined, x: input.cbX, y: top, width: input.cbWidth, height: r.bottom - top,
+    kind: 'box', style: anonymousBlockStyle(box.style), element: undefined, x: input.cbX, y: top, width: input.cbWidth, height: r.bottom - top,
     border: ZERO_SIDES, padding: ZERO_SIDES, children: r.lines as LineFragment[],
   };
   return { fragment, marginStrut: EMPTY_STRUT, bottom: r.bottom, firstBaseline: r.firstBaseline, lastBaseline: r.lastBaseline };

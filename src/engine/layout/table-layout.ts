@@ -572,22 +572,28 @@ class TableLayout {
         }
         const last = body[body.length - 1]!;
         const bodyEnd = flow.realEnd(last.top + last.height);
-        rowsOut.push(...headFrags, ...bodyFrags);
-        // the header on every continuation page, the footer at the bottom of every page but the last
+        // the header on every continuation page, the footer at the bottom of every page but the
+        // last; in tree order page by page (header, the page's rows, footer), as Chromium paints them
         const lastPage = fits ? flow.index(last.top + last.height - 1e-6) : 0;
         const headTop = head.length ? head[0]!.top : 0;
         const footTop = foot.length ? foot[0]!.top : 0;
-        for (let k = 1; k <= lastPage; k++) {
-          const dy = flow.docPageStart(k) + headOffset - headTop;
-          for (const f of headFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
-          for (const r of head) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
-        }
-        // the repeated footer follows the page's last row, as Chromium places it (the space left
-        // below a row that moved on stays empty)
-        for (let k = 0; k < lastPage; k++) {
-          const dy = (pageEnds[k]?.bottom ?? flow.contentEnd(k)) + this.vs - footTop;
-          for (const f of footFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
-          for (const r of foot) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+        rowsOut.push(...headFrags);
+        let next = 0;
+        for (let k = 0; k <= lastPage; k++) {
+          if (k > 0) {
+            const dy = flow.docPageStart(k) + headOffset - headTop;
+            for (const f of headFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
+            for (const r of head) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+          }
+          const end = k < lastPage ? flow.docPageStart(k + 1) - 0.01 : Infinity;
+          while (next < bodyFrags.length && (bodyFrags[next]!.kind !== 'box' || (bodyFrags[next] as BoxFragment).y < end)) rowsOut.push(bodyFrags[next++]!);
+          if (k < lastPage) {
+            // the repeated footer follows the page's last row, as Chromium places it (the space left
+            // below a row that moved on stays empty)
+            const dy = (pageEnds[k]?.bottom ?? flow.contentEnd(k)) + this.vs - footTop;
+            for (const f of footFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
+            for (const r of foot) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
+          }
         }
         let end = bodyEnd;
         if (foot.length) {
@@ -894,8 +900,8 @@ class TableLayout {
   /**
    * Table parts (row groups, rows, cells) of the table flow that continue on a later page are cut
    * into one fragment per page, so that none covers the repeated header or footer between: the
-   * first keeps the content, the others carry the background and the side borders
-   * (box-decoration-break: slice, so the cut edges have no border).
+   * first keeps the content (a row group's rows: each on its page's piece), the others carry the
+   * background and the side borders (box-decoration-break: slice, so the cut edges have no border).
    */
   private splitAtPages(list: Fragment[], flow: TableFlow): void {
     for (let i = 0; i < list.length; i++) {
@@ -910,6 +916,15 @@ class TableLayout {
         const top = flow.startOf(j);
         const bottom = j === last ? end : flow.startOf(j + 1);
         out.push({ ...f, y: top, height: bottom - top, children: [], border: { ...f.border, top: 0, bottom: j === last ? f.border.bottom : 0 } });
+      }
+      if (this.parts.has(f)) {
+        // a row group's rows go with the piece on their page (painted after that page's repeated header)
+        const kept: Fragment[] = [];
+        for (const c of f.children) {
+          const j = c.kind === 'box' && this.parts.has(c) ? flow.index(c.y) : first;
+          (j > first && j <= last ? out[j - first]!.children : kept).push(c);
+        }
+        out[0] = { ...out[0]!, children: kept };
       }
       list.splice(i, 1, ...out);
       i += out.length - 1;

@@ -45,11 +45,14 @@ export interface PaintFragmentsInput {
 /** Each page's pdfmake nodes, in painting order. */
 export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   const painter = new Painter(input);
-  for (const page of input.pages) { painter.canvasOf(page); painter.openPageArea(page); }
-  if (input.root) painter.stackingContext(input.root, undefined);
-  for (const page of input.pages) painter.fixedBoxes(input.fixed, page);
-  for (const page of input.pages) painter.closePageArea(page);
+  for (const page of input.pages) painter.canvasOf(page);
+  // Chromium paints each page's margin boxes before the page's content
   input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.stackingContext(f, input.pages[i]!); });
+  for (const page of input.pages) painter.openPageArea(page);
+  // fixed boxes are positioned descendants of the root's stacking context, in tree order among the others
+  if (input.root) painter.stackingContext(input.root, undefined, input.fixed);
+  else for (const f of input.fixed) painter.fixedBox(f);
+  for (const page of input.pages) painter.closePageArea(page);
   input.footnotes?.forEach((f, i) => { if (f && input.pages[i]) painter.stackingContext(f, input.pages[i]); });
   return painter.finish();
 }
@@ -169,11 +172,11 @@ class Painter {
    * placed against its own page area; a copy reaching past its page area shows, cut at the area's
    * edges, on each page whose area it reaches (a footer below the page area, `bottom: -15mm`,
    * shows at the top of the next page and on no page of its own; one above the area, on the
-   * page before). Copies are painted in page order.
+   * page before).
    */
-  fixedBoxes(fixed: readonly BoxFragment[], page: PageFragment): void {
+  fixedBox(f: BoxFragment): void {
     const pages = this.o.pages;
-    for (const f of fixed) {
+    for (const page of pages) {
       const top = page.flowTop + f.y; const bottom = top + f.height;
       if (top >= page.flowTop - 0.001 && bottom <= page.flowBottom + 0.001) { this.stackingContext(f, page); continue; }
       // the copies k whose box [flowTop(k) + f.y, + f.height] meets this page's area (flowTop rises with k)
@@ -362,7 +365,7 @@ class Painter {
   // ---- CSS 2.1 Appendix E ------------------------------------------------------------
 
   /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
-  stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined): void {
+  stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[] = []): void {
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
     // CSS Transforms 1 §6: the box and everything it paints are drawn under its matrix
     const outer = this.scopes.get(f);
@@ -370,15 +373,16 @@ class Painter {
     const matrix = f.element ? transformMatrix(f.style, f) : undefined;
     const own = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
     this.collect(f, layers, clipInside(f, own, !!fixedPage, true));
-    const order = (a: BoxFragment, b: BoxFragment) => zOf(a) - zOf(b);
+    for (const x of fixed) layerOfPositioned(layers, x).push(x);
+    const paint = (c: BoxFragment) => { if (fixed.length && fixed.includes(c)) this.fixedBox(c); else this.stackingContext(c, fixedPage); };
     this.scope = own;
     this.boxDecorations(f, fixedPage);
-    for (const c of layers.negative.sort(order)) this.stackingContext(c, fixedPage);
+    for (const c of inTreeOrder(layers.negative, true)) paint(c);
     for (const b of layers.blocks) { this.scope = this.scopes.get(b); this.boxDecorations(b, fixedPage); }
     for (const fl of layers.floats) this.stackingContext(fl, fixedPage);
     for (const item of layers.inline) this.inlineContent(item, fixedPage);
-    for (const p of layers.positioned) this.stackingContext(p, fixedPage);
-    for (const c of layers.positive.sort(order)) this.stackingContext(c, fixedPage);
+    for (const p of inTreeOrder(layers.positioned, false)) paint(p);
+    for (const c of inTreeOrder(layers.positive, true)) paint(c);
     this.scope = outer;
   }
 
@@ -400,13 +404,7 @@ class Painter {
         case 'box': {
           if (c.style.display === 'none' || c.style.visibility === 'hidden' && c.children.length === 0) break;
           const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style);
-          if (positioned) {
-            const z = c.style.zIndex;
-            if (z === 'auto' || z === 0) layers.positioned.push(c);
-            else if (z < 0) layers.negative.push(c);
-            else layers.positive.push(c);
-            break;
-          }
+          if (positioned) { layerOfPositioned(layers, c).push(c); break; }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
           this.collect(c, layers, clipInside(c, cc, scope?.fixed ?? false, false));
@@ -829,6 +827,27 @@ function outside(f: Fragment, c: Clip): boolean {
   if (f.kind === 'box' && (w <= 0 || h <= 0)) return false;
   const e = 0.01;
   return x >= c.x + c.width - e || x + w <= c.x + e || y >= c.y + c.height - e || y + h <= c.y + e;
+}
+
+/** CSS 2.1 Appendix E: the layer of a positioned box by its z-index (auto and 0 in tree order with the other positioned boxes) */
+function layerOfPositioned(layers: Layers, c: BoxFragment): BoxFragment[] {
+  const z = c.style.zIndex;
+  return z === 'auto' || z === 0 ? layers.positioned : z < 0 ? layers.negative : layers.positive;
+}
+
+/**
+ * Positioned boxes in painting order: by z-index (`byZ`), then in tree order. Layout appends an
+ * absolutely positioned box to its containing block's children after its in-flow content (and
+ * fixed boxes come from the page), so tree order is the elements' order in the source; where
+ * that is unknown for one box, the list keeps its order.
+ */
+function inTreeOrder(list: BoxFragment[], byZ: boolean): BoxFragment[] {
+  if (list.length < 2) return list;
+  const keyed = list.map((f, i) => ({ f, i, z: byZ ? zOf(f) : 0, at: f.element ? f.element.loc.line * 1e6 + f.element.loc.column : -1 }));
+  // (an ::after shares its element's place in the source but follows the element's content)
+  if (keyed.some((k) => k.at < 0 || k.f.element!.loc.line === 0 || k.f.element!.tag === '::after')) return byZ ? list.sort((a, b) => zOf(a) - zOf(b)) : list;
+  keyed.sort((a, b) => a.z - b.z || a.at - b.at || a.i - b.i);
+  return keyed.map((k) => k.f);
 }
 
 interface Layers {
