@@ -70,6 +70,26 @@ export function shaped(font: FontkitFont, text: string): Shaped {
   return s;
 }
 
+/** Includes a glyph in the document's subset with its width and ToUnicode entry, as pdfkit's encode() does; its number in the subset. */
+function include(font: DocumentFont, g: FontkitGlyph): number {
+  const gid = font.subset.includeGlyph(g.id);
+  font.widths[gid] ??= g.advanceWidth * (1000 / font.font.unitsPerEm);
+  font.unicode[gid] ??= g.codePoints;
+  return gid;
+}
+
+/**
+ * Includes every glyph of `texts` in the document's subset of the face, in glyph-id order: the
+ * subset's bytes, widths and ToUnicode CMap then depend on which glyphs a document uses, not on
+ * the order it first uses them, so a document with other digits (or the same ones in another
+ * order) gets a subset the caches already hold.
+ */
+export function includeInOrder(font: DocumentFont, texts: Iterable<string>): void {
+  const glyphs = new Map<number, FontkitGlyph>();
+  for (const t of texts) for (const g of shaped(font.font, t).glyphs) if (!glyphs.has(g.id)) glyphs.set(g.id, g);
+  for (const id of [...glyphs.keys()].sort((a, b) => a - b)) include(font, glyphs.get(id)!);
+}
+
 /** per document font: each font glyph's subset number in hex, and each text's TJ string (texts without offset glyphs) */
 const perDocument = new WeakMap<DocumentFont, { readonly hex: Map<number, string>; readonly tj: Map<string, string> }>();
 
@@ -88,10 +108,7 @@ export function showText(font: DocumentFont, text: string, size: number, x: numb
   const hexOf = (g: FontkitGlyph) => {
     let h = doc!.hex.get(g.id);
     if (h === undefined) {
-      const gid = font.subset.includeGlyph(g.id);
-      font.widths[gid] ??= g.advanceWidth * (1000 / font.font.unitsPerEm);
-      font.unicode[gid] ??= g.codePoints;
-      h = `0000${gid.toString(16)}`.slice(-4);
+      h = `0000${include(font, g).toString(16)}`.slice(-4);
       doc!.hex.set(g.id, h);
     }
     return h;

@@ -84,7 +84,7 @@ export const PATCHES: readonly Patch[] = [
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.file, outline.addItem, _root.Pages', exists: (o) => fn(o.pdfkitDocument, 'file') && fn(o.pdfkitDocument, 'initOutline'),
     why: 'attachments and an outline whose XYZ destinations pdfkit gets wrong (document-info.ts)' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFReference.prototype.write, finalize', exists: (o) => fn(o.pdfReference, 'write') && fn(o.pdfReference, 'finalize'),
-    why: 'content operators kept as text until the stream ends (a Buffer per operator was a tenth of the pdf stage); font subsets deflated once' },
+    why: 'content operators kept as text until the stream ends (a Buffer per operator was a tenth of the pdf stage); font subsets and ToUnicode CMaps deflated once' },
   { library: 'png-js', version: '1.1.0', target: 'PNG.prototype.decodePixels', exists: (o) => fn(o.png, 'decodePixels'),
     why: 'inflated synchronously: object order (same bytes every run), and zlib errors reject instead of crashing the thread; an indexed PNG\'s alpha table filled to 256 entries (index 255 was transparent)' },
 ];
@@ -180,11 +180,15 @@ function memoiseSubsets(font: SubsettableFont): void {
 }
 
 // pdfkit: a stream's content operators (one write per operator, a Buffer each) are kept as one
-// string until the stream ends, and a shared font subset is deflated once, not per document.
-// The bytes written are the same: 'binary' text is one byte per character.
+// string until the stream ends, and a shared font subset is deflated once, not per document; so
+// is a ToUnicode CMap, which depends only on the subset's glyphs (glyphs.ts includeInOrder),
+// kept by its text in a bounded cache. The bytes written are the same: 'binary' text is one byte
+// per character.
 interface KitReference { buffer: Uint8Array[]; compress: boolean; uncompressedLength: number; data: { Length?: number; Filter?: string }; text?: string }
 const deflatable = new WeakSet<Uint8Array>();
 const deflated = new WeakMap<Uint8Array, Buffer>();
+const CMAP_START = '/CIDInit /ProcSet findresource begin\n';
+const deflatedCmaps = new BoundedLru<string, Buffer>(2 * 1024 * 1024);
 function shareStreams(proto: Obj): void {
   const write = proto.write as (this: KitReference, chunk: unknown) => void;
   const finalize = proto.finalize as (this: KitReference) => void;
@@ -198,6 +202,14 @@ function shareStreams(proto: Obj): void {
     if (this.compress) this.data.Filter = 'FlateDecode';
   };
   proto.finalize = function finalizeShared(this: KitReference): void {
+    const cmap = this.compress && this.buffer.length === 0 && this.text?.startsWith(CMAP_START) ? this.text : undefined;
+    if (cmap !== undefined) {
+      let bytes = deflatedCmaps.get(cmap);
+      if (!bytes) { bytes = zlib.deflateSync(Buffer.from(cmap, 'binary')); deflatedCmaps.set(cmap, bytes, cmap.length + bytes.length); }
+      this.text = undefined;
+      this.buffer = [bytes];
+      this.compress = false;
+    }
     flushText(this);
     const only = this.buffer.length === 1 ? this.buffer[0]! : undefined;
     if (only && this.compress && deflatable.has(only)) {

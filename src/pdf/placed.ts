@@ -9,7 +9,7 @@
 // through, pdfmake reads no file and opens no URL.
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { BoundedLru } from '../lru';
-import { shaped, showText, type DocumentFont } from './glyphs';
+import { includeInOrder, shaped, showText, type DocumentFont } from './glyphs';
 // pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
 import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
 import RendererModule from 'pdfmake/js/Renderer.js';
@@ -79,7 +79,9 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
     }
     return name;
   };
-  return sections.map((s) => {
+  // the texts drawn in each font: their glyphs enter its subset in glyph-id order (includeInOrder)
+  const texts = new Map<EmbeddedFont, Set<string>>();
+  const pages = sections.map((s) => {
     const { width, height } = s.pageSize;
     const page: Page = { items: [], pageSize: { width, height, orientation: width > height ? 'landscape' : 'portrait' }, pageMargins: {}, customProperties: {} };
     let batch: Placed | undefined;
@@ -90,7 +92,18 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
     for (const node of s.section) {
       const at = node.absolutePosition as { x?: number; y?: number };
       const x = at.x || 0; const y = at.y || 0;
-      if (node.text !== undefined) { add('text', { runs: textRuns(node, font, defaultStyle), x, y, id: node.id as string | undefined }); continue; }
+      if (node.text !== undefined) {
+        const runs = textRuns(node, font, defaultStyle);
+        for (const r of runs) {
+          const t = drawnText(r);
+          if (!t) continue;
+          let set = texts.get(r.font);
+          if (!set) texts.set(r.font, set = new Set());
+          set.add(t);
+        }
+        add('text', { runs, x, y, id: node.id as string | undefined });
+        continue;
+      }
       if (Array.isArray(node.canvas)) {
         for (const v of node.canvas as Obj[]) {
           offsetVector(v, x, y);
@@ -116,6 +129,8 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
     }
     return page;
   });
+  for (const [f, set] of texts) includeInOrder(f, set);
+  return pages;
 }
 
 /** Images may only be data: URLs: never a path or a URL pdfmake would try to open. */
@@ -194,6 +209,9 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
   });
 }
 
+/** a run's text as drawn: line feeds are not drawn */
+const drawnText = (r: { readonly text: string }) => (r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text);
+
 interface PlacedRun {
   text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; color: string; opacity: unknown; width: number; height: number
   link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; decorationThickness: unknown
@@ -269,7 +287,7 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
       const x = line.x + r.x;
       const dy = r.font.ascender / 1000 * r.fontSize;
       const top = line.y + (height - dy - descent);
-      const text = r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text;
+      const text = drawnText(r);
       if (text) {
         const width = r.width + r.characterSpacing * (text.length - 1);
         if (r.link) kit.link(x, top, width, r.font.lineHeight(r.fontSize), r.link);

@@ -8,6 +8,7 @@ import { toPdf, wordRunStats } from '../../src/pdf';
 import { loadBenchDoc, standaloneHtml } from '../../src/bench/fixtures';
 import { pdfText } from './tools';
 import { redPng } from '../helpers/canary';
+import { pdfObjects, refOf } from '../helpers/pdfObjects';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -63,6 +64,27 @@ describe('pdf: caches change nothing but time', function () {
     expect(s1.misses - s0.misses, 'words shaped afresh').to.equal(0);
     expect(s1.hits - s0.hits, 'words served').to.be.greaterThan(20);
     expect(pdfText(pdf).replace(/\s+/g, ' ')).to.contain('justified text repeats words');
+  });
+});
+
+describe('pdf: a font subset depends on the glyphs a document uses, not on their order', () => {
+  /** each font's embedded subset and ToUnicode CMap, inflated, in the order the fonts appear */
+  const fontStreams = (pdf: Buffer) => {
+    const objects = pdfObjects(pdf);
+    const streams = (key: string) => [...objects.values()].filter((o) => o.dict.includes(`/${key} `)).map((o) => refOf(objects, o.dict, key)!.stream!.toString('latin1'));
+    return { subsets: streams('FontFile2'), cmaps: streams('ToUnicode') };
+  };
+  it('the same letters and digits in another order give the same subset and CMap bytes, and each document its own text', async () => {
+    const page = (t: string) => `<!doctype html><p style="font-family: Arial">${t}</p><p style="font-family: 'DejaVu Serif'"><b>${t}</b></p>`;
+    const a = await render(page('Invoice 1234 due 2026-11-27 total 987.50'));
+    const b = await render(page('Invoice 4321 due 7202-62-11 total 057.89'));
+    const fa = fontStreams(a); const fb = fontStreams(b);
+    expect(fa.subsets, 'subsets').to.have.length(2);
+    expect(fb.subsets).to.deep.equal(fa.subsets);
+    expect(fa.cmaps, 'ToUnicode CMaps').to.have.length(2);
+    expect(fb.cmaps).to.deep.equal(fa.cmaps);
+    expect(pdfText(a)).to.contain('Invoice 1234 due 2026-11-27 total 987.50');
+    expect(pdfText(b)).to.contain('Invoice 4321 due 7202-62-11 total 057.89');
   });
 });
 
