@@ -8,11 +8,10 @@ import { FontMatcher } from './fonts';
 import { PAGE_FORMATS } from './pageFormats';
 import type { DocDefinition, EngineLimits, EngineOptions, EngineResult } from './types';
 import { layoutBlockLevel, layoutIndependent } from './layout/block';
-import { pageBox } from './layout/document';
 import { FaceResolver } from './layout/faces';
 import { Intrinsic } from './layout/intrinsic';
 import { layoutPaged, type PagedDocument } from './layout/paged';
-import { replacedSize } from './layout/replaced';
+import { replacedContentSizes } from './layout/replaced';
 import { paintFragments } from './paint/fragments';
 import { bleedPage, pageBoundaries } from './paint/marks';
 import { imageLoader, type ImageLoaders } from './paint/images';
@@ -73,9 +72,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
-  const first = pageBox({ page: styled.page, format, pageContext: styled.pageContext }, 0);
-  const areaWidth = first.width - first.margin.left - first.margin.right;
-  const intrinsic = new Intrinsic({ faces, replacedWidth: (box) => replacedSize(box, images.forBox(box), areaWidth).width });
+  const intrinsic = new Intrinsic({ faces, replacedSizes: (box) => replacedContentSizes(box, images.forBox(box)) });
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
     ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks' },

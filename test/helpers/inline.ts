@@ -63,7 +63,7 @@ export function prepare(html: string, o: LayOptions = {}, given?: InlineFormatti
   if (!ifc) throw new Error('no inline content');
   const faces = new FaceResolver(new FontMatcher({ diagnostics, fontFaces: styled.fontFaces }));
   const ctx: LayoutContext = {
-    faces, intrinsic: new Intrinsic({ faces, replacedWidth: () => 0 }), diagnostics, pages: o.pages ?? NO_BREAKS,
+    faces, intrinsic: new Intrinsic({ faces, replacedSizes: () => ({ min: 0, max: 0 }) }), diagnostics, pages: o.pages ?? NO_BREAKS,
     image: () => undefined, anchors: new Set(['here']), layoutBlockLevel, layoutIndependent,
   };
   return () => {

@@ -14,8 +14,8 @@ export interface ContentSizes { readonly min: number; readonly max: number }
 
 export interface IntrinsicOptions {
   readonly faces: FaceResolver;
-  /** the used size of a replaced box when its containing block is unknown */
-  readonly replacedWidth: (box: Extract<InlineLevelBox, { kind: 'replaced' }>) => number;
+  /** the min-content and max-content widths of a replaced box's content box (layout/replaced.ts replacedContentSizes) */
+  readonly replacedSizes: (box: Extract<InlineLevelBox, { kind: 'replaced' }>) => ContentSizes;
 }
 
 const ZERO: ContentSizes = { min: 0, max: 0 };
@@ -79,7 +79,7 @@ export class Intrinsic {
       }
       case 'grid': return this.withStyle(box.style, gridContentSizes(box, this));
       case 'table': return this.table(box);
-      case 'block-replaced': { const w = this.o.replacedWidth(box.replaced); return this.withStyle({ ...box.style, width: 'auto' }, { min: w, max: w }); }
+      case 'block-replaced': return this.withStyle({ ...box.style, width: 'auto' }, this.o.replacedSizes(box.replaced));
       case 'absolute': return ZERO;
       default: return assertNever(box);
     }
@@ -141,7 +141,7 @@ export class Intrinsic {
           break;
         }
         case 'line-break': m.endLine(); break;
-        case 'replaced': { const w = this.o.replacedWidth(b) + frameWidth(b.style); m.line += w; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, w); break; }
+        case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
         case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         case 'float': { const s = this.block(b.box); m.line += s.max; m.min = Math.max(m.min, s.min); break; }
         default: assertNever(b);

@@ -31,3 +31,22 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
   return { width: Math.max(0, safe(w)), height: Math.max(0, safe(h!)) };
 }
 
+
+/**
+ * A replaced box's content sizes for intrinsic sizing (its content box, without the frame).
+ * CSS Sizing 3 §5.2.1: a percentage width, min-width or max-width is cyclic there, so the
+ * max-content contribution resolves it as `auto` / `none`. §5.2.2: a replaced element whose
+ * width or max-width is a percentage is compressible: its min-content contribution is zero
+ * (an `<img style="max-width: 100%">` lets a table column or a shrink-to-fit box narrower
+ * than the image, as Chromium does).
+ */
+export function replacedContentSizes(box: ReplacedBox, img: LoadedImage | undefined): { readonly min: number; readonly max: number } {
+  const s = box.style;
+  const pct = (v: ReplacedBox['style']['width'] | ReplacedBox['style']['maxWidth'] | ReplacedBox['style']['minWidth']) => v !== 'auto' && v !== 'none' && v.pct !== 0;
+  const compressible = pct(s.width) || pct(s.maxWidth);
+  const cyclic = compressible || pct(s.minWidth)
+    ? { ...box, style: { ...s, width: pct(s.width) ? 'auto' as const : s.width, maxWidth: pct(s.maxWidth) ? 'none' as const : s.maxWidth, minWidth: pct(s.minWidth) ? 'auto' as const : s.minWidth } }
+    : box;
+  const max = replacedSize(cyclic, img, 0).width;
+  return { min: compressible ? 0 : max, max };
+}
