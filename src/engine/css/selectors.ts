@@ -105,6 +105,8 @@ const SIMPLE: Record<string, PseudoClass['kind']> = {
   link: 'link', 'any-link': 'link', checked: 'checked', disabled: 'disabled', enabled: 'enabled',
   required: 'required', optional: 'optional', 'read-only': 'read-only', 'read-write': 'read-write', scope: 'scope', defined: 'defined',
 };
+/** CSS Scoping 1 §3.2.1: `:host` matches only a shadow host, and a document without shadow trees has none (Pico's `:host, :root` rules apply to :root) */
+const NO_SHADOW_HOST = new Set(['host']);
 const SILENT_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'backdrop', 'file-selector-button', 'cue', 'spelling-error', 'grammar-error', 'target-text', 'highlight', 'part', 'slotted', 'view-transition', 'search-text']);
 
 function parseComplex(items: readonly CV[], allowPseudoElement = true): ComplexSelector {
@@ -203,7 +205,7 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
           pseudoElement = name as PseudoElement; c++; continue;
         }
         b++;
-        if (NEVER_IN_PRINT.has(name)) { pseudos.push({ kind: 'never' }); continue; }
+        if (NEVER_IN_PRINT.has(name) || NO_SHADOW_HOST.has(name)) { pseudos.push({ kind: 'never' }); continue; }
         const k = SIMPLE[name];
         if (k) { pseudos.push({ kind: k } as PseudoClass); continue; }
         if (name.startsWith('-')) throw new SelectorError(`:${name} never applies in print`, true);

@@ -71,6 +71,10 @@ describe('cascade: selector matching', () => {
     ['a:hover', []],
     ['section:has(> h2)', ['sec']],
     ['h2:lang(en)', ['h']],
+    // CSS Scoping 1 §3.2.1: no shadow host in a document, so :host matches nothing and keeps its list valid
+    [':host, #p1', ['p1']],
+    ['p:not(:host)', ['p1', 'p2', 'p3']],
+    [':host(.box), #p2', ['p2']],
   ];
   for (const [sel, want] of cases) {
     it(`${sel} → ${want.join(', ') || 'nothing'}`, () => {
@@ -78,6 +82,11 @@ describe('cascade: selector matching', () => {
       expect(got).to.deep.equal(want);
     });
   }
+  it(':host, :root matches html (Pico CSS declares its custom properties there)', () => {
+    const r = run('<style>:host, :root { --c: rgb(1, 2, 3) } p { color: var(--c) }</style><p id="p">x</p>');
+    expect(r.byId('p').style.color).to.deep.equal({ r: 1, g: 2, b: 3, a: 1 });
+    expect(r.diagnostics.map((d) => d.code)).to.not.include('unsupported-selector');
+  });
   it(':root matches html', () => {
     const r = run('<style>:root { color: rgb(1, 2, 3) }</style><p>x</p>');
     expect(r.result.root.style.color).to.deep.equal({ r: 1, g: 2, b: 3, a: 1 });
