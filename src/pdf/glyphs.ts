@@ -20,14 +20,17 @@ export interface DocumentFont {
   readonly unicode: (readonly number[])[];
 }
 
-/** A text shaped in a face, in 1000 units per em. */
+/**
+ * A text shaped in a face, in 1000 units per em. Each array is exactly as long as the text has
+ * glyphs (a face's cache holds thousands of these, and an array grown by push keeps room for 17).
+ */
 interface Shaped {
   readonly glyphs: readonly FontkitGlyph[];
   readonly xAdvance: readonly number[];
   /** xAdvance minus the glyph's own advance: kerning, written as a TJ adjustment */
   readonly adjust: readonly number[];
-  readonly xOffset: readonly number[];
-  readonly yOffset: readonly number[];
+  /** each glyph's x and y offsets, or undefined when every one is 0 (most texts) */
+  readonly offsets: { readonly x: readonly number[]; readonly y: readonly number[] } | undefined;
   /** the advance of the whole text (pdfkit's widthOfString before its size scale) */
   readonly width: number;
 }
@@ -36,6 +39,8 @@ interface Shaped {
 const MAX_WORDS_PER_FACE = 20_000;
 const shapedByFace = new WeakMap<FontkitFont, Map<string, Shaped>>();
 const stats = { hits: 0, misses: 0 };
+/** the arrays a text is shaped into before its Shaped gets copies of their exact length */
+const scratch = { glyphs: [] as FontkitGlyph[], xAdvance: [] as number[], adjust: [] as number[], xOffset: [] as number[], yOffset: [] as number[] };
 /** How often a text's glyphs were shaped afresh (misses) or came from the per-face cache (hits). */
 export const wordRunStats = (): { readonly hits: number; readonly misses: number } => ({ ...stats });
 
@@ -47,8 +52,10 @@ export function shaped(font: FontkitFont, text: string): Shaped {
   if (s) { stats.hits++; return s; }
   stats.misses++;
   const scale = 1000 / font.unitsPerEm;
-  const glyphs: FontkitGlyph[] = []; const xAdvance: number[] = []; const adjust: number[] = []; const xOffset: number[] = []; const yOffset: number[] = [];
+  const { glyphs, xAdvance, adjust, xOffset, yOffset } = scratch;
+  glyphs.length = xAdvance.length = adjust.length = xOffset.length = yOffset.length = 0;
   let width = 0;
+  let offsets = false;
   for (let last = 0, i = 0; i <= text.length; i++) {
     if (i < text.length && text[i] !== ' ' && text[i] !== '\t') continue;
     if (i === text.length && last === i) break;
@@ -59,12 +66,16 @@ export function shaped(font: FontkitFont, text: string): Shaped {
       const advance = p.xAdvance * scale;
       glyphs.push(g); xAdvance.push(advance); adjust.push(advance - g.advanceWidth * scale);
       xOffset.push(p.xOffset * scale); yOffset.push(p.yOffset * scale);
+      if (p.xOffset || p.yOffset) offsets = true;
       runWidth += advance;
     });
     width += runWidth;
     last = i + 1;
   }
-  s = { glyphs, xAdvance, adjust, xOffset, yOffset, width };
+  s = {
+    glyphs: glyphs.slice(), xAdvance: xAdvance.slice(), adjust: adjust.slice(),
+    offsets: offsets ? { x: xOffset.slice(), y: yOffset.slice() } : undefined, width,
+  };
   if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
   memo.set(text, s);
   return s;
@@ -131,9 +142,10 @@ export function showText(font: DocumentFont, text: string, size: number, x: numb
     commands.length = 0;
   };
   for (let i = 0; i < s.glyphs.length; i++) {
-    if (s.xOffset[i] || s.yOffset[i]) {
+    const o = s.offsets;
+    if (o && (o.x[i] || o.y[i])) {
       flush(i);
-      out += `1 0 0 1 ${num(x + s.xOffset[i]! * scale)} ${num(y + s.yOffset[i]! * scale)} Tm\n`;
+      out += `1 0 0 1 ${num(x + o.x[i]! * scale)} ${num(y + o.y[i]! * scale)} Tm\n`;
       hex = hexOf(s.glyphs[i]!);
       flush(i + 1);
       hadOffset = offsets = true;
