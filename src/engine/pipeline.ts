@@ -2,12 +2,14 @@
 //   cascade (dom → css → computed styles) → boxes → layout (fragments, page by page: used
 //   positions and sizes, broken lines) → paint (absolutely positioned pdfmake primitives).
 import { cascade } from './cascade';
+import type { ComputedStyle } from './cascade/computed';
 import type { CascadeResult, StyledElement } from './cascade/styled';
 import { DiagnosticList } from './diagnostics';
 import { FontMatcher } from './fonts';
 import { PAGE_FORMATS } from './pageFormats';
 import type { DocDefinition, EngineLimits, EngineOptions, EngineResult } from './types';
 import { layoutBlockLevel, layoutIndependent } from './layout/block';
+import type { BoxFragment } from './layout/fragments';
 import { FaceResolver } from './layout/faces';
 import { Intrinsic } from './layout/intrinsic';
 import { layoutPaged, type PagedDocument } from './layout/paged';
@@ -90,10 +92,11 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     const docDefinition: DocDefinition = { pageSize: { width: first.width, height: first.height }, pageMargins: [0, 0, 0, -NO_BOTTOM], content: [], defaultStyle };
     return { docDefinition, pages: laid.pages.length, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
   }
-  // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's
-  const paints = (e: StyledElement | undefined) => e !== undefined && e.style.display !== 'none' && (e.style.backgroundColor.a > 0 || e.style.backgroundImage !== 'none');
-  const body = styled.root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
-  const canvasSource = paints(styled.root) ? styled.root.style : paints(body) ? body!.style : undefined;
+  // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's (the styles
+  // of their laid-out boxes: a shrunk document paints scaled copies of the styles)
+  const paints = (s: ComputedStyle | undefined): s is ComputedStyle => s !== undefined && (s.backgroundColor.a > 0 || s.backgroundImage !== 'none');
+  const body = laid.root?.children.find((c): c is BoxFragment => c.kind === 'box' && c.element?.tag === 'body');
+  const canvasSource = paints(laid.root?.style) ? laid.root!.style : paints(body?.style) ? body!.style : undefined;
   const pages = paintFragments({
     pages: laid.pages, root: laid.root, fixed: laid.fixed, faces, diagnostics, imageUrl: (u) => images.forUrl(u, undefined), anchors: laid.anchors,
     canvas: canvasSource && canvasSource.backgroundColor.a > 0 ? canvasSource.backgroundColor : undefined,

@@ -1,6 +1,6 @@
 // Fix-ups of computed values that depend on where the element stands: CSS 2.1 §9.7 and
 // CSS Display 3 §2.7 blockification (floats, absolute positioning, the root, flex and grid
-// items), and Blink's table text-align adjustment.
+// items), and the text-align adjustments of tables and header cells (Blink, HTML §15.3.8).
 import type { ComputedValues } from './properties';
 import type { ElementValues } from './style';
 
@@ -34,12 +34,22 @@ export function adjustDisplay(own: ElementValues, parent: ElementValues | undefi
 }
 
 /**
- * Blink StyleAdjuster: "tables never support the -webkit-* values of text-align". The value
- * an align attribute gave (inherited into the table) becomes start, so text in a table nested
- * in a centred cell starts at the left, while an author's own text-align: center stays.
+ * text-align fix-ups that depend on the element and its parent:
+ * - Blink StyleAdjuster: "tables never support the -webkit-* values of text-align". The value
+ *   an align attribute gave (inherited into the table) becomes start, so text in a table nested
+ *   in a centred cell starts at the left, while an author's own text-align: center stays.
+ * - HTML §15.3.8: a th is centred only where its parent's text-align is the initial start;
+ *   otherwise it takes the parent's value (ua.css gives th -internal-center, as Blink's does),
+ *   so a table with text-align: left has left-aligned header cells.
  */
-export function adjustTableTextAlign(tag: string, own: ElementValues): ElementValues {
+export function adjustTextAlign(tag: string, own: ElementValues, parent: ElementValues | undefined): ElementValues {
   const align = own.values['text-align'];
-  if (tag !== 'table' || (align !== '-webkit-center' && align !== '-webkit-left' && align !== '-webkit-right')) return own;
-  return { values: { ...own.values, 'text-align': 'start' }, customs: own.customs, style: { ...own.style, textAlign: 'start' } };
+  let used: ComputedValues['text-align'] = align;
+  if (align === '-internal-center') {
+    const inherited = parent?.values['text-align'] ?? 'start';
+    used = inherited === 'start' || inherited === '-internal-center' ? 'center' : inherited;
+  }
+  if (tag === 'table' && (used === '-webkit-center' || used === '-webkit-left' || used === '-webkit-right')) used = 'start';
+  if (used === align) return own;
+  return { values: { ...own.values, 'text-align': used }, customs: own.customs, style: { ...own.style, textAlign: used } };
 }

@@ -141,6 +141,15 @@ export function snapBorderWidth(pt: number): number {
   return px < 1 ? 0.75 : Math.floor(px + 1e-6) * 0.75;
 }
 
+/**
+ * Chromium keeps border-spacing in whole CSS pixels (0.75pt): the zoomed length is truncated
+ * after Blink's RoundForImpreciseConversion nudge of 0.01px, so 1.6px is 1px and 20.99px 21px.
+ */
+function wholePixels(pt: number): number {
+  if (!(pt > 0)) return 0;
+  return Math.trunc(pt / 0.75 + 0.01) * 0.75;
+}
+
 function borderWidth(side: string): PropertyDef<LenExpr, number> {
   return prop<LenExpr, number>({
     name: `border-${side}-width`, inherited: false, initial: 2.25,
@@ -739,8 +748,9 @@ export const PROPERTIES = {
       return { kind: 'length', pt: Math.max(0, clampLength(r.pt + r.pct * ctx.em / 100)) };
     },
   }),
-  // the -webkit-* values come from HTML align attributes (Blink): they inherit like any value, but a <table> resets them to start (adjust.ts)
-  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center'], 'start', true, {
+  // the -webkit-* values come from HTML align attributes (Blink): they inherit like any value, but a <table> resets them to start (adjust.ts);
+  // -internal-center is the th default of ua.css, resolved against the parent in adjust.ts
+  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center', '-internal-center'], 'start', true, {
     'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right', 'match-parent': 'start', middle: 'center',
   }),
   'text-indent': lengthPct('text-indent', { negative: true, inherited: true }),
@@ -831,7 +841,7 @@ export const PROPERTIES = {
       const h = parseLength(v[0], {}), w = parseLength(v[1] ?? v[0], {});
       return h && w ? [h, w] : undefined;
     },
-    compute: (s, ctx) => ({ horizontal: Math.max(0, resolveAbsolute(s[0], ctx)), vertical: Math.max(0, resolveAbsolute(s[1], ctx)) }),
+    compute: (s, ctx) => ({ horizontal: wholePixels(resolveAbsolute(s[0], ctx)), vertical: wholePixels(resolveAbsolute(s[1], ctx)) }),
   }),
   'table-layout': keywords('table-layout', ['auto', 'fixed'], 'auto'),
   'caption-side': keywords('caption-side', ['top', 'bottom'], 'top', true, { 'block-start': 'top', 'block-end': 'bottom' }),

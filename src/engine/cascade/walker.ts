@@ -7,7 +7,7 @@
 // computed style, within a document and across documents.
 import { DiagnosticList, type DiagnosticCode, type SourceLocation } from '../diagnostics';
 import type { CV } from '../css/syntax';
-import { adjustDisplay, adjustTableTextAlign } from './adjust';
+import { adjustDisplay, adjustTextAlign } from './adjust';
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
 import { applyListItemCounters, contentPieces, CounterScopes, elementText, formatCounter } from './counters';
 import { parseValue, type CompiledDecl } from './declarations';
@@ -473,9 +473,9 @@ export class StyleWalker {
     return own;
   }
 
-  /** The element's own values: computed, then its display and table text-align adjusted. */
+  /** The element's own values: computed, then its display and text-align adjusted. */
   private computeOwn(matched: readonly Matched[], parent: ElementValues | undefined, e: MatchElement): ElementValues {
-    return adjustTableTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent));
+    return adjustTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent), parent);
   }
 
   /**

@@ -1005,7 +1005,7 @@ function alignOf(style: ComputedStyle, last: boolean): 'left' | 'right' | 'cente
   switch (style.textAlign) {
     case 'left': case '-webkit-left': return 'left';
     case 'right': case '-webkit-right': return 'right';
-    case 'center': case '-webkit-center': return 'center';
+    case 'center': case '-webkit-center': case '-internal-center': return 'center';
     case 'start': return rtl ? 'right' : 'left';
     case 'end': return rtl ? 'left' : 'right';
     case 'justify': return last ? (rtl ? 'right' : 'left') : 'justify';

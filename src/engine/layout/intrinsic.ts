@@ -182,18 +182,25 @@ export class Intrinsic {
         const frame = pad.left + pad.right + (box.style.borderCollapse === 'collapse'
           ? (Math.max(bw.left, cell.col === 0 ? tb.left : 0) + Math.max(bw.right, cell.col + cell.colSpan >= box.columnCount ? tb.right : 0)) / 2
           : bw.left + bw.right);
-        let min = inner.min + frame; let max = Math.max(inner.max + frame, min);
+        // Blink (TablesNG cell inline constraints): a cell's fixed min-width raises its min-content
+        // contribution, its fixed max-width caps its max-content one (border box; never below min)
+        const fixedOf = (v: { pt: number; pct: number } | 'auto' | 'none') => (v === 'auto' || v === 'none' || v.pct !== 0 ? undefined
+          : cell.style.boxSizing === 'border-box' ? Math.max(v.pt, frame) : v.pt + frame);
+        const cssMin = fixedOf(cell.style.minWidth);
+        const cssMax = fixedOf(cell.style.maxWidth);
+        let min = Math.max(inner.min + frame, cssMin ?? 0);
+        let max = Math.max(Math.min(inner.max + frame, cssMax ?? Infinity), min);
         const w = cell.width;
         if (cell.colSpan === 1) {
           const c = cols[cell.col];
           if (!c) continue;
           if (w !== 'auto') {
             if (w.pct) c.pct = Math.max(c.pct ?? 0, w.pct);
-            else { const fw = (cell.style.boxSizing === 'border-box' ? w.pt : w.pt + frame); c.fixed = Math.max(c.fixed ?? 0, fw); max = Math.max(min, fw); }
+            else { const fw = (cell.style.boxSizing === 'border-box' ? w.pt : w.pt + frame); c.fixed = Math.max(c.fixed ?? 0, fw); max = Math.max(min, Math.min(fw, cssMax ?? Infinity)); }
           }
           c.min = Math.max(c.min, min); c.max = Math.max(c.max, max);
         } else {
-          if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, w.pt + frame); }
+          if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
           spanning.push({ col: cell.col, span: cell.colSpan, min, max });
         }
       }

@@ -443,8 +443,9 @@ class TableLayout {
     for (const w of columns) { this.colX.push(x); x += w + this.hs; }
     if (this.box.style.direction === 'rtl') this.colX = this.colX.map((cx, c) => x - cx - columns[c]!);
     const width = forced ?? grid + spacing + frame;
-    // §10.3.3 auto margins centre; the HTML align attribute does the same for its table
-    const align = this.box.element.attrs.align?.toLowerCase();
+    // §10.3.3 auto margins centre; the HTML align attribute does the same for its in-flow table
+    // (align=left|right floats the table: the float is then placed by its own margin box)
+    const align = inFlow ? this.box.element.attrs.align?.toLowerCase() : undefined;
     let left: number;
     if ((ml === undefined && mr === undefined) || align === 'center') left = Math.max(0, (bandWidth - width) / 2);
     else if (ml === undefined || align === 'right') left = Math.max(0, bandWidth - width - (mr ?? 0));

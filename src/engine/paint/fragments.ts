@@ -241,11 +241,21 @@ class Painter {
     if (c && !transparent(c)) this.emit(page.index, rectNode(page.margin.left, page.margin.top, area.width, area.height, c));
     const s = this.o.canvasImageStyle;
     if (s) {
-      // the positioning area runs through the flow: each page shows its part of the tiling
+      // CSS Backgrounds 3 §2.11.1: the canvas image is sized and positioned against the root
+      // element's box, as Chromium prints it: one box through the flow (each page shows its
+      // part), of the root's border-box size but at the flow's origin (the root's margin moves
+      // the root, not its canvas image)
       const clip = { x: page.margin.left, y: page.margin.top, width: area.width, height: area.height };
-      const last = this.o.pages[this.o.pages.length - 1]!;
-      const flow = { ...clip, y: page.margin.top - page.flowTop, height: last.flowBottom };
-      this.backgroundLayers(s, page.index, { 'border-box': flow, 'padding-box': flow, 'content-box': flow }, clip, 0);
+      const root = this.o.root;
+      const top = page.margin.top - page.flowTop;
+      let boxes: BackgroundBoxes;
+      if (root) boxes = boxesOf({ x: page.margin.left, y: top, width: root.width, height: root.height }, root.border, root.padding);
+      else {
+        const last = this.o.pages[this.o.pages.length - 1]!;
+        const flow = { ...clip, y: top, height: last.flowBottom };
+        boxes = { 'border-box': flow, 'padding-box': flow, 'content-box': flow };
+      }
+      this.backgroundLayers(s, page.index, boxes, clip, 0);
     }
   }
 

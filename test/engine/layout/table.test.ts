@@ -58,12 +58,13 @@ describe('layout: table column widths (CSS 2.1 §17.5.2)', () => {
   });
 
   it('border-spacing separates the cells and the table edge (§17.6.1)', () => {
-    const { root } = layoutOf(`<table><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 5pt 3pt; border: 1.5pt solid }`);
+    // (whole-px spacings: 6pt = 8px, 3pt = 4px; Chromium truncates others to whole px)
+    const { root } = layoutOf(`<table><tr><td>${block(20)}</td><td>${block(30)}</td></tr></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 6pt 3pt; border: 1.5pt solid }`);
     const t = boxOf(root, 'table');
     const [a, b] = boxesOf(root, 'td');
-    expect(t.width).to.be.closeTo(1.5 + 5 + 20 + 5 + 30 + 5 + 1.5, 0.01);
-    expect(a!.x - t.x).to.be.closeTo(6.5, 0.01);
-    expect(b!.x - t.x).to.be.closeTo(6.5 + 20 + 5, 0.01);
+    expect(t.width).to.be.closeTo(1.5 + 6 + 20 + 6 + 30 + 6 + 1.5, 0.01);
+    expect(a!.x - t.x).to.be.closeTo(7.5, 0.01);
+    expect(b!.x - t.x).to.be.closeTo(7.5 + 20 + 6, 0.01);
     expect(a!.y - t.y).to.be.closeTo(4.5, 0.01);
     expect(t.height).to.be.closeTo(1.5 + 3 + 10 + 3 + 1.5, 0.01);
   });
@@ -297,6 +298,15 @@ const CHROME_CASES: ChromiumFact[] = [
   { name: 'a display: block table: its thead and tbody share one anonymous table and its columns', html: `<table style="display:block"><thead><tr><th id="h">${block(60)}</th><th id="h2">${block(10)}</th></tr></thead>\n<tbody><tr><td id="b">${block(20)}</td><td id="b2">${block(30)}</td></tr></tbody></table>`, css: TIGHT, expect: { h: { width: 60 }, b: { y: 10, width: 60 }, b2: { x: 60, width: 30 }, h2: { width: 30 } } },
   { name: 'table-row divs in a block share one anonymous table', html: `<div><div style="display:table-row"><div style="display:table-cell" id="a">${block(30)}</div><div style="display:table-cell" id="b">${block(50)}</div></div>\n  <div style="display:table-row"><div style="display:table-cell" id="c">${block(40)}</div><div style="display:table-cell">${block(5)}</div></div></div>`, css: TIGHT, expect: { a: { width: 40 }, b: { x: 40 }, c: { y: 10, width: 40 } } },
   { name: 'a lone table-cell: the anonymous table around it has none of the cell\'s padding or border', html: `<div><div id="c" style="display:table-cell;padding:6pt;border:3pt solid">${block(20)}</div></div>`, css: '', expect: { c: { x: 0, y: 0, width: 38, height: 28 } } },
+  // Blink's cell inline-size constraints: a fixed max-width caps the column's max-content, a fixed min-width raises its minimum
+  { name: 'a cell\'s max-width caps its max-content contribution (the width is shared by the capped max-content)', html: `<table id="t" style="width:180pt"><tr><td id="a">${block(15)}</td><td id="b" style="max-width:30pt"><i></i> <i></i> <i></i> <i></i></td></tr></table>`, css: `${TIGHT} td { font-size: 0 } i { display: inline-block; width: 15pt; height: 10pt }`, expect: { a: { width: 60 }, b: { x: 60, width: 120 } } },
+  { name: 'a cell\'s min-width raises its column', html: `<table id="t"><tr><td id="a" style="min-width:50pt">${block(10)}</td><td id="b">${block(20)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 70 }, a: { width: 50 }, b: { x: 50 } } },
+  // Chromium keeps border-spacing in whole px (truncated after a 0.01px nudge): 1.6px is 1px, 2.7px 2px, 20.99px 21px
+  { name: 'border-spacing in whole pixels', html: `<table id="t" style="border-spacing:1.6px 2.7px"><tr><td id="a">${block(30)}</td></tr></table><table id="u" style="border-spacing:20.99px 0"><tr><td id="b">${block(30)}</td></tr></table>`, css: 'td { padding: 0 }', expect: { t: { width: 31.5, height: 13 }, a: { x: 0.75, y: 1.5 }, b: { x: 15.75 } } },
+  // HTML §15.3.8: th is centred only under a parent whose text-align is the initial start; otherwise it takes the parent's
+  { name: 'th text-align: centred by default, the table\'s left or right otherwise', html: '<table id="t" style="width:100pt"><tr><th><i id="c"></i></th></tr></table><table style="width:100pt;text-align:left"><tr><th><i id="l"></i></th></tr></table><table style="width:100pt;text-align:right"><tr><th><i id="r"></i></th></tr></table><table style="width:100pt;text-align:left"><tr><th style="text-align:center"><i id="a"></i></th></tr></table>', css: `${TIGHT} th { font-size: 0 } i { display: inline-block; width: 20pt; height: 10pt }`, expect: { c: { x: 40 }, l: { x: 0 }, r: { x: 80 }, a: { x: 40 } } },
+  // HTML §15.3.8: align=right floats the table right; the float is placed once, by its margin box
+  { name: 'a table with align=right is a right float', html: '<table id="t" align="right" style="width:60pt"><tr><td></td></tr></table>', css: TIGHT, expect: { t: { x: 120, width: 60 } } },
 ];
 
 describe('layout: table facts, the fragment tree against Chromium', function () {

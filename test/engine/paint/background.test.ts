@@ -39,3 +39,31 @@ describe('paint: border-radius rounds the background', () => {
   });
   it('no radius, a plain rectangle', () => expect(radiusOf('')).to.equal(undefined));
 });
+
+// CSS Backgrounds 3 §2.11.1-2: body's background becomes the canvas's, and its images are sized
+// and positioned against the root element's box, one box through the flow (Chromium 156 prints a
+// centred no-repeat image at the middle of a short document's root box, not of the page; the
+// root's margins do not move it: the area has the root's border-box size at the flow's origin)
+describe('paint: the canvas image is positioned against the root element box', () => {
+  const SVG = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>').toString('base64')}`;
+  const svgNodes = (html: string, css: string) => {
+    const r = layoutHtml(html, `@page { size: 240pt 300pt; margin: 0 } body { margin: 0; background: url(${SVG}) center / 30pt 30pt no-repeat } ${css}`);
+    return (r.docDefinition.content as { section: Record<string, unknown>[] }[]).flatMap((p, page) => p.section.filter((n) => 'svg' in n).map((n) => ({ page, ...(n.absolutePosition as { x: number; y: number }) })));
+  };
+  const cases: { name: string; html: string; css: string; want: { page: number; x: number; y: number }[] }[] = [
+    { name: 'a root box shorter than the page: centred in the root box', html: '<div style="height:60pt"></div>', css: '', want: [{ page: 0, x: 105, y: 15 }] },
+    { name: 'a root box with a margin: its border-box size at the flow origin', html: '<div style="height:60pt"></div>', css: 'html { margin: 15pt }', want: [{ page: 0, x: 90, y: 15 }] },
+    { name: 'a root box through two pages: centred in the whole box', html: '<div style="height:400pt"></div>', css: '', want: [{ page: 0, x: 105, y: 185 }] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const got = svgNodes(c.html, c.css);
+      expect(got.length, JSON.stringify(got)).to.equal(c.want.length);
+      got.forEach((g, i) => { expect(g.page).to.equal(c.want[i]!.page); expect(g.x).to.be.closeTo(c.want[i]!.x, 0.01); expect(g.y).to.be.closeTo(c.want[i]!.y, 0.01); });
+    });
+  }
+  it('a shrunk document (Chromium\'s shrink-to-fit printing): drawn once, by the canvas; body does not paint it again', () => {
+    const got = svgNodes('<div style="height:60pt"></div>', 'body { width: 100%; margin-left: 15pt }');
+    expect(got.length, JSON.stringify(got)).to.equal(1);
+  });
+});
