@@ -255,7 +255,7 @@ class Painter {
         const flow = { ...clip, y: top, height: last.flowBottom };
         boxes = { 'border-box': flow, 'padding-box': flow, 'content-box': flow };
       }
-      this.backgroundLayers(s, page.index, boxes, clip, 0);
+      this.backgroundLayers(s, page.index, boxes, clip, 0, true);
     }
   }
 
@@ -263,8 +263,9 @@ class Painter {
    * CSS Backgrounds 3 §2.2 the background image layers of a style, the last one first (the first
    * is on top): each layer's tiles over its background-origin box, cut to its background-clip
    * box (rounded by `r` at the border box) and to `visible` (the part of the box on this page).
+   * The canvas's layers (§2.11.1) paint the whole of `visible`, whatever their background-clip.
    */
-  private backgroundLayers(s: ComputedStyle, pageIndex: number, boxes: BackgroundBoxes, visible: Rect, r: number): void {
+  private backgroundLayers(s: ComputedStyle, pageIndex: number, boxes: BackgroundBoxes, visible: Rect, r: number, canvas = false): void {
     const layers = s.backgroundImage;
     if (layers === 'none') return;
     for (let i = layers.length - 1; i >= 0; i--) {
@@ -274,7 +275,7 @@ class Painter {
       // (background-clip: text paints the background only inside the glyphs: not drawn)
       if (clipName === 'text') continue;
       const area = boxes[layerOf(s.backgroundOrigin, i) as keyof BackgroundBoxes] ?? boxes['padding-box'];
-      const box = boxes[clipName as keyof BackgroundBoxes] ?? boxes['border-box'];
+      const box = canvas ? visible : boxes[clipName as keyof BackgroundBoxes] ?? boxes['border-box'];
       const clip = intersect(box, visible);
       if (!(area.width > 0) || !(area.height > 0) || !(clip.width > 0.001) || !(clip.height > 0.001)) continue;
       // the clip box's corners: the border box's radius less the border (and padding) inside it

@@ -62,6 +62,10 @@ describe('paint: the canvas image is positioned against the root element box', (
       got.forEach((g, i) => { expect(g.page).to.equal(c.want[i]!.page); expect(g.x).to.be.closeTo(c.want[i]!.x, 0.01); expect(g.y).to.be.closeTo(c.want[i]!.y, 0.01); });
     });
   }
+  it('a repeat-y canvas image repeats down the whole page, below a root box shorter than the page (the canvas is its painting area)', () => {
+    const got = svgNodes('<div style="height:60pt"></div>', 'body { background-position: 0 0; background-repeat: repeat-y }');
+    expect(got.map((g) => g.y)).to.deep.equal([0, 30, 60, 90, 120, 150, 180, 210, 240, 270]);
+  });
   it('a shrunk document (Chromium\'s shrink-to-fit printing): drawn once, by the canvas; body does not paint it again', () => {
     const got = svgNodes('<div style="height:60pt"></div>', 'body { width: 100%; margin-left: 15pt }');
     expect(got.length, JSON.stringify(got)).to.equal(1);
