@@ -13,6 +13,7 @@ import type { FaceResolver } from '../layout/faces';
 import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
 import { clippedImage } from './background';
+import { dashedLine } from './dashes';
 import { gradientPaint } from './gradient';
 import { BoxShadows, borderShape, paddingShape, shadowReach, slicedShape, type Band, type RoundedRect, type ShadowGroup } from './shadow';
 import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
@@ -463,7 +464,10 @@ class Painter {
       const a = this.at(page, f.x + seg.x1, f.y + seg.y1, !!fixedPage);
       const b = this.at(page, f.x + seg.x2, f.y + seg.y2, !!fixedPage);
       if (seg.width > 0 && seg.style !== 'none' && seg.style !== 'hidden' && !transparent(seg.color)) {
-        this.emit(page.index, { canvas: [lineShape(a.x, a.y, b.x, b.y, seg.width, seg.color, seg.style)], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+        const canvas = seg.style === 'dashed' || seg.style === 'dotted'
+          ? dashedLine({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, width: seg.width, color: seg.color, style: seg.style })
+          : [lineShape(a.x, a.y, b.x, b.y, seg.width, seg.color, seg.style)];
+        this.emit(page.index, { canvas, absolutePosition: { x: 0, y: 0 } } as PdfNode);
       }
     }
     this.destination(f, fixedPage);
@@ -903,7 +907,7 @@ export function borderSide(o: { side: Side; width: number; style: ComputedStyle[
   // the inward normal of the side: strokes are offset from the edge into the box
   const nx = side === 'left' ? 1 : side === 'right' ? -1 : 0;
   const ny = side === 'top' ? 1 : side === 'bottom' ? -1 : 0;
-  if (style === 'dashed' || style === 'dotted') return [lineShape(o.x1 + nx * width / 2, o.y1 + ny * width / 2, o.x2 + nx * width / 2, o.y2 + ny * width / 2, width, color, style)];
+  if (style === 'dashed' || style === 'dotted') return dashedLine({ x1: o.x1 + nx * width / 2, y1: o.y1 + ny * width / 2, x2: o.x2 + nx * width / 2, y2: o.y2 + ny * width / 2, width, color, style });
   return bandsOf(side, style, width, color).map(([index, parts, c]) => {
     const offset = ((index + 0.5) * width) / parts;
     return lineShape(o.x1 + nx * offset, o.y1 + ny * offset, o.x2 + nx * offset, o.y2 + ny * offset, width / parts, c, 'solid');

@@ -88,3 +88,68 @@ describe('paint: border styles', () => {
     expect(borderSide({ side: 'left', width: 3, style: 'solid', color: { ...red, a: 0 }, ...edge })).to.deep.equal([]);
   });
 });
+
+// The pattern Chromium 156 prints (Blink's DrawDashedOrDottedBoxSide and StyledStrokeData, read
+// back from its PDF for 200px × 50px boxes): every side runs the whole outer length with a dash
+// or a dot at both ends, in whole CSS px (1px = 0.75pt).
+describe('paint: dashed and dotted sides as Chromium draws them', () => {
+  const px = (n: number) => n * 0.75;
+  /** the top side of a 200px box, `w` px wide */
+  const top = (style: 'dashed' | 'dotted', w: number, length = 200) => borderSide({ side: 'top', width: px(w), style, color: black, x1: 0, y1: 0, x2: px(length), y2: 0 });
+  const dashOf = (s: Record<string, unknown>) => s.dash as { length: number; space: number } | undefined;
+
+  const dashed: { w: number; length: number; dash: number; gap: number; why: string }[] = [
+    // 40 dashes of 3px: the gap 2px fitted to (200 − 120) / 39
+    { w: 1, length: 200, dash: 3, gap: 80 / 39, why: 'under 3px: dashes 3w, gaps 2w fitted so a dash ends each side' },
+    { w: 2, length: 200, dash: 6, gap: 80 / 19, why: '2px: 20 dashes of 6px' },
+    // 23 dashes of 6px: (200 − 138) / 22 is nearer 3 than (200 − 132) / 21
+    { w: 3, length: 200, dash: 6, gap: 62 / 22, why: 'from 3px: dashes 2w, gaps w' },
+    { w: 5, length: 203, dash: 10, gap: 63 / 13, why: '5px: 14 dashes of 10px' },
+    { w: 1, length: 7, dash: 3 * 7 / 8, gap: 2 * 7 / 8, why: 'two dashes and a gap scaled to a side of 7px' },
+  ];
+  for (const c of dashed) {
+    it(`dashed ${c.w}px over ${c.length}px: ${c.why}`, () => {
+      const shapes = top('dashed', c.w, c.length);
+      expect(shapes).to.have.length(1);
+      expect(shapes[0]).to.include({ x1: 0, x2: px(c.length), y1: px(c.w) / 2, lineWidth: px(c.w) });
+      expect(dashOf(shapes[0]!)!.length).to.be.closeTo(px(c.dash), 1e-9);
+      expect(dashOf(shapes[0]!)!.space).to.be.closeTo(px(c.gap), 1e-9);
+    });
+  }
+
+  it('a dashed side no longer than two dashes is solid', () => {
+    expect(dashOf(top('dashed', 1, 6)[0]!)).to.equal(undefined);
+  });
+
+  it('dotted 1px: square dots 1px apart, the first grown to 2px where the length is even', () => {
+    const [start, line] = top('dotted', 1);
+    expect(start).to.include({ type: 'rect', x: 0, w: px(2), h: px(1) });
+    expect(line).to.include({ type: 'line', x1: px(3), x2: px(200) });
+    expect(dashOf(line!)).to.deep.equal({ length: px(1), space: px(1) });
+  });
+
+  it('dotted 2px and 3px: whole dots forced at the ends, the first gap shortened by 1px', () => {
+    const two = top('dotted', 2, 201); // 201 mod 4 = 1
+    expect(two.map((s) => s.type)).to.deep.equal(['rect', 'line']);
+    expect(two[1]).to.include({ x1: px(3), x2: px(201) });
+    const three = top('dotted', 3); // 200 mod 6 = 2
+    expect(three[1]).to.include({ x1: px(5), x2: px(200) });
+    expect(dashOf(three[1]!)).to.deep.equal({ length: px(3), space: px(3) });
+  });
+
+  it('dotted from 4px: round dots of the width, their spacing fitted, the line ends moved in by half a dot', () => {
+    const [line] = top('dotted', 6, 205);
+    expect(line).to.include({ lineCap: 'round', x1: px(3), x2: px(202) });
+    // 18 dots: the gap (205 − 108) / 17 and the dot, less Blink's 0.01px
+    expect(dashOf(line!)!.length).to.equal(0);
+    expect(dashOf(line!)!.space).to.be.closeTo(px(97 / 17 + 6 - 0.01), 1e-9);
+  });
+
+  it('a box\'s four dashed sides each run corner to corner', () => {
+    const shapes = canvasOf('<div style="width: 150pt; height: 37.5pt; border: 0.75pt dashed #000; box-sizing: border-box"></div>');
+    const lines = shapes.filter((s) => s.type === 'line' && s.dash);
+    expect(lines.map((s) => [s.x1, s.y1, s.x2, s.y2])).to.deep.equal([[0, 0.375, 150, 0.375], [149.625, 0, 149.625, 37.5], [0, 37.125, 150, 37.125], [0.375, 0, 0.375, 37.5]]);
+    // the sides of 50px: 10 dashes, gaps of 20 / 9 px
+    expect(dashOf(lines[1]!)!.space).to.be.closeTo(px(20 / 9), 1e-9);
+  });
+});

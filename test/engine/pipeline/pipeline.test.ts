@@ -134,7 +134,7 @@ describe('pipeline: fragmentation and paged media', () => {
 
   it('an <hr> draws its border as a line across the page area', () => {
     const r = layoutHtml(`<style>${page}</style><p>a</p><hr style="border-top: 3px dashed gray; border-bottom: none"><p>b</p>`, '');
-    expect(JSON.stringify(r.docDefinition.content)).to.match(/\{"type":"line","x1":9.75,"y1":27.875,"x2":189.75,"y2":27.875,"lineWidth":2.25,"lineColor":"#808080","dash":\{"length":6.75,"space":6.75\}\}/);
+    expect(JSON.stringify(r.docDefinition.content)).to.match(/\{"type":"line","x1":9.75,"y1":27.875,"x2":189.75,"y2":27.875,"lineWidth":2.25,"lineColor":"#808080","dash":\{"length":4.5,"space":2.25\}\}/);
   });
 
   it('columns: 2 shares the children between two columns', async () => {
