@@ -1,8 +1,9 @@
 // CSS Display 3 §2 box generation from the styled tree, with CSS 2.1 §9.2.1.1 anonymous block
 // boxes (block-in-inline splits the inline), CSS Text 3 §4 white-space processing and §2.1
 // text-transform, and CSS Lists 3 markers (ol start / reversed / li value).
-import type { ComputedStyle, ListStyleType } from '../cascade/computed';
+import type { ComputedStyle, ListStyleType, SvgPaint } from '../cascade/computed';
 import { formatCounter } from '../cascade/counters';
+import { INITIAL_VALUES } from '../cascade/properties';
 import type { StyledElement, StyledNode, StyledText } from '../cascade/styled';
 import { hasTransform } from '../cascade/transform';
 import type { DiagnosticList } from '../diagnostics';
@@ -622,18 +623,45 @@ const SVG_CASE = new Map(['viewBox', 'preserveAspectRatio', 'linearGradient', 'r
 /** Serializes an <svg> subtree back to markup for pdfmake's svg node. */
 export function serializeSvg(el: StyledElement): string {
   const parts: string[] = [];
-  const walk = (n: StyledNode) => {
+  const walk = (n: StyledNode, parent: SvgPainting) => {
     if (n.kind === 'text') { parts.push(escapeXml(n.text)); return; }
     if (n.tag.startsWith('::')) return;
     const name = SVG_CASE.get(n.tag) ?? n.tag;
-    const attrs = Object.entries(n.attrs).map(([k, v]) => ` ${SVG_CASE.get(k) ?? k}="${escapeXml(v)}"`).join('');
+    const painted = { ...n.attrs, ...paintingAttrs(n, parent) };
+    const attrs = Object.entries(painted).map(([k, v]) => ` ${SVG_CASE.get(k) ?? k}="${escapeXml(v)}"`).join('');
     const open = name === 'svg' && !('xmlns' in n.attrs) ? `svg xmlns="http://www.w3.org/2000/svg"` : name;
     parts.push(`<${open}${attrs}>`);
-    for (const c of n.children) walk(c);
+    for (const c of n.children) walk(c, n.style);
     parts.push(`</${name}>`);
   };
-  walk(el);
+  walk(el, INITIAL_PAINTING);
   return parts.join('');
+}
+
+/** the SVG painting properties of a computed style (SVG 2 §13) */
+type SvgPainting = Pick<ComputedStyle, 'fill' | 'stroke' | 'strokeWidth' | 'fillOpacity' | 'strokeOpacity'>;
+const INITIAL_PAINTING: SvgPainting = { fill: INITIAL_VALUES.fill, stroke: INITIAL_VALUES.stroke, strokeWidth: INITIAL_VALUES['stroke-width'], fillOpacity: INITIAL_VALUES['fill-opacity'], strokeOpacity: INITIAL_VALUES['stroke-opacity'] };
+
+/**
+ * An SVG element's painting properties as attributes, from its computed style (its presentation
+ * attributes and the author's rules cascaded, SVG 2 §6.6): each one written where the element
+ * had the attribute or where the value differs from its parent's (set by a rule, or inherited
+ * from the HTML around the <svg>), so the SVG renderer sees what the cascade decided.
+ */
+function paintingAttrs(n: StyledElement, parent: SvgPainting): Record<string, string> {
+  const out: Record<string, string> = {};
+  const s = n.style;
+  const paint = (p: SvgPaint): string => (p === 'none' ? 'none' : 'url' in p ? `url(${p.url})` : p.a < 1 ? `rgba(${p.r}, ${p.g}, ${p.b}, ${p.a})` : `rgb(${p.r}, ${p.g}, ${p.b})`);
+  const samePaint = (a: SvgPaint, b: SvgPaint) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+  if ('fill' in n.attrs || !samePaint(s.fill, parent.fill)) out.fill = paint(s.fill);
+  if ('stroke' in n.attrs || !samePaint(s.stroke, parent.stroke)) out.stroke = paint(s.stroke);
+  const num = (v: number) => String(Math.round(v * 1e4) / 1e4);
+  if ('stroke-width' in n.attrs || s.strokeWidth !== parent.strokeWidth) out['stroke-width'] = num(s.strokeWidth);
+  if ('fill-opacity' in n.attrs || s.fillOpacity !== parent.fillOpacity) out['fill-opacity'] = num(s.fillOpacity);
+  if ('stroke-opacity' in n.attrs || s.strokeOpacity !== parent.strokeOpacity) out['stroke-opacity'] = num(s.strokeOpacity);
+  // (the <svg> itself is a CSS box: paint applies its opacity)
+  if (n.tag !== 'svg' && ('opacity' in n.attrs || s.opacity !== 1)) out.opacity = num(s.opacity);
+  return out;
 }
 
 /** CSS 2.1 §10.1, CSS Transforms 1 §3: a positioned or transformed box is the containing block of its absolutely positioned descendants. */

@@ -148,4 +148,6 @@ export type Gradient =
   | { readonly kind: 'conic'; readonly repeating: boolean; readonly from: number; readonly at: BackgroundPosition; readonly stops: readonly GradientStop[] };
 
 /** CSS Backgrounds 3 §3.1 one layer of background-image. */
+/** SVG 2 §13.2 a computed paint: none, a colour, or a paint server's url */
+export type SvgPaint = 'none' | RGBA | { readonly url: string };
 export type BackgroundImage = 'none' | { readonly url: string } | { readonly gradient: Gradient };

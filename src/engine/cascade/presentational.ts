@@ -30,6 +30,10 @@ const ALIGN_TEXT: Record<string, string> = { left: '-webkit-left', right: '-webk
 const VALIGN: Record<string, string> = { top: 'top', middle: 'middle', bottom: 'bottom', baseline: 'baseline', center: 'middle' };
 const FONT_SIZES = ['x-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
 
+const SVG_PAINT = ['fill', 'stroke', 'stroke-width', 'fill-opacity', 'stroke-opacity', 'opacity'] as const;
+/** an attribute's value as a declaration's (none that could end the declaration or open a block) */
+const svgValue = (v: string | undefined) => (v !== undefined && /^[#\w\s.,%()-]+$/.test(v) ? v : undefined);
+
 function nearestTable(e: MatchElement): MatchElement | undefined {
   for (let p = e.parent; p; p = p.parent) if (p.tag === 'table') return p;
   return undefined;
@@ -101,6 +105,7 @@ export function presentationalHints(e: MatchElement): string {
       else if (align === 'top' || align === 'bottom') add('vertical-align', align);
       if (a.hspace !== undefined) { const h = dimension(a.hspace); add('margin-left', h); add('margin-right', h); }
       if (a.vspace !== undefined) { const v = dimension(a.vspace); add('margin-top', v); add('margin-bottom', v); }
+      if (e.tag === 'svg') for (const name of SVG_PAINT) add(name, svgValue(a[name]));
       break;
     }
     case 'p': case 'div': case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': case 'caption': case 'legend': {
@@ -154,6 +159,11 @@ export function presentationalHints(e: MatchElement): string {
       if (a.size && e.tag === 'input') { const n = parseInt(a.size, 10); if (n > 0) add('width', `${n * 0.5 + 0.5}em`); }
       if (a.cols && e.tag === 'textarea') { const n = parseInt(a.cols, 10); if (n > 0) add('width', `${n * 0.5}em`); }
       if (a.rows && e.tag === 'textarea') { const n = parseInt(a.rows, 10); if (n > 0) add('height', `${n * 1.2}em`); }
+      break;
+    case 'g': case 'path': case 'rect': case 'circle': case 'ellipse': case 'line': case 'polyline': case 'polygon':
+    case 'text': case 'tspan': case 'use': case 'symbol':
+      // SVG 2 §6.6 presentation attributes: the painting properties author rules may override
+      for (const name of SVG_PAINT) add(name, svgValue(a[name]));
       break;
     default:
       break;

@@ -9,7 +9,7 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderStyle, BoxShadow, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
+  BackgroundImage, BorderStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
   TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
@@ -163,6 +163,28 @@ function colorProp(name: string, initial: RGBA | 'currentcolor', inherited = fal
     name, inherited, initial, currentColor: true,
     parse: (v) => (v.length === 1 ? parseColor(v[0]) : undefined),
     compute: same,
+  });
+}
+
+/** SVG 2 §13.2 a paint: none, a colour, or a paint server by url (its fallback colour dropped). */
+function svgPaint(name: string, initial: SvgPaint): PropertyDef<SvgPaint | 'currentcolor', SvgPaint> {
+  return prop<SvgPaint | 'currentcolor', SvgPaint>({
+    name, inherited: true, initial, currentColor: true,
+    parse: (v) => {
+      if (v.length === 0) return undefined;
+      if (v[0]!.t === 'url') return { url: v[0]!.v };
+      if (v.length !== 1) return undefined;
+      return ident(v[0]) === 'none' ? 'none' : parseColor(v[0]);
+    },
+    compute: (s) => s as SvgPaint,
+  });
+}
+
+function svgOpacity(name: string): PropertyDef<number, number> {
+  return prop<number, number>({
+    name, inherited: true, initial: 1,
+    parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0])),
+    compute: (s) => Math.max(0, Math.min(1, s)),
   });
 }
 
@@ -633,6 +655,20 @@ export const PROPERTIES = {
     parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0])),
     compute: (s) => Math.max(0, Math.min(1, s)),
   }),
+
+  // SVG 2 §13 painting properties, inherited like `color`: read by the inline <svg> serializer
+  // (boxes/build.ts), which writes each element's computed values back as attributes, so
+  // author rules on SVG elements (class selectors on <path>, `fill` on the <svg>) apply
+  fill: svgPaint('fill', BLACK),
+  stroke: svgPaint('stroke', 'none'),
+  'stroke-width': prop<LenExpr, number>({
+    name: 'stroke-width', inherited: true, initial: 1,
+    // in user units: a bare number, or a length in px
+    parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'num' ? lin(v[0]!.v * 0.75) : parseLength(v[0])),
+    compute: (s, ctx) => Math.max(0, resolveAbsolute(s, ctx) / 0.75),
+  }),
+  'fill-opacity': svgOpacity('fill-opacity'),
+  'stroke-opacity': svgOpacity('stroke-opacity'),
 
   // box model
   'box-sizing': keywords('box-sizing', ['content-box', 'border-box'], 'content-box'),

@@ -46,49 +46,52 @@ export function dashPattern(style: 'dashed' | 'dotted', w: number, length: numbe
 
 /**
  * A dashed or dotted line of `width` pt centred on (x1, y1)–(x2, y2), horizontal or vertical,
- * as Chromium draws a border side: canvas shapes (a dashed stroke, and for thin dotted lines
- * the whole dots it forces at the ends).
+ * as Chromium draws a border side. Dashes and square dots are filled rectangles, one path of
+ * them per line, as Chromium writes them into its PDF (a stroked dash pattern of a thin line
+ * is widened to a whole device pixel by viewers that fill its rectangles exactly); round dots
+ * are a dash pattern of zero-length dashes with round caps.
  */
 export function dashedLine(o: { x1: number; y1: number; x2: number; y2: number; width: number; color: RGBA; style: Style }): Shape[] {
   const { color } = o;
   const vertical = Math.abs(o.x2 - o.x1) < Math.abs(o.y2 - o.y1);
   const sign = vertical ? Math.sign(o.y2 - o.y1) || 1 : Math.sign(o.x2 - o.x1) || 1;
-  // along the line, in px from its start
+  // positions along the line are in px from its start
   const start = vertical ? o.y1 : o.x1;
+  const at = (px: number) => start + sign * px * PX;
   const w = Math.max(1, Math.round(o.width / PX));
   const length = Math.round(Math.abs(vertical ? o.y2 - o.y1 : o.x2 - o.x1) / PX);
   const style = o.style === 'dotted' ? 'dotted' : 'dashed';
   const pattern = dashPattern(style, w, length);
-  const shapes: Shape[] = [];
-  const at = (px: number) => start + sign * px * PX;
-  const line = (from: number, to: number): Shape => {
+  if (pattern?.round) {
+    // the line's ends moved in by half a dot: the caps reach them
     const shape: Shape = vertical
-      ? { type: 'line', x1: o.x1, y1: at(from), x2: o.x2, y2: at(to) }
-      : { type: 'line', x1: at(from), y1: o.y1, x2: at(to), y2: o.y2 };
-    shape.lineWidth = o.width; shape.lineColor = hexColor(color);
+      ? { type: 'line', x1: o.x1, y1: at(w / 2), x2: o.x2, y2: at(Math.max(w / 2, length - w / 2)) }
+      : { type: 'line', x1: at(w / 2), y1: o.y1, x2: at(Math.max(w / 2, length - w / 2)), y2: o.y2 };
+    Object.assign(shape, { lineWidth: o.width, lineColor: hexColor(color), dash: { length: 0, space: pattern.gap * PX }, lineCap: 'round' });
     if (color.a < 1) shape.strokeOpacity = color.a;
-    if (pattern) shape.dash = { length: pattern.dash * PX, space: pattern.gap * PX };
-    if (pattern?.round) shape.lineCap = 'round';
-    return shape;
-  };
-  /** a square dot from `from` to `to` px along the line */
-  const dot = (from: number, to: number): Shape => {
-    const a = Math.min(at(from), at(to)); const len = Math.abs(to - from) * PX; const half = o.width / 2;
-    const shape: Shape = vertical ? { type: 'rect', x: o.x1 - half, y: a, w: o.width, h: len } : { type: 'rect', x: a, y: o.y1 - half, w: len, h: o.width };
-    shape.color = hexColor(color);
-    if (color.a < 1) shape.fillOpacity = color.a;
-    return shape;
-  };
-  let from = 0; let to = length;
-  if (style === 'dotted' && w <= 3) {
-    const ends = endDots(w, length);
-    if (ends.start) { shapes.push(dot(0, w + ends.start.growth)); from = 2 * w + ends.start.offset; }
-    if (ends.end) { shapes.push(dot(length - w - ends.end.growth, length)); to = length - (w + ends.end.growth + 1); }
-  } else if (style === 'dotted') {
-    from = w / 2; to = length - w / 2;
+    return [shape];
   }
-  if (to > from || (pattern?.round && to >= from)) shapes.push(line(from, to));
-  return shapes;
+  // the filled stretches [from, to) along the line
+  const runs: [number, number][] = [];
+  let from = 0; let to = length;
+  if (style === 'dotted') {
+    const ends = endDots(w, length);
+    if (ends.start) { runs.push([0, w + ends.start.growth]); from = 2 * w + ends.start.offset; }
+    if (ends.end) { runs.push([length - w - ends.end.growth, length]); to = length - (w + ends.end.growth + 1); }
+  }
+  if (!pattern) { if (to > from) runs.push([from, to]); }
+  else for (let p = from; p < to - 1e-6; p += pattern.dash + pattern.gap) runs.push([p, Math.min(to, p + pattern.dash)]);
+  if (!runs.length) return [];
+  const r = (n: number) => Math.round(n * 1000) / 1000;
+  const lo = r((vertical ? o.x1 : o.y1) - o.width / 2); const hi = r((vertical ? o.x1 : o.y1) + o.width / 2);
+  let d = '';
+  for (const [a0, b0] of runs) {
+    const a = r(at(a0)); const b = r(at(b0));
+    d += vertical ? `M${lo} ${a}L${hi} ${a}L${hi} ${b}L${lo} ${b}Z` : `M${a} ${lo}L${b} ${lo}L${b} ${hi}L${a} ${hi}Z`;
+  }
+  const shape: Shape = { type: 'path', d, color: hexColor(color) };
+  if (color.a < 1) shape.fillOpacity = color.a;
+  return [shape];
 }
 
 /**

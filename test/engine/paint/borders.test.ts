@@ -91,65 +91,79 @@ describe('paint: border styles', () => {
 
 // The pattern Chromium 156 prints (Blink's DrawDashedOrDottedBoxSide and StyledStrokeData, read
 // back from its PDF for 200px × 50px boxes): every side runs the whole outer length with a dash
-// or a dot at both ends, in whole CSS px (1px = 0.75pt).
+// or a dot at both ends, in whole CSS px (1px = 0.75pt); dashes and square dots are filled
+// rectangles, as in Chromium's PDF.
 describe('paint: dashed and dotted sides as Chromium draws them', () => {
   const px = (n: number) => n * 0.75;
-  /** the top side of a 200px box, `w` px wide */
+  /** the top side of a box, `w` px wide, `length` px long */
   const top = (style: 'dashed' | 'dotted', w: number, length = 200) => borderSide({ side: 'top', width: px(w), style, color: black, x1: 0, y1: 0, x2: px(length), y2: 0 });
-  const dashOf = (s: Record<string, unknown>) => s.dash as { length: number; space: number } | undefined;
+  /** the filled stretches of a horizontal side's path, in px: [start, end] of each rectangle */
+  const runsOf = (shapes: Record<string, unknown>[]) => {
+    expect(shapes).to.have.length(1);
+    expect(shapes[0]).to.include({ type: 'path', color: '#000000' });
+    return [...(shapes[0]!.d as string).matchAll(/M([\d.]+) [\d.]+L([\d.]+)/g)].map((m) => [Number(m[1]) / 0.75, Number(m[2]) / 0.75]);
+  };
+  const near = (a: number[][], b: number[][]) => {
+    expect(a).to.have.length(b.length);
+    a.forEach((r, i) => { expect(r[0]).to.be.closeTo(b[i]![0]!, 0.01); expect(r[1]).to.be.closeTo(b[i]![1]!, 0.01); });
+  };
+  /** n dashes of `dash` px, `gap` px apart, from 0 */
+  const dashes = (n: number, dash: number, gap: number) => Array.from({ length: n }, (_, i) => [i * (dash + gap), i * (dash + gap) + dash]);
 
-  const dashed: { w: number; length: number; dash: number; gap: number; why: string }[] = [
+  const dashed: { w: number; length: number; n: number; dash: number; gap: number; why: string }[] = [
     // 40 dashes of 3px: the gap 2px fitted to (200 − 120) / 39
-    { w: 1, length: 200, dash: 3, gap: 80 / 39, why: 'under 3px: dashes 3w, gaps 2w fitted so a dash ends each side' },
-    { w: 2, length: 200, dash: 6, gap: 80 / 19, why: '2px: 20 dashes of 6px' },
+    { w: 1, length: 200, n: 40, dash: 3, gap: 80 / 39, why: 'under 3px: dashes 3w, gaps 2w fitted so a dash ends each side' },
+    { w: 2, length: 200, n: 20, dash: 6, gap: 80 / 19, why: '2px: 20 dashes of 6px' },
     // 23 dashes of 6px: (200 − 138) / 22 is nearer 3 than (200 − 132) / 21
-    { w: 3, length: 200, dash: 6, gap: 62 / 22, why: 'from 3px: dashes 2w, gaps w' },
-    { w: 5, length: 203, dash: 10, gap: 63 / 13, why: '5px: 14 dashes of 10px' },
-    { w: 1, length: 7, dash: 3 * 7 / 8, gap: 2 * 7 / 8, why: 'two dashes and a gap scaled to a side of 7px' },
+    { w: 3, length: 200, n: 23, dash: 6, gap: 62 / 22, why: 'from 3px: dashes 2w, gaps w' },
+    { w: 5, length: 203, n: 14, dash: 10, gap: 63 / 13, why: '5px: 14 dashes of 10px' },
+    { w: 1, length: 7, n: 2, dash: 3 * 7 / 8, gap: 2 * 7 / 8, why: 'two dashes and a gap scaled to a side of 7px' },
   ];
   for (const c of dashed) {
     it(`dashed ${c.w}px over ${c.length}px: ${c.why}`, () => {
       const shapes = top('dashed', c.w, c.length);
-      expect(shapes).to.have.length(1);
-      expect(shapes[0]).to.include({ x1: 0, x2: px(c.length), y1: px(c.w) / 2, lineWidth: px(c.w) });
-      expect(dashOf(shapes[0]!)!.length).to.be.closeTo(px(c.dash), 1e-9);
-      expect(dashOf(shapes[0]!)!.space).to.be.closeTo(px(c.gap), 1e-9);
+      near(runsOf(shapes), dashes(c.n, c.dash, c.gap));
+      // the band of the side: from the outer edge to the width
+      expect((shapes[0]!.d as string).startsWith(`M0 0L${Math.round(px(c.dash) * 1000) / 1000} 0L`)).to.equal(true);
     });
   }
 
   it('a dashed side no longer than two dashes is solid', () => {
-    expect(dashOf(top('dashed', 1, 6)[0]!)).to.equal(undefined);
+    near(runsOf(top('dashed', 1, 6)), [[0, 6]]);
   });
 
   it('dotted 1px: square dots 1px apart, the first grown to 2px where the length is even', () => {
-    const [start, line] = top('dotted', 1);
-    expect(start).to.include({ type: 'rect', x: 0, w: px(2), h: px(1) });
-    expect(line).to.include({ type: 'line', x1: px(3), x2: px(200) });
-    expect(dashOf(line!)).to.deep.equal({ length: px(1), space: px(1) });
+    const runs = runsOf(top('dotted', 1));
+    near(runs.slice(0, 3), [[0, 2], [3, 4], [5, 6]]);
+    near(runs.slice(-1), [[199, 200]]);
   });
 
   it('dotted 2px and 3px: whole dots forced at the ends, the first gap shortened by 1px', () => {
-    const two = top('dotted', 2, 201); // 201 mod 4 = 1
-    expect(two.map((s) => s.type)).to.deep.equal(['rect', 'line']);
-    expect(two[1]).to.include({ x1: px(3), x2: px(201) });
-    const three = top('dotted', 3); // 200 mod 6 = 2
-    expect(three[1]).to.include({ x1: px(5), x2: px(200) });
-    expect(dashOf(three[1]!)).to.deep.equal({ length: px(3), space: px(3) });
+    // 201 mod 4 = 1: the second dot 1px early, then every 4px to the end
+    const two = runsOf(top('dotted', 2, 201));
+    near(two.slice(0, 3), [[0, 2], [3, 5], [7, 9]]);
+    near(two.slice(-1), [[199, 201]]);
+    // 200 mod 6 = 2
+    near(runsOf(top('dotted', 3)).slice(0, 3), [[0, 3], [5, 8], [11, 14]]);
   });
 
   it('dotted from 4px: round dots of the width, their spacing fitted, the line ends moved in by half a dot', () => {
     const [line] = top('dotted', 6, 205);
-    expect(line).to.include({ lineCap: 'round', x1: px(3), x2: px(202) });
+    expect(line).to.include({ type: 'line', lineCap: 'round', x1: px(3), x2: px(202), y1: px(3) });
     // 18 dots: the gap (205 − 108) / 17 and the dot, less Blink's 0.01px
-    expect(dashOf(line!)!.length).to.equal(0);
-    expect(dashOf(line!)!.space).to.be.closeTo(px(97 / 17 + 6 - 0.01), 1e-9);
+    const dash = line!.dash as { length: number; space: number };
+    expect(dash.length).to.equal(0);
+    expect(dash.space).to.be.closeTo(px(97 / 17 + 6 - 0.01), 1e-9);
   });
 
   it('a box\'s four dashed sides each run corner to corner', () => {
     const shapes = canvasOf('<div style="width: 150pt; height: 37.5pt; border: 0.75pt dashed #000; box-sizing: border-box"></div>');
-    const lines = shapes.filter((s) => s.type === 'line' && s.dash);
-    expect(lines.map((s) => [s.x1, s.y1, s.x2, s.y2])).to.deep.equal([[0, 0.375, 150, 0.375], [149.625, 0, 149.625, 37.5], [0, 37.125, 150, 37.125], [0.375, 0, 0.375, 37.5]]);
-    // the sides of 50px: 10 dashes, gaps of 20 / 9 px
-    expect(dashOf(lines[1]!)!.space).to.be.closeTo(px(20 / 9), 1e-9);
+    const paths = shapes.filter((s) => s.type === 'path').map((s) => s.d as string);
+    expect(paths).to.have.length(4);
+    // top: from the left edge, 40 dashes to the right edge; right: the band at x 149.25–150, 10 dashes down to the bottom
+    expect(paths[0]!.startsWith('M0 0L2.25 0L2.25 0.75L0 0.75Z')).to.equal(true);
+    expect(paths[0]!.endsWith('L150 0L150 0.75L147.75 0.75Z')).to.equal(true);
+    expect(paths[1]!.startsWith('M149.25 0L150 0L150 2.25L149.25 2.25Z')).to.equal(true);
+    expect(paths[1]!.match(/M/g)).to.have.length(10);
   });
 });
