@@ -46,10 +46,10 @@ export function dashPattern(style: 'dashed' | 'dotted', w: number, length: numbe
 
 /**
  * A dashed or dotted line of `width` pt centred on (x1, y1)–(x2, y2), horizontal or vertical,
- * as Chromium draws a border side. Dashes and square dots are filled rectangles, one path of
- * them per line, as Chromium writes them into its PDF (a stroked dash pattern of a thin line
- * is widened to a whole device pixel by viewers that fill its rectangles exactly); round dots
- * are a dash pattern of zero-length dashes with round caps.
+ * as Chromium draws a border side and writes it into its PDF: dashes as one path of filled
+ * quadrilaterals per line, square dots as a rectangle each (viewers widen thin strokes and
+ * rectangles to whole device pixels, but not paths: the same primitives look alike), round
+ * dots as a dash pattern of zero-length dashes with round caps.
  */
 export function dashedLine(o: { x1: number; y1: number; x2: number; y2: number; width: number; color: RGBA; style: Style }): Shape[] {
   const { color } = o;
@@ -83,6 +83,16 @@ export function dashedLine(o: { x1: number; y1: number; x2: number; y2: number; 
   else for (let p = from; p < to - 1e-6; p += pattern.dash + pattern.gap) runs.push([p, Math.min(to, p + pattern.dash)]);
   if (!runs.length) return [];
   const r = (n: number) => Math.round(n * 1000) / 1000;
+  if (style === 'dotted') {
+    // square dots: one rectangle each, as Chromium writes them
+    return runs.map(([a0, b0]) => {
+      const a = Math.min(at(a0), at(b0)); const len = Math.abs(b0 - a0) * PX; const half = o.width / 2;
+      const shape: Shape = vertical ? { type: 'rect', x: r(o.x1 - half), y: r(a), w: o.width, h: r(len) } : { type: 'rect', x: r(a), y: r(o.y1 - half), w: r(len), h: o.width };
+      shape.color = hexColor(color);
+      if (color.a < 1) shape.fillOpacity = color.a;
+      return shape;
+    });
+  }
   const lo = r((vertical ? o.x1 : o.y1) - o.width / 2); const hi = r((vertical ? o.x1 : o.y1) + o.width / 2);
   let d = '';
   for (const [a0, b0] of runs) {
