@@ -30,7 +30,10 @@ export interface EngineLimits {
  * and default OpenType features included); undefined when it cannot tell. The engine does no
  * I/O: the caller that has the font files measures (src/render/measure.ts).
  */
-export type TextMeasurer = (face: FontSource, text: string) => number | undefined;
+export type TextMeasurer = (face: FontSource, text: string, features?: readonly string[]) => number | undefined;
+
+/** The OpenType feature tags a face's layout tables offer (CSS Fonts 4 §6.4: `smcp`, `c2sc` draw small capitals). */
+export type FeatureProbe = (face: FontSource) => ReadonlySet<string>;
 
 export interface EngineOptions {
   /** page size when the CSS has no `@page { size }`; default 'A4' */
@@ -40,6 +43,8 @@ export interface EngineOptions {
   readonly limits?: Partial<EngineLimits>;
   /** text widths as drawn; without it, the engine's compiled advance tables (no kerning) */
   readonly measureText?: TextMeasurer;
+  /** the features of a face (with measureText: `features` are the ones applied beside the defaults); without it, small capitals are synthesized */
+  readonly fontFeatures?: FeatureProbe;
   /**
    * the page cap of the caller (PLATEN_MAX_PAGES): the layout stage stops one page past it, so
    * the caller can refuse the document before anything past the cap is laid out or painted

@@ -9,7 +9,7 @@
 interface FontkitGlyph { readonly id: number; readonly advanceWidth: number; readonly codePoints: readonly number[] }
 interface FontkitFont {
   readonly unitsPerEm: number;
-  layout(text: string): { readonly glyphs: readonly FontkitGlyph[]; readonly positions: readonly { readonly xAdvance: number; readonly xOffset: number; readonly yOffset: number }[] };
+  layout(text: string, features?: string[]): { readonly glyphs: readonly FontkitGlyph[]; readonly positions: readonly { readonly xAdvance: number; readonly xOffset: number; readonly yOffset: number }[] };
 }
 
 /** pdfkit's EmbeddedFont of one document: its fontkit font, subset, and the widths and ToUnicode entries embed() writes. */
@@ -44,13 +44,25 @@ const scratch = { glyphs: [] as FontkitGlyph[], xAdvance: [] as number[], adjust
 /** How often a text's glyphs were shaped afresh (misses) or came from the per-face cache (hits). */
 export const wordRunStats = (): { readonly hits: number; readonly misses: number } => ({ ...stats });
 
-/** `text` shaped in `font` (kept per face and process). */
-export function shaped(font: FontkitFont, text: string): Shaped {
+/**
+ * What shaped() and showText() take: a text, or a text to shape with OpenType features beside
+ * the defaults (CSS Fonts 4 §6.4 small capitals: smcp, c2sc), the tags before a U+0000 (which
+ * no drawn text holds).
+ */
+export function shapeKey(text: string, features: readonly string[] | undefined): string {
+  return features?.length ? `${features.join(',')}\u0000${text}` : text;
+}
+
+/** `key` (a text, or features and a text: shapeKey) shaped in `font` (kept per face and process). */
+export function shaped(font: FontkitFont, key: string): Shaped {
   let memo = shapedByFace.get(font);
   if (!memo) shapedByFace.set(font, memo = new Map());
-  let s = memo.get(text);
+  let s = memo.get(key);
   if (s) { stats.hits++; return s; }
   stats.misses++;
+  const cut = key.indexOf('\u0000');
+  const features = cut < 0 ? undefined : key.slice(0, cut).split(',');
+  const text = cut < 0 ? key : key.slice(cut + 1);
   const scale = 1000 / font.unitsPerEm;
   const { glyphs, xAdvance, adjust, xOffset, yOffset } = scratch;
   glyphs.length = xAdvance.length = adjust.length = xOffset.length = yOffset.length = 0;
@@ -59,7 +71,7 @@ export function shaped(font: FontkitFont, text: string): Shaped {
   for (let last = 0, i = 0; i <= text.length; i++) {
     if (i < text.length && text[i] !== ' ' && text[i] !== '\t') continue;
     if (i === text.length && last === i) break;
-    const run = font.layout(text.slice(last, i + 1));
+    const run = font.layout(text.slice(last, i + 1), features);
     let runWidth = 0;
     run.glyphs.forEach((g, k) => {
       const p = run.positions[k]!;
@@ -77,7 +89,7 @@ export function shaped(font: FontkitFont, text: string): Shaped {
     offsets: offsets ? { x: xOffset.slice(), y: yOffset.slice() } : undefined, width,
   };
   if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
-  memo.set(text, s);
+  memo.set(key, s);
   return s;
 }
 
@@ -107,15 +119,15 @@ const perDocument = new WeakMap<DocumentFont, { readonly hex: Map<number, string
 const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
- * The operators that show `text` at (x, y) in `font` at `size`: TJ arrays with the kerning as
+ * The operators that show `key` (a text, or features and a text: shapeKey) at (x, y) in `font` at `size`: TJ arrays with the kerning as
  * adjustments, a glyph with an offset at its own Tm (as pdfkit's _fragment writes them).
  */
-export function showText(font: DocumentFont, text: string, size: number, x: number, y: number): string {
+export function showText(font: DocumentFont, key: string, size: number, x: number, y: number): string {
   let doc = perDocument.get(font);
   if (!doc) perDocument.set(font, doc = { hex: new Map(), tj: new Map() });
-  const hit = doc.tj.get(text);
+  const hit = doc.tj.get(key);
   if (hit !== undefined) return hit;
-  const s = shaped(font.font, text);
+  const s = shaped(font.font, key);
   const hexOf = (g: FontkitGlyph) => {
     let h = doc!.hex.get(g.id);
     if (h === undefined) {
@@ -157,6 +169,6 @@ export function showText(font: DocumentFont, text: string, size: number, x: numb
     x += s.xAdvance[i]! * scale;
   }
   flush(s.glyphs.length);
-  if (!offsets) doc.tj.set(text, out);
+  if (!offsets) doc.tj.set(key, out);
   return out;
 }

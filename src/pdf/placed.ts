@@ -9,7 +9,7 @@
 // through, pdfmake reads no file and opens no URL.
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { BoundedLru } from '../lru';
-import { includeInOrder, shaped, showText, type DocumentFont } from './glyphs';
+import { includeInOrder, shaped, shapeKey, showText, type DocumentFont } from './glyphs';
 // pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
 import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
 import RendererModule from 'pdfmake/js/Renderer.js';
@@ -99,7 +99,7 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
           if (!t) continue;
           let set = texts.get(r.font);
           if (!set) texts.set(r.font, set = new Set());
-          set.add(t);
+          set.add(shapeKey(t, r.features));
         }
         add('text', { runs, x, y, id: node.id as string | undefined });
         continue;
@@ -190,10 +190,11 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
     const fontSize = (style('fontSize') ?? 12) as number;
     const characterSpacing = (style('characterSpacing') ?? 0) as number;
     // pdfkit's widthOfString: the shaped advance at the size
-    const widthOf = (t: string) => shaped(f.font, t).width * (fontSize / 1000) + (characterSpacing || 0) * (t.length - 1);
+    const features = style('features') as readonly string[] | undefined;
+    const widthOf = (t: string) => shaped(f.font, shapeKey(t, features)).width * (fontSize / 1000) + (characterSpacing || 0) * (t.length - 1);
     // one object shape for every run (TextDecorator reads the pdfmake inline's fields)
     const inline: PlacedRun = {
-      text, font: f, fontSize, characterSpacing,
+      text, font: f, fontSize, characterSpacing, features,
       color: (style('color') ?? 'black') as string, opacity: style('opacity') ?? 1,
       decoration: style('decoration') ?? null, decorationColor: style('decorationColor') ?? null, decorationStyle: style('decorationStyle') ?? null,
       decorationThickness: style('decorationThickness') ?? null, background: style('background') ?? null,
@@ -213,7 +214,7 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
 const drawnText = (r: { readonly text: string }) => (r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text);
 
 interface PlacedRun {
-  text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; color: string; opacity: unknown; width: number; height: number
+  text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; features: readonly string[] | undefined; color: string; opacity: unknown; width: number; height: number
   link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; decorationThickness: unknown
   background: unknown; leadingCut: number; x: number
 }
@@ -303,7 +304,7 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
         if (f !== font) { out += `${f} Tf\n`; font = f; }
         if (r.characterSpacing !== tc) { tc = r.characterSpacing || 0; out += `${num(tc)} Tc\n`; }
         const y = kit.page.height - top - dy;
-        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, text, r.fontSize, x, y)}`;
+        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y)}`;
       }
       if (r.linkToPage) {
         kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();

@@ -3,10 +3,10 @@
 // breaks lines with these widths (EngineOptions.measureText), so a line measured to fit is
 // the line drawn, and lines break where Chromium's, which kerns too, break them.
 import * as fontkit from 'fontkit';
-import type { FontSource, TextMeasurer } from '../engine';
+import type { FeatureProbe, FontSource, TextMeasurer } from '../engine';
 import { shippedFontBytes } from '../pdf';
 
-interface LaidOutFont { unitsPerEm: number; layout(text: string): { advanceWidth: number } }
+interface LaidOutFont { unitsPerEm: number; readonly availableFeatures?: readonly string[]; layout(text: string, features?: string[]): { advanceWidth: number } }
 
 const shipped = new Map<string, LaidOutFont | undefined>();
 const embedded = new WeakMap<Uint8Array, LaidOutFont | undefined>();
@@ -50,15 +50,31 @@ function facesOf(source: FontSource): { readonly font: LaidOutFont; readonly mem
 }
 
 /** The measurer the renderer hands the engine. Returns undefined for a face fontkit cannot read. */
-export const measureText: TextMeasurer = (source, text) => {
+export const measureText: TextMeasurer = (source, text, features) => {
   const face = facesOf(source);
   if (!face) return undefined;
   const { font, memo } = face;
-  let w = memo.get(text);
+  const key = features ? `${features.join(',')}\u0000${text}` : text;
+  let w = memo.get(key);
   if (w === undefined) {
-    try { w = (font.layout(text).advanceWidth * 1000) / font.unitsPerEm; } catch { return undefined; }
+    try { w = (font.layout(text, features ? [...features] : undefined).advanceWidth * 1000) / font.unitsPerEm; } catch { return undefined; }
     if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
-    memo.set(text, w);
+    memo.set(key, w);
   }
   return w;
+};
+
+const NO_FEATURES: ReadonlySet<string> = new Set();
+const featureSets = new WeakMap<LaidOutFont, ReadonlySet<string>>();
+
+/** The OpenType features of a face fontkit reads (GSUB and GPOS), as the engine asks (small capitals). */
+export const fontFeatures: FeatureProbe = (source) => {
+  const face = facesOf(source);
+  if (!face) return NO_FEATURES;
+  let set = featureSets.get(face.font);
+  if (!set) {
+    try { set = new Set(face.font.availableFeatures ?? []); } catch { set = NO_FEATURES; }
+    featureSets.set(face.font, set);
+  }
+  return set;
 };

@@ -19,6 +19,8 @@ export interface BoxBuildOptions {
    * leader()...): its strings, and the leaders to stretch. Without it, the cascade's text stands.
    */
   readonly generated?: (text: StyledText) => readonly (string | { readonly leader: string })[];
+  /** whether a style's face draws its small capitals itself (OpenType smcp); otherwise they are synthesized */
+  readonly smallCaps?: (style: ComputedStyle) => boolean;
 }
 
 /** CSS GCPM 3 §4 leader(): an empty atomic inline that layout stretches to the end of its line and fills. */
@@ -152,8 +154,8 @@ class BoxBuilder {
     const group = flow.group;
     if (hasContent(group)) {
       const lineContent = flow.first && flow.firstLine ? cloneStyled(group, flow.firstLine) : undefined;
-      processWhiteSpace(group);
-      const firstLine = lineContent && flow.firstLine ? firstLineOf(lineContent, group, flow.firstLine) : undefined;
+      processWhiteSpace(group, this.options.smallCaps);
+      const firstLine = lineContent && flow.firstLine ? firstLineOf(lineContent, group, flow.firstLine, this.options.smallCaps) : undefined;
       const ifc: InlineFormattingBox = { kind: 'inlines', style: flow.containerStyle, children: group.length > 1 ? group.slice() : group, first: flow.first };
       this.pending.push(firstLine ? { ...ifc, firstLine } : ifc);
       flow.first = false;
@@ -439,8 +441,8 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
  * line up with the content's (a transform that changes the length): that line keeps the
  * content's styles.
  */
-function firstLineOf(children: InlineLevelBox[], content: readonly InlineLevelBox[], style: ComputedStyle): InlineFormattingBox['firstLine'] {
-  processWhiteSpace(children);
+function firstLineOf(children: InlineLevelBox[], content: readonly InlineLevelBox[], style: ComputedStyle, drawn: ((style: ComputedStyle) => boolean) | undefined): InlineFormattingBox['firstLine'] {
+  processWhiteSpace(children, drawn);
   return textLength(children) === textLength(content) ? { style, children } : undefined;
 }
 
@@ -470,9 +472,9 @@ function textLength(items: readonly InlineLevelBox[]): number {
 const COLLAPSIBLE = /[\t\n\r\f]| {2}/;
 
 /** Collapses white space across the runs of one inline formatting context (mutates runs). */
-export function processWhiteSpace(group: InlineLevelBox[]): void {
+export function processWhiteSpace(group: InlineLevelBox[], drawn?: (style: ComputedStyle) => boolean): void {
   collapseWhiteSpace(group, { atSpace: true, wordStart: true });
-  synthesizeSmallCaps(group);
+  synthesizeSmallCaps(group, drawn);
 }
 
 interface WhiteSpaceState {
@@ -553,11 +555,11 @@ function smallCapsSize(fontSize: number): number {
  * uppercase runs at 0.7 of the font size (smallCapsSize) and the rest keeps its size; with all-small-caps all
  * the text does (mutates runs).
  */
-function synthesizeSmallCaps(items: InlineLevelBox[]): void {
+function synthesizeSmallCaps(items: InlineLevelBox[], drawn: ((style: ComputedStyle) => boolean) | undefined): void {
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
-    if (b.kind === 'inline') { synthesizeSmallCaps(b.children); continue; }
-    if (b.kind !== 'text' || b.style.fontVariantCaps === 'normal' || !b.text) continue;
+    if (b.kind === 'inline') { synthesizeSmallCaps(b.children, drawn); continue; }
+    if (b.kind !== 'text' || b.style.fontVariantCaps === 'normal' || !b.text || drawn?.(b.style)) continue;
     const all = b.style.fontVariantCaps === 'all-small-caps';
     const small = { ...b.style, fontSize: smallCapsSize(b.style.fontSize) };
     const runs: TextRun[] = [];

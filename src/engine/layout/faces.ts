@@ -2,7 +2,7 @@
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
-import type { FontSource, TextMeasurer } from '../types';
+import type { FeatureProbe, FontSource, TextMeasurer } from '../types';
 import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, pdfmakeLineBox, textWidth, type PieceSink } from './metrics';
 
 export interface UsedFont {
@@ -29,7 +29,19 @@ export class FaceResolver {
   private readonly files = new Map<string, string>();
 
   /** `measure`: text widths as the PDF writer draws them (kerned); without it, the compiled tables */
-  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer) {}
+  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer, private readonly features?: FeatureProbe) {}
+
+  /**
+   * CSS Fonts 4 §6.4: the OpenType features that draw a style's small capitals (`smcp`, and
+   * `c2sc` for all-small-caps) when its face has them; undefined when the face has none (the
+   * box tree then synthesizes them from capitals) or the style asks for none.
+   */
+  capsFeatures(style: ComputedStyle): readonly string[] | undefined {
+    if (style.fontVariantCaps === 'normal' || !this.features || !this.measure) return undefined;
+    const source = this.of(style).source;
+    if (!source || !this.features(source).has('smcp')) return undefined;
+    return style.fontVariantCaps === 'all-small-caps' ? ALL_SMALL_CAPS : SMALL_CAPS;
+  }
 
   of(style: ComputedStyle): UsedFont {
     const hit = this.byStyle.get(style);
@@ -102,7 +114,7 @@ export class FaceResolver {
     let m = style === this.lastStyle ? this.lastWidths! : this.widthsByStyle.get(style);
     if (!m) {
       const f = this.of(style);
-      const key = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}`;
+      const key = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}|${style.fontVariantCaps}`;
       m = this.widthsByFace.get(key);
       if (!m) { m = new Map(); this.widthsByFace.set(key, m); }
       this.widthsByStyle.set(style, m);
@@ -129,7 +141,7 @@ export class FaceResolver {
     const f = this.of(style);
     const size = advanceSize(style.fontSize);
     if (this.measure && f.source) {
-      const em = this.measuredEm(text, f, f.source);
+      const em = this.measuredEm(text, f, f.source, this.capsFeatures(style));
       if (em !== undefined) {
         let n = 0; let spaces = 0;
         if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ') spaces++; }
@@ -148,13 +160,13 @@ export class FaceResolver {
    * CSS Fonts 4 §5.3: the advance of `text` in 1/1000 em, each run in the face that draws it
    * (paint splits a run where its face lacks glyphs: a ✈ in a face without one is DejaVu's ✈).
    */
-  private measuredEm(text: string, f: UsedFont, source: FontSource): number | undefined {
-    if (this.matcher.drawsAll(text, f)) return this.measure!(source, text);
+  private measuredEm(text: string, f: UsedFont, source: FontSource, features: readonly string[] | undefined): number | undefined {
+    if (this.matcher.drawsAll(text, f)) return this.measure!(source, text, features);
     const runs = this.matcher.splitByCoverage(text, f);
-    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) return this.measure!(source, text);
+    if (runs.length === 1 && runs[0]!.font === f.font && runs[0]!.bold === f.bold && runs[0]!.italics === f.italics) return this.measure!(source, text, features);
     let em = 0;
     for (const r of runs) {
-      const w = this.measure!(this.matcher.sourceOf(r), r.text);
+      const w = this.measure!(this.matcher.sourceOf(r), r.text, features);
       if (w === undefined) return undefined;
       em += w;
     }
@@ -200,3 +212,6 @@ const MAX_WIDTHS_PER_FACE = 100_000;
 export function advanceSize(fontSize: number): number {
   return (Math.floor((fontSize / 0.75) * 64 + 1e-6) / 64) * 0.75;
 }
+
+const SMALL_CAPS: readonly string[] = ['smcp'];
+const ALL_SMALL_CAPS: readonly string[] = ['smcp', 'c2sc'];

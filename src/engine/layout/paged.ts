@@ -84,7 +84,7 @@ export function layoutPaged(o: PagedInput): PagedDocument {
   for (;;) {
     passes++;
     resolver = new GeneratedText(placement, idsOf);
-    const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t) });
+    const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t), smallCaps: (s) => o.ctx.faces.capsFeatures(s) !== undefined });
     for (const id of resolver.targets) if (idsOf().has(id)) anchors.add(id);
     const pageContext = o.pageContext;
     const notes = pageContext && o.footnotes !== 0 ? { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote } : undefined;

@@ -17,6 +17,8 @@ export interface TextRunNode {
   font?: string; bold?: boolean; italics?: boolean; fontSize?: number;
   color?: string; opacity?: number;
   characterSpacing?: number;
+  /** OpenType features applied beside the defaults (small capitals: smcp, c2sc) */
+  features?: readonly string[];
   decoration?: 'underline' | 'lineThrough' | 'overline' | ('underline' | 'lineThrough' | 'overline')[];
   decorationColor?: string; decorationStyle?: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
   link?: string; linkToDestination?: string;

@@ -5,8 +5,12 @@
 // The capitals are glyphs of the inline box's text: the line box takes the box's metrics, not
 // those of a font at the capitals' size.
 import { expect } from 'chai';
+import { layoutHtml } from '../../../src/engine';
+import { toPdf } from '../../../src/pdf';
+import { fontFeatures, measureText } from '../../../src/render/measure';
 import { chromiumRects } from '../../helpers/chromium-layout';
 import { boxOf, layoutOf } from '../../helpers/layout';
+import { wordsOf } from '../../helpers/pdf';
 
 const PAGE = '@page { size: 400pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
 const CSS = "span { display: inline-block; font-family: 'DejaVu Sans'; white-space: pre }";
@@ -40,6 +44,23 @@ describe('layout: synthesized small capitals leave the line box to their inline 
       // (the 1.2em box's own half-leading lowers its first line by a px or so, small capitals or not)
       expect(rects.p!.height, 'Chromium: as without small capitals').to.be.closeTo(rects.q!.height, 0.01);
       expect(boxOf(root, '#p').height, 'as without small capitals').to.be.closeTo(boxOf(root, '#q').height, 0.01);
+    });
+  }
+});
+
+describe("layout → PDF: a face's own small capitals (OpenType smcp, c2sc), as Chromium 156 draws them", () => {
+  // Noto Sans Mono (the shipped monospace) has smcp and c2sc: its small-capital glyphs are
+  // drawn at the text's size, and the text reads back as written (Chromium 156: "La course",
+  // each glyph 0.6 em wide like the others, "course" from 60.75pt to 114.75pt at 20px)
+  const cases: { caps: string; text: string }[] = [{ caps: 'small-caps', text: 'La course' }, { caps: 'all-small-caps', text: 'La course' }];
+  for (const c of cases) {
+    it(`font-variant-caps: ${c.caps} in a face with small capitals keeps the text and its size`, async () => {
+      const html = `<p id="p" style="margin:0;font:20px monospace;font-variant-caps:${c.caps}">${c.text}</p>`;
+      const r = layoutHtml(html, '@page { size: 300pt 200pt; margin: 0 } body { margin: 0 }', { measureText, fontFeatures });
+      const words = await wordsOf(await toPdf(r.docDefinition, r.fonts));
+      expect(words.map((w) => w.text).join(' ').split(/\s+/).filter(Boolean)).to.deep.equal(['La', 'course']);
+      // one run at the text's size: 9 glyphs of 0.6 em at 15pt
+      expect(words[0]!.width).to.be.closeTo(9 * 0.6 * 15, 0.01);
     });
   }
 });
