@@ -2,7 +2,7 @@
 // eight steps with the mouse, then a whole flow with the keyboard only. One browser for the file.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { useBrowserAndServer, seedUser, setEditor, signIn, tabTo, watchProblems, type SeededUser } from '../helpers/browser';
+import { useBrowserAndServer, previewDrawn, seedUser, setEditor, signIn, tabTo, watchProblems, type SeededUser } from '../helpers/browser';
 import { parsePdf } from '../helpers/pdf';
 import { generate } from '../helpers/server';
 
@@ -39,12 +39,13 @@ describe('dashboard: end to end in Chromium', function () {
     await page.click('text=New template');
     await page.fill('#name', 'E2E invoice');
     await page.fill('#id', 'e2e-invoice');
+    const drawn = previewDrawn(page, ['Invoice for', 'Ada']);
     await setEditor(page, 'html', HTML);
     await setEditor(page, 'sample', SAMPLE);
 
     // 3. the preview draws the draft's pages with pdf.js
-    await page.waitForSelector('#preview-pages[data-pages="1"]', { timeout: 20_000 });
-    expect(await page.textContent('#preview-status')).to.match(/^1 page, \d+ ms$/);
+    expect(await drawn).to.match(/^1 page, \d+ ms$/);
+    expect(await page.getAttribute('#preview-pages', 'data-pages')).to.equal('1');
     expect(await page.locator('#preview-pages canvas.page').count()).to.equal(1);
     expect(await inkOf(page, '#preview-pages canvas.page')).to.be.greaterThan(100);
 

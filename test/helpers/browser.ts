@@ -67,6 +67,19 @@ export async function setEditor(page: Page, field: string, text: string): Promis
   await page.keyboard.insertText(text);
 }
 
+/**
+ * Waits for the preview of the draft whose request carries every one of TEXTS to be drawn, and
+ * gives its status line. Call it before the edits: the page previews on load and after each edit,
+ * so a drawn page alone may be an earlier draft's.
+ */
+export function previewDrawn(page: Page, texts: readonly string[]): Promise<string> {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/dashboard/api/preview') && texts.every((t) => (r.request().postData() ?? '').includes(t)), { timeout: 20_000 });
+  return answered.then(async () => {
+    await page.waitForSelector('section.preview:not([aria-busy])', { timeout: 20_000 });
+    return (await page.textContent('#preview-status')) ?? '';
+  });
+}
+
 /** Whether the focused element, looked for inside shadow roots too (the editors), matches SELECTOR. */
 const FOCUSED_MATCHES = `(() => {
   let el = document.activeElement;
