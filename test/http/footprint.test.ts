@@ -6,13 +6,17 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const distSrc = join(__dirname, '..', '..', 'src');
+const repo = join(__dirname, '..', '..', '..');
 
-/** Modules of the given entry points, loaded in a fresh process, whose path matches `pattern`. */
+/**
+ * Modules of the given entry points, loaded in a fresh process, whose path inside the repository
+ * matches `pattern` (the checkout's own folder names, such as a worktree called pdf, never count).
+ */
 function loadedModules(entries: readonly string[], pattern: RegExp): string[] {
   const script = `for (const m of ${JSON.stringify(entries)}) require(m);`
     + `process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
   const all = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as string[];
-  return all.filter((path) => pattern.test(path));
+  return all.map((path) => (path.startsWith(repo) ? path.slice(repo.length) : path)).filter((path) => pattern.test(path));
 }
 
 describe('http: what the HTTP thread loads', () => {
