@@ -181,7 +181,7 @@ function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolea
 
 function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, input.cbDirection);
+  const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
   const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined || input.root === true;
   let contentWidth = used.contentWidth;
   let marginLeft = used.marginLeft;
@@ -250,7 +250,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
   const flowInput: FlowInput = {
     x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
-    pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction,
+    pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction, textAlign: style.textAlign,
   };
   // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
   const flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, ctx) : layoutChildren(box.children, flowInput, ctx);
@@ -319,6 +319,8 @@ interface FlowInput {
   readonly pageName: string;
   /** the container's direction */
   readonly direction: 'ltr' | 'rtl';
+  /** the container's text-align (BlockInput.cbTextAlign of the children) */
+  readonly textAlign: ComputedStyle['textAlign'];
 }
 
 /** The block-level children of a block container, one after another (CSS 2.1 §9.4.1). */
@@ -361,7 +363,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
-      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak,
+      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, afterBreak,
     }, ctx);
     // CSS Fragmentation 3 §4.1 as Blink breaks: no break between a box's top and its first content
     // (a class C break); when that content starts the next page, the box does too, its top margin
@@ -372,7 +374,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
       if (first !== undefined && first >= end - 0.01) {
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak: true,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, afterBreak: true,
         }, ctx);
       }
     }
@@ -409,7 +411,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, afterBreak: true,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, afterBreak: true,
         }, ctx);
         if (again.fragment) { fragments.push(again.fragment); pages.content?.(again.fragment.y, again.bottom); }
         y = again.bottom; strut = again.marginStrut;
@@ -589,7 +591,7 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
   const image = ctx.image(box.replaced);
   const size = replacedSize(box.replaced, image, input.cbWidth, input.cbHeight);
   const width = input.borderBoxWidth !== undefined ? Math.max(0, input.borderBoxWidth - frameOf(style, input.cbWidth)) : size.width;
-  const used = usedBlockBox({ ...style, width: { pt: width, pct: 0 }, boxSizing: 'content-box' }, input.cbWidth, undefined, input.cbHeight);
+  const used = usedBlockBox({ ...style, width: { pt: width, pct: 0 }, boxSizing: 'content-box' }, input.cbWidth, undefined, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
   const strut = strutWith(input.marginStrut, used.marginTop);
   let y = input.y + strutSize(strut);
   const border = used.border; const padding = used.padding;

@@ -2,6 +2,7 @@
 // between them. The algorithms call each other through LayoutContext's functions rather than
 // importing each other, so there is no import cycle between block.ts and table/flex/inline.
 import type { BlockLevelBox, Footnote, ReplacedBox } from '../boxes/types';
+import type { ComputedStyle } from '../cascade/computed';
 import type { DiagnosticList } from '../diagnostics';
 import type { LoadedImage } from '../types';
 import type { FaceResolver } from './faces';
@@ -169,6 +170,8 @@ export interface BlockInput {
   readonly borderBoxHeight?: number;
   /** the containing block's `direction` (CSS 2.1 §10.3.3: which margin gives way when over-constrained); ltr when absent */
   readonly cbDirection?: 'ltr' | 'rtl';
+  /** the containing block's `text-align`: its -webkit-* values align a block-level box that leaves room (used.ts legacyAlignShift) */
+  readonly cbTextAlign?: ComputedStyle['textAlign'];
   /**
    * (additive) the root element's box: it establishes an independent formatting context (CSS
    * Display 3 §2.2), so its margins collapse with none of its children's (CSS 2.1 §8.3.1)

@@ -81,7 +81,7 @@ export function layoutColumns(style: ComputedStyle, children: readonly BlockLeve
       flush();
       const r = ctx.layoutBlockLevel(child, {
         cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y, marginStrut: strut,
-        floats: input.floats, absolutes: input.absolutes, link: input.link, pageName: input.pageName, cbDirection: style.direction,
+        floats: input.floats, absolutes: input.absolutes, link: input.link, pageName: input.pageName, cbDirection: style.direction, cbTextAlign: style.textAlign,
       }, ctx);
       if (r.fragment) fragments.push(r.fragment);
       if (r.firstBaseline !== undefined && firstBaseline === undefined) firstBaseline = r.firstBaseline;

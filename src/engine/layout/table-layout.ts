@@ -21,7 +21,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { avoidsBreakInside, marginPt, resolve, resolveNone, safe } from './used';
+import { avoidsBreakInside, legacyAlignShift, marginPt, resolve, resolveNone, safe } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -450,8 +450,8 @@ class TableLayout {
     if ((ml === undefined && mr === undefined) || align === 'center') left = Math.max(0, (bandWidth - width) / 2);
     else if (ml === undefined || align === 'right') left = Math.max(0, bandWidth - width - (mr ?? 0));
     // §10.3.3 over-constrained: the end margin gives way (the left one in an rtl containing block)
-    else if (this.input.cbDirection === 'rtl' && inFlow && mr !== undefined && forced === undefined) left = Math.max(0, bandWidth - width - mr);
-    else left = ml;
+    else if (this.input.cbDirection === 'rtl' && inFlow && mr !== undefined && forced === undefined) left = Math.max(0, bandWidth - width - mr) + legacyAlignShift(bandWidth - width - ml - mr, this.input.cbTextAlign, 'rtl');
+    else left = ml + (inFlow && mr !== undefined && forced === undefined ? legacyAlignShift(bandWidth - width - ml - mr, this.input.cbTextAlign) : 0);
     return { width: safe(width), marginLeft: safe(left), marginRight: ml !== undefined && mr !== undefined ? mr : Math.max(0, bandWidth - width - left) };
   }
 

@@ -50,7 +50,8 @@ export function hasSpecifiedWidth(style: ComputedStyle): boolean {
  * `shrinkToFit` is the width an auto-width box takes when it shrinks (floats, inline-blocks,
  * flex items, tables), border box excluded.
  */
-export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cbDirection: 'ltr' | 'rtl' = 'ltr'): UsedBlockBox {
+export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cb: { readonly direction?: 'ltr' | 'rtl'; readonly textAlign?: ComputedStyle['textAlign'] } = {}): UsedBlockBox {
+  const cbDirection = cb.direction ?? 'ltr';
   // (the computed widths are the used ones: shared with the style, as no fragment's sides are ever written)
   const border: Sides = style.borderWidth;
   const pd = style.padding;
@@ -80,8 +81,12 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   const rest = cbWidth - width - frame;
   if (ml === undefined && mr === undefined) { ml = Math.max(0, rest / 2); mr = rest - ml; }
   else if (ml === undefined) { ml = rest - (mr ?? 0); }
-  else if (mr !== undefined && cbDirection === 'rtl') ml = rest - mr;
-  else mr = rest - ml;
+  else if (mr !== undefined) {
+    const room = rest - ml - mr;
+    if (cbDirection === 'rtl') ml = rest - mr;
+    ml += legacyAlignShift(room, cb.textAlign, cbDirection);
+    mr = rest - ml;
+  } else mr = rest - ml;
   // CSS 2.1 §10.5: a percentage height needs a containing block of definite height, else it is auto
   const height = definiteIn(style.height, cbHeight) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
   const minHeight = definiteIn(style.minHeight, cbHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
@@ -126,7 +131,7 @@ export function establishesBfc(style: ComputedStyle): boolean {
 }
 
 /** CSS 2.1 §10.3.3 for a block-level flex or grid container: its content width and left margin. */
-function blockWidth(style: ComputedStyle, cbWidth: number, frame: number): { contentWidth: number; marginLeft: number } {
+function blockWidth(style: ComputedStyle, cbWidth: number, frame: number, cbTextAlign?: ComputedStyle['textAlign']): { contentWidth: number; marginLeft: number } {
   const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
   const ml = style.margin.left === 'auto' ? undefined : resolve(style.margin.left, cbWidth);
   const mr = style.margin.right === 'auto' ? undefined : resolve(style.margin.right, cbWidth);
@@ -145,7 +150,7 @@ function blockWidth(style: ComputedStyle, cbWidth: number, frame: number): { con
   let left: number;
   if (ml === undefined && mr === undefined) left = Math.max(0, rest / 2);
   else if (ml === undefined) left = rest - (mr ?? 0);
-  else left = ml;
+  else left = ml + (mr !== undefined ? legacyAlignShift(rest - ml - mr, cbTextAlign) : 0);
   return { contentWidth: safe(width), marginLeft: safe(left) };
 }
 
@@ -199,7 +204,7 @@ export function containerBox(style: ComputedStyle, input: BlockInput): Container
     contentWidth = Math.max(0, input.borderBoxWidth - frameH);
     marginLeft = marginPt(style.margin.left, cbWidth);
   } else {
-    const w = blockWidth(style, cbWidth, frameH);
+    const w = blockWidth(style, cbWidth, frameH, input.cbTextAlign);
     contentWidth = w.contentWidth; marginLeft = w.marginLeft;
   }
   const heights = heightLimits(style, input.cbHeight, frameV);
@@ -225,4 +230,22 @@ export function containerBox(style: ComputedStyle, input: BlockInput): Container
     border, padding, frameH, frameV, marginBottom: marginPt(style.margin.bottom, cbWidth), contentWidth, heights, definiteHeight,
     x, y, contentX: x + border.left + padding.left, contentTop: y + border.top + padding.top,
   };
+}
+
+/**
+ * Blink's legacy alignment of block-level boxes (NG ResolveInlineAutoMargins): when neither
+ * inline margin is auto and the box leaves `room` in its containing block, the containing
+ * block's text-align -webkit-center / -webkit-right (what <center> and the HTML align attribute
+ * give, HTML §15.3.3) moves the box right by half the room or all of it; -webkit-left keeps it
+ * at the left even in an rtl containing block. The result is added to the left margin the box
+ * would have in `direction` without it.
+ */
+export function legacyAlignShift(room: number, textAlign: ComputedStyle['textAlign'] | undefined, direction: 'ltr' | 'rtl' = 'ltr'): number {
+  if (!(room > 0)) return 0;
+  switch (textAlign) {
+    case '-webkit-center': return direction === 'rtl' ? -room / 2 : room / 2;
+    case '-webkit-right': return direction === 'rtl' ? 0 : room;
+    case '-webkit-left': return direction === 'rtl' ? -room : 0;
+    default: return 0;
+  }
 }
