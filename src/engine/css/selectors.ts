@@ -65,7 +65,11 @@ export interface RelativeSelector {
  * stack trace for each is the most expensive thing the parser would do.
  */
 class SelectorError {
-  constructor(readonly message: string, readonly silent = false) {}
+  /**
+   * silent: valid CSS that can never apply in print, or a vendor form that Chromium drops too (no diagnostic);
+   * neverMatches: a valid selector that matches nothing here, dropped from its list while the list's other selectors stay
+   */
+  constructor(readonly message: string, readonly silent = false, readonly neverMatches = false) {}
 }
 
 export type SelectorParse =
@@ -75,7 +79,14 @@ export type SelectorParse =
 
 export function parseSelectorList(prelude: readonly CV[], opts: { forgiving?: boolean } = {}): SelectorParse {
   try {
-    const list = splitCommas(prelude).map((part) => parseComplex(trim(part)));
+    // Selectors 4 §3.1: one invalid selector invalidates the list, but a valid one that only
+    // never matches here (`*, ::backdrop, ::file-selector-button` in Tailwind's preflight) leaves the others
+    const list: ComplexSelector[] = [];
+    let never: SelectorError | undefined;
+    for (const part of splitCommas(prelude)) {
+      try { list.push(parseComplex(trim(part))); } catch (e) { if (e instanceof SelectorError && e.neverMatches) never = e; else throw e; }
+    }
+    if (list.length === 0 && never) return { ok: false, message: never.message, silent: true };
     return { ok: true, selectors: list };
   } catch (e) {
     if (e instanceof SelectorError) {
@@ -193,7 +204,9 @@ function parseCompound(items: readonly CV[], start: number, allowPseudoElement: 
           if (!allowPseudoElement) throw new SelectorError(`::${name} inside a selector list argument`);
           pseudoElement = name as PseudoElement; c++; continue;
         }
-        if (SILENT_PSEUDO_ELEMENTS.has(name) || name.startsWith('-')) throw new SelectorError(`::${name} never applies in print`, true);
+        // (Chromium keeps any ::-webkit-* pseudo-element as valid, matching nothing; other vendor ones invalidate the list)
+        if (SILENT_PSEUDO_ELEMENTS.has(name) || name.startsWith('-webkit-')) throw new SelectorError(`::${name} never applies in print`, true, true);
+        if (name.startsWith('-')) throw new SelectorError(`::${name} never applies in print`, true);
         throw new SelectorError(`::${name} is not supported`);
       }
       if (!n) throw new SelectorError('":" without a name');

@@ -75,6 +75,12 @@ describe('cascade: selector matching', () => {
     [':host, #p1', ['p1']],
     ['p:not(:host)', ['p1', 'p2', 'p3']],
     [':host(.box), #p2', ['p2']],
+    // Selectors 4 §3.1: a valid pseudo-element that never applies in print drops out of its list alone
+    ['#p1, ::backdrop, ::file-selector-button', ['p1']],
+    ['#p1, ::-webkit-scrollbar', ['p1']],
+    ['#p1, ::selection', ['p1']],
+    // an unknown vendor pseudo-element invalidates the whole list, in Chromium too
+    ['#p1, ::-moz-selection', []],
   ];
   for (const [sel, want] of cases) {
     it(`${sel} → ${want.join(', ') || 'nothing'}`, () => {
