@@ -331,8 +331,8 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
   let firstBaseline: number | undefined;
   let lastBaseline: number | undefined;
   const pages = ctx.pages;
-  // restart points for break avoidance: the state before each child
-  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; last: number | undefined }[] = [];
+  // restart points for break avoidance: the state before each child (a single child has no sibling to restart from)
+  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; last: number | undefined }[] | undefined = children.length > 1 ? [] : undefined;
   // the start of the page that the last forced break moved to
   let forcedAt: number | undefined;
   for (let i = 0; i < children.length; i++) {
@@ -360,7 +360,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     const afterBreak = pages.paginates && child.kind !== 'absolute' && afterUnforcedBreak(pages, y) &&
       (forcedAt === undefined || Math.abs(pages.pageStart(y + 0.01) - forcedAt) > 0.01);
     if (afterBreak) strut = EMPTY_STRUT;
-    starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
+    if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
       floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, afterBreak,
@@ -380,7 +380,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     }
     // break avoidance (break-after: avoid, break-before: avoid):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
-    if (pages.paginates && prev && r.fragment && i > 0 && avoidsBreakBetween(prev, child)) {
+    if (pages.paginates && prev && r.fragment && starts && avoidsBreakBetween(prev, child)) {
       const s = starts[i - 1]!;
       const prevStartPage = pages.pageStart(s.y + 0.01);
       const childTop = firstContentTop(r.fragment);

@@ -25,7 +25,9 @@ export interface UsedFont {
 
 /** Resolves and caches the face of each computed style; one per layout run. */
 export class FaceResolver {
-  private readonly byStyle = new WeakMap<ComputedStyle, UsedFont>();
+  // (Maps, not WeakMaps: a resolver lives for one layout run, as the styles it is asked about
+  // do, and a WeakMap costs the garbage collector an ephemeron table to trace)
+  private readonly byStyle = new Map<ComputedStyle, UsedFont>();
   private readonly files = new Map<string, string>();
 
   /** `measure`: text widths as the PDF writer draws them (kerned); without it, the compiled tables */
@@ -132,7 +134,7 @@ export class FaceResolver {
   /** text → width, pt, per face key (family, bold, italics, size, letter- and word-spacing) */
   private readonly widthsByFace = new Map<string, Map<string, number>>();
   /** each style's map, found once through its face key */
-  private readonly widthsByStyle = new WeakMap<ComputedStyle, Map<string, number>>();
+  private readonly widthsByStyle = new Map<ComputedStyle, Map<string, number>>();
   /** the style asked last and its map: the pieces of a text come one after another */
   private lastStyle: ComputedStyle | undefined;
   private lastWidths: Map<string, number> | undefined;

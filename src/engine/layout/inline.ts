@@ -91,20 +91,33 @@ interface Floated {
 
 export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx: LayoutContext): InlineResult {
   const run = runCaches(ctx.faces);
-  let atomics: Map<AtomicItem, Atomic> | undefined;
-  const options: AtomsOptions = {
-    faces: ctx.faces, cbWidth: input.width, cbHeight: input.cbHeight, link: input.link, anchors: ctx.anchors,
-    atomicWidth: (item) => {
-      const a = layoutAtomic(item, input, withoutBreaks(ctx));
-      (atomics ??= new Map()).set(item, a);
-      return a.width;
-    },
-  };
+  const options = new AtomicInlines(input, ctx);
   const content = inlineAtoms(box, options);
   // CSS Pseudo 4 §2.3: the first line is broken and drawn from the content as ::first-line styles it
   const line = box.firstLine ? inlineAtoms({ ...box, style: box.firstLine.style, children: box.firstLine.children }, options) : undefined;
   const firstLine = line && { content: line, levels: embeddingLevels(line.text, box.style.direction), strut: box.firstLine!.style };
-  return new Lines(box, input, ctx, { content, levels: embeddingLevels(content.text, box.style.direction), strut: box.style }, run, atomics ?? NO_ATOMICS, firstLine).layout();
+  return new Lines(box, input, ctx, { content, levels: embeddingLevels(content.text, box.style.direction), strut: box.style }, run, options.atomics ?? NO_ATOMICS, firstLine).layout();
+}
+
+/** The atoms' options of one context, which lays out its atomic inlines as the cutter meets them (one object, no closure per context). */
+class AtomicInlines implements AtomsOptions {
+  readonly faces: FaceResolver;
+  readonly cbWidth: number;
+  readonly cbHeight: number | undefined;
+  readonly link: LinkTarget | undefined;
+  readonly anchors: ReadonlySet<string>;
+  /** the atomic inlines laid out, made when the first is met */
+  atomics: Map<AtomicItem, Atomic> | undefined = undefined;
+
+  constructor(private readonly input: InlineInput, private readonly ctx: LayoutContext) {
+    this.faces = ctx.faces; this.cbWidth = input.width; this.cbHeight = input.cbHeight; this.link = input.link; this.anchors = ctx.anchors;
+  }
+
+  atomicWidth(item: AtomicItem): number {
+    const a = layoutAtomic(item, this.input, withoutBreaks(this.ctx));
+    (this.atomics ??= new Map()).set(item, a);
+    return a.width;
+  }
 }
 
 /** What lines are filled from: the content, its embedding levels, the style of its strut (CSS 2.1 §10.8.1). */

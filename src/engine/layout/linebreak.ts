@@ -98,7 +98,7 @@ export interface AtomsOptions {
   readonly link: LinkTarget | undefined;
   readonly anchors: ReadonlySet<string>;
   /** the margin-box width of an atomic inline (it is laid out once, here) */
-  readonly atomicWidth: (item: AtomicItem) => number;
+  atomicWidth(item: AtomicItem): number;
 }
 
 const SHY = '\u00ad';
