@@ -859,10 +859,10 @@ function layerOfPositioned(layers: Layers, c: BoxFragment): BoxFragment[] {
  */
 function inTreeOrder(list: BoxFragment[], byZ: boolean): BoxFragment[] {
   if (list.length < 2) return list;
-  const keyed = list.map((f, i) => ({ f, i, z: byZ ? zOf(f) : 0, at: f.element ? f.element.loc.line * 1e6 + f.element.loc.column : -1 }));
   // (an ::after shares its element's place in the source but follows the element's content)
-  if (keyed.some((k) => k.at < 0 || k.f.element!.loc.line === 0 || k.f.element!.tag === '::after')) return byZ ? list.sort((a, b) => zOf(a) - zOf(b)) : list;
-  keyed.sort((a, b) => a.z - b.z || a.at - b.at || a.i - b.i);
+  if (list.some((f) => !f.element || f.element.loc.line === 0 || f.element.tag === '::after')) return byZ ? list.sort((a, b) => zOf(a) - zOf(b)) : list;
+  const keyed = list.map((f, i) => ({ f, i, z: byZ ? zOf(f) : 0, line: f.element!.loc.line, column: f.element!.loc.column }));
+  keyed.sort((a, b) => a.z - b.z || a.line - b.line || a.column - b.column || a.i - b.i);
   return keyed.map((k) => k.f);
 }
 
