@@ -16,6 +16,14 @@ describe('template check: located problems', () => {
     expect(at('{{ "abc }}')).to.deep.equal(['template-syntax@1:11']);
   });
 
+  it('reports an unclosed comment where its {# opens, with the CSS id-selector cause named', () => {
+    expect(at('<style>\n  a{color:red}{#toc{x:1}\n</style>')).to.deep.equal(['template-syntax@2:15']);
+    expect(checkTemplate('<style>a{b:c}{#toc{x:1}</style>')[0]!.message).to.match(/"\{#toc" is an id selector.*"\{ #toc"/);
+    // earlier closed comments, tags and raw blocks are skipped as the lexer skips them
+    expect(at('{# one #}{{ "{#" }}{% raw %}{#{% endraw %}\n  {# two')).to.deep.equal(['template-syntax@2:3']);
+    expect(checkTemplate('x {# two')[0]!.message).to.equal('a comment opened by "{#" here is never closed by "#}"');
+  });
+
   it('refuses unknown filters and tests, and knows the built-in and Platen ones', () => {
     expect(at('line1\n{{ a | upper | bogus(1) | fixed | grouped }}')).to.deep.equal(['template-unknown-filter@2:16']);
     expect(at('{% filter nope %}x{% endfilter %}')).to.deep.equal(['template-unknown-filter@1:11']);
