@@ -818,6 +818,10 @@ export const PROPERTIES = {
     compute: (s, ctx) => (typeof s === 'string' ? s : resolveLength(s, ctx)),
   }),
   direction: keywords('direction', ['ltr', 'rtl'], 'ltr', true),
+  // CSS Writing Modes 3 §3.1 (the SVG 1.1 values as §3.2 maps them)
+  'writing-mode': keywords('writing-mode', ['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'], 'horizontal-tb', true, {
+    lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb', tb: 'vertical-rl', 'tb-rl': 'vertical-rl',
+  }),
 
   // lists
   'list-style-type': prop<ListStyleType, ListStyleType>({
@@ -1043,6 +1047,6 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
  */
 export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
   'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
-  'text-emphasis', 'writing-mode', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
+  'text-emphasis', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

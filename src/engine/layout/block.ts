@@ -25,6 +25,7 @@ import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
 import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, usedBlockBox } from './used';
+import { isVertical, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
@@ -45,6 +46,7 @@ export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: Lay
 
 /** A box in the flow, by its kind (positioned() applies its position). */
 function layoutInFlow(box: InFlowBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  if (orthogonal(box, ctx)) return layoutOrthogonal(box, input, ctx);
   switch (box.kind) {
     case 'block': case 'list-item': return layoutBlockContainer(box, input, ctx);
     case 'flex': return layoutFlex(box, input, ctx);
@@ -76,7 +78,8 @@ function onPage(input: BlockInput, ctx: LayoutContext): BlockInput {
 export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
   let borderBoxWidth = input.borderBoxWidth;
-  if (borderBoxWidth === undefined && style.width === 'auto' && box.kind !== 'table' && box.kind !== 'inlines') {
+  // (an orthogonal flow root's width is its block size: layoutOrthogonal sizes it)
+  if (borderBoxWidth === undefined && style.width === 'auto' && box.kind !== 'table' && box.kind !== 'inlines' && !orthogonal(box, ctx)) {
     const sizes = ctx.intrinsic.block(box);
     const ml = marginPt(style.margin.left, input.cbWidth); const mr = marginPt(style.margin.right, input.cbWidth);
     const available = Math.max(0, input.cbWidth - ml - mr);
@@ -96,6 +99,86 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
   };
   if (box.kind === 'inlines') return layoutAnonymousInlines(box, blockInput, ctx);
   return layoutBlockLevel(box, blockInput, ctx);
+}
+
+// ---------------------------------------------------------------------------------------
+// Orthogonal flows (CSS Writing Modes 3 §7.3, writing.ts)
+
+/** Whether a box is an orthogonal flow root: a vertical writing mode in a horizontal flow (a replaced box's content is not turned). */
+function orthogonal(box: BlockLevelBox, ctx: LayoutContext): boolean {
+  return box.kind !== 'block-replaced' && box.kind !== 'inlines' && box.kind !== 'absolute' && isVertical(box.style.writingMode) && !isVertical(ctx.writingMode);
+}
+
+/** each box's logical copy (writing.ts logicalTree), made once: its intrinsic sizes are cached by identity */
+const logicalBoxes = new WeakMap<BlockLevelBox, BlockLevelBox>();
+
+/**
+ * CSS Writing Modes 3 §7.3 an orthogonal flow root in a horizontal flow: laid out in its own
+ * writing mode's logical coordinates, then placed as a monolithic block-level box whose
+ * physical width is its block size and whose height is its inline size. The inline size is
+ * the one its containing block or caller decides (a stretched grid or flex item, a definite
+ * `height`), else fit-content in the available space: the containing block's height when it
+ * is definite, else the initial containing block's.
+ */
+function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext): BlockResult {
+  const style = box.style;
+  const mode = style.writingMode;
+  const cbW = input.cbWidth;
+  const pd = style.padding;
+  const padding = { top: Math.max(0, resolve(pd.top, cbW)), right: Math.max(0, resolve(pd.right, cbW)), bottom: Math.max(0, resolve(pd.bottom, cbW)), left: Math.max(0, resolve(pd.left, cbW)) };
+  const border = style.borderWidth;
+  const frameH = border.left + border.right + padding.left + padding.right;
+  const frameV = border.top + border.bottom + padding.top + padding.bottom;
+  const borderBox = style.boxSizing === 'border-box';
+  let width = input.borderBoxWidth;
+  if (width === undefined && style.width !== 'auto') width = Math.max(0, resolve(style.width, cbW) + (borderBox ? 0 : frameH));
+  let height = input.borderBoxHeight;
+  if (height === undefined && style.height !== 'auto' && (!style.height.pct || input.cbHeight !== undefined)) height = Math.max(0, resolve(style.height, input.cbHeight ?? 0) + (borderBox ? 0 : frameV));
+  let logical = logicalBoxes.get(box);
+  if (!logical) {
+    const copy = logicalTree(box, mode);
+    // the root's margins, position and float act in the horizontal flow (here): the logical box has none
+    const abs = (v: number) => ({ pt: v, pct: 0 });
+    const ls = logicalStyle(style, mode);
+    const rootStyle = {
+      ...ls, margin: { top: abs(0), right: abs(0), bottom: abs(0), left: abs(0) }, position: 'static' as const, float: 'none' as const, clear: 'none' as const,
+      padding: logicalStyle({ ...style, padding: { top: abs(padding.top), right: abs(padding.right), bottom: abs(padding.bottom), left: abs(padding.left) } }, mode).padding,
+    };
+    logical = { ...copy, style: rootStyle } as BlockLevelBox;
+    logicalBoxes.set(box, logical);
+  }
+  const sub: LayoutContext = { ...withoutBreaks(ctx), writingMode: mode };
+  const available = input.cbHeight ?? ctx.icb?.height ?? Number.MAX_SAFE_INTEGER;
+  const queue: PendingAbsolute[] = [];
+  const r = layoutIndependent(logical, { x: 0, y: 0, cbWidth: available, cbHeight: width !== undefined ? Math.max(0, width - frameH) : undefined, borderBoxWidth: height, borderBoxHeight: width, absolutes: queue }, sub);
+  const lf = r.fragment;
+  if (!lf) return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+  for (const a of queue) {
+    const placed = layoutAbsolute(a, { x: lf.border.left, y: lf.border.top, width: lf.width - lf.border.left - lf.border.right, height: lf.height - lf.border.top - lf.border.bottom }, sub, false);
+    if (placed) lf.children.push(placed);
+  }
+  const W = lf.height; const H = lf.width;
+  let children = lf.children;
+  if (mode === 'vertical-lr') {
+    const rl = new Map<ComputedStyle, ComputedStyle>();
+    children = children.map((c) => mirrorBlockAxis(c, W, (s) => { let t = rl.get(s); if (!t) { t = lrToRl(s); rl.set(s, t); } return t; }));
+  }
+  // the box in the horizontal flow: its margins collapse with its siblings' (it establishes a BFC: not with its children's)
+  const ml = marginPt(style.margin.left, cbW); const mr = marginPt(style.margin.right, cbW);
+  // (CSS Fragmentation 3 §5.2: after an unforced break the margins above truncate to zero)
+  let y = input.afterBreak ? input.y : input.y + strutSize(strutWith(input.marginStrut, marginPt(style.margin.top, cbW), isQuirky(style.margin.top)));
+  if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
+  // monolithic (CSS Fragmentation 3 §4.1): moved to the next page when it does not fit this one
+  if (ctx.pages.paginates && y + H > ctx.pages.pageEnd(y) && !firstOnPage(ctx.pages, y)) y = ctx.pages.pageEnd(y);
+  let x = input.cbX + ml;
+  if (input.borderBoxWidth === undefined && style.margin.left === 'auto' && style.margin.right === 'auto') x = input.cbX + Math.max(0, (cbW - W) / 2);
+  else if (input.borderBoxWidth === undefined && style.margin.left === 'auto') x = input.cbX + Math.max(0, cbW - W - mr);
+  for (const c of children) translate(c, x, y);
+  const fragment: BoxFragment = {
+    kind: 'box', style, element: 'element' in box ? box.element : undefined, x, y, width: W, height: H,
+    border, padding, children: exactList(children), writingMode: mode,
+  };
+  return { fragment, marginStrut: strutWith(EMPTY_STRUT, marginPt(style.margin.bottom, cbW), isQuirky(style.margin.bottom)), bottom: y + H, firstBaseline: undefined, lastBaseline: undefined };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -567,12 +567,12 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
 
 function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number, notes: FootnoteOptions | undefined, reserved: ReadonlyMap<Footnote, number>): { laid: LaidOutDocument; late: LateFootnotes | undefined } {
   const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'), zoom, notes);
-  const full: LayoutContext = { ...ctx, pages };
-  if (reserved.size) pages.reserve(reserved, full);
+  if (reserved.size) pages.reserve(reserved, { ...ctx, pages });
   const first = pages.first;
   const areaWidth = (first.width - first.margin.left - first.margin.right) * zoom;
   const areaHeight = first.flowBottom - first.flowTop;
   const icb = pageBox(geometry, 0, first.name).icb;
+  const full: LayoutContext = { ...ctx, pages, icb: { width: icb.width * zoom, height: icb.height * zoom } };
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();
   const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0, root: true }, full);

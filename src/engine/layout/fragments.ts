@@ -53,6 +53,13 @@ export interface BoxFragment {
    */
   readonly continuesFrom?: boolean;
   readonly continuesTo?: boolean;
+  /**
+   * CSS Writing Modes 3 §7.3 an orthogonal flow root in a vertical writing mode: its children
+   * lie in the logical coordinates of the horizontal layout (origin at this box's border-box
+   * top-left corner, `height` wide and `width` high), and paint turns them onto the page
+   * (layout/writing.ts writingMatrix). Its own border, padding and style are physical.
+   */
+  readonly writingMode?: ComputedStyle['writingMode'];
 }
 
 /** A line box (CSS 2.1 §9.4.2): the inline-level fragments on one line. */

@@ -24,7 +24,7 @@ export function contentRight(fragments: readonly Fragment[]): number {
       case 'box':
         right = Math.max(right, f.x + f.width);
         // (an anonymous block of lines carries its container's style: it clips nothing itself)
-        if (!f.element || f.style.overflowClips === 'none' || f.style.overflowClips === 'y') right = Math.max(right, contentRight(f.children));
+        if (!f.writingMode && (!f.element || f.style.overflowClips === 'none' || f.style.overflowClips === 'y')) right = Math.max(right, contentRight(f.children));
         break;
     }
   }

@@ -62,7 +62,8 @@ class ZoomWalk {
           return;
         }
         this.edge(f.x + f.width, f.y);
-        if (clipsOverflow(f.style)) return;
+        // (an orthogonal flow root's children lie in its logical coordinates)
+        if (clipsOverflow(f.style) || f.writingMode) return;
         for (const c of f.children) this.walk(c);
         return;
       }
@@ -101,7 +102,7 @@ function overflowInto(f: Fragment, acc: Extent, line: LineFragment | undefined):
       const matrix = f.element ? transformMatrix(f.style, f) : undefined;
       const own: Extent = matrix ? { left: f.x, top: f.y, right: f.x + f.width, bottom: f.y + f.height } : acc;
       grow(own, f.x, f.y, f.x + f.width, f.y + f.height);
-      if (!clipsOverflow(f.style)) for (const c of f.children) overflowInto(c, own, undefined);
+      if (!clipsOverflow(f.style) && !f.writingMode) for (const c of f.children) overflowInto(c, own, undefined);
       if (matrix) {
         for (const [x, y] of [[own.left, own.top], [own.right, own.top], [own.left, own.bottom], [own.right, own.bottom]] as const) {
           const tx = matrix[0] * x + matrix[2] * y + matrix[4];

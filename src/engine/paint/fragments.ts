@@ -19,6 +19,7 @@ import { BoxShadows, borderShape, paddingShape, shadowReach, slicedShape, type B
 import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
+import { writingMatrix } from '../layout/writing';
 
 export interface PaintFragmentsInput {
   readonly pages: readonly PageFragment[];
@@ -384,7 +385,7 @@ class Painter {
     // (an anonymous box carries its element's style: the element's own box is the one transformed)
     const matrix = f.element ? transformMatrix(f.style, f) : undefined;
     const own = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
-    this.collect(f, layers, clipInside(f, own, !!fixedPage, true));
+    this.collect(f, layers, turned(f, clipInside(f, own, !!fixedPage, true), !!fixedPage));
     for (const x of fixed) layerOfPositioned(layers, x).push(x);
     const paint = (c: BoxFragment) => { if (fixed.length && fixed.includes(c)) this.fixedBox(c); else this.stackingContext(c, fixedPage); };
     this.scope = own;
@@ -419,7 +420,7 @@ class Painter {
           if (positioned) { layerOfPositioned(layers, c).push(c); break; }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
-          this.collect(c, layers, clipInside(c, cc, scope?.fixed ?? false, false));
+          this.collect(c, layers, turned(c, clipInside(c, cc, scope?.fixed ?? false, false), scope?.fixed ?? false));
           break;
         }
         case 'line': case 'text': case 'image': case 'inline-box': layers.inline.push(c); break;
@@ -823,6 +824,11 @@ function clipInside(f: BoxFragment, scope: Scope | undefined, fixed: boolean, st
   if (axes === 'x') clip = { ...clip, y: clip.y - UNCLIPPED, height: clip.height + 2 * UNCLIPPED };
   const r = axes === 'both' ? Math.max(0, radiusOf(f) - Math.max(b.top, b.right, b.bottom, b.left)) : 0;
   return scopeOf(scope, { ...clip, r: Math.min(r, clip.width / 2, clip.height / 2) }, fixed, containsAbsolutes);
+}
+
+/** CSS Writing Modes 3: the scope of an orthogonal flow root's children, laid out in its logical coordinates (layout/writing.ts) */
+function turned(f: BoxFragment, scope: Scope | undefined, fixed: boolean): Scope | undefined {
+  return f.writingMode ? scopeOf(scope, { matrix: writingMatrix(f, f.writingMode) }, fixed, false) : scope;
 }
 
 /** the box's corner radius (one for the four corners, a percentage of the shorter side: 50% of a square is its circle) */
