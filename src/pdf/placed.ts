@@ -179,36 +179,45 @@ const ignoreWarning = (): void => undefined;
 
 /** a text node's runs, each with its style resolved (TextInlines.measure with noWrap and preserveLeadingSpaces) */
 function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => KitFont & EmbeddedFont, defaultStyle: Obj): PlacedRun[] {
-  const runs = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
+  const list = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
   const preserve = (node.preserveLeadingSpaces ?? defaultStyle.preserveLeadingSpaces) as boolean | undefined;
-  return runs.map((r, i) => {
-    const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
-    const style = (key: string): unknown => run[key] ?? node[key] ?? defaultStyle[key];
-    let text = typeof run.text === 'string' ? run.text : isValue(run.text) ? String(run.text) : '';
-    if (text.includes('\t')) text = text.replace(/\t/g, '    ');
-    const f = font((style('font') ?? 'Roboto') as string, (style('bold') ?? false) as boolean, (style('italics') ?? false) as boolean);
-    const fontSize = (style('fontSize') ?? 12) as number;
-    const characterSpacing = (style('characterSpacing') ?? 0) as number;
-    // pdfkit's widthOfString: the shaped advance at the size
-    const features = style('features') as readonly string[] | undefined;
-    const widthOf = (t: string) => shaped(f.font, shapeKey(t, features)).width * (fontSize / 1000) + (characterSpacing || 0) * (t.length - 1);
-    // one object shape for every run (TextDecorator reads the pdfmake inline's fields)
-    const inline: PlacedRun = {
-      text, font: f, fontSize, characterSpacing, features,
-      color: (style('color') ?? 'black') as string, opacity: style('opacity') ?? 1,
-      decoration: style('decoration') ?? null, decorationColor: style('decorationColor') ?? null, decorationStyle: style('decorationStyle') ?? null,
-      decorationThickness: style('decorationThickness') ?? null, background: style('background') ?? null,
-      link: (style('link') ?? null) as string | null, linkToPage: (style('linkToPage') ?? null) as number | null, linkToDestination: (style('linkToDestination') ?? null) as string | null,
-      leadingCut: 0, x: 0, width: 0,
-      height: f.lineHeight(fontSize) * ((style('lineHeight') ?? 1) as number),
-    };
-    // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
-    if (i < runs.length - 1 || inline.link || inline.linkToPage || inline.linkToDestination || inline.decoration || inline.background) inline.width = widthOf(text);
-    // leading white space hangs left of the position unless preserved (TextInlines.measure)
-    if (!(run.preserveLeadingSpaces ?? preserve) && /^\s/.test(text)) inline.leadingCut = widthOf(/^\s+/.exec(text)![0]);
-    return inline;
-  });
+  const runs: PlacedRun[] = [];
+  for (let i = 0; i < list.length; i++) runs.push(textRun(list[i], i === list.length - 1, node, font, defaultStyle, preserve));
+  return runs;
 }
+
+/** a run's style property: the run's own, else its node's, else the definition's default */
+const styleOf = (run: Obj, node: Obj, defaultStyle: Obj, key: string): unknown => run[key] ?? node[key] ?? defaultStyle[key];
+
+function textRun(r: unknown, last: boolean, node: Obj, font: (family: string, bold: boolean, italics: boolean) => KitFont & EmbeddedFont, defaultStyle: Obj, preserve: boolean | undefined): PlacedRun {
+  const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
+  let text = typeof run.text === 'string' ? run.text : isValue(run.text) ? String(run.text) : '';
+  if (text.includes('\t')) text = text.replace(/\t/g, '    ');
+  const f = font((styleOf(run, node, defaultStyle, 'font') ?? 'Roboto') as string, (styleOf(run, node, defaultStyle, 'bold') ?? false) as boolean, (styleOf(run, node, defaultStyle, 'italics') ?? false) as boolean);
+  const fontSize = (styleOf(run, node, defaultStyle, 'fontSize') ?? 12) as number;
+  const characterSpacing = (styleOf(run, node, defaultStyle, 'characterSpacing') ?? 0) as number;
+  const features = styleOf(run, node, defaultStyle, 'features') as readonly string[] | undefined;
+  // one object shape for every run (TextDecorator reads the pdfmake inline's fields)
+  const inline: PlacedRun = {
+    text, font: f, fontSize, characterSpacing, features,
+    color: (styleOf(run, node, defaultStyle, 'color') ?? 'black') as string, opacity: styleOf(run, node, defaultStyle, 'opacity') ?? 1,
+    decoration: styleOf(run, node, defaultStyle, 'decoration') ?? null, decorationColor: styleOf(run, node, defaultStyle, 'decorationColor') ?? null,
+    decorationStyle: styleOf(run, node, defaultStyle, 'decorationStyle') ?? null, decorationThickness: styleOf(run, node, defaultStyle, 'decorationThickness') ?? null,
+    background: styleOf(run, node, defaultStyle, 'background') ?? null,
+    link: (styleOf(run, node, defaultStyle, 'link') ?? null) as string | null, linkToPage: (styleOf(run, node, defaultStyle, 'linkToPage') ?? null) as number | null,
+    linkToDestination: (styleOf(run, node, defaultStyle, 'linkToDestination') ?? null) as string | null,
+    leadingCut: 0, x: 0, width: 0,
+    height: f.lineHeight(fontSize) * ((styleOf(run, node, defaultStyle, 'lineHeight') ?? 1) as number),
+  };
+  // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
+  if (!last || inline.link || inline.linkToPage || inline.linkToDestination || inline.decoration || inline.background) inline.width = widthOf(inline, text);
+  // leading white space hangs left of the position unless preserved (TextInlines.measure)
+  if (!(run.preserveLeadingSpaces ?? preserve) && /^\s/.test(text)) inline.leadingCut = widthOf(inline, /^\s+/.exec(text)![0]);
+  return inline;
+}
+
+/** pdfkit's widthOfString: the shaped advance of `t` in the run's font at its size */
+const widthOf = (r: PlacedRun, t: string) => shaped(r.font.font, shapeKey(t, r.features)).width * (r.fontSize / 1000) + (r.characterSpacing || 0) * (t.length - 1);
 
 /** a run's text as drawn: line feeds are not drawn */
 const drawnText = (r: { readonly text: string }) => (r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text);
@@ -270,7 +279,9 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
   let out = '';
   let open = false;
   let font = ''; let tc = 0;
-  const begin = () => { out += `q\n1 0 0 -1 0 ${num(kit.page.height)} cm\nBT\n`; open = true; font = ''; tc = 0; };
+  // the font and size `font` was written for: a run in the same ones writes no Tf
+  let fontOf: EmbeddedFont | undefined; let sizeOf = 0;
+  const begin = () => { out += `q\n1 0 0 -1 0 ${num(kit.page.height)} cm\nBT\n`; open = true; font = ''; fontOf = undefined; tc = 0; };
   const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
   const end = () => { if (open) { out += 'ET\nQ\n'; open = false; Object.assign(st, outer); } };
   for (const line of lines) {
@@ -281,10 +292,12 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
     // Line.addInline's x of each run; TextDecorator reads the line's inlines and its heights
     let offset = 0;
     for (const r of runs) { r.x = offset - (runs[0]!.leadingCut || 0); offset += r.width; }
-    const decorated = runs.some((r) => r.decoration || r.background);
-    const asLine = { inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender };
-    if (decorated) { end(); flush(); new TextDecorator(kit).drawBackground(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
-    runs.forEach((r, i) => {
+    let decorated = false;
+    for (const r of runs) if (r.decoration || r.background) decorated = true;
+    const asLine = decorated ? { inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender } : undefined;
+    if (asLine) { end(); flush(); new TextDecorator(kit).drawBackground(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
+    for (let i = 0; i < runs.length; i++) {
+      const r = runs[i]!;
       const x = line.x + r.x;
       const dy = r.font.ascender / 1000 * r.fontSize;
       const top = line.y + (height - dy - descent);
@@ -300,8 +313,11 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
         const color = colourOf(kit, r.color);
         if (st.ca !== opacity || st.CA !== opacity) { flush(); kit.opacity(opacity); st.ca = st.CA = opacity; }
         if (st.fill !== color) { out += color.fill; kit._fillColor = [color.name, undefined]; st.fill = color; }
-        const f = `/${r.font.id} ${num(r.fontSize)}`;
-        if (f !== font) { out += `${f} Tf\n`; font = f; }
+        if (r.font !== fontOf || r.fontSize !== sizeOf) {
+          const f = `/${r.font.id} ${num(r.fontSize)}`;
+          if (f !== font) { out += `${f} Tf\n`; font = f; }
+          fontOf = r.font; sizeOf = r.fontSize;
+        }
         if (r.characterSpacing !== tc) { tc = r.characterSpacing || 0; out += `${num(tc)} Tc\n`; }
         const y = kit.page.height - top - dy;
         out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y)}`;
@@ -310,8 +326,8 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
         kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();
         kit.annotate(x, top, r.width, r.height, { Subtype: 'Link', Dest: [r.linkToPage - 1, 'XYZ', null, null, null] });
       }
-    });
-    if (decorated) { end(); flush(); new TextDecorator(kit).drawDecorations(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
+    }
+    if (asLine) { end(); flush(); new TextDecorator(kit).drawDecorations(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
   }
   end();
   flush();

@@ -434,8 +434,11 @@ class Painter {
     const s = f.style;
     if (s.visibility === 'hidden') { this.destination(f, fixedPage); return; }
     const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
-    const radius = radiusOf(f);
-    for (const slice of this.slices(f.y, f.height, fixedPage)) {
+    const b = f.border;
+    // most boxes (a table's cells and rows, anonymous blocks) paint nothing of their own but what collapsed borders they carry
+    const paints = !transparent(bg) || (s.backgroundImage !== 'none' && s !== this.o.canvasSource) || (s.boxShadow.length > 0 && !!f.element) || b.top > 0 || b.right > 0 || b.bottom > 0 || b.left > 0;
+    const radius = paints ? radiusOf(f) : 0;
+    if (paints) for (const slice of this.slices(f.y, f.height, fixedPage)) {
       const { page, top, bottom } = slice;
       const first = slice.first && !f.continuesFrom; const last = slice.last && !f.continuesTo;
       const p = this.at(page, f.x, top, !!fixedPage);
@@ -459,7 +462,7 @@ class Painter {
       if (shape) this.paintGroup(page.index, this.shadows.inset(s.boxShadow, shape.padding, shape.band));
       this.borders(f, page.index, p.x, p.y, h, first, last, r);
     }
-    for (const seg of f.collapsedBorders ?? []) {
+    if (f.collapsedBorders) for (const seg of f.collapsedBorders) {
       const idx = fixedPage ? fixedPage.index : this.pageIndex(f.y + seg.y1);
       const page = fixedPage ?? this.o.pages[idx]!;
       const a = this.at(page, f.x + seg.x1, f.y + seg.y1, !!fixedPage);
@@ -537,7 +540,9 @@ class Painter {
       this.emit(pageIdx, { canvas: rings, absolutePosition: { x: 0, y: 0 } } as PdfNode);
       return;
     }
-    this.borderSides(pageIdx, s, { top: first ? b.top : 0, right: b.right, bottom: last ? b.bottom : 0, left: b.left }, { x, y, width: w, height: h });
+    const top = first ? b.top : 0; const bottom = last ? b.bottom : 0;
+    if (!drawsSide(s, 'top', top) && !drawsSide(s, 'right', b.right) && !drawsSide(s, 'bottom', bottom) && !drawsSide(s, 'left', b.left)) return;
+    this.borderSides(pageIdx, s, { top, right: b.right, bottom, left: b.left }, { x, y, width: w, height: h });
   }
 
   /**
@@ -553,7 +558,7 @@ class Painter {
     const mitred = needsJoins(s, widths);
     for (const side of SIDES) {
       const width = widths[side];
-      if (width <= 0) continue;
+      if (!drawsSide(s, side, width)) continue;
       const style = s.borderStyle[side];
       if (mitred && style !== 'dashed' && style !== 'dotted') shapes.push(...joinedSide(side, s, widths, box));
       else {
@@ -693,11 +698,11 @@ class Painter {
       if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
       if (s.fontVariantCaps !== 'normal') { const features = this.o.faces.capsFeatures(s); if (features) run.features = features; }
       const d = s.textDecorationLine;
-      const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
-      if (d.underline) lines.push('underline');
-      if (d.lineThrough) lines.push('lineThrough');
-      if (d.overline) lines.push('overline');
-      if (lines.length) {
+      if (d.underline || d.lineThrough || d.overline) {
+        const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
+        if (d.underline) lines.push('underline');
+        if (d.lineThrough) lines.push('lineThrough');
+        if (d.overline) lines.push('overline');
         run.decoration = lines.length === 1 ? lines[0]! : lines;
         run.decorationColor = hexColor(s.textDecorationColor);
         if (s.textDecorationStyle !== 'solid') run.decorationStyle = s.textDecorationStyle;
@@ -980,6 +985,12 @@ const scaled = (c: RGBA, k: number): RGBA => {
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 type Side = typeof SIDES[number];
+
+/** Whether a side of `width` draws anything (borderSide and joinedSide draw nothing for the others). */
+function drawsSide(s: ComputedStyle, side: Side, width: number): boolean {
+  const style = s.borderStyle[side];
+  return width > 0 && style !== 'none' && style !== 'hidden' && !transparent(s.borderColor[side]);
+}
 
 /** Whether the sides must be drawn as mitred bands: they differ in colour or style, a colour is see-through, or a style has two tones or two lines. */
 function needsJoins(s: ComputedStyle, widths: Edges): boolean {
