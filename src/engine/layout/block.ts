@@ -25,7 +25,7 @@ import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
 import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, usedBlockBox } from './used';
-import { isVertical, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
+import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
@@ -46,7 +46,7 @@ export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: Lay
 
 /** A box in the flow, by its kind (positioned() applies its position). */
 function layoutInFlow(box: InFlowBox, input: BlockInput, ctx: LayoutContext): BlockResult {
-  if (orthogonal(box, ctx)) return layoutOrthogonal(box, input, ctx);
+  if (isOrthogonalRoot(box)) return layoutOrthogonal(box, input, ctx);
   switch (box.kind) {
     case 'block': case 'list-item': return layoutBlockContainer(box, input, ctx);
     case 'flex': return layoutFlex(box, input, ctx);
@@ -79,7 +79,7 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
   const style = box.style;
   let borderBoxWidth = input.borderBoxWidth;
   // (an orthogonal flow root's width is its block size: layoutOrthogonal sizes it)
-  if (borderBoxWidth === undefined && style.width === 'auto' && box.kind !== 'table' && box.kind !== 'inlines' && !orthogonal(box, ctx)) {
+  if (borderBoxWidth === undefined && style.width === 'auto' && box.kind !== 'table' && box.kind !== 'inlines' && !isOrthogonalRoot(box)) {
     const sizes = ctx.intrinsic.block(box);
     const ml = marginPt(style.margin.left, input.cbWidth); const mr = marginPt(style.margin.right, input.cbWidth);
     const available = Math.max(0, input.cbWidth - ml - mr);
@@ -104,9 +104,16 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
 // ---------------------------------------------------------------------------------------
 // Orthogonal flows (CSS Writing Modes 3 §7.3, writing.ts)
 
-/** Whether a box is an orthogonal flow root: a vertical writing mode in a horizontal flow (a replaced box's content is not turned). */
-function orthogonal(box: BlockLevelBox, ctx: LayoutContext): boolean {
-  return box.kind !== 'block-replaced' && box.kind !== 'inlines' && box.kind !== 'absolute' && isVertical(box.style.writingMode) && !isVertical(ctx.writingMode);
+/**
+ * CSS Writing Modes 3 §7.3 the width an orthogonal flow root takes in a shrink-to-fit context
+ * (its min-content and max-content width, margins included): its block size when laid out in
+ * the available inline size.
+ */
+export function orthogonalWidth(box: BlockLevelBox, ctx: LayoutContext): number {
+  if (box.kind === 'inlines' || box.kind === 'absolute') return 0;
+  const r = layoutOrthogonal(box, { cbX: 0, cbWidth: 0, cbHeight: undefined, y: 0, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [] }, withoutBreaks(ctx));
+  const m = box.style.margin;
+  return (r.fragment?.width ?? 0) + (m.left === 'auto' ? 0 : m.left.pt) + (m.right === 'auto' ? 0 : m.right.pt);
 }
 
 /** each box's logical copy (writing.ts logicalTree), made once: its intrinsic sizes are cached by identity */
@@ -147,7 +154,7 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
     logical = { ...copy, style: rootStyle } as BlockLevelBox;
     logicalBoxes.set(box, logical);
   }
-  const sub: LayoutContext = { ...withoutBreaks(ctx), writingMode: mode };
+  const sub = withoutBreaks(ctx);
   const available = input.cbHeight ?? ctx.icb?.height ?? Number.MAX_SAFE_INTEGER;
   const queue: PendingAbsolute[] = [];
   const r = layoutIndependent(logical, { x: 0, y: 0, cbWidth: available, cbHeight: width !== undefined ? Math.max(0, width - frameH) : undefined, borderBoxWidth: height, borderBoxHeight: width, absolutes: queue }, sub);

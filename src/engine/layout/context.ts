@@ -235,11 +235,6 @@ export interface LayoutContext {
    * the line's height, the root inline box included.
    */
   readonly lineHeightQuirk?: boolean;
-  /**
-   * (additive) CSS Writing Modes 3: the writing mode of the flow being laid out when it is
-   * vertical (the logical layout of an orthogonal flow root, writing.ts); absent: horizontal-tb
-   */
-  readonly writingMode?: ComputedStyle['writingMode'];
   /** (additive) CSS 2.1 §10.1 the initial containing block's size, pt (an orthogonal flow's fallback inline size, CSS Writing Modes 3 §7.3) */
   readonly icb?: { readonly width: number; readonly height: number };
   /** lays out any block-level box in normal flow (block.ts dispatches on its kind) */

@@ -9,7 +9,7 @@ import type { ComputedStyle, RGBA } from '../cascade/computed';
 import type { PageCascade } from '../cascade/page-context';
 import type { PageRuleStyle, PageStyle, PrinterMark, StyledElement } from '../cascade/styled';
 import { DiagnosticList } from '../diagnostics';
-import { layoutAbsolute, startPageName } from './block';
+import { layoutAbsolute, orthogonalWidth, startPageName } from './block';
 import { EMPTY_STRUT, strutSize, withoutBreaks, type Fragmentainer, type LayoutContext, type PendingAbsolute } from './context';
 import { Floats } from './float';
 import { frameWidth } from './intrinsic';
@@ -573,6 +573,7 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
   const areaHeight = first.flowBottom - first.flowTop;
   const icb = pageBox(geometry, 0, first.name).icb;
   const full: LayoutContext = { ...ctx, pages, icb: { width: icb.width * zoom, height: icb.height * zoom } };
+  full.intrinsic.orthogonalWidth = (box) => orthogonalWidth(box, full);
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();
   const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0, root: true }, full);

@@ -9,6 +9,7 @@ import type { FaceResolver } from './faces';
 import { gridContentSizes } from './grid';
 import type { PieceSink } from './metrics';
 import { resolve } from './used';
+import { isOrthogonalRoot } from './writing';
 
 export interface ContentSizes { readonly min: number; readonly max: number }
 
@@ -32,6 +33,12 @@ export class Intrinsic {
   // every box costs the garbage collector an ephemeron table to trace)
   private readonly cache = new Map<BlockLevelBox, ContentSizes>();
   constructor(private readonly o: IntrinsicOptions) {}
+
+  /**
+   * CSS Writing Modes 3 §7.3 the width of an orthogonal flow root (writing.ts), margins included:
+   * its block size, which only layout knows (document.ts sets it for the layout run; unset, 0)
+   */
+  orthogonalWidth: ((box: BlockLevelBox) => number) | undefined;
 
   /** Content sizes of a block-level box's border box plus its fixed margins. */
   block(box: BlockLevelBox): ContentSizes {
@@ -58,6 +65,7 @@ export class Intrinsic {
   }
 
   private computeBlock(box: BlockLevelBox): ContentSizes {
+    if (isOrthogonalRoot(box)) { const w = this.orthogonalWidth?.(box) ?? 0; return { min: w, max: w }; }
     switch (box.kind) {
       case 'block': case 'list-item': {
         const inner = this.children(box.children);
@@ -83,6 +91,12 @@ export class Intrinsic {
       case 'absolute': return ZERO;
       default: return assertNever(box);
     }
+  }
+
+  /** an orthogonal flow root's content width: its block size inside its border and padding */
+  private orthogonalInner(box: BlockLevelBox): ContentSizes {
+    const w = Math.max(0, this.block(box).max - frameWidth(box.style));
+    return { min: w, max: w };
   }
 
   private children(children: readonly BlockLevelBox[]): ContentSizes {
@@ -174,7 +188,7 @@ export class Intrinsic {
     const spanning: { col: number; span: number; min: number; max: number }[] = [];
     for (const row of box.rows) {
       for (const cell of row.cells) {
-        const inner = this.children(cell.content.children);
+        const inner = isOrthogonalRoot(cell.content) ? this.orthogonalInner(cell.content) : this.children(cell.content.children);
         const pad = cellPadding(cell.style, box.cellPadding);
         // CSS 2.1 §17.6.2: in the collapsing model a cell holds half of each border, the table's own on the outer edges
         const bw = cell.style.borderWidth;

@@ -12,6 +12,7 @@
 // stacked left to right, read bottom to top), vertical-lr turns it clockwise with its block
 // axis mirrored first (lines stacked left to right, glyphs' tops still facing right).
 import type { ComputedStyle, LengthPctAuto, LengthPctNone, Side } from '../cascade/computed';
+import type { BlockLevelBox } from '../boxes/types';
 import type { Matrix } from '../cascade/transform';
 import type { BoxFragment, Fragment } from './fragments';
 
@@ -20,7 +21,15 @@ export type WritingMode = ComputedStyle['writingMode'];
 type SideName = 'top' | 'right' | 'bottom' | 'left';
 
 /** whether a writing mode's inline axis is vertical (CSS Writing Modes 3 §3.1) */
-export const isVertical = (mode: WritingMode | undefined): boolean => mode !== undefined && mode !== 'horizontal-tb';
+export const isVertical = (mode: WritingMode): boolean => mode !== 'horizontal-tb';
+
+/**
+ * Whether a box is an orthogonal flow root: a vertical writing mode in a horizontal flow (the
+ * logical copies inside one are horizontal-tb; a replaced box's content is not turned).
+ */
+export function isOrthogonalRoot(box: BlockLevelBox): boolean {
+  return box.kind !== 'block-replaced' && box.kind !== 'inlines' && box.kind !== 'absolute' && isVertical(box.style.writingMode);
+}
 
 /**
  * §6.4 the physical side each logical side of the horizontal layout stands for: `top` is
@@ -67,6 +76,8 @@ export function logicalStyle(style: ComputedStyle, mode: WritingMode): ComputedS
     },
     top: style[map.top], right: style[map.right], bottom: style[map.bottom], left: style[map.left],
     overflowClips: style.overflowClips === 'x' ? 'y' : style.overflowClips === 'y' ? 'x' : style.overflowClips,
+    // the horizontal algorithms lay it out: inside its orthogonal flow root it is no root itself
+    writingMode: 'horizontal-tb',
   };
   cache.set(style, out);
   return out;

@@ -9,10 +9,11 @@ import { measureText } from '../../../src/render/measure';
 import { wordsOf } from '../../helpers/pdf';
 import { boxOf, layoutOf } from '../../helpers/layout';
 
+// (each document in no-quirks mode, as Chromium printed it)
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
 
 async function origins(html: string): Promise<[string, number, number][]> {
-  const r = layoutHtml(html, PAGE, { measureText });
+  const r = layoutHtml(`<!DOCTYPE html>${html}`, PAGE, { measureText });
   return (await wordsOf(await toPdf(r.docDefinition, r.fonts))).map((w) => [w.text, w.x, w.baseline]);
 }
 
@@ -34,6 +35,12 @@ describe('layout: vertical writing modes (CSS Writing Modes 3)', () => {
     ["§7.3: the available inline size is the containing block's definite height",
       '<div style="height: 50pt"><div style="writing-mode: vertical-rl">one two three four five six</div></div>',
       [['one two', 36.75, 9.75], ['three four', 24.75, 9.75], ['five six', 12.75, 9.75]]],
+    ['§7.3: a flex item in vertical-rl is as wide as its block size in the row (its min-content and max-content width)',
+      '<div style="display:flex"><div style="writing-mode: vertical-rl; border: 1pt solid">Spine text</div><div>Body text here</div></div>',
+      [['Spine text', 13.5, 10.5], ['Body text here', 23.25, 18.75]]],
+    ['a table column of vertical-rl header cells is as wide as their lines (CSS 2.1 §17.5.2.2 with the cells\' block sizes)',
+      '<table style="border-collapse:collapse"><tr><th style="writing-mode: vertical-rl; border:1pt solid">Quantity</th><th style="border:1pt solid">Name</th></tr><tr><td>1</td><td>Widget</td></tr></table>',
+      [['Quantity', 14.25, 11.25], ['Name', 27.06, 34.5], ['1', 10.87, 63], ['Widget', 25.12, 63]]],
   ];
   for (const [name, html, expected] of cases) {
     it(name, async () => {
@@ -47,7 +54,7 @@ describe('layout: vertical writing modes (CSS Writing Modes 3)', () => {
   }
 
   it('an orthogonal flow root is as wide as its lines and as high as its inline size', () => {
-    const { root } = layoutOf('<div id="v" style="writing-mode: vertical-rl; height: 60pt; border-left: 4pt solid; padding-top: 5pt">one two three four five six</div>', PAGE);
+    const { root } = layoutOf('<!DOCTYPE html><div id="v" style="writing-mode: vertical-rl; height: 60pt; border-left: 4pt solid; padding-top: 5pt">one two three four five six</div>', PAGE);
     const v = boxOf(root, '#v');
     // three lines of 12pt and the 4pt border on whole px (3.75pt); 60pt and the 5pt padding
     expect([v.width, v.height, v.writingMode]).to.deep.equal([39.75, 65, 'vertical-rl']);
@@ -56,7 +63,7 @@ describe('layout: vertical writing modes (CSS Writing Modes 3)', () => {
   it('a stretched grid item in vertical-rl takes the grid area and lays its flex items out along its block axis (right to left)', async () => {
     const html = '<div style="display: grid; grid-template-columns: 1fr 40pt; height: 120pt"><div>main</div>' +
       '<div id="s" style="writing-mode: vertical-rl; display: flex; flex-direction: column; gap: 4pt; padding: 6pt"><p style="margin:0">ADMIT ONE</p><p style="margin:0">ROW A</p></div></div>';
-    const s = boxOf(layoutOf(html, PAGE).root, '#s');
+    const s = boxOf(layoutOf(`<!DOCTYPE html>${html}`, PAGE).root, '#s');
     expect([s.x, s.width, s.height]).to.deep.equal([140, 40, 120]);
     const got = await origins(html);
     const admit = got.find((w) => w[0] === 'ADMIT ONE')!; const row = got.find((w) => w[0] === 'ROW A')!;
