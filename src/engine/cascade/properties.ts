@@ -211,14 +211,42 @@ export const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
 export const MEDIUM_FONT_SIZE = 12; // pt (16px)
 const MAX_FONT_SIZE = 2000; // pt: absurd sizes are clamped so layout cannot blow up
 
-type FontSizeSpec = { k: 'abs'; pt: number } | { k: 'larger' | 'smaller' } | { k: 'len'; e: LenExpr };
+/** the absolute-size keywords in order: FontSizeOrigin.keyword is an index into this plus one */
+export const FONT_SIZE_KEYWORD_ORDER = ['xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'] as const;
+/**
+ * The keyword sizes of an element whose font-family is the generic `monospace` alone, in pt:
+ * Chromium's default fixed font size is 13px, not 16px, and its keyword table for 13px
+ * (measured in Chromium 156: 9, 10, 12, 13, 16, 20, 26, 39 px).
+ */
+export const MONOSPACE_FONT_SIZE_KEYWORDS: readonly number[] = [9, 10, 12, 13, 16, 20, 26, 39].map((px) => px * 0.75);
+/** Chromium's default fixed font size over its default font size (13px / 16px) */
+export const MONOSPACE_SCALE = 13 / 16;
+
+/**
+ * Where an element's font size came from, as Blink's FontDescription records it: `keyword`,
+ * the absolute-size keyword it was set or inherited as (1 xx-small … 8 xxx-large; 0 none);
+ * `absolute`, whether a length in absolute units (px, pt, rem, vw, calc with those …) decided
+ * it, through any chain of em, % and larger/smaller. A size that is not absolute is scaled
+ * where the generic `monospace` starts or ends (walker.ts).
+ */
+export interface FontSizeOrigin { readonly keyword: number; readonly absolute: boolean }
+
+type FontSizeSpec = { k: 'abs'; pt: number; keyword?: number } | { k: 'larger' | 'smaller' } | { k: 'len'; e: LenExpr };
+
+/** whether a font-size length is relative to the parent's font size only (em, ex, ch, %), so it keeps the parent's origin */
+export function fontRelative(s: FontSizeSpec): boolean {
+  if (s.k === 'larger' || s.k === 'smaller') return true;
+  if (s.k !== 'len' || s.e.k !== 'lin') return false;
+  const l = s.e.lin;
+  return l.pt === 0 && Object.keys(l.rel ?? {}).every((u) => u === 'em' || u === 'ex' || u === 'ch');
+}
 
 export function parseFontSize(cv: CV | undefined): FontSizeSpec | undefined {
   const k = ident(cv);
   if (k !== undefined) {
     if (k === 'larger' || k === 'smaller') return { k };
     const pt = FONT_SIZE_KEYWORDS[k];
-    return pt === undefined ? undefined : { k: 'abs', pt };
+    return pt === undefined ? undefined : { k: 'abs', pt, keyword: (FONT_SIZE_KEYWORD_ORDER as readonly string[]).indexOf(k) + 1 };
   }
   const e = parseLength(cv, { pct: true });
   return e ? { k: 'len', e } : undefined;
@@ -758,6 +786,10 @@ export const PROPERTIES = {
       }
       return Math.max(0, Math.min(MAX_FONT_SIZE, pt));
     },
+  }),
+  // not a property authors can write (it parses nothing): the origin of font-size, set with it in walker.ts
+  '-internal-font-size-origin': prop<never, FontSizeOrigin>({
+    name: '-internal-font-size-origin', inherited: true, initial: { keyword: 4, absolute: false }, parse: () => undefined, compute: same,
   }),
   'font-weight': prop<WeightSpec, number>({
     name: 'font-weight', inherited: true, initial: 400,

@@ -13,7 +13,7 @@ import { applyListItemCounters, contentPieces, CounterScopes, elementText, forma
 import { parseValue, type CompiledDecl } from './declarations';
 import { AncestorFilter, type Hit, type MatchElement, type SelectorSource } from './match';
 import { presentationalHints } from './presentational';
-import { initialValues, MEDIUM_FONT_SIZE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type PropertyName } from './properties';
+import { FONT_SIZE_KEYWORD_ORDER, FONT_SIZE_KEYWORDS, fontRelative, initialValues, MEDIUM_FONT_SIZE, MONOSPACE_FONT_SIZE_KEYWORDS, MONOSPACE_SCALE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type FontSizeOrigin, type PropertyName } from './properties';
 import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload, type Target } from './rules';
 import type { PseudoElement } from '../css/selectors';
 import { newSiblingState, type Signature, type Signatures, type SiblingState } from './sharing';
@@ -412,11 +412,17 @@ export class StyleWalker {
     ctx.zoom = zoom;
     ctx.em = pv['font-size'] * rezoom;
     ctx.rem = this.rootFontSize / this.rootZoom * zoom;
+    const family = declared.get('font-family');
+    if (family) {
+      values['font-family'] = computeDeclared('font-family', family, state);
+      declared.delete('font-family');
+    }
     const fontSize = declared.get('font-size');
     if (fontSize) {
       values['font-size'] = computeDeclared('font-size', fontSize, state);
       declared.delete('font-size');
     } else if (rezoom !== 1) values['font-size'] = pv['font-size'] * rezoom;
+    if (fontSize || family) monospaceFontSize(values as ComputedValues, pv, fontSize && resolveDeclared('font-size', fontSize, state), zoom);
     const fs = values['font-size'] as number;
     ctx.em = fs;
     if (parent === INITIAL_STYLE_VALUES) ctx.rem = fs;
@@ -613,6 +619,50 @@ function declaredValues(source: string, name: string, out: string[]): void {
 const DELIBERATE = /^(?:|inherit|initial|unset|revert|revert-layer)$/i;
 
 /** CSS Cascading 4 §4.4: a declared value to its computed value. */
+const isMonospace = (family: readonly string[]): boolean => family.length === 1 && family[0] === 'monospace';
+
+/**
+ * Blink's generic-monospace font size (FontBuilder::CheckForGenericFamilyChange; HTML's
+ * rendering section leaves the default sizes to the UA): Chromium's default fixed font size is
+ * 13px where its default font size is 16px. An element whose font-family is `monospace` alone
+ * takes a keyword size from the 13px table, and a size that no absolute length decided (the
+ * initial medium, em or % of it) scaled by 13/16 where the generic monospace starts, and back
+ * by 16/13 where it ends. `<code>` in a 16px paragraph prints at 13px, in a 14px one at 14px,
+ * in a 2em h1 at 26px; `monospace, monospace` or a named family first prints at 16px.
+ */
+function monospaceFontSize(values: ComputedValues, pv: ComputedValues, declared: CompiledDecl | undefined, zoom: number): void {
+  const mono = isMonospace(values['font-family']);
+  const parentMono = isMonospace(pv['font-family']);
+  const parent = pv['-internal-font-size-origin'];
+  let origin: FontSizeOrigin = parent;
+  if (declared?.k === 'value') {
+    const spec = declared.value as Parameters<typeof fontRelative>[0];
+    if (spec.k === 'abs' && spec.keyword) origin = { keyword: spec.keyword, absolute: false };
+    else if (fontRelative(spec)) origin = { keyword: 0, absolute: parent.absolute };
+    else origin = { keyword: 0, absolute: true };
+  } else if (declared?.k === 'wide' && declared.keyword === 'initial') origin = { keyword: 4, absolute: false };
+  if (origin !== parent) values['-internal-font-size-origin'] = origin;
+  if (origin.absolute) return;
+  // a keyword size is the table's entry for the element's own family
+  if (origin.keyword) values['font-size'] = (mono ? MONOSPACE_FONT_SIZE_KEYWORDS[origin.keyword - 1]! : FONT_SIZE_KEYWORDS[FONT_SIZE_KEYWORD_ORDER[origin.keyword - 1]!]!) * zoom;
+  else if (mono !== parentMono) values['font-size'] = (values['font-size'] as number) * (mono ? MONOSPACE_SCALE : 1 / MONOSPACE_SCALE);
+}
+
+/** the declaration after var() substitution (CSS Variables 1 §3.1: invalid at computed-value time is unset) */
+function resolveDeclared(name: PropertyName, entry: Declared, st: ComputeState): CompiledDecl {
+  const d = entry.d;
+  if (d.k !== 'pending') return d;
+  st.pending ??= new Map();
+  let parsed = st.pending.get(d.tokens);
+  if (!st.pending.has(d.tokens)) {
+    const substituted = substitute(d.tokens, st.customs, 0);
+    parsed = substituted ? parseValue(d.from, substituted) : undefined;
+    st.pending.set(d.tokens, parsed);
+    if (!parsed) sayFailedSubstitution(d, substituted, st, entry);
+  }
+  return parsed?.find((x) => x.name === name) ?? { k: 'wide', name, keyword: 'unset' };
+}
+
 function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState): unknown {
   let d = entry.d;
   if (d.k === 'pending') {
