@@ -31,6 +31,7 @@ export type Display =
   | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
 
 export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+export type OutlineStyle = Exclude<BorderStyle, 'hidden'> | 'auto';
 export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'always' | 'column' | 'avoid-page' | 'avoid-column';
 export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
 export type LineHeight = { kind: 'normal' } | { kind: 'number'; value: number } | { kind: 'length'; pt: number };

@@ -9,7 +9,7 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
+  BackgroundImage, BorderStyle, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
   TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
@@ -121,6 +121,8 @@ function lengthPct(name: string, opts: { negative?: boolean; inherited?: boolean
 // ---------------------------------------------------------------- borders
 
 const BORDER_STYLES: readonly BorderStyle[] = ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'];
+/** CSS UI 4 §4.3 outline-style: the border styles but `hidden`, and `auto` (a focus ring) */
+export const OUTLINE_STYLES: readonly OutlineStyle[] = ['none', 'auto', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'];
 /** CSS Backgrounds 3 §4.3: thin, medium, thick as Chromium draws them (1px, 3px, 5px). */
 const BORDER_WIDTH_KEYWORDS: Readonly<Record<string, number>> = { thin: 0.75, medium: 2.25, thick: 3.75 };
 
@@ -976,6 +978,25 @@ export const PROPERTIES = {
   'column-rule-style': keywords('column-rule-style', BORDER_STYLES, 'none'),
   'column-rule-color': colorProp('column-rule-color', 'currentcolor'),
 
+  // outline (CSS UI 4 §4): drawn outside the border box, no effect on layout
+  'outline-width': prop<LenExpr, number>({
+    name: 'outline-width', inherited: false, initial: 2.25,
+    parse: (v) => (v.length === 1 ? parseBorderWidth(v[0]) : undefined),
+    compute: (s, ctx) => snapBorderWidth(resolveAbsolute(s, ctx)),
+  }),
+  'outline-style': keywords('outline-style', OUTLINE_STYLES, 'none'),
+  'outline-color': prop<SpecifiedColor, RGBA | 'currentcolor'>({
+    name: 'outline-color', inherited: false, initial: 'currentcolor', currentColor: true,
+    // `invert` (no longer in CSS UI 4) and `auto` (the focus ring's colour) are drawn in currentColor, as Chromium prints them
+    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'invert' || ident(v[0]) === 'auto' ? 'currentcolor' : parseColor(v[0])),
+    compute: same,
+  }),
+  'outline-offset': prop<LenExpr, number>({
+    name: 'outline-offset', inherited: false, initial: 0,
+    parse: (v) => (v.length === 1 ? parseLength(v[0], { pct: false, negative: true }) : undefined),
+    compute: (s, ctx) => resolveAbsolute(s, ctx),
+  }),
+
   // grid (CSS Grid Layout 1 §7, §8; values in grid.ts)
   'grid-template-columns': trackList('grid-template-columns'),
   'grid-template-rows': trackList('grid-template-rows'),
@@ -1056,7 +1077,7 @@ export const INITIAL_VALUES: Readonly<ComputedValues> = initialValues();
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'cursor', 'pointer-events', 'user-select', 'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay',
   'animation', 'animation-name', 'animation-duration', 'animation-timing-function', 'animation-delay', 'animation-iteration-count', 'animation-direction', 'animation-fill-mode', 'animation-play-state',
-  'outline', 'outline-width', 'outline-style', 'outline-color', 'outline-offset', 'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
+  'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
   'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',

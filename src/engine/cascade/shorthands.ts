@@ -6,7 +6,7 @@ import type { CV } from '../css/syntax';
 import { splitCommas } from '../css/syntax';
 import { ident, parseColor, parseLength, parseNumber } from '../css/values';
 import { isCustomIdent } from './grid';
-import { parseBorderWidth, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, parseListStyleType, type PropertyName } from './properties';
+import { parseBorderWidth, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, parseListStyleType, OUTLINE_STYLES, type PropertyName } from './properties';
 
 /** A longhand's share of a shorthand: component values, or a reset to the initial value. */
 export type Expansion = Partial<Record<PropertyName, readonly CV[] | 'initial'>>;
@@ -440,6 +440,21 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
     const parts = splitBorder(v);
     if (!parts) return undefined;
     return { 'column-rule-width': parts.width ?? 'initial', 'column-rule-style': parts.style ?? 'initial', 'column-rule-color': parts.color ?? 'initial' } as Expansion;
+  }),
+  sh('outline', ['outline-width', 'outline-style', 'outline-color'], (v) => {
+    // CSS UI 4 §4.1 `<outline-color> || <outline-style> || <outline-width>`: the border styles but hidden, and auto
+    if (v.length === 0 || v.length > 3) return undefined;
+    const out: Expansion = { 'outline-width': 'initial', 'outline-style': 'initial', 'outline-color': 'initial' };
+    const seen = new Set<string>();
+    for (const x of v) {
+      const k = ident(x);
+      const part = k !== undefined && (OUTLINE_STYLES as readonly string[]).includes(k) ? 'outline-style'
+        : k === 'invert' || parseColor(x) ? 'outline-color' : parseBorderWidth(x) ? 'outline-width' : undefined;
+      if (!part || seen.has(part)) return undefined;
+      seen.add(part);
+      out[part] = [x];
+    }
+    return out;
   }),
   sh('page-break-before', ['break-before'], legacyBreak('break-before')),
   sh('page-break-after', ['break-after'], legacyBreak('break-after')),

@@ -990,7 +990,7 @@ function decorated(b: BoxNode, anchors: ReadonlySet<string>): boolean {
   const w = s.borderWidth;
   const d = s.textDecorationLine;
   return s.backgroundColor.a > 0 || s.backgroundImage !== 'none' || w.top > 0 || w.right > 0 || w.bottom > 0 || w.left > 0 ||
-    d.underline || d.overline || d.lineThrough || s.boxShadow.length > 0 || b.link !== b.parent?.link ||
+    d.underline || d.overline || d.lineThrough || s.boxShadow.length > 0 || s.outlineStyle !== 'none' || b.link !== b.parent?.link ||
     (b.element?.attrs.id !== undefined && anchors.has(b.element.attrs.id));
 }
 

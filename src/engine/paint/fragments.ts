@@ -20,6 +20,7 @@ import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 import { writingMatrix } from '../layout/writing';
+import { inflate, outlineContour, outlineOf, outlineRing, type OutlineLook } from './outline';
 
 export interface PaintFragmentsInput {
   readonly pages: readonly PageFragment[];
@@ -387,13 +388,25 @@ class Painter {
     const own = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
     this.collect(f, layers, turned(f, clipInside(f, own, !!fixedPage, true), !!fixedPage));
     for (const x of fixed) layerOfPositioned(layers, x).push(x);
+    const outerOutlines = this.outlines;
+    this.outlines = undefined;
     const paint = (c: BoxFragment) => { if (fixed.length && fixed.includes(c)) this.fixedBox(c); else this.stackingContext(c, fixedPage); };
     this.scope = own;
     this.boxDecorations(f, fixedPage);
     for (const c of inTreeOrder(layers.negative, true)) paint(c);
-    for (const b of layers.blocks) { this.scope = this.scopes.get(b); this.boxDecorations(b, fixedPage); }
+    for (const b of layers.blocks) {
+      this.scope = this.scopes.get(b);
+      this.boxDecorations(b, fixedPage);
+      if (b.style.outlineStyle !== 'none') this.queueOutline(b, fixedPage);
+    }
     for (const fl of layers.floats) this.stackingContext(fl, fixedPage);
     for (const item of layers.inline) this.inlineContent(item, fixedPage);
+    // CSS 2.1 Appendix E step 10, where Chromium paints it: the outlines of the context's
+    // descendants, then its own, after its content and before its positioned descendants
+    this.scope = own;
+    if (f.style.outlineStyle !== 'none') this.queueOutline(f, fixedPage);
+    if (this.outlines) this.paintOutlines(this.outlines);
+    this.outlines = outerOutlines;
     for (const p of inTreeOrder(layers.positioned, false)) paint(p);
     for (const c of inTreeOrder(layers.positive, true)) paint(c);
     this.scope = outer;
@@ -552,7 +565,7 @@ class Painter {
    * line from the outer to the inner corner (CSS Backgrounds 3 §4.4, the join Chromium draws:
    * a coloured side beside a transparent one ends in a diagonal, a CSS triangle is a triangle).
    */
-  private borderSides(pageIdx: number, s: ComputedStyle, widths: Edges, box: Rect): void {
+  private borderSides(pageIdx: number, s: SideLooks, widths: Edges, box: Rect): void {
     const shapes: Record<string, unknown>[] = [];
     const { x, y, width: w, height: h } = box;
     const mitred = needsJoins(s, widths);
@@ -569,6 +582,71 @@ class Painter {
     if (shapes.length) this.emit(pageIdx, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode);
   }
 
+  // ---- outlines (CSS UI 4 §4) -------------------------------------------------------------
+
+  /** the outlines of the stacking context being painted, for its outline phase */
+  private outlines: PendingOutline[] | undefined;
+
+  private queueOutline(f: BoxFragment | InlineBoxFragment, fixedPage: PageFragment | undefined): void {
+    // (an anonymous box carries its element's style: the element's own box has the outline)
+    if (!f.element || f.style.visibility === 'hidden') return;
+    (this.outlines ??= []).push({ f, scope: this.scope, fixedPage });
+  }
+
+  /** Boxes one by one; an inline box's pieces on a page together, around their union. */
+  private paintOutlines(list: readonly PendingOutline[]): void {
+    const done = new Set<PendingOutline>();
+    for (const item of list) {
+      if (done.has(item)) continue;
+      const look = outlineOf(item.f.style);
+      if (!look) continue;
+      this.scope = item.scope;
+      if (item.f.kind === 'box') { this.outlineBox(item.f, look, item.fixedPage); continue; }
+      const element = item.f.element;
+      const byPage = new Map<number, Rect[]>();
+      for (const other of list) {
+        if (other.f.kind !== 'inline-box' || other.f.element !== element || done.has(other)) continue;
+        done.add(other);
+        const page = other.fixedPage ?? this.o.pages[this.pageIndex(other.f.y)]!;
+        const p = this.at(page, other.f.x, other.f.y, !!other.fixedPage);
+        let rects = byPage.get(page.index);
+        if (!rects) byPage.set(page.index, rects = []);
+        rects.push({ x: p.x, y: p.y, width: other.f.width, height: other.f.height });
+      }
+      for (const [pageIdx, rects] of byPage) {
+        const r = item.f.style.borderRadius.topLeft.pt;
+        if (rects.length === 1) this.outlineRect(pageIdx, rects[0]!, look, r, ALL_SIDES);
+        else this.emit(pageIdx, { canvas: outlineContour(rects, look), absolutePosition: { x: 0, y: 0 } } as PdfNode);
+      }
+    }
+  }
+
+  /** A box's outline on each page it shows on (a side cut by the page is not drawn: box-decoration-break slice). */
+  private outlineBox(f: BoxFragment, look: OutlineLook, fixedPage: PageFragment | undefined): void {
+    const radius = radiusOf(f);
+    for (const slice of this.slices(f.y, f.height, fixedPage)) {
+      const first = slice.first && !f.continuesFrom; const last = slice.last && !f.continuesTo;
+      const p = this.at(slice.page, f.x, slice.top, !!fixedPage);
+      const box = { x: p.x, y: p.y, width: f.width, height: slice.bottom - slice.top };
+      this.outlineRect(slice.page.index, box, look, first && last ? Math.min(radius, box.width / 2, box.height / 2) : 0, { top: first, bottom: last });
+    }
+  }
+
+  /** The outline around one border box (page coordinates), its corners rounded by `r`. */
+  private outlineRect(pageIdx: number, box: Rect, look: OutlineLook, r: number, closed: { top: boolean; bottom: boolean }): void {
+    if ((look.style === 'auto' || r > 0) && closed.top && closed.bottom) {
+      this.emit(pageIdx, { canvas: outlineRing(box, r, look), absolutePosition: { x: 0, y: 0 } } as PdfNode);
+      return;
+    }
+    const w = look.width;
+    const style = look.style === 'auto' ? 'solid' : look.style;
+    const outer = inflate(box, look.offset + w);
+    // a side the page cuts ends at the cut
+    const top = closed.top ? outer.y : box.y; const bottom = closed.bottom ? outer.y + outer.height : box.y + box.height;
+    const looks: SideLooks = { borderStyle: { top: style, right: style, bottom: style, left: style }, borderColor: { top: look.color, right: look.color, bottom: look.color, left: look.color } };
+    this.borderSides(pageIdx, looks, { top: closed.top ? w : 0, right: w, bottom: closed.bottom ? w : 0, left: w }, { x: outer.x, y: top, width: outer.width, height: bottom - top });
+  }
+
   // ---- inline content ----------------------------------------------------------------
 
   private inlineContent(f: Fragment, fixedPage: PageFragment | undefined): void {
@@ -577,7 +655,10 @@ class Painter {
       case 'line': this.line(f, fixedPage); return;
       case 'text': this.text(f, fixedPage); return;
       case 'image': this.image(f, fixedPage); return;
-      case 'inline-box': this.inlineBox(f, fixedPage); return;
+      case 'inline-box':
+        this.inlineBox(f, fixedPage);
+        if (f.style.outlineStyle !== 'none') this.queueOutline(f, fixedPage);
+        return;
       case 'box': this.stackingContext(f, fixedPage); return;
     }
   }
@@ -586,7 +667,11 @@ class Painter {
     // decorations of inline boxes first, then text and atomic inlines (Appendix E step 7)
     const scope = this.scopes.get(line);
     const clip = scope?.cull;
-    for (const c of line.children) if (c.kind === 'inline-box') this.inlineBox(c, fixedPage);
+    for (const c of line.children) {
+      if (c.kind !== 'inline-box') continue;
+      this.inlineBox(c, fixedPage);
+      if (c.style.outlineStyle !== 'none') this.queueOutline(c, fixedPage);
+    }
     for (const c of line.children) {
       if (clip && (c.x >= clip.x + clip.width - 0.01 || c.x + c.width <= clip.x + 0.01)) continue;
       if (scope && c.kind === 'box') this.scopes.set(c, scope);
@@ -749,6 +834,14 @@ class Painter {
     this.emit(page.index, node as unknown as PdfNode);
   }
 }
+
+/** an outline waiting for its stacking context's outline phase, with the scope it is drawn in */
+interface PendingOutline { readonly f: BoxFragment | InlineBoxFragment; readonly scope: Scope | undefined; readonly fixedPage: PageFragment | undefined }
+
+const ALL_SIDES = { top: true, bottom: true };
+
+/** what drawing a border's sides reads: their styles and colours (a box's border, an outline) */
+type SideLooks = Pick<ComputedStyle, 'borderStyle' | 'borderColor'>;
 
 interface ShadowShapes { readonly border: RoundedRect; readonly padding: RoundedRect; readonly band: Band | undefined }
 
@@ -987,13 +1080,13 @@ const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 type Side = typeof SIDES[number];
 
 /** Whether a side of `width` draws anything (borderSide and joinedSide draw nothing for the others). */
-function drawsSide(s: ComputedStyle, side: Side, width: number): boolean {
+function drawsSide(s: SideLooks, side: Side, width: number): boolean {
   const style = s.borderStyle[side];
   return width > 0 && style !== 'none' && style !== 'hidden' && !transparent(s.borderColor[side]);
 }
 
 /** Whether the sides must be drawn as mitred bands: they differ in colour or style, a colour is see-through, or a style has two tones or two lines. */
-function needsJoins(s: ComputedStyle, widths: Edges): boolean {
+function needsJoins(s: SideLooks, widths: Edges): boolean {
   let color: RGBA | undefined;
   let style: ComputedStyle['borderStyle']['top'] | undefined;
   for (const side of SIDES) {
@@ -1012,7 +1105,7 @@ function needsJoins(s: ComputedStyle, widths: Edges): boolean {
  * the lines from the box's outer corners to its inner corners (CSS Backgrounds 3 §4.4): solid,
  * inset and outset one band; double the outer and inner thirds; groove and ridge two halves.
  */
-function joinedSide(side: Side, s: ComputedStyle, widths: Edges, box: Rect): Record<string, unknown>[] {
+function joinedSide(side: Side, s: SideLooks, widths: Edges, box: Rect): Record<string, unknown>[] {
   const style = s.borderStyle[side]; const color = s.borderColor[side];
   const width = widths[side];
   if (style === 'none' || style === 'hidden' || transparent(color)) return [];
