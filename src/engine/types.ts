@@ -129,4 +129,5 @@ export interface EngineResult {
 /** An image ready for pdfmake, with its intrinsic size in CSS px. */
 export type LoadedImage =
   | { readonly kind: 'raster'; readonly dataUrl: string; readonly width: number; readonly height: number }
-  | { readonly kind: 'svg'; readonly markup: string; readonly width: number; readonly height: number };
+  /** (additive) `ratioOnly`: an SVG with a viewBox and no width or height has no natural size, only the viewBox's ratio (its width × height) */
+  | { readonly kind: 'svg'; readonly markup: string; readonly width: number; readonly height: number; readonly ratioOnly?: boolean };

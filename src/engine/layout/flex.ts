@@ -208,7 +208,10 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       // the content's sizes: a specified width or min/max-width is not the content's (intrinsic sizes of the box honour them)
       const content = s.width === 'auto' && s.minWidth === 'auto' && s.maxWidth === 'none' ? it.box : withStyle(it.box, { width: 'auto', minWidth: 'auto', maxWidth: 'none' });
       const sizes = () => ctx.intrinsic.block(content);
-      contentSize = () => Math.max(0, sizes().max - frameWidth(s));
+      const b = it.box; const img = b.kind === 'block-replaced' ? ctx.image(b.replaced) : undefined;
+      // an SVG with a ratio and no natural size is as wide as the container (then shrinks), as Chromium sizes it
+      if (b.kind === 'block-replaced' && img?.kind === 'svg' && img.ratioOnly && s.width === 'auto') contentSize = () => replacedSize(b.replaced, img, contentWidth, definiteHeight).width;
+      else contentSize = () => Math.max(0, sizes().max - frameWidth(s));
       minContent = () => Math.max(0, sizes().min - frameWidth(s));
     } else {
       let h: number | undefined;

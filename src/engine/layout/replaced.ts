@@ -20,7 +20,12 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
   const iw = img ? img.width * 0.75 * z : 0;
   const ih = img ? img.height * 0.75 * z : 0;
   const ratio = iw > 0 && ih > 0 ? iw / ih : undefined;
-  if (w === undefined && h === undefined) { w = iw || 225 * z; h = ih || 112.5 * z; }
+  if (w === undefined && h === undefined && ratio && img?.kind === 'svg' && img.ratioOnly) {
+    // §10.3.2: a ratio and no natural size: as wide as a block in flow (the containing block
+    // less the margins and the frame; nothing while sizing to content), as Chromium does it
+    const margins = (resolveAuto(s.margin.left, cbWidth) ?? 0) + (resolveAuto(s.margin.right, cbWidth) ?? 0);
+    w = Math.max(0, cbWidth - margins - frameW); h = w / ratio;
+  } else if (w === undefined && h === undefined) { w = iw || 225 * z; h = ih || 112.5 * z; }
   else if (w === undefined) w = ratio ? h! * ratio : iw || 225 * z;
   else if (h === undefined) h = ratio ? w / ratio : ih || 112.5 * z;
   const maxW = resolveNone(s.maxWidth, cbWidth);

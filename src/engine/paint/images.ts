@@ -50,7 +50,7 @@ export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
     const res = o.load(url, loc);
     const prepared = res ? prepareImage(res, { diagnostics: o.diagnostics, maxImagePixels: o.maxImagePixels, at: loc, label: url.startsWith('data:') ? 'data: URI' : url }) : undefined;
     const img: LoadedImage | undefined = prepared === undefined ? undefined
-      : prepared.kind === 'raster' ? prepared : { kind: 'svg', markup: prepared.svg, width: prepared.width, height: prepared.height };
+      : prepared.kind === 'raster' ? prepared : { kind: 'svg', markup: prepared.svg, width: prepared.width, height: prepared.height, ...(prepared.ratioOnly ? { ratioOnly: true } : {}) };
     cache.set(url, img);
     if (reusable && img?.kind === 'raster' && o.diagnostics.items.length === said) {
       if (preparedDataUris.size >= PREPARED_LIMIT) preparedDataUris.delete(preparedDataUris.keys().next().value!);
@@ -66,7 +66,7 @@ export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
       if (cache.has(key)) return cache.get(key);
       const markup = sanitizeSvg(content.markup, { diagnostics: o.diagnostics, at });
       const size = svgRootSize(/<svg\b[^>]*>/i.exec(content.markup)?.[0] ?? '<svg>');
-      const img: LoadedImage | undefined = markup ? { kind: 'svg', markup, width: size.width, height: size.height } : undefined;
+      const img: LoadedImage | undefined = markup ? { kind: 'svg', markup, ...size } : undefined;
       cache.set(key, img);
       return img;
     }

@@ -13,6 +13,8 @@ export interface ImageProbe {
   /** intrinsic size: pixels for rasters, CSS px for SVG */
   readonly width: number;
   readonly height: number;
+  /** an SVG with a viewBox and no width or height: no natural size, the viewBox's ratio */
+  readonly ratioOnly?: boolean;
 }
 
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
@@ -112,8 +114,12 @@ function svg(b: Uint8Array): ImageProbe | undefined {
   return { type: 'svg', ...svgRootSize(tag) };
 }
 
-/** Intrinsic size of an `<svg ...>` start tag in CSS px. */
-export function svgRootSize(tag: string): { width: number; height: number } {
+/**
+ * Intrinsic size of an `<svg ...>` start tag in CSS px. Without width and height (they are
+ * `auto`, SVG 2 §8.2) but with a viewBox, it has no natural size, only a ratio: `ratioOnly`,
+ * the viewBox's size standing for the ratio.
+ */
+export function svgRootSize(tag: string): { width: number; height: number; ratioOnly?: boolean } {
   const attr = (n: string) => new RegExp(`\\s${n}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
   const value = (n: string) => { const m = attr(n); return m ? (m[1] ?? m[2]) : undefined; };
   const len = (v: string | undefined) => {
@@ -126,7 +132,10 @@ export function svgRootSize(tag: string): { width: number; height: number } {
   const vw = vb && vb.length === 4 && vb[2]! > 0 ? vb[2]! : undefined;
   const vh = vb && vb.length === 4 && vb[3]! > 0 ? vb[3]! : undefined;
   let w = len(value('width')); let h = len(value('height'));
-  if (w === undefined && h === undefined) { w = vw ?? 300; h = vh ?? 150; }
+  if (w === undefined && h === undefined) {
+    if (vw && vh) return { width: vw, height: vh, ratioOnly: true };
+    w = 300; h = 150;
+  }
   else if (w === undefined) w = vw && vh ? (h! * vw) / vh : 300;
   else if (h === undefined) h = vw && vh ? (w * vh) / vw : 150;
   return { width: w, height: h! };
@@ -178,7 +187,7 @@ export interface ImageContext {
 
 export type PreparedImage =
   | { readonly kind: 'raster'; readonly dataUrl: string; readonly width: number; readonly height: number }
-  | { readonly kind: 'svg'; readonly svg: string; readonly width: number; readonly height: number };
+  | { readonly kind: 'svg'; readonly svg: string; readonly width: number; readonly height: number; readonly ratioOnly?: boolean };
 
 /**
  * Bytes of an `<img>` (or CSS image) → what paint hands to pdfmake: a PNG/JPEG data: URL built
@@ -217,7 +226,7 @@ export function prepareImage(resource: Resource, ctx: ImageContext): PreparedIma
       const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
       const clean = sanitizeSvg(text, { diagnostics: ctx.diagnostics, at: ctx.at });
       if (clean === undefined) return undefined;
-      return { kind: 'svg', svg: clean, width: probe.width, height: probe.height };
+      return { kind: 'svg', svg: clean, width: probe.width, height: probe.height, ...(probe.ratioOnly ? { ratioOnly: true } : {}) };
     }
   }
 }
