@@ -15,9 +15,9 @@ describe('resources: probeImage reads sizes from headers', () => {
     expect(probeImage(webpLossless(100, 50))).to.deep.equal({ type: 'webp', width: 100, height: 50 });
   });
 
-  it('SVG: width/height in absolute units, the viewBox, or 300×150', () => {
+  it('SVG: width/height in absolute units, a viewBox alone (its ratio, no natural size), or 300×150', () => {
     expect(probeImage(svgBytes('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"/>'))).to.deep.equal({ type: 'svg', width: 120, height: 60 });
-    expect(probeImage(svgBytes('\uFEFF<?xml version="1.0"?>\n<!-- logo --><!DOCTYPE svg><svg viewBox="0 0 40 10"></svg>'))).to.deep.equal({ type: 'svg', width: 40, height: 10 });
+    expect(probeImage(svgBytes('\uFEFF<?xml version="1.0"?>\n<!-- logo --><!DOCTYPE svg><svg viewBox="0 0 40 10"></svg>'))).to.deep.equal({ type: 'svg', width: 40, height: 10, ratioOnly: true }); // no natural size: the viewBox's ratio
     expect(probeImage(svgBytes("<svg width='1in' viewBox='0 0 2 1'/>"))).to.deep.equal({ type: 'svg', width: 96, height: 48 });
     expect(probeImage(svgBytes('<svg></svg>'))).to.deep.equal({ type: 'svg', width: 300, height: 150 });
   });
