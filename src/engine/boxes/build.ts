@@ -95,7 +95,7 @@ function leaderBox(style: ComputedStyle, fill: string): InlineLevelBox {
 
 /** Builds the box tree of the document. The root box is the principal box of <html>. */
 export function buildBoxes(root: StyledElement, options: BoxBuildOptions): BlockBox | FlexBox | GridBox {
-  const b = new BoxBuilder(options);
+  const b = new BoxBuilder(options, root);
   return b.rootBox(root);
 }
 
@@ -123,7 +123,25 @@ class BoxBuilder {
    */
   private readonly pending: BlockLevelBox[] = [];
 
-  constructor(private readonly options: BoxBuildOptions) {}
+  constructor(private readonly options: BoxBuildOptions, private readonly document: StyledElement) {}
+
+  /** the document's elements by id, made when an <svg> first refers outside itself */
+  private ids: Map<string, StyledElement> | undefined;
+
+  private elementById = (id: string): StyledElement | undefined => {
+    if (!this.ids) {
+      const ids = new Map<string, StyledElement>();
+      const walk = (n: StyledNode) => {
+        if (n.kind !== 'element') return;
+        const id = n.attrs.id;
+        if (id !== undefined && !ids.has(id)) ids.set(id, n);
+        for (const c of n.children) walk(c);
+      };
+      walk(this.document);
+      this.ids = ids;
+    }
+    return this.ids.get(id);
+  };
 
   /** The root element's principal box: a block container, or a flex container. */
   rootBox(root: StyledElement): BlockBox | FlexBox | GridBox {
@@ -377,7 +395,7 @@ class BoxBuilder {
       if (!src) return undefined;
       return { kind: 'replaced', style: el.style, element: el, content: { type: 'image', src } };
     }
-    if (el.tag === 'svg') return { kind: 'replaced', style: el.style, element: el, content: { type: 'svg', markup: serializeSvg(el) } };
+    if (el.tag === 'svg') return { kind: 'replaced', style: el.style, element: el, content: { type: 'svg', markup: serializeSvg(el, this.elementById) } };
     return undefined;
   }
 }
@@ -622,21 +640,54 @@ const SVG_CASE = new Map(['viewBox', 'preserveAspectRatio', 'linearGradient', 'r
   'markerHeight', 'refX', 'refY', 'spreadMethod', 'startOffset', 'textLength', 'lengthAdjust', 'maskUnits', 'fePath']
   .map((n) => [n.toLowerCase(), n] as const));
 
-/** Serializes an <svg> subtree back to markup for pdfmake's svg node. */
-export function serializeSvg(el: StyledElement): string {
+/**
+ * Serializes an <svg> subtree back to markup for pdfmake's svg node. A `<use href="#id">`
+ * whose element is elsewhere in the document (an icon sprite in a hidden <svg>) gets a copy of
+ * that element in a <defs> at the end, as SVG 2 §5.6.2 references any element of the document;
+ * its `currentColor` paints stay currentColor and the <use> carries its own `color`, so the
+ * instance takes the colour where it is used.
+ */
+export function serializeSvg(el: StyledElement, elementById?: (id: string) => StyledElement | undefined): string {
   const parts: string[] = [];
-  const walk = (n: StyledNode, parent: SvgPainting) => {
+  const own = new Set<string>();
+  const collect = (n: StyledNode) => { if (n.kind !== 'element') return; if (n.attrs.id !== undefined) own.add(n.attrs.id); n.children.forEach(collect); };
+  collect(el);
+  /** elements of the document outside this svg that its <use> elements refer to, in the order met */
+  const borrowed: StyledElement[] = [];
+  const refer = (n: StyledElement) => {
+    const href = n.attrs.href ?? n.attrs['xlink:href'];
+    if (!elementById || !href?.startsWith('#') || own.has(href.slice(1))) return;
+    const target = elementById(href.slice(1));
+    if (!target) return;
+    own.add(href.slice(1)); collect(target);
+    borrowed.push(target);
+  };
+  const walk = (n: StyledNode, parent: SvgPainting, copied: boolean) => {
     if (n.kind === 'text') { parts.push(escapeXml(n.text)); return; }
     if (n.tag.startsWith('::')) return;
     const name = SVG_CASE.get(n.tag) ?? n.tag;
     const painted = { ...n.attrs, ...paintingAttrs(n, parent) };
+    // (what a <use> instantiates: a borrowed element, or anything in a <symbol> or <defs>)
+    const instanced = copied || n.tag === 'symbol' || n.tag === 'defs';
+    if (instanced) for (const k of ['fill', 'stroke'] as const) if (n.attrs[k]?.toLowerCase() === 'currentcolor') painted[k] = 'currentColor';
+    if (n.tag === 'use') {
+      refer(n);
+      const c = n.style.color;
+      painted.color = c.a < 1 ? `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})` : `rgb(${c.r}, ${c.g}, ${c.b})`;
+    }
     const attrs = Object.entries(painted).map(([k, v]) => ` ${SVG_CASE.get(k) ?? k}="${escapeXml(v)}"`).join('');
     const open = name === 'svg' && !('xmlns' in n.attrs) ? `svg xmlns="http://www.w3.org/2000/svg"` : name;
     parts.push(`<${open}${attrs}>`);
-    for (const c of n.children) walk(c, n.style);
+    for (const c of n.children) walk(c, n.style, instanced);
+    if (n === el) {
+      // (a borrowed element may itself use another)
+      if (borrowed.length) parts.push('<defs>');
+      for (let i = 0; i < borrowed.length; i++) walk(borrowed[i]!, INITIAL_PAINTING, true);
+      if (borrowed.length) parts.push('</defs>');
+    }
     parts.push(`</${name}>`);
   };
-  walk(el, INITIAL_PAINTING);
+  walk(el, INITIAL_PAINTING, false);
   return parts.join('');
 }
 

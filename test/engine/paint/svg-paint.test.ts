@@ -31,3 +31,22 @@ describe('paint: inline SVG painted by the cascade', () => {
     });
   }
 });
+
+describe('paint: <use> of an element in another <svg> (SVG 2 §5.6.2, an icon sprite)', () => {
+  const SPRITE = '<svg style="display: none"><symbol id="star" viewBox="0 0 10 10"><path d="M5 0L10 10L0 10Z" fill="currentColor"/></symbol></svg>';
+
+  it('copies the element into the using svg\'s <defs>, its currentColor kept for the <use>\'s colour', () => {
+    const svg = svgOf(`${SPRITE}<p style="color: red"><svg><use href="#star"/></svg></p>`, '');
+    expect(svg).to.match(/<use href="#star" color="rgb\(255, 0, 0\)"\/><defs><symbol id="star" viewBox="0 0 10 10"><path d="M5 0L10 10L0 10Z" fill="currentColor"\/><\/symbol><\/defs><\/svg>$/);
+  });
+
+  it('also by xlink:href, and from a zero-sized svg\'s <defs>; an element of its own svg is not copied', () => {
+    const svg = svgOf('<svg><use xlink:href="#dot"/><use href="#mine"/><rect id="mine" width="1" height="1"/></svg><svg width="0" height="0"><defs><circle id="dot" r="5" fill="green"/></defs></svg>', '');
+    expect(svg.match(/<circle id="dot"/g)).to.have.length(1);
+    expect(svg.match(/id="mine"/g)).to.have.length(1);
+  });
+
+  it('a reference to nothing stays as it is', () => {
+    expect(svgOf('<svg><use href="#none"/></svg>', '')).to.not.contain('<defs>');
+  });
+});
