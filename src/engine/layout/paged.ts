@@ -120,27 +120,57 @@ function pageMatch(p: PageFragment): { name: string; first: boolean; blank: bool
  * the fragments finds each element's own position and the first content of each page.
  */
 function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCascade | undefined): Placement {
-  const pages = laid.pages;
-  let found: { own: Map<StyledElement, number>; firstContent: number[] } | undefined;
-  const fragments = () => (found ??= fragmentPositions(laid, pages));
-  let elements: Map<StyledElement, { page: number; y: number }> | undefined;
-  let counters: ReadonlyMap<string, number>[] | undefined;
-  let body: (ReadonlyMap<string, readonly number[]> | undefined)[] | undefined;
-  let footnotes: Map<number, number> | undefined;
+  return new LazyPlacement(laid, root, pageContext);
+}
+
+/**
+ * A class, not an object literal with getters: each evaluation of a literal with accessors makes
+ * a hidden class of its own in the old generation, holding the accessors' closures over the
+ * document, which keeps the whole document (fragments, boxes, DOM) reachable through young
+ * collections until the next full collection.
+ */
+class LazyPlacement implements Placement {
+  readonly pages: readonly PageFragment[];
+  private found: { own: Map<StyledElement, number>; firstContent: number[] } | undefined;
+  private elementsMap: Map<StyledElement, { page: number; y: number }> | undefined;
+  private countersList: ReadonlyMap<string, number>[] | undefined;
+  private body: (ReadonlyMap<string, readonly number[]> | undefined)[] | undefined;
+  private footnoteMap: Map<number, number> | undefined;
   // the generated boxes' pages are a walk over every text fragment: made when a page counter in content asks
-  let generated: Map<ComputedStyle, number> | undefined;
-  return {
-    pages,
-    get elements() { return (elements ??= elementPositions(root, fragments().own, pages)); },
-    at(e) {
-      const y = fragments().own.get(e);
-      return y !== undefined ? { page: pageIndexAt(pages, y), y } : this.elements.get(e);
-    },
-    get counters() { return (counters ??= pageCounters(pages, pageContext, root, this.elements)); },
-    get bodyCounters() { return (body ??= bodyCounters(root, this.elements, fragments().firstContent)); },
-    get footnotes() { return (footnotes ??= footnoteNumbers(laid, pageContext)); },
-    get generated() { return (generated ??= generatedPages(laid.root, pages)); },
-  };
+  private generatedMap: Map<ComputedStyle, number> | undefined;
+
+  constructor(private readonly laid: LaidOutDocument, private readonly root: StyledElement, private readonly pageContext: PageCascade | undefined) {
+    this.pages = laid.pages;
+  }
+
+  private fragments(): { own: Map<StyledElement, number>; firstContent: number[] } {
+    return (this.found ??= fragmentPositions(this.laid, this.pages));
+  }
+
+  get elements(): ReadonlyMap<StyledElement, { readonly page: number; readonly y: number }> {
+    return (this.elementsMap ??= elementPositions(this.root, this.fragments().own, this.pages));
+  }
+
+  at(e: StyledElement): { readonly page: number; readonly y: number } | undefined {
+    const y = this.fragments().own.get(e);
+    return y !== undefined ? { page: pageIndexAt(this.pages, y), y } : this.elements.get(e);
+  }
+
+  get counters(): readonly ReadonlyMap<string, number>[] {
+    return (this.countersList ??= pageCounters(this.pages, this.pageContext, this.root, this.elements));
+  }
+
+  get bodyCounters(): readonly (ReadonlyMap<string, readonly number[]> | undefined)[] {
+    return (this.body ??= bodyCounters(this.root, this.elements, this.fragments().firstContent));
+  }
+
+  get footnotes(): ReadonlyMap<number, number> {
+    return (this.footnoteMap ??= footnoteNumbers(this.laid, this.pageContext));
+  }
+
+  get generated(): ReadonlyMap<ComputedStyle, number> {
+    return (this.generatedMap ??= generatedPages(this.laid.root, this.pages));
+  }
 }
 
 /** The flow y of each element's first fragment, and the flow position of the first line or image on each page. */
