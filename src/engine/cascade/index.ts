@@ -79,14 +79,16 @@ export function cascade(input: CascadeInput): CascadeResult {
   // 1. the sheets, in cascade order
   const sheets = documentSheets({ doc, css: input.css, load, diagnostics });
 
-  // 2. @page first: media queries are evaluated against the page area it gives
+  // 2. @page first. Media queries see the request format's page area, never the one @page gives:
+  // Chromium evaluates them against the print settings' paper with its default margins, so that
+  // `@page { size: a3 }` (Bootstrap 4's print sheet) or `margin: 0` moves no breakpoint.
   const format = PAGE_FORMATS[input.options.format];
-  const formatEnv = envFor(format);
+  const env = envFor(format);
   const pageItems: { item: PageItem; locate: (offset: number) => SourceLocation }[] = [];
   for (const ps of sheets) {
-    if (!ps.mediaText.every((m) => matchesMediaList(m, formatEnv))) continue;
+    if (!ps.mediaText.every((m) => matchesMediaList(m, env))) continue;
     for (const item of ps.sheet.items) {
-      if (item.kind === 'page' && item.media.every((m) => matchesMediaList(m, formatEnv))) pageItems.push({ item, locate: ps.locate });
+      if (item.kind === 'page' && item.media.every((m) => matchesMediaList(m, env))) pageItems.push({ item, locate: ps.locate });
     }
   }
   const page = resolvePages({ items: pageItems, diagnostics, fallbackSize: format });
@@ -95,7 +97,6 @@ export function cascade(input: CascadeInput): CascadeResult {
     width: Math.max(1, pageBox.width - (page.margin.left ?? DEFAULT_PAGE_MARGIN) - (page.margin.right ?? DEFAULT_PAGE_MARGIN)),
     height: Math.max(1, pageBox.height - (page.margin.top ?? DEFAULT_PAGE_MARGIN) - (page.margin.bottom ?? DEFAULT_PAGE_MARGIN)),
   };
-  const env: MediaEnvironment = { widthPx: area.width / 0.75, heightPx: area.height / 0.75 };
 
   // 3. rule indexes (cached per sheet and page area) and @font-face
   const active: ActiveSheet[] = [];

@@ -118,10 +118,23 @@ describe('cascade: media queries for print', () => {
     expect(r.byId('t').style.color).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
     expect(r.byId('u').style.color).to.deep.equal(green);
   });
-  it('media queries see the page area that @page gives', () => {
-    const r = run('<style>@page { size: 400pt 600pt; margin: 0 } @media (max-width: 534px) { #t { color: green } }</style><p id="t">x</p>');
-    expect(r.byId('t').style.color).to.deep.equal(green);
-  });
+  // Chromium 156 evaluates print media queries against the paper of its print settings with the
+  // default margins, whatever @page says: with `@page { size: a3 }` or `{ size: 400pt 600pt; margin: 0 }`
+  // a (min-width: 700px) rule still applies and a (min-width: 768px) one does not.
+  const pageCases: [string, string, boolean][] = [
+    ['size: a3', '(min-width: 768px)', false],
+    ['size: a3', '(min-width: 700px)', true],
+    ['size: 400pt 600pt; margin: 0', '(max-width: 534px)', false],
+    ['size: 400pt 600pt; margin: 0', '(min-width: 700px)', true],
+    ['size: A4 landscape', '(orientation: portrait)', true],
+    ['margin: 0', '(min-width: 794px)', false],
+  ];
+  for (const [page, query, applies] of pageCases) {
+    it(`@page { ${page} } leaves @media ${query} ${applies ? 'applying' : 'not applying'}`, () => {
+      const r = run(`<style>@page { ${page} } #t { color: red } @media ${query} { #t { color: green } }</style><p id="t">x</p>`);
+      expect(r.byId('t').style.color).to.deep.equal(applies ? green : { r: 255, g: 0, b: 0, a: 1 });
+    });
+  }
   it('@supports applies what we parse', () => {
     const r = run('<style>@supports (display: grid) { #t { color: green } } @supports (display: nonsense) { #t { color: red } } @supports not (foo: bar) { #u { color: green } }</style><p id="t">x</p><p id="u">x</p>');
     expect(r.byId('t').style.color).to.deep.equal(green);
