@@ -216,6 +216,21 @@ function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): Bloc
   return r;
 }
 
+/**
+ * A box that clips its block-axis overflow (CSS Overflow 3 §3) and whose definite height ends on
+ * the page where it starts: what overflows it is cut away, so nothing inside it breaks to the next
+ * page (a line crossing the page end stays where it is, cut at the clip edge), as Chromium prints.
+ * The root and body are not clips: their overflow is the page's.
+ */
+function clipsOnThisPage(box: BlockBox | ListItemBox, b: { y: number; frameV: number; contentHeight: number | undefined; minHeight: number }, ctx: LayoutContext): boolean {
+  const clips = box.style.overflowClips;
+  if (!ctx.pages.paginates || b.contentHeight === undefined || (clips !== 'y' && clips !== 'both')) return false;
+  const tag = box.element?.tag;
+  if (tag === undefined || tag === 'html' || tag === 'body') return false;
+  const bottom = b.y + b.frameV + Math.max(b.contentHeight, b.minHeight);
+  return bottom <= ctx.pages.pageEnd(b.y + 0.01) + 0.01;
+}
+
 function relativeOffset(start: ComputedStyle['left'], end: ComputedStyle['left'], base: number): number {
   if (start !== 'auto') return resolve(start, base);
   if (end !== 'auto') return -resolve(end, base);
@@ -343,7 +358,8 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction, textAlign: style.textAlign,
   };
   // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
-  const flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, ctx) : layoutChildren(box.children, flowInput, ctx);
+  const flowCtx = clipsOnThisPage(box, { y, frameV: used.border.top + used.padding.top + used.padding.bottom + used.border.bottom, contentHeight: cbHeight, minHeight: used.minHeight }, ctx) ? withoutBreaks(ctx) : ctx;
+  const flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, flowCtx) : layoutChildren(box.children, flowInput, flowCtx);
 
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;

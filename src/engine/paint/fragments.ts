@@ -423,7 +423,7 @@ class Painter {
       // an absolutely positioned box escapes the clips of boxes that are not its containing block's ancestor-or-self
       const cc = c.kind === 'box' && scope && (c.fixed || c.style.position === 'absolute') ? (c.fixed ? undefined : scope.absolute) : scope;
       if (cc) {
-        if (cc.cull && outside(c, cc.cull)) continue;
+        if (cc.cull && outside(c, cc.cull) && !reachesInto(c, cc.cull)) continue;
         this.scopes.set(c, cc);
       }
       switch (c.kind) {
@@ -947,6 +947,27 @@ function outside(f: Fragment, c: Clip): boolean {
   if (f.kind === 'box' && (w <= 0 || h <= 0)) return false;
   const e = 0.01;
   return x >= c.x + c.width - e || x + w <= c.x + e || y >= c.y + c.height - e || y + h <= c.y + e;
+}
+
+/**
+ * Whether something inside a fragment lies in the clip although the fragment does not: a
+ * relatively positioned or transformed descendant, or content overflowing its box (a line
+ * below a clipped box whose `position: relative; top: -95mm` inline-block moves back in).
+ * Walked only for fragments outside the clip, which are then not painted at all.
+ */
+function reachesInto(f: Fragment, c: Clip): boolean {
+  if (f.kind !== 'box' && f.kind !== 'line') return false;
+  const e = 0.01;
+  for (const k of f.children) {
+    if (k.kind === 'box' && hasTransform(k.style)) return true;
+    // (a run of text reaches in when its baseline does: the line around it is outside)
+    if (k.kind === 'text') {
+      if (k.baseline > c.y + e && k.baseline < c.y + c.height - e && k.x < c.x + c.width - e && k.x + k.width > c.x + e) return true;
+      continue;
+    }
+    if (!outside(k, c) || reachesInto(k, c)) return true;
+  }
+  return false;
 }
 
 /** CSS 2.1 Appendix E: the layer of a positioned box by its z-index (auto and 0 in tree order with the other positioned boxes) */

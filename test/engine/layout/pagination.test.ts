@@ -187,3 +187,31 @@ describe('layout: a last child\'s margin kept inside its container is truncated 
     });
   }
 });
+
+describe('layout: a clipping box that ends on its page does not break inside (as Blink prints)', () => {
+  // Chromium 156, a 300pt page with no margins, lines of 20pt: a line at 285pt crosses the page
+  // end; in a box of height 295pt that clips its overflow it stays on page 1 (pdftotext: "XY" at
+  // 287.36 on page 1, cut at the clip edge); in a box that does not clip, or that reaches past the
+  // page end, or has no definite height, it moves to page 2 ("XY" at 2.36 there).
+  const CSS = `@page { size: 300pt 300pt; margin: 0 } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' } p { margin: 0 }`;
+  const cases: { box: string; spacer: number; page: number; top: number }[] = [
+    { box: 'height: 295pt; overflow: hidden', spacer: 285, page: 0, top: 285 },
+    { box: 'height: 295pt; overflow: clip', spacer: 285, page: 0, top: 285 },
+    { box: 'height: 295pt; overflow: auto', spacer: 285, page: 0, top: 285 },
+    { box: 'height: 295pt; overflow-y: hidden', spacer: 285, page: 0, top: 285 },
+    { box: 'height: 295pt', spacer: 285, page: 1, top: 300 },
+    { box: 'height: 310pt; overflow: hidden', spacer: 285, page: 1, top: 300 },
+    { box: 'overflow: hidden', spacer: 285, page: 1, top: 300 },
+    { box: 'height: 295pt; overflow: hidden', spacer: 100, page: 0, top: 100 },
+  ];
+  for (const c of cases) {
+    it(`a line at ${c.spacer}pt in a box with ${c.box} is on page ${c.page + 1} at ${c.top}pt`, () => {
+      const { root, pages } = layoutOf(`<div id="d" style="${c.box}"><div style="height: ${c.spacer}pt"></div>XY</div><p id="p">after</p>`, CSS);
+      const line = linesOf(boxOf(root, '#d')).find((l) => textOf(l) === 'XY')!;
+      expect(pageAt(pages, line.y)).to.equal(c.page);
+      expect(line.y).to.be.closeTo(c.top, 0.01);
+      // what follows the box starts below it, on page 2 (its line crosses the page end) or with the moved line
+      expect(pageAt(pages, linesOf(boxOf(root, '#p'))[0]!.y)).to.equal(1);
+    });
+  }
+});

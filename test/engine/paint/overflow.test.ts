@@ -31,6 +31,10 @@ describe('paint: overflow clips to the padding box', () => {
       drawn: ['seven', 'escapes'], hidden: [] },
     { name: 'a positioned box clips its absolutely positioned descendants', html: '<div style="overflow: hidden; height: 12pt; position: relative">eight<div style="position: absolute; top: 100pt">clipped</div></div>',
       drawn: ['eight'], hidden: ['clipped'] },
+    { name: 'a line below the clip whose relatively positioned inline-block moves back inside draws it', html: '<div style="overflow: hidden; height: 24pt">one<div style="height: 40pt"></div><span style="display: inline-block; position: relative; top: -40pt">back</span></div>',
+      drawn: ['one', 'back'], hidden: [] },
+    { name: 'a line below the clip whose inline-block is moved back by a transform draws it', html: '<div style="overflow: hidden; height: 24pt">one<div style="height: 40pt"></div><span style="display: inline-block; transform: translateY(-40pt)">moved</span></div>',
+      drawn: ['one', 'moved'], hidden: [] },
     { name: 'overflow on body is the page\'s: nothing is clipped', html: '<body style="overflow: hidden; height: 12pt">nine<br>ten</body>',
       drawn: ['nine', 'ten'], hidden: [] },
   ];
