@@ -565,6 +565,27 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
   }
 }
 
+/**
+ * CSS Overflow 3 §2.2: content that overflows its boxes visibly (lines below a box of fixed
+ * height, the box being the last on its page) is printed as Chromium prints it: the pages grow
+ * to hold the start of the last line, image or box in flow. What a clipping box cuts away, and
+ * what an absolutely positioned box holds, do not count.
+ */
+function overflowReach(root: BoxFragment): number {
+  let max = 0;
+  const walk = (b: BoxFragment): void => {
+    for (const c of b.children) {
+      if (c.kind === 'line' || c.kind === 'image') { max = Math.max(max, c.y + Math.min(c.height, 1)); continue; }
+      if (c.kind !== 'box' || c.positioned || c.fixed) continue;
+      max = Math.max(max, c.y + Math.min(c.height, 1));
+      const tag = c.element?.tag;
+      if (c.style.overflowClips === 'none' || tag === undefined || tag === 'html' || tag === 'body') walk(c);
+    }
+  };
+  walk(root);
+  return max;
+}
+
 function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, zoom: number, notes: FootnoteOptions | undefined, reserved: ReadonlyMap<Footnote, number>): { laid: LaidOutDocument; late: LateFootnotes | undefined } {
   const pages = new Pages(geometry, maxPages, startPageName(root, 'auto'), zoom, notes);
   if (reserved.size) pages.reserve(reserved, { ...ctx, pages });
@@ -589,6 +610,7 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
     bottom = Math.max(bottom, f.y + Math.min(f.height, 1));
   }
   if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
+  if (fragment) bottom = Math.max(bottom, overflowReach(fragment));
   const late = fragment && notes ? pages.placeLate(allLines(fragment), full) : undefined;
   const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));
   return { laid: { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length) }, late };

@@ -215,3 +215,25 @@ describe('layout: a clipping box that ends on its page does not break inside (as
     });
   }
 });
+
+describe('layout: lines overflowing the last box are printed (CSS Overflow 3 §2.2, as Blink prints)', () => {
+  // Chromium 156: 20 lines of 24pt in a box of height 100pt on a 300pt page; the box ends on
+  // page 1, its overflowing lines go on: "L12" at 264pt on page 1, "L13" at the top of page 2.
+  // Lines that the box clips away make no page.
+  const CSS = `@page { size: 300pt 300pt; margin: 0 } body { margin: 0; font: 12pt/24pt 'DejaVu Sans' }`;
+  const lines = Array.from({ length: 20 }, (_, i) => `L${i + 1}`).join('<br>');
+
+  it('the lines below a box of fixed height go on to page 2', () => {
+    const { root, pages } = layoutOf(`<div id="d" style="height: 100pt">${lines}</div>`, CSS);
+    expect(pages).to.have.length(2);
+    const ls = linesOf(boxOf(root, '#d'));
+    expect(ls[11]!.y).to.be.closeTo(264, 0.01);
+    expect(ls[12]!.y).to.be.closeTo(300, 0.01);
+    expect(pageAt(pages, ls[19]!.y)).to.equal(1);
+  });
+
+  it('the lines that a box clips away make no page', () => {
+    const { pages } = layoutOf(`<div style="height: 100pt; overflow: hidden">${lines}</div>`, CSS);
+    expect(pages).to.have.length(1);
+  });
+});
