@@ -1,5 +1,10 @@
 // Parse a PDF back for assertions: page count, page sizes (pt), text per page. Uses pdfjs-dist,
 // a maintained PDF parser, so tests read what a viewer would read.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 export interface ParsedPdf {
   pages: { width: number; height: number; text: string }[];
   text: string;
@@ -40,3 +45,28 @@ export async function wordsOf(bytes: Uint8Array): Promise<PdfWord[]> {
   await doc.destroy();
   return out;
 }
+
+/** A word as `pdftotext -bbox` reads it (poppler splits items into words at spaces and gaps): page index and its box in pt from the page's top left. */
+export interface BoxWord { readonly page: number; readonly text: string; readonly left: number; readonly top: number; readonly right: number; readonly bottom: number }
+
+/** Every word of a PDF with its box, from `pdftotext -bbox` (poppler-utils, as .ci/run installs it). */
+export function boxWordsOf(bytes: Uint8Array): BoxWord[] {
+  const dir = mkdtempSync(join(tmpdir(), 'words-'));
+  try {
+    const path = join(dir, 'doc.pdf');
+    writeFileSync(path, bytes);
+    const out = execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' });
+    const words: BoxWord[] = [];
+    let page = -1;
+    for (const line of out.split('\n')) {
+      if (line.trimStart().startsWith('<page')) page++;
+      const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</.exec(line);
+      if (m) words.push({ page, text: unescapeXml(m[5]!), left: Number(m[1]), top: Number(m[2]), right: Number(m[3]), bottom: Number(m[4]) });
+    }
+    return words;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const unescapeXml = (s: string) => s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);

@@ -65,17 +65,21 @@ export function shapedRightToLeft(text: string): boolean {
 /**
  * The string to hand the PDF writer for a piece of one level, so that its glyphs come out in
  * visual order: a right-to-left piece (odd level) is reversed, with its mirrored characters
- * (UAX #9 L4), unless fontkit reverses it itself; a left-to-right piece that fontkit would
- * reverse (Arabic-Indic digits, at an even level) is reversed first, so that it comes out as written.
+ * (UAX #9 L4); a piece fontkit reverses itself gets its mirrored characters only (fontkit
+ * mirrors through a face's `rtlm` feature, which DejaVu and Liberation lack; HarfBuzz, and so
+ * Chromium, mirrors by the Unicode property). A left-to-right piece that fontkit would reverse
+ * (Arabic-Indic digits, at an even level) is reversed first, so that it comes out as written.
  */
 export function visualText(text: string, level: number): string {
   const fontkitReverses = shapedRightToLeft(text);
-  if (level % 2 === 1) return fontkitReverses ? text : mirrored(text);
+  if (level % 2 === 1) return mirrored(text, !fontkitReverses);
   return fontkitReverses ? Array.from(text).reverse().join('') : text;
 }
 
-function mirrored(text: string): string {
+/** UAX #9 L4: each character with a Bidi_Mirroring_Glyph replaced by it; the whole reversed if `reverse`. */
+function mirrored(text: string, reverse: boolean): string {
   const out: string[] = [];
   for (const ch of text) out.push(bidi.getMirroredCharacter(ch) ?? ch);
-  return out.reverse().join('');
+  return reverse ? out.reverse().join('') : out.join('');
 }
+

@@ -146,13 +146,13 @@ export class FaceResolver {
       const em = this.measuredEm(text, f, f.source, this.capsFeatures(style));
       if (em !== undefined) {
         let n = 0; let spaces = 0;
-        if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ') spaces++; }
+        if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ' || ch === '\u00a0') spaces++; }
         return (em / 1000) * size + style.letterSpacing * n + style.wordSpacing * spaces;
       }
     }
     if (f.metrics) {
       let w = 0; let n = 0; let spaces = 0;
-      for (const ch of text) { const cp = ch.codePointAt(0)!; w += f.metrics.advance(cp) || 500; n++; if (cp === 0x20) spaces++; }
+      for (const ch of text) { const cp = ch.codePointAt(0)!; w += f.metrics.advance(cp) || 500; n++; if (cp === 0x20 || cp === 0xa0) spaces++; }
       return (w / 1000) * size + style.letterSpacing * n + style.wordSpacing * spaces;
     }
     return textWidth(text, { file: f.file, size, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing });

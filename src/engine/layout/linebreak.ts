@@ -449,13 +449,15 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
   // the last opportunity on the line: the atoms before it, the atom after it, whether it is a soft hyphen (oppLen < 0: none yet)
   let oppLen = -1; let oppIndex = 0; let oppShy = false;
   let overflow = false;
+  let lastText: TextAtom | undefined;
   for (;;) {
     let a: Atom | undefined;
     const fromCarry = carry !== undefined;
     if (carry) { a = carry; carry = undefined; } else { a = atoms[index]; if (!a) return filled(out, { index, carry: undefined }, true, false, overflow); index++; }
     switch (a.t) {
       case 'opp':
-        if (solid) { oppLen = out.length; oppIndex = index; oppShy = a.shy; }
+        // a soft hyphen is an opportunity only where the hyphen it shows fits too (CSS Text 3 §6.1; Chromium then breaks at an earlier one)
+        if (solid && (!a.shy || !lastText || width - trail + o.faces.width('-', lastText.item.style) <= available + EPS)) { oppLen = out.length; oppIndex = index; oppShy = a.shy; }
         continue;
       case 'break':
         out.push(a);
@@ -490,6 +492,7 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
           if (solid || a.t === 'atomic' || (a.t === 'text' && a.solid)) overflow = true;
         }
         out.push(a); width = w; trail = t;
+        if (a.t === 'text') lastText = a;
         if (a.t === 'atomic' || (a.t === 'text' && a.solid)) solid = true;
         continue;
       }

@@ -57,7 +57,7 @@ export interface MeasureFace {
   readonly file: string;
   readonly size: number;          // pt
   readonly letterSpacing?: number; // pt per character
-  readonly wordSpacing?: number;   // pt per space
+  readonly wordSpacing?: number;   // pt per space and no-break space (CSS Text 3 §8.1 word-separator characters)
 }
 
 /** Width in pt of a string set in one face, no line breaking. */
@@ -72,7 +72,7 @@ export function textWidth(text: string, face: MeasureFace): number {
     if (cp > 0xffff) i++;
     w += cp < DIRECT_LIMIT ? direct[cp]! : advance(f, cp);
     chars++;
-    if (cp === 0x20) spaces++;
+    if (cp === 0x20 || cp === 0xa0) spaces++;
   }
   return (w / 1000) * face.size + (face.letterSpacing ?? 0) * chars + (face.wordSpacing ?? 0) * spaces;
 }
@@ -97,7 +97,7 @@ export function measurePieces(text: string, face: MeasureFace, sink: PieceSink, 
   const direct = f?.direct;
   const size = face.size; const ls = face.letterSpacing ?? 0; const ws = face.wordSpacing ?? 0;
   let w = 0; let chars = 0; let spaces = 0;  // the whole segment
-  let pw = 0; let pchars = 0;                 // the piece being measured
+  let pw = 0; let pchars = 0; let pspaces = 0; // the piece being measured (pspaces: its no-break spaces)
   let afterHyphen = false;
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -107,20 +107,21 @@ export function measurePieces(text: string, face: MeasureFace, sink: PieceSink, 
     w += a; chars++;
     if (cp === 0x20 || cp === 0x200b) {
       if (cp === 0x20) spaces++;
-      sink.piece((pw / 1000) * size + ls * pchars + ws * 0);
+      sink.piece((pw / 1000) * size + ls * pchars + ws * pspaces);
       sink.breakHere();
-      pw = 0; pchars = 0; afterHyphen = false;
+      pw = 0; pchars = 0; pspaces = 0; afterHyphen = false;
       continue;
     }
     if (afterHyphen) {
-      sink.piece((pw / 1000) * size + ls * pchars + ws * 0);
+      sink.piece((pw / 1000) * size + ls * pchars + ws * pspaces);
       sink.breakHere();
-      pw = 0; pchars = 0; afterHyphen = false;
+      pw = 0; pchars = 0; pspaces = 0; afterHyphen = false;
     }
     pw += a; pchars++;
+    if (cp === 0xa0) { spaces++; pspaces++; }
     if (cp === 0x2d) afterHyphen = true;
   }
-  sink.piece((pw / 1000) * size + ls * pchars + ws * 0);
+  sink.piece((pw / 1000) * size + ls * pchars + ws * pspaces);
   return (w / 1000) * size + ls * chars + ws * spaces;
 }
 const advance_ = (f: DecodedFace, cp: number) => advance(f, cp);

@@ -739,8 +739,9 @@ class Painter {
     const s = t.style;
     if (s.visibility === 'hidden' || transparent(s.color) || t.text.length === 0) return;
     const page = fixedPage ?? this.o.pages[this.pageIndex(t.baseline - 0.01)]!;
-    if (t.wordSpacing > 0.001 && WORD_SEPARATOR.test(t.text)) {
-      // justified: each word where the line puts it, every separator (a space, a no-break space) widened
+    if ((t.wordSpacing > 0.001 || s.wordSpacing !== 0) && WORD_SEPARATOR.test(t.text)) {
+      // justified or word-spaced (CSS Text 3 §8.1; the style's word-spacing is in the separator's
+      // measured width): each word where the line puts it, every separator widened
       let x = t.x;
       const parts = t.text.split(WORD_SEPARATORS);
       for (let i = 0; i < parts.length; i += 2) {

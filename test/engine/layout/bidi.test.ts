@@ -37,6 +37,29 @@ describe('layout/bidi: UAX #9 and right-to-left layout', () => {
     expect(visualText('abc', 0)).to.equal('abc');
   });
 
+  // UAX #9 L4: a bracket at an odd level is drawn as its mirror glyph. fontkit reverses a Hebrew
+  // or Arabic piece itself but mirrors only through a face's rtlm feature (DejaVu and Liberation
+  // have none), so the piece is handed over with its characters mirrored and not reversed.
+  // Chromium 156 draws <p dir=rtl>שלום (עולם) [מחיר]</p> as "[מחיר] (עולם) שלום" read left to right.
+  const mirroring: { text: string; level: number; drawn: string }[] = [
+    { text: '(עולם)', level: 1, drawn: ')עולם(' },
+    { text: '[سعر]', level: 1, drawn: ']سعر[' },
+    { text: '«מחיר»', level: 1, drawn: '»מחיר«' },
+    { text: '(USD)', level: 2, drawn: '(USD)' },
+  ];
+  for (const c of mirroring) {
+    it(`L4: ${c.text} at level ${c.level} is handed to the shaper as ${c.drawn}`, () => {
+      expect(visualText(c.text, c.level)).to.equal(c.drawn);
+    });
+  }
+
+  it('L4 in a line: the text fragments of an rtl paragraph with bracketed Hebrew carry mirrored brackets', () => {
+    const frags = texts(boxesOf(lay(`<p dir="rtl" style="${F}; width: 400px">שלום (עולם) [מחיר]</p>`), 'p')[0]!);
+    const drawn = frags.map((t) => t.text).join('');
+    expect(drawn).to.include(')עולם(');
+    expect(drawn).to.include(']מחיר[');
+  });
+
   it('an rtl paragraph places its words right to left, an embedded Latin word left to right (Chromium)', () => {
     const r = runs(`<div dir="rtl" style="${F}; width: 400px">مرحبا abc عالم</div>`, 'div');
     // Chromium: عالم 220.6, abc 246.9, مرحبا 272.3 (right edge 300 = 400px)
