@@ -251,8 +251,10 @@ class BoxBuilder {
       const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
       // after inline content, its static position is taken as the current line's top (the cascade
       // has blockified it, so its display no longer tells whether it was inline): it goes before
-      // the line's group; it takes no room, so only its vertical place changes
-      if (abs.anchor === 'flow' && hasContent(flow.group)) this.pending.push(abs);
+      // the line's group; it takes no room, so only its vertical place changes. Whatever its
+      // containing block (a positioned ancestor's or the page's), it never ends the line
+      // (CSS 2.1 §9.3.1: it is out of flow, the inline content around it is one run)
+      if (hasContent(flow.group)) this.pending.push(abs);
       else this.emitBlock(flow, abs);
       return;
     }

@@ -143,6 +143,17 @@ describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
     expect(a.x).to.be.closeTo(20, 0.01);
   });
 
+  it('an absolutely positioned span inside a line leaves the line whole, whatever its containing block (CSS 2.1 §9.3.1: out of flow)', () => {
+    for (const cb of ['', 'position: relative']) {
+      const { root } = layoutOf(`<p style="${cb}">Centered <span id="a">abs</span> after</p><p>one two <span id="b">x</span> three</p>`,
+        `${PAGE} p { margin: 0; text-align: center } #a, #b { position: absolute }`);
+      // one line each, centred as if the span were not there (Chromium: "Centered after" at x 51.76)
+      const lines = linesOf(root).filter((l) => l.children.some((c) => c.kind === 'text' && /Centered|one/.test(c.text)));
+      expect(lines.map((l) => l.children.filter((c): c is TextFragment => c.kind === 'text').map((c) => c.text).join('').replace(/\s+/g, ' ').trim()), cb).to.deep.equal(['Centered after', 'one two three']);
+      expect(lines[1]!.y - lines[0]!.y, cb).to.be.closeTo(12, 0.01);
+    }
+  });
+
   it('relative moves the box after layout and keeps its place in flow', () => {
     const { root } = layoutOf('<div id="a" style="position:relative;top:5pt;left:7pt;width:50pt;height:10pt"></div><div id="b" style="height:10pt"></div>', PAGE);
     expect(boxOf(root, '#a').y).to.be.closeTo(5, 0.01);
