@@ -385,6 +385,12 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const scrollbar = tag !== 'html' && tag !== 'body' && scrollsHorizontally(style, flow.fragments, contentX + contentWidth);
   const autoHeight = input.borderBoxHeight === undefined && used.height === undefined;
   const height = used.border.top + used.padding.top + contentHeight + used.padding.bottom + used.border.bottom + (scrollbar && autoHeight ? SCROLLBAR : 0);
+  // CSS Fragmentation 3 §4.1 as Blink fragments a box: its borders and padding do not break, so
+  // a box with nothing inside (no content, no content height) that crosses the page's end has
+  // no break opportunity but the one before it: it moves to the next page whole
+  if (ctx.pages.paginates && contentHeight === 0 && flow.fragments.length === 0 && height > 0 && y + height > ctx.pages.pageEnd(y) + 0.01 && !firstOnPage(ctx.pages, y)) {
+    y = ctx.pages.pageEnd(y);
+  }
 
   const children: Fragment[] = flow.fragments;
   if (bfc) children.push(...floats.fragments);
