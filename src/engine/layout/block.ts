@@ -24,7 +24,7 @@ import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
-import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, usedBlockBox } from './used';
+import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
@@ -173,7 +173,7 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
   // the box in the horizontal flow: its margins collapse with its siblings' (it establishes a BFC: not with its children's)
   const ml = marginPt(style.margin.left, cbW); const mr = marginPt(style.margin.right, cbW);
   // (CSS Fragmentation 3 §5.2: after an unforced break the margins above truncate to zero)
-  let y = input.afterBreak ? input.y : input.y + strutSize(strutWith(input.marginStrut, marginPt(style.margin.top, cbW), isQuirky(style.margin.top)));
+  let y = topBorderEdge(input, marginPt(style.margin.top, cbW), ctx.pages, isQuirky(style.margin.top));
   if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
   // monolithic (CSS Fragmentation 3 §4.1): moved to the next page when it does not fit this one
   if (ctx.pages.paginates && y + H > ctx.pages.pageEnd(y) && !firstOnPage(ctx.pages, y)) y = ctx.pages.pageEnd(y);
@@ -704,8 +704,7 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
   const size = replacedSize(box.replaced, image, input.cbWidth, input.cbHeight);
   const width = input.borderBoxWidth !== undefined ? Math.max(0, input.borderBoxWidth - frameOf(style, input.cbWidth)) : size.width;
   const used = usedBlockBox({ ...style, width: { pt: width, pct: 0 }, boxSizing: 'content-box' }, input.cbWidth, undefined, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
-  const strut = strutWith(input.marginStrut, used.marginTop);
-  let y = input.y + strutSize(strut);
+  let y = topBorderEdge(input, used.marginTop, ctx.pages);
   const border = used.border; const padding = used.padding;
   const height = (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - frameV(style, input.cbWidth)) : size.height);
   const outerH = border.top + padding.top + height + padding.bottom + border.bottom;

@@ -75,7 +75,7 @@ interface Line {
 
 export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const { border, padding, frameH, frameV, marginBottom, contentWidth, heights, definiteHeight, x, y, contentX, contentTop } = containerBox(style, input);
+  const { border, padding, frameH, frameV, marginBottom, contentWidth, heights, definiteHeight, x, y, contentX, contentTop } = containerBox(style, input, ctx.pages);
 
   const row = style.flexDirection === 'row' || style.flexDirection === 'row-reverse';
   const rtl = style.direction === 'rtl';

@@ -523,7 +523,7 @@ function columnContribution(p: Placed, sizes: ContentSizes, cbWidth: number | un
 
 export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const { border, padding, frameH, frameV, marginBottom, contentWidth, heights, definiteHeight, x, y, contentX, contentTop } = containerBox(style, input);
+  const { border, padding, frameH, frameV, marginBottom, contentWidth, heights, definiteHeight, x, y, contentX, contentTop } = containerBox(style, input, ctx.pages);
   const columnGap = style.columnGap === 'normal' ? 0 : nonNegative(resolve(style.columnGap, contentWidth));
   const rowGap = style.rowGap === 'normal' ? 0 : nonNegative(resolve(style.rowGap, definiteHeight ?? 0));
   const sub = withoutBreaks(ctx);

@@ -21,13 +21,13 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { avoidsBreakInside, legacyAlignShift, marginPt, resolve, resolveNone, safe } from './used';
+import { avoidsBreakInside, legacyAlignShift, marginPt, resolve, resolveNone, safe, topBorderEdge } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
   const marginTop = marginPt(s.margin.top, input.cbWidth);
   const marginBottom = marginPt(s.margin.bottom, input.cbWidth);
-  let top = input.y + strutSize(strutWith(input.marginStrut, marginTop));
+  let top = topBorderEdge(input, marginTop, ctx.pages);
   if (s.clear !== 'none') top = Math.max(top, input.floats.clearance(s.clear));
   const grid = new TableGrid(box);
   const t = new TableLayout(box, grid, input, ctx);

@@ -1,7 +1,7 @@
 // CSS 2.1 §10.3.3 used widths of block-level boxes in normal flow, §8.3.1 collapsing margins,
 // §10.8 line height. Phase: used values in pt, from computed values and the containing block.
 import type { ComputedStyle, LengthPct, LengthPctAuto, LengthPctNone } from '../cascade/computed';
-import { strutSize, strutWith, type BlockInput } from './context';
+import { strutSize, strutWith, type BlockInput, type Fragmentainer } from './context';
 import type { Sides } from './fragments';
 
 export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * base) / 100;
@@ -187,11 +187,28 @@ export interface ContainerBox {
 }
 
 /**
+ * CSS Fragmentation 3 §5.2 where the top border edge of a box that margins do not collapse
+ * through goes: below its top margin collapsed with the margins above it, except that after an
+ * unforced break those margins truncate to zero, and margins that reach past the page's end
+ * break there and truncate (the box starts the next page).
+ */
+export function topBorderEdge(input: BlockInput, marginTop: number, pages: Fragmentainer, quirky = false): number {
+  if (input.afterBreak) return input.y;
+  const strut = strutSize(strutWith(input.marginStrut, marginTop, quirky));
+  const y = input.y + strut;
+  if (pages.paginates && strut > 0 && !pages.atPageStart(input.y)) {
+    const end = pages.pageEnd(input.y + 0.01);
+    if (y >= end - 0.01) return end;
+  }
+  return y;
+}
+
+/**
  * A flex or grid container's frame, width (CSS 2.1 §10.3.3 as a block, or as decided by its
  * parent), definite height and position: its top margin collapsed with the margins above, below
  * the floats it clears, and beside or below its parent's floats, which it does not overlap (§9.5).
  */
-export function containerBox(style: ComputedStyle, input: BlockInput): ContainerBox {
+export function containerBox(style: ComputedStyle, input: BlockInput, pages: Fragmentainer): ContainerBox {
   const cbWidth = input.cbWidth;
   const border: Sides = { top: style.borderWidth.top, right: style.borderWidth.right, bottom: style.borderWidth.bottom, left: style.borderWidth.left };
   const pad = (v: LengthPct) => Math.max(0, resolve(v, cbWidth));
@@ -212,8 +229,7 @@ export function containerBox(style: ComputedStyle, input: BlockInput): Container
   if (input.borderBoxHeight !== undefined) definiteHeight = Math.max(0, input.borderBoxHeight - frameV);
   else if (heights.height !== undefined) definiteHeight = clamp(heights.height, heights.min, heights.max);
 
-  const strut = strutWith(input.marginStrut, marginPt(style.margin.top, cbWidth));
-  let y = input.y + strutSize(strut);
+  let y = topBorderEdge(input, marginPt(style.margin.top, cbWidth), pages);
   if (style.clear !== 'none') y = Math.max(y, input.floats.clearance(style.clear));
   let x = input.cbX + marginLeft;
   if (input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {

@@ -13,6 +13,10 @@ describe('layout: a margin reaching past the page end truncates there (CSS Fragm
     { name: 'a box with a height and no content starts at the top of page 2', box: '<div id="b" style="margin-top:20pt;height:50pt"></div>' },
     { name: 'a box with content starts at the top of page 2', box: '<div id="b" style="margin-top:20pt">text</div>' },
     { name: 'a box with a min-height and no content starts at the top of page 2', box: '<div id="b" style="margin-top:20pt;min-height:50pt"></div>' },
+    { name: 'a table starts at the top of page 2 (its caption first)', box: '<table style="margin-top:20pt"><caption id="b">Caption</caption><tr><td>cell</td></tr></table>' },
+    { name: 'a flex container starts at the top of page 2', box: '<div id="b" style="margin-top:20pt;display:flex"><div>item</div></div>' },
+    { name: 'a grid container starts at the top of page 2', box: '<div id="b" style="margin-top:20pt;display:grid"><div>item</div></div>' },
+    { name: 'a block image starts at the top of page 2', box: '<img id="b" style="display:block;margin-top:20pt;width:10pt;height:10pt" src="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2210%22 height=%2210%22/%3E">' },
   ];
   for (const c of cases) {
     it(c.name, () => {
