@@ -9,7 +9,7 @@
 interface FontkitGlyph { readonly id: number; readonly advanceWidth: number; readonly codePoints: readonly number[] }
 interface FontkitFont {
   readonly unitsPerEm: number;
-  layout(text: string, features?: string[]): { readonly glyphs: readonly FontkitGlyph[]; readonly positions: readonly { readonly xAdvance: number; readonly xOffset: number; readonly yOffset: number }[] };
+  layout(text: string, features?: string[] | Record<string, boolean>): { readonly glyphs: readonly FontkitGlyph[]; readonly positions: readonly { readonly xAdvance: number; readonly xOffset: number; readonly yOffset: number }[] };
 }
 
 /** pdfkit's EmbeddedFont of one document: its fontkit font, subset, and the widths and ToUnicode entries embed() writes. */
@@ -46,11 +46,23 @@ export const wordRunStats = (): { readonly hits: number; readonly misses: number
 
 /**
  * What shaped() and showText() take: a text, or a text to shape with OpenType features beside
- * the defaults (CSS Fonts 4 §6.4 small capitals: smcp, c2sc), the tags before a U+0000 (which
- * no drawn text holds).
+ * or against the defaults (CSS Fonts 4 §6: smcp, tnum, -liga...), the tags before a U+0000
+ * (which no drawn text holds).
  */
 export function shapeKey(text: string, features: readonly string[] | undefined): string {
   return features?.length ? `${features.join(',')}\u0000${text}` : text;
+}
+
+/**
+ * OpenType feature tags ('tnum', or '-liga' for off: FaceResolver.features) as fontkit's layout
+ * takes them: a list when each turns a feature on, else tag → on (a new object each time:
+ * fontkit writes its kerning into the one it is given).
+ */
+export function fontkitFeatures(tags: readonly string[]): string[] | Record<string, boolean> {
+  if (!tags.some((t) => t.charCodeAt(0) === 0x2d)) return [...tags];
+  const out: Record<string, boolean> = {};
+  for (const t of tags) { if (t.charCodeAt(0) === 0x2d) out[t.slice(1)] = false; else out[t] = true; }
+  return out;
 }
 
 /** `key` (a text, or features and a text: shapeKey) shaped in `font` (kept per face and process). */
@@ -61,7 +73,7 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   if (s) { stats.hits++; return s; }
   stats.misses++;
   const cut = key.indexOf('\u0000');
-  const features = cut < 0 ? undefined : key.slice(0, cut).split(',');
+  const tags = cut < 0 ? undefined : key.slice(0, cut).split(',');
   const text = cut < 0 ? key : key.slice(cut + 1);
   const scale = 1000 / font.unitsPerEm;
   const { glyphs, xAdvance, adjust, xOffset, yOffset } = scratch;
@@ -71,7 +83,7 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   for (let last = 0, i = 0; i <= text.length; i++) {
     if (i < text.length && text[i] !== ' ' && text[i] !== '\t') continue;
     if (i === text.length && last === i) break;
-    const run = font.layout(text.slice(last, i + 1), features);
+    const run = font.layout(text.slice(last, i + 1), tags && fontkitFeatures(tags));
     let runWidth = 0;
     run.glyphs.forEach((g, k) => {
       const p = run.positions[k]!;

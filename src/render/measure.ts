@@ -5,8 +5,9 @@
 import * as fontkit from 'fontkit';
 import type { FeatureProbe, FontSource, TextMeasurer } from '../engine';
 import { shippedFontBytes } from '../pdf';
+import { fontkitFeatures } from '../pdf/glyphs';
 
-interface LaidOutFont { unitsPerEm: number; readonly availableFeatures?: readonly string[]; layout(text: string, features?: string[]): { advanceWidth: number } }
+interface LaidOutFont { unitsPerEm: number; readonly availableFeatures?: readonly string[]; layout(text: string, features?: string[] | Record<string, boolean>): { advanceWidth: number } }
 
 const shipped = new Map<string, LaidOutFont | undefined>();
 const embedded = new WeakMap<Uint8Array, LaidOutFont | undefined>();
@@ -57,7 +58,7 @@ export const measureText: TextMeasurer = (source, text, features) => {
   const key = features ? `${features.join(',')}\u0000${text}` : text;
   let w = memo.get(key);
   if (w === undefined) {
-    try { w = (font.layout(text, features ? [...features] : undefined).advanceWidth * 1000) / font.unitsPerEm; } catch { return undefined; }
+    try { w = (font.layout(text, features ? fontkitFeatures(features) : undefined).advanceWidth * 1000) / font.unitsPerEm; } catch { return undefined; }
     if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
     memo.set(key, w);
   }

@@ -60,6 +60,68 @@ function keywords<K extends string>(name: string, values: readonly K[], initial:
   });
 }
 
+// ---------------------------------------------------------------- OpenType features (CSS Fonts 4 §6)
+
+/** font-variant-numeric's keywords and the feature each turns on */
+const NUMERIC_FEATURES: Readonly<Record<string, readonly string[]>> = {
+  'lining-nums': ['lnum'], 'oldstyle-nums': ['onum'], 'proportional-nums': ['pnum'], 'tabular-nums': ['tnum'],
+  'diagonal-fractions': ['frac'], 'stacked-fractions': ['afrc'], ordinal: ['ordn'], 'slashed-zero': ['zero'],
+};
+/** font-variant-ligatures' keywords and the features each turns on or off (HarfBuzz's defaults: liga, clig and calt on) */
+const LIGATURE_FEATURES: Readonly<Record<string, readonly string[]>> = {
+  'common-ligatures': ['liga', 'clig'], 'no-common-ligatures': ['-liga', '-clig'],
+  'discretionary-ligatures': ['dlig'], 'no-discretionary-ligatures': ['-dlig'],
+  'historical-ligatures': ['hlig'], 'no-historical-ligatures': ['-hlig'],
+  contextual: ['calt'], 'no-contextual': ['-calt'],
+};
+const NO_LIGATURES: readonly string[] = ['-liga', '-clig', '-dlig', '-hlig', '-calt'];
+
+/**
+ * A property of `normal`, `none` (where `none` is given: the features it turns off) or a set of
+ * keywords, each at most once and at most one of each exclusive pair, computed as the features
+ * they turn on or off.
+ */
+function featureKeywords(name: string, table: Readonly<Record<string, readonly string[]>>, exclusive: readonly (readonly [string, string])[], none?: readonly string[]): PropertyDef<readonly string[], readonly string[]> {
+  return prop<readonly string[], readonly string[]>({
+    name, inherited: true, initial: [],
+    parse: (v) => {
+      const words = v.filter((x) => x.t !== 'ws').map(ident);
+      if (words.length === 1 && words[0] === 'normal') return [];
+      if (words.length === 1 && words[0] === 'none' && none) return none;
+      if (!words.length || words.some((w) => w === undefined || !(w in table)) || new Set(words).size !== words.length) return undefined;
+      if (exclusive.some(([a, b]) => words.includes(a) && words.includes(b))) return undefined;
+      return words.flatMap((w) => table[w!]!);
+    },
+    compute: same,
+  });
+}
+
+/** CSS Fonts 4 §6.12 font-feature-settings: normal | [<string> [<integer> | on | off]?]#, as tags turned on ('smcp') or off ('-liga') */
+function parseFeatureSettings(value: readonly CV[]): readonly string[] | undefined {
+  const v = value.filter((x) => x.t !== 'ws');
+  if (v.length === 1 && ident(v[0]) === 'normal') return [];
+  const out: string[] = [];
+  for (let i = 0; i < v.length;) {
+    const tag = v[i];
+    if (tag?.t !== 'str' || !/^[\x20-\x7e]{4}$/.test(tag.v)) return undefined;
+    let on = true;
+    const next = v[i + 1];
+    if (next && !(next.t === 'delim' && next.v === ',')) {
+      if (next.t === 'num' && Number.isInteger(next.v) && next.v >= 0) on = next.v !== 0;
+      else if (ident(next) === 'on' || ident(next) === 'off') on = ident(next) === 'on';
+      else return undefined;
+      i++;
+    }
+    out.push(on ? tag.v : `-${tag.v}`);
+    i++;
+    if (i < v.length) {
+      if (!(v[i]!.t === 'delim' && (v[i] as { v: string }).v === ',') || i === v.length - 1) return undefined;
+      i++;
+    }
+  }
+  return out.length ? out : undefined;
+}
+
 // ---------------------------------------------------------------- length helpers
 
 const ZERO: LengthPct = { pt: 0, pct: 0 };
@@ -809,6 +871,14 @@ export const PROPERTIES = {
     compute: same,
   }),
   'font-variant-caps': keywords('font-variant-caps', ['normal', 'small-caps', 'all-small-caps'], 'normal', true, { 'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps', unicase: 'normal', 'titling-caps': 'normal' }),
+  // CSS Fonts 4 §6.5-§6.12: the OpenType features the font-variant longhands and
+  // font-feature-settings turn on ('tnum') or off ('-liga'), in the order they apply
+  'font-variant-numeric': featureKeywords('font-variant-numeric', NUMERIC_FEATURES, [['lining-nums', 'oldstyle-nums'], ['proportional-nums', 'tabular-nums'], ['diagonal-fractions', 'stacked-fractions']]),
+  'font-variant-ligatures': featureKeywords('font-variant-ligatures', LIGATURE_FEATURES, [['common-ligatures', 'no-common-ligatures'], ['discretionary-ligatures', 'no-discretionary-ligatures'], ['historical-ligatures', 'no-historical-ligatures'], ['contextual', 'no-contextual']], NO_LIGATURES),
+  'font-feature-settings': prop<readonly string[], readonly string[]>({
+    name: 'font-feature-settings', inherited: true, initial: [], parse: parseFeatureSettings, compute: same,
+  }),
+  'font-kerning': keywords('font-kerning', ['auto', 'normal', 'none'], 'auto', true),
   'line-height': prop<LineHeightSpec, LineHeight>({
     name: 'line-height', inherited: true, initial: { kind: 'normal' },
     parse: (v) => (v.length === 1 ? parseLineHeight(v[0]) : undefined),
@@ -1079,7 +1149,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'animation', 'animation-name', 'animation-duration', 'animation-timing-function', 'animation-delay', 'animation-iteration-count', 'animation-direction', 'animation-fill-mode', 'animation-play-state',
   'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
-  'text-rendering', 'font-smoothing', 'font-kerning', 'font-feature-settings', 'font-variation-settings', 'font-variant-ligatures', 'font-variant-numeric', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
+  'text-rendering', 'font-smoothing', 'font-variation-settings', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
   'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',

@@ -31,7 +31,7 @@ export class FaceResolver {
   private readonly files = new Map<string, string>();
 
   /** `measure`: text widths as the PDF writer draws them (kerned); without it, the compiled tables */
-  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer, private readonly features?: FeatureProbe) {}
+  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer, private readonly featureProbe?: FeatureProbe) {}
 
   /**
    * CSS Fonts 4 §6.4: the OpenType features that draw a style's small capitals (`smcp`, and
@@ -39,11 +39,41 @@ export class FaceResolver {
    * box tree then synthesizes them from capitals) or the style asks for none.
    */
   capsFeatures(style: ComputedStyle): readonly string[] | undefined {
-    if (style.fontVariantCaps === 'normal' || !this.features || !this.measure) return undefined;
+    if (style.fontVariantCaps === 'normal' || !this.featureProbe || !this.measure) return undefined;
     const source = this.of(style).source;
-    if (!source || !this.features(source).has('smcp')) return undefined;
+    if (!source || !this.featureProbe(source).has('smcp')) return undefined;
     return style.fontVariantCaps === 'all-small-caps' ? ALL_SMALL_CAPS : SMALL_CAPS;
   }
+
+  /**
+   * CSS Fonts 4 §6 (font-variant-*, font-kerning, font-feature-settings, in the order Blink's
+   * FontFeatures applies them): the OpenType features a style's text is shaped with beside the
+   * face's defaults, turned on ('tnum') or off ('-liga'); only those its face has, so that a face
+   * without them shapes and measures its text as without the properties. A non-zero
+   * letter-spacing turns the optional ligatures off (CSS Text 3 §8.2). Undefined when none apply.
+   */
+  features(style: ComputedStyle): readonly string[] | undefined {
+    if (style.fontVariantCaps === 'normal' && style.letterSpacing === 0 && style.fontKerning !== 'none' && !style.fontVariantNumeric.length
+      && !style.fontVariantLigatures.length && !style.fontFeatureSettings.length) return undefined;
+    const hit = this.featuresByStyle.get(style);
+    if (hit !== undefined) return hit ?? undefined;
+    const source = this.of(style).source;
+    let out: string[] | undefined;
+    if (source && this.featureProbe && this.measure) {
+      const has = this.featureProbe(source);
+      const tags = new Map<string, boolean>();
+      if (style.fontKerning === 'none') tags.set('kern', false);
+      for (const t of style.letterSpacing !== 0 ? NO_OPTIONAL_LIGATURES : style.fontVariantLigatures) set(tags, t);
+      for (const t of style.fontVariantNumeric) set(tags, t);
+      for (const t of this.capsFeatures(style) ?? []) set(tags, t);
+      for (const t of style.fontFeatureSettings) set(tags, t);
+      for (const [tag, on] of tags) if (has.has(tag) && (on || DEFAULT_ON.has(tag))) (out ??= []).push(on ? tag : `-${tag}`);
+    }
+    this.featuresByStyle.set(style, out ?? null);
+    return out;
+  }
+
+  private readonly featuresByStyle = new Map<ComputedStyle, readonly string[] | null>();
 
   of(style: ComputedStyle): UsedFont {
     const hit = this.byStyle.get(style);
@@ -116,7 +146,8 @@ export class FaceResolver {
     let m = style === this.lastStyle ? this.lastWidths! : this.widthsByStyle.get(style);
     if (!m) {
       const f = this.of(style);
-      const key = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}|${style.fontVariantCaps}`;
+      const features = this.features(style);
+      const key = `${f.font}|${f.bold}|${f.italics}|${f.size}|${style.letterSpacing}|${style.wordSpacing}|${style.fontVariantCaps}${features ? `|${features.join(',')}` : ''}`;
       m = this.widthsByFace.get(key);
       if (!m) { m = new Map(); this.widthsByFace.set(key, m); }
       this.widthsByStyle.set(style, m);
@@ -143,7 +174,7 @@ export class FaceResolver {
     const f = this.of(style);
     const size = advanceSize(style.fontSize);
     if (this.measure && f.source) {
-      const em = this.measuredEm(text, f, f.source, this.capsFeatures(style));
+      const em = this.measuredEm(text, f, f.source, this.features(style));
       if (em !== undefined) {
         let n = 0; let spaces = 0;
         if (style.letterSpacing !== 0 || style.wordSpacing !== 0) for (const ch of text) { n++; if (ch === ' ' || ch === '\u00a0') spaces++; }
@@ -213,6 +244,20 @@ const MAX_WIDTHS_PER_FACE = 100_000;
 
 export function advanceSize(fontSize: number): number {
   return (Math.floor((fontSize / 0.75) * 64 + 1e-6) / 64) * 0.75;
+}
+
+/** the ligatures a letter-spaced text is shaped without (Blink's FontFeatures: HarfBuzz's liga, clig and calt off, dlig not turned on) */
+const NO_OPTIONAL_LIGATURES: readonly string[] = ['-liga', '-clig', '-calt', '-dlig'];
+
+/** the features fontkit (as HarfBuzz) applies unless told not to: turning another one off changes nothing */
+const DEFAULT_ON: ReadonlySet<string> = new Set(['liga', 'clig', 'calt', 'kern', 'rlig']);
+
+/** a feature tag ('tnum', or '-liga' for off) into a tag → on map, the later winning */
+function set(tags: Map<string, boolean>, t: string): void {
+  const off = t.charCodeAt(0) === 0x2d;
+  const tag = off ? t.slice(1) : t;
+  tags.delete(tag);
+  tags.set(tag, !off);
 }
 
 const SMALL_CAPS: readonly string[] = ['smcp'];

@@ -782,7 +782,8 @@ class Painter {
       const run: TextRunNode = { text: piece.text, font: piece.font, bold: piece.bold, italics: piece.italics, fontSize: font.size, color: hexColor(s.color) };
       if (s.color.a < 1) run.opacity = s.color.a;
       if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
-      if (s.fontVariantCaps !== 'normal') { const features = this.o.faces.capsFeatures(s); if (features) run.features = features; }
+      const features = this.o.faces.features(s);
+      if (features) run.features = features;
       const d = s.textDecorationLine;
       if (d.underline || d.lineThrough || d.overline) {
         const lines: ('underline' | 'lineThrough' | 'overline')[] = [];

@@ -74,3 +74,43 @@ describe('text: soft hyphens (CSS Text 3 §6.1)', function () {
     },
   ]);
 });
+
+describe('text: OpenType features from font-variant-*, font-kerning and font-feature-settings (CSS Fonts 4 §6)', function () {
+  this.timeout(30000);
+  // DejaVu Serif forms fi, fl and ffl ligatures (liga); Liberation Sans kerns (kern). Chromium
+  // shapes with HarfBuzz's defaults (liga, clig, calt, kern on) and turns off what the
+  // properties say; a non-zero letter-spacing turns the ligatures off (CSS Text 3 §8.2).
+  const serif = "p { font: 14pt 'DejaVu Serif' }";
+  const withoutLigatures: [string, number][] = [['fifty', 100.8], ['affluent', 133.6], ['flow', 193.2]];
+  const words = '<p>office fifty affluent flow</p>';
+  check([
+    { name: 'ligatures by default: "office fifty affluent flow"', css: serif, html: words, chromium: [['fifty', 100.4], ['affluent', 132.9], ['flow', 192.0]] },
+    { name: 'font-variant-ligatures: none', css: `${serif} p { font-variant-ligatures: none }`, html: words, chromium: withoutLigatures },
+    { name: 'font-variant-ligatures: no-common-ligatures', css: `${serif} p { font-variant-ligatures: no-common-ligatures }`, html: words, chromium: withoutLigatures },
+    { name: 'font-feature-settings: "liga" 0', css: `${serif} p { font-feature-settings: "liga" 0 }`, html: words, chromium: withoutLigatures },
+    { name: 'font-feature-settings: "liga" off overrides font-variant-ligatures: common-ligatures', css: `${serif} p { font-variant-ligatures: common-ligatures; font-feature-settings: "liga" off }`, html: words, chromium: withoutLigatures },
+    { name: 'letter-spacing: 0.5pt turns the ligatures off', css: `${serif} p { letter-spacing: 0.5pt }`, html: words, chromium: [['fifty', 104.3], ['affluent', 140.1], ['flow', 204.2]] },
+    { name: 'kerning by default: "AVATAR Tomorrow WAVE LTA"', css: 'p { font-size: 20pt }', html: '<p>AVATAR Tomorrow WAVE LTA</p>', chromium: [['Tomorrow', 136.2], ['WAVE', 229.6], ['LTA', 291.8]] },
+    { name: 'font-kerning: none', css: 'p { font-size: 20pt; font-kerning: none }', html: '<p>AVATAR Tomorrow WAVE LTA</p>', chromium: [['Tomorrow', 142.5], ['WAVE', 238.1], ['LTA', 302.5]] },
+    { name: 'font-feature-settings: "kern" 0', css: 'p { font-size: 20pt; font-feature-settings: "kern" 0 }', html: '<p>AVATAR Tomorrow WAVE LTA</p>', chromium: [['Tomorrow', 142.5], ['WAVE', 238.1], ['LTA', 302.5]] },
+    { name: 'an invalid font-feature-settings is dropped: kerning stays', css: 'p { font-size: 20pt; font-feature-settings: kern 0 }', html: '<p>AVATAR Tomorrow WAVE LTA</p>', chromium: [['Tomorrow', 136.2], ['WAVE', 229.6], ['LTA', 291.8]] },
+  ]);
+});
+
+describe('text: font-variant-numeric (CSS Fonts 4 §6.7)', function () {
+  this.timeout(30000);
+  const pdf = async (css: string) => {
+    const r = layoutHtml('<!doctype html><p>Total 1,000.10 2024</p>', PAGE + css, { measureText, fontFeatures });
+    return Buffer.from(await toPdf(r.docDefinition, r.fonts));
+  };
+  it('oldstyle-nums draws the oldstyle figures of a face that has them (Noto Sans Mono: onum), the text reading the same', async () => {
+    const plain = await pdf('p { font-family: monospace }');
+    const oldstyle = await pdf('p { font-family: monospace; font-variant-numeric: oldstyle-nums }');
+    expect(oldstyle.equals(plain)).to.equal(false);
+    expect(boxWordsOf(oldstyle).map((w) => w.text)).to.deep.equal(['Total', '1,000.10', '2024']);
+  });
+  it("Tailwind's tabular-nums (font-variant-numeric through var()) in a face without tnum changes nothing: the same bytes", async () => {
+    const tw = 'p { --tw-ordinal: ; --tw-slashed-zero: ; --tw-numeric-figure: ; --tw-numeric-spacing: tabular-nums; --tw-numeric-fraction: ; font-variant-numeric: var(--tw-ordinal) var(--tw-slashed-zero) var(--tw-numeric-figure) var(--tw-numeric-spacing) var(--tw-numeric-fraction) }';
+    expect((await pdf(tw)).equals(await pdf(''))).to.equal(true);
+  });
+});
