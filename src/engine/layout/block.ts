@@ -15,7 +15,7 @@ import {
   type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { Floats } from './float';
-import { exactList, NO_SIDES, translate, type BoxFragment, type Fragment, type LineFragment, type Sides } from './fragments';
+import { exactList, NO_SIDES, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
 import { layoutInlines } from './inline';
@@ -402,7 +402,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     kind: 'box', style, element: box.element, x, y, width: contentWidth + frameH, height,
     border: used.border, padding: used.padding, children,
   };
-  if (box.kind === 'list-item' && box.marker) {
+  if (box.kind === 'list-item' && (box.marker || hasImageMarker(box))) {
     const marker = markerFragment(box, { contentX, baseline: flow.firstBaseline ?? contentTop + ctx.faces.ascent(style) }, ctx);
     if (marker) children.unshift(marker);
   }
@@ -728,11 +728,31 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
 function markerFragment(box: ListItemBox, at: { contentX: number; baseline: number }, ctx: LayoutContext): Fragment | undefined {
   const style = box.markerStyle ?? box.style;
   const given = Array.isArray(style.content);
+  const image = given ? undefined : imageMarker(box, style, at, ctx);
+  if (image) return image;
+  if (!box.marker) return undefined;
   const type = box.style.listStyleType;
   if (!given && (type === 'disc' || type === 'circle' || type === 'square')) return symbolMarker(type, style, at, ctx);
   const text = given ? box.marker : `${box.marker} `;
   const width = ctx.faces.width(text, style);
   return { kind: 'text', style, font: ctx.faces.of(style), text, x: at.contentX - width, baseline: at.baseline, width, wordSpacing: 0 };
+}
+
+/**
+ * CSS Lists 3 §3.2 list-style-image: the image at its natural size, as Chromium places an
+ * outside image marker: its bottom on the first line's baseline, its end 7px before the content
+ * (Blink's kCMarkerPaddingPx). An image that does not load leaves the list-style-type marker.
+ */
+/** an outside marker that may be an image (not one that ::marker's content replaces or removes) */
+const hasImageMarker = (box: ListItemBox) => box.style.listStyleImage !== 'none' && box.style.listStylePosition === 'outside' && (box.markerStyle?.content ?? 'normal') === 'normal';
+
+function imageMarker(box: ListItemBox, style: ComputedStyle, at: { contentX: number; baseline: number }, ctx: LayoutContext): ImageFragment | undefined {
+  const url = box.style.listStyleImage;
+  if (url === 'none' || !hasImageMarker(box)) return undefined;
+  const image = ctx.image({ kind: 'replaced', style, element: box.element, content: { type: 'image', src: url.url } });
+  if (!image) return undefined;
+  const width = image.width * PX * style.zoom; const height = image.height * PX * style.zoom;
+  return { kind: 'image', style, image, x: at.contentX - 7 * PX - width, y: at.baseline - height, width, height };
 }
 
 /**

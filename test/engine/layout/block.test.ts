@@ -3,7 +3,8 @@
 // unless a case says otherwise: a 180pt × 280.5pt page area, since Chromium rounds the page
 // area up to whole px: 373.33px high → 374px).
 import { expect } from 'chai';
-import type { BoxFragment, TextFragment } from '../../../src/engine/layout/fragments';
+import type { BoxFragment, ImageFragment, TextFragment } from '../../../src/engine/layout/fragments';
+import { redPng } from '../../helpers/canary';
 import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
@@ -316,6 +317,38 @@ describe('layout: list markers (CSS Lists 3, as Blink paints them)', () => {
   it('a decimal marker stays text', () => {
     const { root } = layoutOf('<ol><li id="li">Item</li></ol>', css);
     expect(boxOf(root, '#li').children.some((c) => c.kind === 'text' && c.text.startsWith('1.'))).to.equal(true);
+  });
+
+  describe('list-style-image (CSS Lists 3 §3.2)', () => {
+    const icon = `data:image/png;base64,${redPng(16, 24).toString('base64')}`;
+    const imageOf = (html: string) => {
+      const li = boxOf(layoutOf(html, css).root, '#li');
+      return { li, image: li.children.find((c): c is ImageFragment => c.kind === 'image') };
+    };
+
+    it('draws the image at its natural size, its bottom on the first baseline and its end 7px before the content', () => {
+      for (const type of ['disc', 'none']) {
+        const { li, image } = imageOf(`<ul style="list-style: ${type} url(${icon})"><li id="li">Item</li></ul>`);
+        expect(image, type).to.not.equal(undefined);
+        // 16 × 24px is 12 × 18pt; the content starts at 60px = 45pt
+        expect([image!.x, image!.width, image!.height], type).to.deep.equal([45 - 5.25 - 12, 12, 18]);
+        expect(image!.y + image!.height, type).to.be.closeTo(linesOf(li)[0]!.baseline, 0.01);
+        // (no disc shape before the content)
+        expect(li.children.some((c) => c.kind === 'box' && c.x < 45), type).to.equal(false);
+      }
+    });
+
+    it('falls back to list-style-type when the image does not load', () => {
+      const { li, image } = imageOf('<ul style="list-style: square url(data:image/png;base64,AAAA)"><li id="li">Item</li></ul>');
+      expect(image).to.equal(undefined);
+      expect(li.children.some((c) => c.kind === 'box' && c.x < 45)).to.equal(true);
+    });
+
+    it('::marker content replaces it', () => {
+      const { li, image } = imageOf(`<ul style="list-style-image: url(${icon})"><li id="li">Item</li></ul><style>li::marker { content: "- " }</style>`);
+      expect(image).to.equal(undefined);
+      expect(li.children.some((c) => c.kind === 'text' && c.text === '- ')).to.equal(true);
+    });
   });
 });
 
