@@ -1,7 +1,7 @@
 // CSS 2.1 §17.2 table box model: rows, row groups, cells, columns; §17.2.1 anonymous table
 // objects (missing rows/cells are generated); §17.5 cell slots with colspan/rowspan.
 // HTML presentational attributes of tables that the layout reads: cellpadding.
-import type { ComputedStyle, LengthPctAuto } from '../cascade/computed';
+import { lengthOr, type ComputedStyle, type LengthPctAuto } from '../cascade/computed';
 import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { BlockBox } from './types';
 
@@ -99,7 +99,7 @@ class TableRows {
         cells.push({
           kind: 'table-cell', style, element: n, content,
           colSpan: spanAttr(n, 'colspan', 1000), rowSpan: spanAttr(n, 'rowspan', 65534), col: 0,
-          width: style.width,
+          width: lengthOr(style.width, 'auto'),
         });
       } else stray.push(n);
     }
@@ -158,11 +158,11 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
         t.flushStray();
         const cols = n.style.display === 'table-column' ? [n] : n.children.filter(isElement).filter((c) => c.style.display === 'table-column');
         if (cols.length === 0) {
-          const w = n.style.width;
+          const w = lengthOr(n.style.width, 'auto');
           for (let i = 0; i < spanAttr(n, 'span', 1000); i++) columnWidths.push(w);
         }
         for (const c of cols) {
-          const w = c.style.width;
+          const w = lengthOr(c.style.width, 'auto');
           for (let i = 0; i < spanAttr(c, 'span', 1000); i++) columnWidths.push(w);
         }
         break;
@@ -196,7 +196,7 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
   return {
     kind: 'table', style: el.style, element: el, captions, columnWidths, rows, columnCount,
     headerRows: header.length,
-    width: el.style.width,
+    width: lengthOr(el.style.width, 'auto'),
     cellPadding: Number.isFinite(cp) && cp >= 0 ? cp * 0.75 : undefined,
   };
 }

@@ -14,6 +14,19 @@ export interface LengthPct {
 }
 export type LengthPctAuto = LengthPct | 'auto';
 export type LengthPctNone = LengthPct | 'none';
+/**
+ * CSS Sizing 3 §3.2 and Sizing 4 §3.1 a sizing keyword of width, height and their min/max
+ * (the prefixed forms folded in: -webkit-fill-available is stretch): layout resolves it against
+ * the box's content sizes and the available space (layout/sizing.ts). In the block axis the
+ * intrinsic keywords compute to auto (a block container's content height is all of them).
+ */
+export interface SizeKeyword { readonly size: 'min-content' | 'max-content' | 'fit-content' | 'stretch' }
+export type Sizing = LengthPct | 'auto' | SizeKeyword;
+export type MaxSizing = LengthPct | 'none' | SizeKeyword;
+/** Whether a size is a sizing keyword (layout/sizing.ts resolves it into a length before the box is laid out). */
+export const isKeyword = (v: Sizing | MaxSizing | 'content'): v is SizeKeyword => typeof v === 'object' && 'size' in v;
+/** A size where keywords are not resolved: a sizing keyword acts as auto (or none). */
+export const lengthOr = <K extends 'auto' | 'none'>(v: LengthPct | K | SizeKeyword, none: K): LengthPct | K => (isKeyword(v) ? none : v);
 
 /** sRGB colour with alpha 0..1. */
 export interface RGBA {

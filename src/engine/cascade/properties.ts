@@ -9,7 +9,7 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderStyle, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, ListStyleType, RGBA,
+  BackgroundImage, BorderStyle, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
   TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
@@ -128,13 +128,13 @@ const ZERO: LengthPct = { pt: 0, pct: 0 };
 
 type LenAuto = LenExpr | 'auto';
 
-function lengthPctAuto(name: string, opts: { negative?: boolean; inherited?: boolean; keywordsAsAuto?: readonly string[]; initial?: LengthPct | 'auto' } = {}): PropertyDef<LenAuto, LengthPct | 'auto'> {
+function lengthPctAuto(name: string, opts: { negative?: boolean; inherited?: boolean; initial?: LengthPct | 'auto' } = {}): PropertyDef<LenAuto, LengthPct | 'auto'> {
   return prop<LenAuto, LengthPct | 'auto'>({
     name, inherited: opts.inherited ?? false, initial: opts.initial ?? 'auto',
     parse: (v) => {
       if (v.length !== 1) return undefined;
       const k = ident(v[0]);
-      if (k === 'auto' || (k !== undefined && opts.keywordsAsAuto?.includes(k))) return 'auto';
+      if (k === 'auto') return 'auto';
       return parseLength(v[0], { pct: true, negative: opts.negative ?? false });
     },
     compute: (s, ctx) => (s === 'auto' ? 'auto' : nonNegative(resolveLength(s, ctx), opts.negative ?? false)),
@@ -150,7 +150,37 @@ function nonNegative(l: LengthPct, negativeAllowed: boolean): LengthPct {
   return l;
 }
 
-const SIZE_KEYWORDS = ['min-content', 'max-content', 'fit-content', 'stretch', '-webkit-fill-available', '-moz-available', '-webkit-min-content', '-webkit-max-content', '-moz-fit-content', '-webkit-fit-content'];
+/** CSS Sizing 3 §3.2 / Sizing 4 §3.1 the sizing keywords, their prefixed forms folded into the standard ones (one object per keyword, so equal styles stay equal) */
+const SIZE_KEYWORDS: Readonly<Record<string, SizeKeyword>> = (() => {
+  const k = (size: SizeKeyword['size']): SizeKeyword => Object.freeze({ size });
+  const min = k('min-content'); const max = k('max-content'); const fit = k('fit-content'); const stretch = k('stretch');
+  return {
+    'min-content': min, '-webkit-min-content': min, 'max-content': max, '-webkit-max-content': max,
+    'fit-content': fit, '-webkit-fit-content': fit, '-moz-fit-content': fit,
+    stretch, '-webkit-fill-available': stretch, '-moz-available': stretch,
+  };
+})();
+const sizeKeyword = (k: string | undefined): SizeKeyword | undefined => (k !== undefined && Object.hasOwn(SIZE_KEYWORDS, k) ? SIZE_KEYWORDS[k] : undefined);
+
+/**
+ * width, min-width (auto), max-width (none), and the block-axis height, min-height, max-height:
+ * a length-percentage, the keyword, or a sizing keyword (in the block axis only stretch stays;
+ * the intrinsic keywords compute to the auto/none keyword, CSS Sizing 3 §3.2).
+ */
+function sizing<K extends 'auto' | 'none'>(name: string, none: K, axis: 'inline' | 'block'): PropertyDef<LenExpr | K | SizeKeyword, LengthPct | K | SizeKeyword> {
+  return prop<LenExpr | K | SizeKeyword, LengthPct | K | SizeKeyword>({
+    name, inherited: false, initial: none,
+    parse: (v) => {
+      if (v.length !== 1) return undefined;
+      const k = ident(v[0]);
+      if (k === none) return none;
+      const kw = sizeKeyword(k);
+      if (kw) return axis === 'block' && kw.size !== 'stretch' ? none : kw;
+      return parseLength(v[0], { pct: true });
+    },
+    compute: (s, ctx) => (s === none ? none : typeof s === 'object' && 'size' in s ? s : nonNegative(resolveLength(s as LenExpr, ctx), false)),
+  });
+}
 
 /** Blink's quirky em (`1__qem`), written only by the quirks-mode UA sheet. */
 type QuirkyLength = { readonly quirky: LenExpr };
@@ -764,21 +794,13 @@ export const PROPERTIES = {
 
   // box model
   'box-sizing': keywords('box-sizing', ['content-box', 'border-box'], 'content-box'),
-  width: lengthPctAuto('width', { keywordsAsAuto: SIZE_KEYWORDS }),
-  height: lengthPctAuto('height', { keywordsAsAuto: SIZE_KEYWORDS }),
+  width: sizing('width', 'auto', 'inline'),
+  height: sizing('height', 'auto', 'block'),
   // min-width/min-height 'auto' is 0 outside flex layout
-  'min-width': lengthPctAuto('min-width', { keywordsAsAuto: SIZE_KEYWORDS }),
-  'min-height': lengthPctAuto('min-height', { keywordsAsAuto: SIZE_KEYWORDS }),
-  'max-width': prop<LenExpr | 'none', LengthPct | 'none'>({
-    name: 'max-width', inherited: false, initial: 'none',
-    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'none' || SIZE_KEYWORDS.includes(ident(v[0]) ?? '') ? 'none' : parseLength(v[0], { pct: true })),
-    compute: (s, ctx) => (s === 'none' ? 'none' : nonNegative(resolveLength(s, ctx), false)),
-  }),
-  'max-height': prop<LenExpr | 'none', LengthPct | 'none'>({
-    name: 'max-height', inherited: false, initial: 'none',
-    parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'none' || SIZE_KEYWORDS.includes(ident(v[0]) ?? '') ? 'none' : parseLength(v[0], { pct: true })),
-    compute: (s, ctx) => (s === 'none' ? 'none' : nonNegative(resolveLength(s, ctx), false)),
-  }),
+  'min-width': sizing('min-width', 'auto', 'inline'),
+  'min-height': sizing('min-height', 'auto', 'block'),
+  'max-width': sizing('max-width', 'none', 'inline'),
+  'max-height': sizing('max-height', 'none', 'block'),
   'margin-top': blockMargin('margin-top'),
   'margin-right': lengthPctAuto('margin-right', { negative: true, initial: ZERO }),
   'margin-bottom': blockMargin('margin-bottom'),
@@ -1010,16 +1032,16 @@ export const PROPERTIES = {
   'flex-wrap': keywords('flex-wrap', ['nowrap', 'wrap', 'wrap-reverse'], 'nowrap'),
   'flex-grow': prop<number, number>({ name: 'flex-grow', inherited: false, initial: 0, parse: (v) => nonNegNumber(v), compute: same }),
   'flex-shrink': prop<number, number>({ name: 'flex-shrink', inherited: false, initial: 1, parse: (v) => nonNegNumber(v), compute: same }),
-  'flex-basis': prop<LenAuto | 'content', LengthPct | 'auto' | 'content'>({
+  // CSS Flexbox 1 §7.2: content, or a width's sizing keyword (resolved in the main axis by layout/sizing.ts)
+  'flex-basis': prop<LenAuto | 'content' | SizeKeyword, LengthPct | 'auto' | 'content' | SizeKeyword>({
     name: 'flex-basis', inherited: false, initial: 'auto',
     parse: (v) => {
       if (v.length !== 1) return undefined;
       const k = ident(v[0]);
       if (k === 'auto' || k === 'content') return k;
-      if (k !== undefined && SIZE_KEYWORDS.includes(k)) return 'content';
-      return parseLength(v[0], { pct: true });
+      return sizeKeyword(k) ?? parseLength(v[0], { pct: true });
     },
-    compute: (s, ctx) => (s === 'auto' || s === 'content' ? s : nonNegative(resolveLength(s, ctx), false)),
+    compute: (s, ctx) => (s === 'auto' || s === 'content' || (typeof s === 'object' && 'size' in s) ? s : nonNegative(resolveLength(s, ctx), false)),
   }),
   'justify-content': alignProp('justify-content', 'normal'),
   'align-items': alignProp('align-items', 'normal'),

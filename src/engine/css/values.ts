@@ -112,6 +112,8 @@ function dimension(v: number, unit: string): LenExpr | undefined {
 
 /** Guard rails: no used length may exceed this (pt), so layout cannot blow up. */
 export const MAX_LENGTH_PT = 1e5;
+/** calc()'s infinity (CSS Values 4 §10.7.1), clamped by every computation that takes it */
+const INFINITY = 1e12;
 
 export function clampLength(pt: number): number {
   if (!Number.isFinite(pt)) return 0;
@@ -241,6 +243,11 @@ function term(cv: CV | undefined): MathValue | undefined {
       const k = cv.v.toLowerCase();
       if (k === 'pi') return { kind: 'num', value: Math.PI };
       if (k === 'e') return { kind: 'num', value: Math.E };
+      // §10.7.1: infinity is the largest value a property takes; a finite stand-in far past
+      // MAX_LENGTH_PT keeps sums and products finite (0 × infinity is 0, not NaN), and computing
+      // clamps it (Tailwind's rounded-full is calc(infinity * 1px))
+      if (k === 'infinity') return { kind: 'num', value: INFINITY };
+      if (k === '-infinity') return { kind: 'num', value: -INFINITY };
       return undefined;
     }
     default: return undefined;

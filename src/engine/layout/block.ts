@@ -24,12 +24,14 @@ import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
-import { avoidsBreakInside, establishesBfc, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
+import { usedSizing } from './sizing';
+import { avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
+  if (box.kind !== 'absolute' && box.kind !== 'inlines') box = usedSizing(box, { cbWidth: input.cbWidth, cbHeight: input.cbHeight }, ctx.intrinsic);
   // a block-level <a href> links everything inside it
   const link = box.kind === 'block' || box.kind === 'list-item' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table' ? ownLink(box.element, ctx.anchors) : undefined;
   if (link) input = { ...input, link };
@@ -76,6 +78,7 @@ function onPage(input: BlockInput, ctx: LayoutContext): BlockInput {
  * anything outside, its floats stay inside, and an auto width shrinks to fit (CSS 2.1 §10.3.5).
  */
 export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, ctx: LayoutContext): BlockResult {
+  if (box.kind !== 'absolute' && box.kind !== 'inlines') box = usedSizing(box, { cbWidth: input.cbWidth, cbHeight: input.cbHeight }, ctx.intrinsic);
   const style = box.style;
   let borderBoxWidth = input.borderBoxWidth;
   // (an orthogonal flow root's width is its block size: layoutOrthogonal sizes it)
@@ -138,9 +141,10 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
   const frameV = border.top + border.bottom + padding.top + padding.bottom;
   const borderBox = style.boxSizing === 'border-box';
   let width = input.borderBoxWidth;
-  if (width === undefined && style.width !== 'auto') width = Math.max(0, resolve(style.width, cbW) + (borderBox ? 0 : frameH));
+  const sw = lengthOr(style.width, 'auto'); const sh = lengthOr(style.height, 'auto');
+  if (width === undefined && sw !== 'auto') width = Math.max(0, resolve(sw, cbW) + (borderBox ? 0 : frameH));
   let height = input.borderBoxHeight;
-  if (height === undefined && style.height !== 'auto' && (!style.height.pct || input.cbHeight !== undefined)) height = Math.max(0, resolve(style.height, input.cbHeight ?? 0) + (borderBox ? 0 : frameV));
+  if (height === undefined && sh !== 'auto' && (!sh.pct || input.cbHeight !== undefined)) height = Math.max(0, resolve(sh, input.cbHeight ?? 0) + (borderBox ? 0 : frameV));
   let logical = logicalBoxes.get(box);
   if (!logical) {
     const copy = logicalTree(box, mode);
@@ -244,12 +248,14 @@ export interface ContainingRect { readonly x: number; readonly y: number; readon
  * box (`viewport`: the page area, where a fixed box repeats on every page).
  */
 export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: LayoutContext, viewport = true): BoxFragment | undefined {
-  const style = a.box.style;
-  const inner = a.box.kind === 'absolute' ? a.box.box : a.box;
-  const left = resolveAuto(style.left, cb.width);
-  const right = resolveAuto(style.right, cb.width);
-  const top = resolveAuto(style.top, cb.height);
-  const bottom = resolveAuto(style.bottom, cb.height);
+  const outer = a.box.style;
+  const left = resolveAuto(outer.left, cb.width);
+  const right = resolveAuto(outer.right, cb.width);
+  const top = resolveAuto(outer.top, cb.height);
+  const bottom = resolveAuto(outer.bottom, cb.height);
+  const unsized = a.box.kind === 'absolute' ? a.box.box : a.box;
+  const inner = unsized.kind === 'inlines' ? unsized : usedSizing(unsized, { cbWidth: cb.width, cbHeight: cb.height, available: cb.width - (left ?? 0) - (right ?? 0) }, ctx.intrinsic);
+  const style = inner === unsized ? outer : inner.style;
   const ml = marginPt(style.margin.left, cb.width); const mr = marginPt(style.margin.right, cb.width);
   const mt = marginPt(style.margin.top, cb.width); const mb = marginPt(style.margin.bottom, cb.width);
   const frame = frameOf(style, cb.width);
@@ -265,12 +271,28 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   const f = r.fragment;
   if (!f) return undefined;
   const w = f.width; const hh = f.height;
+  // §10.3.7 / §10.6.4 (and §10.3.8 / §10.6.5 for replaced boxes): with both insets and a size,
+  // auto margins share what is left (horizontally never below zero on the start side)
+  const sized = (v: ComputedStyle['width']) => v !== 'auto' || inner.kind === 'block-replaced';
+  let mlUsed = ml; let mtUsed = mt;
+  if (left !== undefined && right !== undefined && sized(style.width)) {
+    const free = cb.width - left - right - w - ml - mr;
+    const autoL = style.margin.left === 'auto'; const autoR = style.margin.right === 'auto';
+    if (autoL && autoR) mlUsed = Math.max(0, free / 2);
+    else if (autoL) mlUsed = free;
+  }
+  if (top !== undefined && bottom !== undefined && sized(style.height)) {
+    const free = cb.height - top - bottom - hh - mt - mb;
+    const autoT = style.margin.top === 'auto'; const autoB = style.margin.bottom === 'auto';
+    if (autoT && autoB) mtUsed = free / 2;
+    else if (autoT) mtUsed = free;
+  }
   let x: number;
-  if (left !== undefined) x = cb.x + left + ml;
+  if (left !== undefined) x = cb.x + left + mlUsed;
   else if (right !== undefined) x = cb.x + cb.width - right - mr - w;
   else x = a.staticX + ml;
   let y: number;
-  if (top !== undefined) y = cb.y + top + mt;
+  if (top !== undefined) y = cb.y + top + mtUsed;
   else if (bottom !== undefined) y = cb.y + cb.height - bottom - mb - hh;
   else y = a.staticY + mt;
   translate(f, x - f.x, y - f.y);
@@ -378,7 +400,8 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   if (input.borderBoxHeight !== undefined) contentHeight = Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom);
   else if (used.height !== undefined) contentHeight = used.height;
   contentHeight = Math.max(contentHeight, used.minHeight);
-  const maxH = style.maxHeight === 'none' ? undefined : style.maxHeight.pct && input.cbHeight === undefined ? undefined : resolve(style.maxHeight, input.cbHeight ?? 0);
+  const maxHV = lengthOr(style.maxHeight, 'none');
+  const maxH = maxHV === 'none' ? undefined : maxHV.pct && input.cbHeight === undefined ? undefined : resolve(maxHV, input.cbHeight ?? 0);
   if (maxH !== undefined && input.borderBoxHeight === undefined) contentHeight = Math.min(contentHeight, Math.max(0, style.boxSizing === 'border-box' ? maxH - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom : maxH));
   // a scroll container wider inside than its padding box prints its horizontal scrollbar below it (scrollbar.ts)
   const tag = box.element?.tag;
@@ -625,7 +648,7 @@ function leadingMargins(children: readonly BlockLevelBox[], cbWidth: number, out
         if (establishesBfc(s) || s.borderWidth.top > 0 || resolve(s.padding.top, cbWidth) > 0 || s.clear !== 'none') return true;
         const inner = cbWidth; // (percentages of the grandchildren's margins: close enough at this width)
         if (leadingMargins(c.children, inner, out, quirkyStart || isQuirkyContainer(c))) return true;
-        if (s.height !== 'auto' || (s.minHeight !== 'auto' && resolve(s.minHeight, 0) > 0) || s.borderWidth.bottom > 0 || resolve(s.padding.bottom, cbWidth) > 0) return true;
+        if (s.height !== 'auto' || (s.minHeight !== 'auto' && (isKeyword(s.minHeight) ? s.minHeight.size === 'stretch' : resolve(s.minHeight, 0) > 0)) || s.borderWidth.bottom > 0 || resolve(s.padding.bottom, cbWidth) > 0) return true;
         if (c.kind === 'list-item' && c.marker) return true;
         push(s.margin.bottom);
         continue;

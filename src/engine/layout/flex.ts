@@ -19,7 +19,8 @@ import {
 import { contentStart, translate, type BoxFragment } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
-import { avoidsBreakInside, containerBox, marginPt, resolve } from './used';
+import { usedSizing } from './sizing';
+import { avoidsBreakInside, containerBox, isKeyword, lengthOr, marginPt, resolve } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
 interface Item {
@@ -92,7 +93,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   const boxes: BlockLevelBox[] = [];
   for (const b of box.items) {
     if (b.kind === 'absolute') input.absolutes.push({ box: b, staticX: contentX, staticY: contentTop });
-    else boxes.push(b);
+    else boxes.push(usedSizing(b, { cbWidth: contentWidth, cbHeight: definiteHeight, flexAxis: row ? 'row' : 'column' }, ctx.intrinsic));
   }
   // §5.4 order: order-modified document order (a stable sort)
   const ordered = boxes.map((b, i) => ({ b, i })).sort((p, q) => p.b.style.order - q.b.style.order || p.i - q.i).map((p) => p.b);
@@ -167,8 +168,8 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   const crossLimits = (it: Item) => {
     // border-box min / max cross sizes
     const toBorder = (v: number) => (it.style.boxSizing === 'border-box' ? Math.max(v, it.frameCross) : v + it.frameCross);
-    const minV = row ? it.style.minHeight : it.style.minWidth;
-    const maxV = row ? it.style.maxHeight : it.style.maxWidth;
+    const minV = lengthOr(row ? it.style.minHeight : it.style.minWidth, 'auto');
+    const maxV = lengthOr(row ? it.style.maxHeight : it.style.maxWidth, 'none');
     const base = row ? definiteHeight : contentWidth;
     const min = minV === 'auto' || (minV.pct && base === undefined) ? it.frameCross : toBorder(resolve(minV, base ?? 0));
     const max = maxV === 'none' || (maxV.pct && base === undefined) ? Infinity : toBorder(resolve(maxV, base ?? 0));
@@ -179,7 +180,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     // the cross size (width) decides the heights: specified, stretched (single-line) or fit-content
     for (const it of items) {
       const lim = crossLimits(it);
-      const w = it.style.width;
+      const w = lengthOr(it.style.width, 'auto');
       let bb: number;
       if (w !== 'auto') bb = it.style.boxSizing === 'border-box' ? Math.max(resolve(w, contentWidth), it.frameCross) : resolve(w, contentWidth) + it.frameCross;
       else if (!multiLine && stretches(it)) bb = contentWidth - crossMargins(it);
@@ -198,7 +199,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   for (const it of items) {
     const s = it.style;
     const toContent = (v: number) => (s.boxSizing === 'border-box' ? Math.max(0, v - it.frameMain) : v);
-    const mainProp: LengthPctAuto = row ? s.width : s.height;
+    const mainProp: LengthPctAuto = lengthOr(row ? s.width : s.height, 'auto');
     const definite = (v: LengthPctAuto): v is Exclude<LengthPctAuto, 'auto'> => v !== 'auto' && (!v.pct || mainDefinite !== undefined);
     const specified = definite(mainProp) ? toContent(resolve(mainProp, mainDefinite ?? 0)) : undefined;
     // the content size in the main axis: max-content width, or the height at the item's width
@@ -226,13 +227,13 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       };
     }
     const fb = s.flexBasis;
-    if (fb !== 'auto' && fb !== 'content' && definite(fb)) it.base = toContent(resolve(fb, mainDefinite ?? 0));
+    if (fb !== 'auto' && fb !== 'content' && !isKeyword(fb) && definite(fb)) it.base = toContent(resolve(fb, mainDefinite ?? 0));
     else if (fb === 'auto' && specified !== undefined) it.base = specified;
     else it.base = contentSize();
     // min / max main sizes; §4.5: min-width/min-height auto is the content-based minimum size
-    const maxV: LengthPctNone = row ? s.maxWidth : s.maxHeight;
+    const maxV: LengthPctNone = lengthOr(row ? s.maxWidth : s.maxHeight, 'none');
     it.maxMain = maxV === 'none' || (maxV.pct && mainDefinite === undefined) ? Infinity : toContent(resolve(maxV, mainDefinite ?? 0));
-    const minV: LengthPctAuto = row ? s.minWidth : s.minHeight;
+    const minV: LengthPctAuto = lengthOr(row ? s.minWidth : s.minHeight, 'auto');
     if (minV !== 'auto') it.minMain = minV.pct && mainDefinite === undefined ? 0 : toContent(resolve(minV, mainDefinite ?? 0));
     else if (s.overflow !== 'visible') it.minMain = 0;
     else {
@@ -671,7 +672,8 @@ function heightMatters(box: BlockLevelBox): boolean {
 /** Whether a box's in-flow children have percentage heights (resolved against its height only when that is definite). */
 function hasPercentHeights(box: BlockLevelBox): boolean {
   const children = box.kind === 'block' || box.kind === 'list-item' ? box.children : box.kind === 'flex' ? box.items : [];
-  const pct = (v: LengthPctAuto | LengthPctNone) => v !== 'auto' && v !== 'none' && v.pct !== 0;
+  // (a stretch height is the containing block's: it depends on that height like a percentage)
+  const pct = (v: ComputedStyle['height'] | ComputedStyle['maxHeight']) => v !== 'auto' && v !== 'none' && (isKeyword(v) || v.pct !== 0);
   return children.some((c) => c.kind !== 'inlines' && c.kind !== 'absolute' && (pct(c.style.height) || pct(c.style.minHeight) || pct(c.style.maxHeight)));
 }
 

@@ -20,7 +20,7 @@ import {
 } from './context';
 import { contentStart, translate, type BoxFragment } from './fragments';
 import type { ContentSizes, Intrinsic } from './intrinsic';
-import { avoidsBreakInside, containerBox, marginPt, resolve } from './used';
+import { avoidsBreakInside, containerBox, lengthOr, marginPt, resolve, resolveAuto, resolveNone } from './used';
 
 /** The most tracks an axis may have (explicit and implicit): Chromium's limit of 1000 lines less one, per side. */
 const MAX_LINES = 1000;
@@ -513,7 +513,8 @@ function columnContribution(p: Placed, sizes: ContentSizes, cbWidth: number | un
   // §6.6 the automatic minimum size: the content-based minimum, or 0 for a scroll container; a specified min-width is its own
   let minimum: number;
   const frame = s.borderWidth.left + s.borderWidth.right + s.padding.left.pt + s.padding.right.pt;
-  if (s.minWidth !== 'auto') minimum = (s.boxSizing === 'border-box' ? resolve(s.minWidth, cbWidth ?? 0) : resolve(s.minWidth, cbWidth ?? 0) + frame) + margins;
+  const minW = lengthOr(s.minWidth, 'auto');
+  if (minW !== 'auto') minimum = (s.boxSizing === 'border-box' ? resolve(minW, cbWidth ?? 0) : resolve(minW, cbWidth ?? 0) + frame) + margins;
   else if (s.overflow !== 'visible') minimum = frame + margins;
   else minimum = min;
   return { span: p.col, min, max, minimum };
@@ -569,8 +570,8 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
       const s = p.style;
       const frame = s.borderWidth.left + s.borderWidth.right + nonNegative(resolve(s.padding.left, w)) + nonNegative(resolve(s.padding.right, w));
       const bb = (v: number) => (s.boxSizing === 'border-box' ? Math.max(v, frame) : v + frame);
-      if (s.maxWidth !== 'none') borderBoxWidth = Math.min(borderBoxWidth, bb(resolve(s.maxWidth, w)));
-      if (s.minWidth !== 'auto') borderBoxWidth = Math.max(borderBoxWidth, bb(resolve(s.minWidth, w)));
+      { const v = resolveNone(s.maxWidth, w); if (v !== undefined) borderBoxWidth = Math.min(borderBoxWidth, bb(v)); }
+      { const v = resolveAuto(s.minWidth, w); if (v !== undefined) borderBoxWidth = Math.max(borderBoxWidth, bb(v)); }
     }
     const result = c.layoutIndependent(p.box, {
       x: at.x, y: at.y, cbWidth: w, cbHeight: areaHeight, borderBoxWidth, borderBoxHeight: height, absolutes, link: input.link,
@@ -585,7 +586,8 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     const h = outerHeight(p);
     const s = p.style;
     let minimum = h;
-    if (s.minHeight !== 'auto' && !(s.minHeight.pct && definiteHeight === undefined)) minimum = Math.min(h, resolve(s.minHeight, definiteHeight ?? 0) + vMargins(p, areaWidth(p)));
+    const minH = lengthOr(s.minHeight, 'auto');
+    if (minH !== 'auto' && !(minH.pct && definiteHeight === undefined)) minimum = Math.min(h, resolve(minH, definiteHeight ?? 0) + vMargins(p, areaWidth(p)));
     else if (s.overflow !== 'visible') minimum = vMargins(p, areaWidth(p)) + s.borderWidth.top + s.borderWidth.bottom;
     return { span: p.row, min: h, max: h, minimum };
   });
@@ -675,8 +677,8 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     const s = p.style;
     const frame = s.borderWidth.top + s.borderWidth.bottom + nonNegative(resolve(s.padding.top, areaWidth(p))) + nonNegative(resolve(s.padding.bottom, areaWidth(p)));
     const bb = (v: number) => (s.boxSizing === 'border-box' ? Math.max(v, frame) : v + frame);
-    if (s.maxHeight !== 'none') h = Math.min(h, bb(resolve(s.maxHeight, areaH)));
-    if (s.minHeight !== 'auto') h = Math.max(h, bb(resolve(s.minHeight, areaH)));
+    { const v = resolveNone(s.maxHeight, areaH); if (v !== undefined) h = Math.min(h, bb(v)); }
+    { const v = resolveAuto(s.minHeight, areaH); if (v !== undefined) h = Math.max(h, bb(v)); }
     return Math.max(h, frame);
   };
 

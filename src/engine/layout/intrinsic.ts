@@ -4,11 +4,11 @@
 import type { BlockLevelBox, InlineFormattingBox, InlineLevelBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { TableBox } from '../boxes/table';
-import type { ComputedStyle } from '../cascade/computed';
+import { lengthOr, type ComputedStyle, type SizeKeyword } from '../cascade/computed';
 import type { FaceResolver } from './faces';
 import { gridContentSizes } from './grid';
 import type { PieceSink } from './metrics';
-import { resolve } from './used';
+import { isKeyword, resolve } from './used';
 import { isOrthogonalRoot } from './writing';
 
 export interface ContentSizes { readonly min: number; readonly max: number }
@@ -28,10 +28,30 @@ export function frameWidth(style: ComputedStyle): number {
     style.padding.left.pt + style.padding.right.pt;
 }
 
+/**
+ * CSS 2.1 §17.6.2: in the collapsing model a table has no padding, and its border box holds
+ * half of the first row's outer collapsed borders (the wider of the table's and the cell's),
+ * not the table's own border widths (as table-layout.ts lays it out).
+ */
+function collapsedFrame(box: TableBox): Pick<ComputedStyle, 'borderWidth' | 'padding'> | undefined {
+  const s = box.style;
+  if (s.borderCollapse !== 'collapse') return undefined;
+  const tb = s.borderWidth;
+  const row = box.rows[0];
+  const first = row?.cells.find((c) => c.col === 0);
+  const last = row?.cells.find((c) => c.col + c.colSpan >= box.columnCount);
+  const left = Math.max(tb.left, first?.style.borderWidth.left ?? 0) / 2;
+  const right = Math.max(tb.right, last?.style.borderWidth.right ?? 0) / 2;
+  return { borderWidth: { ...tb, left, right }, padding: { ...s.padding, left: NO_LENGTH, right: NO_LENGTH } };
+}
+const NO_LENGTH = { pt: 0, pct: 0 };
+
 export class Intrinsic {
   // (a Map, not a WeakMap: the memo lives for one layout run, as its boxes do, and a WeakMap of
   // every box costs the garbage collector an ephemeron table to trace)
   private readonly cache = new Map<BlockLevelBox, ContentSizes>();
+  /** the content-box sizes of boxes whose width, min-width or max-width is a sizing keyword (what the keyword resolves against) */
+  private readonly contents = new Map<BlockLevelBox, ContentSizes>();
   constructor(private readonly o: IntrinsicOptions) {}
 
   /**
@@ -49,18 +69,42 @@ export class Intrinsic {
     return r;
   }
 
+  /**
+   * The min-content and max-content sizes of a box's content box, without its own width,
+   * min-width and max-width (CSS Sizing 3 §5.1): what its sizing keywords resolve against.
+   * Undefined for a table (its keywords act as auto).
+   */
+  content(box: BlockLevelBox): ContentSizes | undefined {
+    if (box.kind === 'table' || box.kind === 'inlines' || box.kind === 'absolute') return undefined;
+    return this.contents.get(box) ?? this.contentOf(box);
+  }
+
+  private contentOf(box: Exclude<BlockLevelBox, { kind: 'table' | 'inlines' | 'absolute' }>): ContentSizes {
+    const plain = { ...box, style: { ...box.style, width: 'auto', minWidth: 'auto', maxWidth: 'none' } } as BlockLevelBox;
+    const outer = this.computeBlock(plain);
+    const frame = frameWidth(box.style);
+    const r = { min: outer.min - frame, max: outer.max - frame };
+    this.contents.set(box, r);
+    return r;
+  }
+
   private withStyle(style: ComputedStyle, inner: ContentSizes): ContentSizes {
     const frame = frameWidth(style);
     const w = style.width;
-    if (w !== 'auto' && w.pct === 0) {
+    // CSS Sizing 3 §5.2: a sizing keyword's contribution is the size it resolves to (fit-content and stretch: as auto)
+    const size = (k: SizeKeyword, otherwise: number) => (k.size === 'min-content' ? inner.min : k.size === 'max-content' ? inner.max : otherwise);
+    if (w !== 'auto' && !isKeyword(w) && w.pct === 0) {
       const border = style.boxSizing === 'border-box' ? w.pt + frame - style.padding.left.pt - style.padding.right.pt - style.borderWidth.left - style.borderWidth.right : w.pt + frame;
       return { min: border, max: border };
     }
     let { min, max } = inner;
+    if (isKeyword(w)) { min = size(w, min); max = size(w, max); }
     const maxW = style.maxWidth;
-    if (maxW !== 'none' && maxW.pct === 0) { min = Math.min(min, maxW.pt); max = Math.min(max, maxW.pt); }
+    if (isKeyword(maxW)) { min = Math.min(min, size(maxW, Infinity)); max = Math.min(max, size(maxW, Infinity)); }
+    else if (maxW !== 'none' && maxW.pct === 0) { min = Math.min(min, maxW.pt); max = Math.min(max, maxW.pt); }
     const minW = style.minWidth;
-    if (minW !== 'auto' && minW.pct === 0) { min = Math.max(min, minW.pt); max = Math.max(max, minW.pt); }
+    if (isKeyword(minW)) { min = Math.max(min, size(minW, 0)); max = Math.max(max, size(minW, 0)); }
+    else if (minW !== 'auto' && minW.pct === 0) { min = Math.max(min, minW.pt); max = Math.max(max, minW.pt); }
     return { min: min + frame, max: max + frame };
   }
 
@@ -171,8 +215,9 @@ export class Intrinsic {
     const spacing = box.style.borderCollapse === 'separate' ? box.style.borderSpacing.horizontal * (cols.length + 1) : 0;
     const inner = { min: min + spacing, max: max + spacing };
     const w = box.width;
-    if (w !== 'auto' && w.pct === 0) { const m = Math.max(w.pt, inner.min); return { min: m + frameWidth({ ...box.style, width: 'auto' }), max: m + frameWidth({ ...box.style, width: 'auto' }) }; }
-    return this.withStyle({ ...box.style, width: 'auto' }, inner);
+    const style = { ...box.style, width: 'auto' as const, ...collapsedFrame(box) };
+    if (w !== 'auto' && w.pct === 0) { const m = Math.max(w.pt, inner.min); return { min: m + frameWidth(style), max: m + frameWidth(style) }; }
+    return this.withStyle(style, inner);
   }
 
   /** Per column: min/max content width of the cells (border box of the cell), and fixed/percent widths. */
@@ -200,8 +245,8 @@ export class Intrinsic {
         // contribution, its fixed max-width caps its max-content one (border box; never below min)
         const fixedOf = (v: { pt: number; pct: number } | 'auto' | 'none') => (v === 'auto' || v === 'none' || v.pct !== 0 ? undefined
           : cell.style.boxSizing === 'border-box' ? Math.max(v.pt, frame) : v.pt + frame);
-        const cssMin = fixedOf(cell.style.minWidth);
-        const cssMax = fixedOf(cell.style.maxWidth);
+        const cssMin = fixedOf(lengthOr(cell.style.minWidth, 'auto'));
+        const cssMax = fixedOf(lengthOr(cell.style.maxWidth, 'none'));
         let min = Math.max(inner.min + frame, cssMin ?? 0);
         let max = Math.max(Math.min(inner.max + frame, cssMax ?? Infinity), min);
         const w = cell.width;

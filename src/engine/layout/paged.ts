@@ -17,7 +17,7 @@
 // passes are the rule and MAX_PASSES bounds a document that never settles.
 import type { BlockBox, BlockLevelBox, FlexBox } from '../boxes/types';
 import { buildBoxes, LEADER_TAG } from '../boxes/build';
-import type { ComputedStyle, ContentItem, PagePolicy } from '../cascade/computed';
+import { lengthOr, type ComputedStyle, type ContentItem, type PagePolicy } from '../cascade/computed';
 import { elementText, formatCounter } from '../cascade/counters';
 import type { PageCascade, PageContextStyle, MarginBoxName } from '../cascade/page-context';
 import type { GeneratedPiece, PageStyle, StyledElement, StyledNode, StyledText } from '../cascade/styled';
@@ -645,15 +645,17 @@ function widthsOf(box: BlockLevelBox, style: ComputedStyle, length: number, ctx:
 
 /** the border-box width a margin box's `width` gives, percentages of the side's length */
 function specifiedWidth(style: ComputedStyle, length: number): number | undefined {
-  if (style.width === 'auto') return undefined;
-  const w = style.width.pt + style.width.pct * length / 100;
+  const sw = lengthOr(style.width, 'auto');
+  if (sw === 'auto') return undefined;
+  const w = sw.pt + sw.pct * length / 100;
   return style.boxSizing === 'border-box' ? w : w + style.padding.left.pt + style.padding.right.pt + style.borderWidth.left + style.borderWidth.right;
 }
 
 /** the border-box height a margin box's `height` gives */
 function specifiedHeight(style: ComputedStyle, length: number): number | undefined {
-  if (style.height === 'auto') return undefined;
-  const h = style.height.pt + style.height.pct * length / 100;
+  const sh = lengthOr(style.height, 'auto');
+  if (sh === 'auto') return undefined;
+  const h = sh.pt + sh.pct * length / 100;
   return style.boxSizing === 'border-box' ? h : h + style.padding.top.pt + style.padding.bottom.pt + style.borderWidth.top + style.borderWidth.bottom;
 }
 

@@ -3,17 +3,19 @@
 // them), the intrinsic ratio, then max-width / max-height (§10.4).
 import type { ReplacedBox } from '../boxes/types';
 import type { LoadedImage } from '../types';
-import { resolveAuto, resolveNone, safe } from './used';
+import { isKeyword, lengthOr, resolveAuto, resolveNone, safe } from './used';
 
 export interface ReplacedSize { readonly width: number; readonly height: number }
 
 export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbWidth: number, cbHeight?: number): ReplacedSize {
+  // (a sizing keyword acts as auto: the natural size is the min-content, max-content and fit-content size of a replaced element)
   const s = box.style;
+  const sh = lengthOr(s.height, 'auto'); const smh = lengthOr(s.maxHeight, 'none');
   const frameW = s.borderWidth.left + s.borderWidth.right + s.padding.left.pt + s.padding.right.pt;
   const frameH = s.borderWidth.top + s.borderWidth.bottom + s.padding.top.pt + s.padding.bottom.pt;
   const bb = s.boxSizing === 'border-box';
   let w = resolveAuto(s.width, cbWidth); if (w !== undefined && bb) w -= frameW;
-  let h = s.height === 'auto' ? undefined : !s.height.pct ? s.height.pt : cbHeight !== undefined ? s.height.pt + (s.height.pct * cbHeight) / 100 : undefined;
+  let h = sh === 'auto' ? undefined : !sh.pct ? sh.pt : cbHeight !== undefined ? sh.pt + (sh.pct * cbHeight) / 100 : undefined;
   if (h !== undefined && bb) h -= frameH;
   // the natural size (300 × 150px without one), scaled by the element's zoom
   const z = s.zoom;
@@ -29,8 +31,8 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
   else if (w === undefined) w = ratio ? h! * ratio : iw || 225 * z;
   else if (h === undefined) h = ratio ? w / ratio : ih || 112.5 * z;
   const maxW = resolveNone(s.maxWidth, cbWidth);
-  const maxH = s.maxHeight === 'none' ? undefined : !s.maxHeight.pct ? s.maxHeight.pt : cbHeight !== undefined ? s.maxHeight.pt + (s.maxHeight.pct * cbHeight) / 100 : undefined;
-  const keep = ratio !== undefined && (s.width === 'auto' || h === undefined || s.height === 'auto');
+  const maxH = smh === 'none' ? undefined : !smh.pct ? smh.pt : cbHeight !== undefined ? smh.pt + (smh.pct * cbHeight) / 100 : undefined;
+  const keep = ratio !== undefined && (lengthOr(s.width, 'auto') === 'auto' || h === undefined || sh === 'auto');
   if (maxW !== undefined && w > maxW) { const k = maxW / w; w = maxW; if (keep) h! *= k; }
   if (maxH !== undefined && h! > maxH) { const k = maxH / h!; h = maxH; if (keep) w *= k; }
   return { width: Math.max(0, safe(w)), height: Math.max(0, safe(h!)) };
@@ -47,7 +49,7 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
  */
 export function replacedContentSizes(box: ReplacedBox, img: LoadedImage | undefined): { readonly min: number; readonly max: number } {
   const s = box.style;
-  const pct = (v: ReplacedBox['style']['width'] | ReplacedBox['style']['maxWidth'] | ReplacedBox['style']['minWidth']) => v !== 'auto' && v !== 'none' && v.pct !== 0;
+  const pct = (v: ReplacedBox['style']['width'] | ReplacedBox['style']['maxWidth'] | ReplacedBox['style']['minWidth']) => v !== 'auto' && v !== 'none' && !isKeyword(v) && v.pct !== 0;
   const compressible = pct(s.width) || pct(s.maxWidth);
   const cyclic = compressible || pct(s.minWidth)
     ? { ...box, style: { ...s, width: pct(s.width) ? 'auto' as const : s.width, maxWidth: pct(s.maxWidth) ? 'none' as const : s.maxWidth, minWidth: pct(s.minWidth) ? 'auto' as const : s.minWidth } }

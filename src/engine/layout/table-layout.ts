@@ -21,7 +21,7 @@ import { Floats } from './float';
 import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
-import { avoidsBreakInside, legacyAlignShift, marginPt, resolve, resolveNone, safe, topBorderEdge } from './used';
+import { avoidsBreakInside, isKeyword, legacyAlignShift, lengthOr, marginPt, resolve, resolveAuto, resolveNone, safe, topBorderEdge } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -426,7 +426,8 @@ class TableLayout {
     // min-width and max-width of the table's border box (content box under box-sizing: content-box), as grid widths
     const toGrid = (w: number | undefined) => (w === undefined ? undefined : Math.max(0, w - spacing - (s.boxSizing === 'border-box' ? frame : 0)));
     const maxGrid = toGrid(resolveNone(s.maxWidth, cb));
-    const minGrid = s.minWidth === 'auto' ? undefined : toGrid(resolve(s.minWidth, cb));
+    const minW = resolveAuto(s.minWidth, cb);
+    const minGrid = minW === undefined ? undefined : toGrid(minW);
     columns = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid }).columns;
     let grid = columns.reduce((a, b) => a + b, 0);
     // a width decided by the parent (a stretched flex item) or a specified width wider than the
@@ -716,8 +717,9 @@ class TableLayout {
   /** the table's specified height as a border-box height, when it has one */
   private tableHeight(): number | undefined {
     const s = this.box.style;
-    if (s.height === 'auto' || (s.height.pct && this.input.cbHeight === undefined)) return undefined;
-    const h = resolve(s.height, this.input.cbHeight ?? 0);
+    const sh = lengthOr(s.height, 'auto');
+    if (sh === 'auto' || (sh.pct && this.input.cbHeight === undefined)) return undefined;
+    const h = resolve(sh, this.input.cbHeight ?? 0);
     return s.boxSizing === 'border-box' ? h : h + this.border.top + this.border.bottom + this.padding.top + this.padding.bottom;
   }
 
@@ -998,7 +1000,7 @@ const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.
 
 /** A length height in pt (percentages of rows and cells have no definite base here: 0). */
 function fixedHeight(h: ComputedStyle['height']): number {
-  return h === 'auto' || h.pct ? 0 : Math.max(0, h.pt);
+  return h === 'auto' || isKeyword(h) || h.pct ? 0 : Math.max(0, h.pt);
 }
 
 const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';

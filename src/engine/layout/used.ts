@@ -1,12 +1,13 @@
 // CSS 2.1 §10.3.3 used widths of block-level boxes in normal flow, §8.3.1 collapsing margins,
 // §10.8 line height. Phase: used values in pt, from computed values and the containing block.
-import type { ComputedStyle, LengthPct, LengthPctAuto, LengthPctNone } from '../cascade/computed';
+import { isKeyword, lengthOr, type ComputedStyle, type LengthPct, type LengthPctAuto, type MaxSizing, type Sizing } from '../cascade/computed';
 import { strutSize, strutWith, type BlockInput, type Fragmentainer } from './context';
 import type { Sides } from './fragments';
 
 export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * base) / 100;
-export const resolveAuto = (v: LengthPctAuto, base: number): number | undefined => (v === 'auto' ? undefined : resolve(v, base));
-export const resolveNone = (v: LengthPctNone, base: number): number | undefined => (v === 'none' ? undefined : resolve(v, base));
+export { isKeyword, lengthOr };
+export const resolveAuto = (v: Sizing, base: number): number | undefined => (v === 'auto' || isKeyword(v) ? undefined : resolve(v, base));
+export const resolveNone = (v: MaxSizing, base: number): number | undefined => (v === 'none' || isKeyword(v) ? undefined : resolve(v, base));
 
 /**
  * Chromium keeps used lengths in a fixed point of 1/64 px (its LayoutUnit): 0.75/64 pt. Where a
@@ -88,8 +89,8 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
     mr = rest - ml;
   } else mr = rest - ml;
   // CSS 2.1 §10.5: a percentage height needs a containing block of definite height, else it is auto
-  const height = definiteIn(style.height, cbHeight) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
-  const minHeight = definiteIn(style.minHeight, cbHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
+  const height = definiteIn(lengthOr(style.height, 'auto'), cbHeight) ? resolve(style.height as LengthPct, cbHeight ?? 0) : undefined;
+  const minHeight = definiteIn(lengthOr(style.minHeight, 'auto'), cbHeight) ? resolve(style.minHeight as LengthPct, cbHeight ?? 0) : 0;
   const frameV = border.top + border.bottom + padding.top + padding.bottom;
   return {
     marginLeft: safe(ml), marginRight: safe(mr ?? 0),
@@ -135,10 +136,10 @@ function blockWidth(style: ComputedStyle, cbWidth: number, frame: number, cbText
   const toContent = (w: number) => (style.boxSizing === 'border-box' ? w - frame : w);
   const ml = style.margin.left === 'auto' ? undefined : resolve(style.margin.left, cbWidth);
   const mr = style.margin.right === 'auto' ? undefined : resolve(style.margin.right, cbWidth);
-  const maxV = style.maxWidth; const minV = style.minWidth;
+  const maxV = lengthOr(style.maxWidth, 'none'); const minV = lengthOr(style.minWidth, 'auto'); const wV = lengthOr(style.width, 'auto');
   const max = maxV === 'none' ? Infinity : toContent(resolve(maxV, cbWidth));
   const min = minV === 'auto' ? 0 : toContent(resolve(minV, cbWidth));
-  let width = style.width === 'auto' ? undefined : toContent(resolve(style.width, cbWidth));
+  let width = wV === 'auto' ? undefined : toContent(resolve(wV, cbWidth));
   if (width === undefined) {
     const fill = cbWidth - (ml ?? 0) - (mr ?? 0) - frame;
     const c = clamp(fill, min, max);
@@ -157,11 +158,11 @@ function blockWidth(style: ComputedStyle, cbWidth: number, frame: number, cbText
 /** The content-box height, min-height and max-height where definite (CSS 2.1 §10.5, §10.7). */
 function heightLimits(style: ComputedStyle, cbHeight: number | undefined, frame: number): { height: number | undefined; min: number; max: number } {
   const toContent = (v: number) => Math.max(0, style.boxSizing === 'border-box' ? v - frame : v);
-  const h = style.height;
+  const h = lengthOr(style.height, 'auto');
   const height = h === 'auto' || (h.pct && cbHeight === undefined) ? undefined : toContent(resolve(h, cbHeight ?? 0));
-  const mn = style.minHeight;
+  const mn = lengthOr(style.minHeight, 'auto');
   const min = mn === 'auto' || (mn.pct && cbHeight === undefined) ? 0 : toContent(resolve(mn, cbHeight ?? 0));
-  const mx = style.maxHeight;
+  const mx = lengthOr(style.maxHeight, 'none');
   const max = mx === 'none' || (mx.pct && cbHeight === undefined) ? Infinity : toContent(resolve(mx, cbHeight ?? 0));
   return { height, min, max };
 }

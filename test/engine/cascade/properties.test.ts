@@ -21,7 +21,10 @@ const cases: [string, Check][] = [
   ['padding-block: 2pt', (s) => { expect(s.padding.top).to.deep.equal(L(2)); expect(s.padding.bottom).to.deep.equal(L(2)); }],
   ['inset: 1pt 2pt', (s) => { expect(s.top).to.deep.equal(L(1)); expect(s.left).to.deep.equal(L(2)); }],
   ['width: calc(100% - 2 * 10px)', (s) => expect(s.width).to.deep.equal(L(-15, 100))],
-  ['width: fit-content', (s) => expect(s.width).to.equal('auto')],
+  ['width: fit-content', (s) => expect(s.width).to.deep.equal({ size: 'fit-content' })],
+  ['min-width: -webkit-min-content; max-width: -moz-available', (s) => { expect(s.minWidth).to.deep.equal({ size: 'min-content' }); expect(s.maxWidth).to.deep.equal({ size: 'stretch' }); }],
+  ['height: max-content; min-height: -webkit-fill-available; max-height: fit-content', (s) => { expect(s.height).to.equal('auto'); expect(s.minHeight).to.deep.equal({ size: 'stretch' }); expect(s.maxHeight).to.equal('none'); }],
+  ['flex-basis: min-content', (s) => expect(s.flexBasis).to.deep.equal({ size: 'min-content' })],
   ['max-width: none; min-height: 2em', (s) => { expect(s.maxWidth).to.equal('none'); expect(s.minHeight).to.deep.equal(L(24)); }],
   ['box-sizing: border-box', (s) => expect(s.boxSizing).to.equal('border-box')],
   // borders
@@ -36,6 +39,8 @@ const cases: [string, Check][] = [
   ['border-radius: 1pt 2pt 3pt', (s) => expect(s.borderRadius).to.deep.equal({ topLeft: L(1), topRight: L(2), bottomRight: L(3), bottomLeft: L(2) })],
   ['border-radius: 10% / 5pt', (s) => expect(s.borderRadius.topLeft).to.deep.equal(L(0, 10))],
   ['border-top-left-radius: 3pt 5pt', (s) => expect(s.borderRadius.topLeft).to.deep.equal(L(3))],
+  ['border-radius: calc(infinity * 1px)', (s) => expect(s.borderRadius.topLeft).to.deep.equal(L(1e5))],
+  ['z-index: calc(-infinity)', (s) => expect(s.zIndex).to.be.below(-1e9)],
   // backgrounds
   ['background: red', (s) => expect(s.backgroundColor).to.deep.equal(red)],
   ['background: url(a.png) no-repeat center / cover #fff', (s) => { expect(s.backgroundImage).to.deep.equal([{ url: 'a.png' }]); expect(s.backgroundColor).to.deep.equal({ r: 255, g: 255, b: 255, a: 1 }); expect(s.backgroundSize).to.equal('cover'); expect(s.backgroundRepeat).to.equal('no-repeat'); expect(s.backgroundPosition).to.equal('center'); }],

@@ -3,7 +3,7 @@
 // every expected position below is computed by hand from the spec.
 import { expect } from 'chai';
 import type { BlockLevelBox, FlexBox } from '../../../src/engine/boxes/types';
-import type { ComputedStyle } from '../../../src/engine/cascade/computed';
+import { isKeyword, type ComputedStyle } from '../../../src/engine/cascade/computed';
 import type { StyledElement } from '../../../src/engine/cascade/styled';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
 import { EMPTY_STRUT, NO_BREAKS, type BlockResult, type IndependentInput, type LayoutContext } from '../../../src/engine/layout/context';
@@ -39,11 +39,11 @@ function fakeIndependent(box: BlockLevelBox, input: IndependentInput): BlockResu
   const f = frameOf(s, input.cbWidth);
   let width = input.borderBoxWidth;
   if (width === undefined) {
-    if (s.width !== 'auto') width = resolve(s.width, input.cbWidth) + f.h;
+    if (s.width !== 'auto' && !isKeyword(s.width)) width = resolve(s.width, input.cbWidth) + f.h;
     else width = Math.min(Math.max(c.word, input.cbWidth - m(s.margin.left, input.cbWidth) - m(s.margin.right, input.cbWidth) - f.h), c.word * c.words) + f.h;
   }
   let height = input.borderBoxHeight;
-  if (height === undefined) height = (s.height !== 'auto' ? resolve(s.height, input.cbHeight ?? 0) : contentHeight(c, width - f.h)) + f.v;
+  if (height === undefined) height = (s.height !== 'auto' && !isKeyword(s.height) ? resolve(s.height, input.cbHeight ?? 0) : contentHeight(c, width - f.h)) + f.v;
   const x = input.x + m(s.margin.left, input.cbWidth);
   const y = input.y + m(s.margin.top, input.cbWidth);
   const fragment: BoxFragment = { kind: 'box', style: s, element: undefined, x, y, width, height, border: sides(0), padding: sides(0), children: [] };
@@ -59,7 +59,7 @@ const ctx: LayoutContext = {
       const c = contents.get(b) ?? { word: 0, words: 0, line: 0, ascent: 0 };
       const s = b.style;
       const fixed = s.borderWidth.left + s.borderWidth.right + s.padding.left.pt + s.padding.right.pt + m(s.margin.left, 0) + m(s.margin.right, 0);
-      if (s.width !== 'auto') return { min: s.width.pt + fixed, max: s.width.pt + fixed };
+      if (s.width !== 'auto' && !isKeyword(s.width)) return { min: s.width.pt + fixed, max: s.width.pt + fixed };
       return { min: c.word + fixed, max: c.word * c.words + fixed };
     },
   } as unknown as Intrinsic,

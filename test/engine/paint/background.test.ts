@@ -38,6 +38,10 @@ describe('paint: border-radius rounds the background', () => {
     expect(radiusOf('border-radius: 10%')).to.equal(4.5);
   });
   it('no radius, a plain rectangle', () => expect(radiusOf('')).to.equal(undefined));
+  it('calc(infinity * 1px) (Tailwind v4 rounded-full) rounds to the shorter side\'s half, as the largest radius (CSS Values 4 §10.7.1)', () => {
+    expect(radiusOf('border-radius: calc(infinity * 1px)')).to.equal(22.5);
+    expect(radiusOf('border-radius: calc(-infinity * 1px)')).to.equal(undefined);
+  });
 });
 
 // CSS Backgrounds 3 §2.11.1-2: body's background becomes the canvas's, and its images are sized
