@@ -60,7 +60,18 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
   const fonts = new Map<string, KitFont & EmbeddedFont>();
   // a family the table lacks is drawn in the default font (pdfmake would throw mid-render)
   const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : defaultStyle.font as string);
+  // per family: its four faces by weight and slant (runs name them with booleans), other keys by their text
+  const faces = new Map<string, (KitFont & EmbeddedFont | undefined)[]>();
   const font = (name: string, bold: boolean, italics: boolean) => {
+    if (typeof bold === 'boolean' && typeof italics === 'boolean') {
+      let four = faces.get(name);
+      if (!four) faces.set(name, four = [undefined, undefined, undefined, undefined]);
+      const slot = (bold ? 2 : 0) + (italics ? 1 : 0);
+      return four[slot] ??= fontByKey(name, bold, italics);
+    }
+    return fontByKey(name, bold, italics);
+  };
+  const fontByKey = (name: string, bold: boolean, italics: boolean) => {
     const key = `${name}|${bold}|${italics}`;
     let f = fonts.get(key);
     if (!f) fonts.set(key, f = doc.provideFont(family(name), bold, italics) as KitFont & EmbeddedFont);

@@ -821,7 +821,8 @@ class Painter {
       });
       this.emit(page.index, { text: shadow, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x + sh.x, y: p.y - ascent + sh.y } } as PdfNode);
     }
-    this.emit(page.index, { text: runs, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x, y: p.y - ascent } } as PdfNode);
+    p.y -= ascent;
+    this.emit(page.index, { text: runs, noWrap: true, preserveLeadingSpaces: true, absolutePosition: p } as PdfNode);
   }
 
   private image(f: ImageFragment, fixedPage: PageFragment | undefined): void {
