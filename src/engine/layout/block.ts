@@ -582,8 +582,28 @@ export function startPageName(box: BlockLevelBox, inherited: string): string {
 }
 
 function forcedBetween(prev: BlockLevelBox | undefined, child: BlockLevelBox): boolean {
-  const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
-  return forces(breakBefore(child)) || (prev !== undefined && forces(breakAfter(prev)));
+  return forcedBefore(child) || (prev !== undefined && forcedAfter(prev));
+}
+
+const forces = (v: ComputedStyle['breakBefore']): boolean => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
+
+/**
+ * CSS Fragmentation 3 §3.1: breaks occur only between siblings, so a first child's forced
+ * break-before is its container's, and a last child's forced break-after too (a section whose
+ * first heading breaks before it starts the page; Chromium propagates them the same way).
+ */
+function forcedBefore(box: BlockLevelBox): boolean {
+  if (forces(breakBefore(box))) return true;
+  if (box.kind !== 'block' && box.kind !== 'list-item') return false;
+  for (const c of box.children) if (c.kind !== 'absolute') return forcedBefore(c);
+  return false;
+}
+
+function forcedAfter(box: BlockLevelBox): boolean {
+  if (forces(breakAfter(box))) return true;
+  if (box.kind !== 'block' && box.kind !== 'list-item') return false;
+  for (let i = box.children.length - 1; i >= 0; i--) { const c = box.children[i]!; if (c.kind !== 'absolute') return forcedAfter(c); }
+  return false;
 }
 
 function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {

@@ -173,6 +173,26 @@ describe('layout: margins before a forced break truncate (CSS Fragmentation 3 §
   }
 });
 
+describe('layout: a first child\'s forced break-before and a last child\'s break-after are their container\'s (CSS Fragmentation 3 §3.1)', () => {
+  // breaks occur only between siblings: Chromium 156 starts a section whose first heading has
+  // break-before: page on a new page, and breaks after a container whose last child breaks after
+  const CSS = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } p, h2 { margin: 0 }';
+  const cases: { name: string; html: string; pages: Record<string, number> }[] = [
+    { name: 'sections starting with a heading that breaks before', html: '<div><h2 id="a" style="break-before: page">A</h2><p>a</p></div><div><h2 id="b" style="break-before: page">B</h2><p>b</p></div>', pages: { '#a': 0, '#b': 1 } },
+    { name: 'through a bordered container and two levels', html: '<p>x</p><div style="border-top: 2pt solid; padding-top: 5pt"><div><h2 id="b" style="page-break-before: always">B</h2></div></div>', pages: { '#b': 1 } },
+    { name: 'a list item of a list', html: '<p>x</p><ul><li id="b" style="break-before: page">B</li></ul>', pages: { '#b': 1 } },
+    { name: 'a last child that breaks after', html: '<div><p>a</p><p style="break-after: page">a2</p></div><div id="b">B</div>', pages: { '#b': 1 } },
+    { name: 'an absolutely positioned first child is skipped', html: '<p>x</p><div><div style="position: absolute">abs</div><h2 id="b" style="break-before: page">B</h2></div>', pages: { '#b': 1 } },
+    { name: 'a first child that does not force: no break', html: '<p>x</p><div><h2 id="b" style="break-before: auto">B</h2><p style="break-before: page">c</p></div>', pages: { '#b': 0 } },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root, pages } = layoutOf(c.html, CSS);
+      for (const [sel, page] of Object.entries(c.pages)) expect(pageAt(pages, boxOf(root, sel).y), sel).to.equal(page);
+    });
+  }
+});
+
 describe('layout: a last child\'s margin kept inside its container is truncated at the page end (CSS Fragmentation 3 §5.2, as Chromium 156 prints)', () => {
   const CSS = '@page { size: 200pt 300pt; margin: 0 } body { margin: 0; font: 10pt/12pt sans-serif } #a { height: 280pt; margin-bottom: 60pt }';
   const cases: { name: string; html: string; css: string; pages: number }[] = [
