@@ -664,20 +664,7 @@ function resolveDeclared(name: PropertyName, entry: Declared, st: ComputeState):
 }
 
 function computeDeclared(name: PropertyName, entry: Declared, st: ComputeState): unknown {
-  let d = entry.d;
-  if (d.k === 'pending') {
-    const pd = d;
-    st.pending ??= new Map();
-    let parsed = st.pending.get(pd.tokens);
-    if (!st.pending.has(pd.tokens)) {
-      const substituted = substitute(pd.tokens, st.customs, 0);
-      parsed = substituted ? parseValue(pd.from, substituted) : undefined;
-      st.pending.set(pd.tokens, parsed);
-      if (!parsed) sayFailedSubstitution(pd, substituted, st, entry);
-    }
-    // invalid at computed-value time: behaves as unset (CSS Variables 1 §3.1)
-    d = parsed?.find((x) => x.name === name) ?? { k: 'wide', name, keyword: 'unset' };
-  }
+  const d = resolveDeclared(name, entry, st);
   switch (d.k) {
     case 'value': return propertyDef(name).compute(d.value, st.ctx);
     case 'wide': return d.keyword === 'inherit' || (d.keyword === 'unset' && INHERITED.has(name)) ? st.pv[name] : INITIAL[name];
