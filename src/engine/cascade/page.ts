@@ -212,7 +212,7 @@ export function resolvePages(opts: ResolvePagesOptions): PageStyle {
       contextDeclarations.push(...item.declarations.filter((d) => PAGE_CONTEXT_INHERITED.has(d.name)));
     }
     else {
-      if (!/^[a-z_][\w-]*$|^(?:[a-z_][\w-]*)?(?::(?:first|left|right|blank))+$/.test(item.selector)) {
+      if (!/^[a-z_][\w-]*$|^(?:[a-z_][\w-]*)?(?::(?:first|left|right|blank))+$/i.test(item.selector)) {
         opts.diagnostics.report('unsupported-selector', `Ignored @page ${item.selector}`, locate(item.at));
         continue;
       }

@@ -262,7 +262,10 @@ function compileAtRule(rule: AtRule, media: readonly (readonly CV[])[], ctx: Com
     case 'page': {
       ctx.allowImport = false;
       const { declarations, atRules } = rule.block ? parseDeclarations(rule.block, { problems: ctx.syntax }) : { declarations: [], atRules: [] };
-      const selector = rule.prelude.filter((x) => x.t !== 'ws').map((x) => (x.t === 'ident' ? x.v : x.t === 'delim' ? x.v : '')).join('').toLowerCase();
+      // CSS Paged Media 3 §3.1: a page name is a case-sensitive <custom-ident> (`page: Foo` matches
+      // `@page Foo`, not `@page foo`, as Chromium prints it); the page pseudo-classes are ASCII case-insensitive
+      const parts = rule.prelude.filter((x) => x.t !== 'ws');
+      const selector = parts.map((x, i) => (x.t === 'ident' ? (i > 0 && parts[i - 1]!.t === 'delim' ? x.v.toLowerCase() : x.v) : x.t === 'delim' ? x.v : '')).join('');
       ctx.items.push({
         kind: 'page', selector, declarations, media, at: rule.at,
         marginBoxes: atRules.map((a) => ({ name: a.name, declarations: a.block ? parseDeclarations(a.block, { problems: ctx.syntax }).declarations : [] })),

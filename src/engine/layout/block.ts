@@ -377,7 +377,10 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
   const flowInput: FlowInput = {
     x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
-    pageName: style.page !== 'auto' ? style.page : input.pageName ?? 'auto', direction: style.direction, textAlign: style.textAlign,
+    // CSS Paged Media 3 §7.1: `page: auto` takes the parent's used page name; a box laid out as its own
+    // formatting context (a table cell, flex or grid item, float) is given none: it takes its page's, as
+    // Chromium prints it (its block children start named pages only where their name differs)
+    pageName: style.page !== 'auto' ? style.page : input.pageName ?? ctx.pages.pageNameAt?.(y) ?? 'auto', direction: style.direction, textAlign: style.textAlign,
   };
   // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
   const flowCtx = clipsOnThisPage(box, { y, frameV: used.border.top + used.padding.top + used.padding.bottom + used.border.bottom, contentHeight: cbHeight, minHeight: used.minHeight }, ctx) ? withoutBreaks(ctx) : ctx;

@@ -40,6 +40,8 @@ export interface Fragmentainer {
    * `y`'s page, even with no height). Returns where the content goes.
    */
   pageNamed?(y: number, name: string, occupied?: boolean): number;
+  /** The used page name of the page holding `y` (CSS Paged Media 3 §7); absent: 'auto'. */
+  pageNameAt?(y: number): string;
   /**
    * CSS GCPM 3 §2: the footnote bodies of the ::footnote-call boxes that a line box at
    * [top, bottom) opens go to the footnote area at the bottom of the line's page, and that page's

@@ -370,6 +370,10 @@ export class Pages implements Fragmentainer {
    * CSS Paged Media 3 §7.1: content whose used page name differs from its page's starts a new
    * page of that name. Returns the flow position where the content goes.
    */
+  pageNameAt(y: number): string {
+    return this.at(y).name;
+  }
+
   pageNamed(y: number, name: string, occupied = false): number {
     const here = this.at(y);
     if (here.name === name) return y;
@@ -597,7 +601,7 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
   full.intrinsic.orthogonalWidth = (box) => orthogonalWidth(box, full);
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();
-  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0, root: true }, full);
+  const r = full.layoutBlockLevel(root, { cbX: 0, cbWidth: areaWidth, cbHeight: areaHeight, y: 0, marginStrut: EMPTY_STRUT, floats, absolutes, pageInset: 0, root: true, pageName: 'auto' }, full);
   const fixed: BoxFragment[] = [];
   const fragment = r.fragment;
   let bottom = Math.max(r.bottom, floats.bottom());
