@@ -522,7 +522,8 @@ function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): vo
           if (state.atSpace && t.startsWith(' ')) t = t.slice(1);
           if (t.length) state.atSpace = t.endsWith(' ') || t.endsWith('\n');
         } else {
-          t = t.replace(/\r\n?/g, '\n').replace(/\t/g, '        ');
+          // preserved tabs stay: the line breaker places them at tab stops (CSS Text 3 §4.2)
+          t = t.replace(/\r\n?/g, '\n');
           if (t.length) state.atSpace = t.endsWith('\n');
         }
         b.text = transformText(t, b.style.textTransform, state.wordStart);

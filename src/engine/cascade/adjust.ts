@@ -41,6 +41,8 @@ export function adjustDisplay(own: ElementValues, parent: ElementValues | undefi
  * - HTML §15.3.8: a th is centred only where its parent's text-align is the initial start;
  *   otherwise it takes the parent's value (ua.css gives th -internal-center, as Blink's does),
  *   so a table with text-align: left has left-aligned header cells.
+ * - -webkit-match-parent takes the parent's value, its start and end made left and right by the
+ *   parent's direction (Blink's StyleBuilderConverter).
  */
 export function adjustTextAlign(tag: string, own: ElementValues, parent: ElementValues | undefined): ElementValues {
   const align = own.values['text-align'];
@@ -48,6 +50,11 @@ export function adjustTextAlign(tag: string, own: ElementValues, parent: Element
   if (align === '-internal-center') {
     const inherited = parent?.values['text-align'] ?? 'start';
     used = inherited === 'start' || inherited === '-internal-center' ? 'center' : inherited;
+  }
+  if (align === '-webkit-match-parent') {
+    const inherited = parent?.values['text-align'] ?? 'start';
+    const rtl = parent?.values.direction === 'rtl';
+    used = inherited === 'start' ? (rtl ? 'right' : 'left') : inherited === 'end' ? (rtl ? 'left' : 'right') : inherited;
   }
   if (tag === 'table' && (used === '-webkit-center' || used === '-webkit-left' || used === '-webkit-right')) used = 'start';
   if (used === align) return own;

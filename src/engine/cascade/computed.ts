@@ -50,6 +50,10 @@ export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
 export type LineHeight = { kind: 'normal' } | { kind: 'number'; value: number } | { kind: 'length'; pt: number };
 export type VerticalAlign = 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | LengthPct;
 export type WhiteSpace = 'normal' | 'pre' | 'pre-wrap' | 'pre-line' | 'nowrap' | 'break-spaces';
+/** CSS Text 3 §8.1 text-indent: its length, and whether it is `hanging` (every line but the first) and `each-line` (also after each forced break) */
+export type TextIndent = LengthPct & { readonly hanging?: true; readonly eachLine?: true };
+/** CSS Text 3 §4.2 tab-size: a number of space advances, or a length in pt */
+export type TabSize = { readonly spaces: number } | { readonly pt: number };
 export type ListStyleType =
   | 'none' | 'disc' | 'circle' | 'square' | 'decimal' | 'decimal-leading-zero'
   | 'lower-alpha' | 'upper-alpha' | 'lower-latin' | 'upper-latin' | 'lower-roman' | 'upper-roman' | 'lower-greek'

@@ -10,7 +10,7 @@ import {
 } from '../css/values';
 import type {
   BackgroundImage, BorderStyle, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
-  TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
+  TabSize, TextIndent, TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
   computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
@@ -912,10 +912,31 @@ export const PROPERTIES = {
   }),
   // the -webkit-* values come from HTML align attributes (Blink): they inherit like any value, but a <table> resets them to start (adjust.ts);
   // -internal-center is the th default of ua.css, resolved against the parent in adjust.ts
-  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center', '-internal-center'], 'start', true, {
-    'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right', 'match-parent': 'start', middle: 'center',
+  // -webkit-match-parent is resolved against the parent in adjust.ts (Chromium does not take the unprefixed match-parent)
+  'text-align': keywords('text-align', ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center', '-internal-center', '-webkit-match-parent'], 'start', true, {
+    'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right', middle: 'center',
   }),
-  'text-indent': lengthPct('text-indent', { negative: true, inherited: true }),
+  // CSS Text 3 §7.2: the alignment of a paragraph's last line and of each line before a forced break
+  'text-align-last': keywords('text-align-last', ['auto', 'start', 'end', 'left', 'right', 'center', 'justify'], 'auto', true),
+  // CSS Text 3 §8.1: a length-percentage and the `hanging` and `each-line` keywords, in any order
+  'text-indent': prop<{ readonly e: LenExpr; readonly hanging: boolean; readonly eachLine: boolean }, TextIndent>({
+    name: 'text-indent', inherited: true, initial: ZERO,
+    parse: (v) => {
+      let e: LenExpr | undefined; let hanging = false; let eachLine = false;
+      for (const cv of v) {
+        const k = ident(cv);
+        if (k === 'hanging' && !hanging) hanging = true;
+        else if (k === 'each-line' && !eachLine) eachLine = true;
+        else if (e === undefined && k === undefined) { e = parseLength(cv, { pct: true, negative: true }); if (!e) return undefined; }
+        else return undefined;
+      }
+      return e ? { e, hanging, eachLine } : undefined;
+    },
+    compute: (s, ctx) => {
+      const r = resolveLength(s.e, ctx);
+      return s.hanging || s.eachLine ? { ...r, ...(s.hanging ? { hanging: true } : {}), ...(s.eachLine ? { eachLine: true } : {}) } : r;
+    },
+  }),
   'text-overflow': keywords('text-overflow', ['clip', 'ellipsis'], 'clip'),
   'text-transform': keywords('text-transform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),
   'text-decoration-line': prop<{ underline: boolean; overline: boolean; lineThrough: boolean }, { underline: boolean; overline: boolean; lineThrough: boolean }>({
@@ -938,6 +959,17 @@ export const PROPERTIES = {
   'overflow-wrap': keywords('overflow-wrap', ['normal', 'break-word', 'anywhere'], 'normal', true),
   'word-break': keywords('word-break', ['normal', 'break-all', 'keep-all', 'break-word'], 'normal', true, { 'auto-phrase': 'normal' }),
   hyphens: keywords('hyphens', ['none', 'manual', 'auto'], 'manual', true),
+  // CSS Text 3 §4.2: a number of space advances, or a length (pt)
+  'tab-size': prop<{ readonly spaces: number } | LenExpr, TabSize>({
+    name: 'tab-size', inherited: true, initial: { spaces: 8 },
+    parse: (v) => {
+      if (v.length !== 1) return undefined;
+      const n = parseNumber(v[0]);
+      if (n !== undefined) return n >= 0 ? { spaces: n } : undefined;
+      return parseLength(v[0], { pct: false });
+    },
+    compute: (s, ctx) => ('spaces' in s ? s : { pt: Math.max(0, resolveAbsolute(s, ctx)) }),
+  }),
   'vertical-align': prop<(typeof VERTICAL_ALIGN_KEYWORDS)[number] | LenExpr, VerticalAlign>({
     name: 'vertical-align', inherited: false, initial: 'baseline',
     parse: (v) => (v.length !== 1 ? undefined : keywordOf(v, VERTICAL_ALIGN_KEYWORDS) ?? parseLength(v[0], { pct: true, negative: true })),
@@ -1172,7 +1204,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-variation-settings', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
-  'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-align-last', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'tab-size', 'line-break', 'hanging-punctuation',
+  'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
   'isolation', 'clip', 'shape-margin',

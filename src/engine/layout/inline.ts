@@ -240,7 +240,8 @@ class Lines implements LineFloats {
   ) {
     this.fonts = run.fonts;
     this.placing = run.placing;
-    this.indent = box.first ? resolve(box.style.textIndent, input.width) : 0;
+    const ti = box.style.textIndent;
+    this.indent = box.first || ti.hanging ? resolve(ti, input.width) : 0;
     const start = firstLine ?? rest;
     this.content = start.content; this.levels = start.levels; this.strut = this.font(start.strut);
   }
@@ -306,8 +307,7 @@ class Lines implements LineFloats {
         lines.length = from; starts.length = from; breaks.pop();
         continue;
       }
-      const first = lines.length === 0;
-      const indent = first ? this.indent : 0;
+      const indent = this.indented(lines.length === 0, cursor) ? this.indent : 0;
       let guess = this.strut.lineHeight;
       const filling = this.line;
       for (let attempt = 0; ; attempt++) {
@@ -315,7 +315,7 @@ class Lines implements LineFloats {
         let band = input.floats.space(y, guess, input.x, right);
         filling.band = band; filling.top = y; filling.guess = guess; filling.right = right; filling.indent = indent;
         filling.floatPlaced = false; filling.deferred = undefined;
-        const filled = fillLine(cursor, { content: this.content, faces: ctx.faces, available: band.right - band.left - indent, floats: this });
+        const filled = fillLine(cursor, { content: this.content, faces: ctx.faces, available: band.right - band.left - indent, floats: this, indent });
         band = filling.band;
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
@@ -367,6 +367,23 @@ class Lines implements LineFloats {
       if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
     return { lines: exactList(lines), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+  }
+
+  /**
+   * CSS Text 3 §8.1 whether text-indent applies to a line: the first line of the block container,
+   * with each-line also each line after a forced break; `hanging` indents every other line.
+   */
+  private indented(first: boolean, cursor: Cursor): boolean {
+    const ti = this.box.style.textIndent;
+    let own = first && this.box.first;
+    if (!own && ti.eachLine && !cursor.carry) {
+      // after a forced break (and the inline box ends it kept on its line)
+      const atoms = this.content.atoms;
+      let i = cursor.index - 1;
+      while (i >= 0 && atoms[i]!.t === 'close') i--;
+      own = i >= 0 && atoms[i]!.t === 'break';
+    }
+    return ti.hanging ? !own : own;
   }
 
   /** The content box's right edge for a line at flow position `y` (its left edge is input.x): on its page when the width follows the page area. */
@@ -605,6 +622,8 @@ class Lines implements LineFloats {
     for (const a of atoms) {
       switch (a.t) {
         case 'text': {
+          // a tab draws nothing: the text after it starts at its tab stop
+          if (a.tab) { this.flush(); x += a.width; break; }
           const w = a.width + (extra ? extra * countSpaces(text, a.start, a.end) : 0);
           if (e.run === a.item && e.runEnd === a.start) { e.runEnd = a.end; e.runWidth += w; } else { this.flush(); e.run = a.item; e.runStart = a.start; e.runEnd = a.end; e.runX = x; e.runWidth = w; }
           x += w;
@@ -741,6 +760,7 @@ class Lines implements LineFloats {
     for (const a of atoms) {
       switch (a.t) {
         case 'text': {
+          if (a.tab) { pieces.push({ level: levels[a.start] ?? base, width: a.width, span, x: 0 }); break; }
           const cuts: [number, number, number][] = [];
           for (let i = a.start; i < a.end;) {
             const level = levels[i] ?? base;
@@ -1012,9 +1032,15 @@ function countSpaces(text: string, from: number, to: number): number {
   return n;
 }
 
-/** The used alignment of a line: start/end by direction, justify except on the last line and before a forced break. */
+/**
+ * The used alignment of a line (CSS Text 3 §7.1, §7.2): start/end by direction; the last line
+ * and a line before a forced break take text-align-last, whose auto is text-align but justify
+ * (then start).
+ */
 function alignOf(style: ComputedStyle, last: boolean): 'left' | 'right' | 'center' | 'justify' {
   const rtl = style.direction === 'rtl';
+  const alignLast = style.textAlignLast;
+  if (last && alignLast !== 'auto') return alignOf({ ...style, textAlign: alignLast, textAlignLast: 'auto' }, false);
   switch (style.textAlign) {
     case 'left': case '-webkit-left': return 'left';
     case 'right': case '-webkit-right': return 'right';
@@ -1022,6 +1048,8 @@ function alignOf(style: ComputedStyle, last: boolean): 'left' | 'right' | 'cente
     case 'start': return rtl ? 'right' : 'left';
     case 'end': return rtl ? 'left' : 'right';
     case 'justify': return last ? (rtl ? 'right' : 'left') : 'justify';
+    // (resolved against the parent in the cascade: left only without one)
+    case '-webkit-match-parent': return 'left';
   }
 }
 

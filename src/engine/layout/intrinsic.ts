@@ -7,6 +7,7 @@ import type { TableBox } from '../boxes/table';
 import { lengthOr, type ComputedStyle, type SizeKeyword } from '../cascade/computed';
 import type { FaceResolver } from './faces';
 import { gridContentSizes } from './grid';
+import { tabAdvance } from './linebreak';
 import type { PieceSink } from './metrics';
 import { isKeyword, resolve } from './used';
 import { isOrthogonalRoot } from './writing';
@@ -121,7 +122,7 @@ export class Intrinsic {
         }
         return this.withStyle(box.style, inner);
       }
-      case 'inlines': return this.inlines(box.children, box.first ? resolve(box.style.textIndent, 0) : 0);
+      case 'inlines': return this.inlines(box.children, firstIndent(box));
       case 'flex': {
         if (box.style.flexDirection === 'column' || box.style.flexDirection === 'column-reverse') return this.withStyle(box.style, this.children(box.items));
         let min = 0; let max = 0;
@@ -151,7 +152,7 @@ export class Intrinsic {
 
   /** Content sizes of an inline formatting context without its text-indent (cached per box when it has none). */
   unindented(box: InlineFormattingBox): ContentSizes {
-    const indent = box.first ? resolve(box.style.textIndent, 0) : 0;
+    const indent = firstIndent(box);
     return indent === 0 ? this.block(box) : this.inlines(box.children);
   }
 
@@ -178,9 +179,18 @@ export class Intrinsic {
             const segment = from === 0 && to === text.length ? text : text.slice(from, to);
             from = to + 1;
             if (i > 0) m.endLine();
-            if (nowrap) { const w = faces.width(segment, b.style); m.line += w; m.word += w; }
-            else if (breakAll) { m.line += faces.width(segment, b.style); m.endWord(); m.min = Math.max(m.min, faces.width('W', b.style)); }
-            else m.line += faces.pieces(segment, b.style, m);
+            if (segment.includes('\t') && b.style.whiteSpace !== 'normal' && b.style.whiteSpace !== 'nowrap' && b.style.whiteSpace !== 'pre-line') {
+              // preserved tabs: each advances to its tab stop, and a line may break after it
+              const parts = segment.split('\t');
+              parts.forEach((part, k) => {
+                if (k > 0) {
+                  const w = tabAdvance(faces, b.style, m.line);
+                  m.line += w;
+                  if (nowrap) m.word += w; else m.endWord();
+                }
+                if (part) this.measureSegment(part, b.style, m, nowrap, breakAll);
+              });
+            } else this.measureSegment(segment, b.style, m, nowrap, breakAll);
             // CSS Text 3 §4.1.2: collapsible spaces at the end of a line are removed, from its max-content width too
             if (segment === '') continue;
             if (b.style.whiteSpace === 'pre' || b.style.whiteSpace === 'pre-wrap' || b.style.whiteSpace === 'break-spaces') { m.trailing = 0; continue; }
@@ -205,6 +215,14 @@ export class Intrinsic {
         default: assertNever(b);
       }
     }
+  }
+
+  /** a text without line feeds joins the line being measured */
+  private measureSegment(segment: string, style: ComputedStyle, m: LineMeasure, nowrap: boolean, breakAll: boolean): void {
+    const faces = this.o.faces;
+    if (nowrap) { const w = faces.width(segment, style); m.line += w; m.word += w; }
+    else if (breakAll) { m.line += faces.width(segment, style); m.endWord(); m.min = Math.max(m.min, faces.width('W', style)); }
+    else m.line += faces.pieces(segment, style, m);
   }
 
   /** CSS 2.1 §17.5.2.2: a table's min/max from its columns (see layout/table.ts). */
@@ -280,6 +298,9 @@ export class Intrinsic {
   }
   private readonly colCache = new Map<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
 }
+
+/** the text-indent of a context's first line (none when it is `hanging`: then the others have it) */
+const firstIndent = (box: InlineFormattingBox): number => (box.first && !box.style.textIndent.hanging ? resolve(box.style.textIndent, 0) : 0);
 
 /** The running measures of inlines(): the widest piece and line so far, the current piece and line. */
 class LineMeasure implements PieceSink {

@@ -71,6 +71,8 @@ export interface TextAtom {
   readonly hangCount: number;
   /** whether it has anything but hanging spaces */
   readonly solid: boolean;
+  /** a preserved tab (CSS Text 3 §4.2): its width is set where a line places it (tabAdvance) */
+  readonly tab?: true;
 }
 
 export type Atom =
@@ -107,6 +109,21 @@ const OBJECT = '\ufffc';
 /** The width of text as drawn: its soft hyphens are not (CSS Text 3 §6.1); the face resolver keeps the answers. */
 export function shownWidth(faces: FaceResolver, text: string, style: ComputedStyle): number {
   return faces.width(text.includes(SHY) ? text.replaceAll(SHY, '') : text, style);
+}
+
+/**
+ * CSS Text 3 §4.2 the advance of a preserved tab `position` pt after the line's start edge (its
+ * text-indent included): to the next tab stop, a multiple of tab-size (a number of spaces with
+ * their letter- and word-spacing, or a length); a stop nearer than half a space is skipped, and a
+ * zero tab-size leaves the letter-spacing, as Blink places tabs (Font::TabWidth).
+ */
+export function tabAdvance(faces: FaceResolver, style: ComputedStyle, position: number): number {
+  const space = faces.width(' ', style);
+  const ts = style.tabSize;
+  const stop = 'spaces' in ts ? ts.spaces * space : ts.pt;
+  if (!(stop > 0)) return style.letterSpacing;
+  const d = stop - (((position % stop) + stop) % stop);
+  return d < (space - style.letterSpacing - style.wordSpacing) / 2 ? d + stop : d;
 }
 
 const wraps = (s: ComputedStyle) => s.whiteSpace !== 'nowrap' && s.whiteSpace !== 'pre';
@@ -300,14 +317,25 @@ class Cutter {
     const shyBreaks = style.hyphens !== 'none';
     const spaceWidth = shownWidth(faces, ' ', style);
     const newlines = preservesNewlines(style);
-    // the next preserved line feed, searched in the run's own text
+    // the next preserved line feed and tab, searched in the run's own text (pre-line collapsed its tabs)
     let nl = newlines ? src.indexOf('\n') : -1;
     if (nl >= 0) nl += start;
+    let tab = newlines ? src.indexOf('\t') : -1;
+    if (tab >= 0) tab += start;
     let cur = start;
     while (cur < end) {
       if (nl >= 0 && nl < cur) { nl = src.indexOf('\n', cur - start); if (nl >= 0) nl += start; }
       if (nl === cur) { this.pending = undefined; this.emit(BREAK); cur++; continue; }
+      if (tab >= 0 && tab < cur) { tab = src.indexOf('\t', cur - start); if (tab >= 0) tab += start; }
+      if (tab === cur) {
+        // a tab is an atom of its own: where it ends depends on where the line places it
+        this.emit({ t: 'text', item, start: cur, end: cur + 1, width: 0, hang: 0, hangCount: 0, solid: false, tab: true });
+        cur++;
+        if (wrap && this.oppAfter(cur - 1) === cur) { if (cur < end) this.emit(OPP); else this.pending = OPP; }
+        continue;
+      }
       let stop = nl >= 0 ? nl : end;
+      if (tab >= 0 && tab < stop) stop = tab;
       let opp = false;
       if (wrap) {
         let p = this.oppAfter(cur);
@@ -422,6 +450,8 @@ export interface FillOptions {
   readonly available: number;
   /** what places the floats met on the line */
   readonly floats: LineFloats;
+  /** the text-indent before the line's content (where tab stops are measured from) */
+  readonly indent?: number;
 }
 
 /** Places a float met on a line (inline.ts). */
@@ -471,6 +501,10 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
         continue;
       }
       case 'open': case 'close': case 'atomic': case 'text': {
+        if (a.t === 'text' && a.tab) {
+          const tw = tabAdvance(o.faces, a.item.style, (o.indent ?? 0) + width);
+          a = hangs(a.item.style) ? { ...a, width: tw, hang: tw, hangCount: 1 } : { ...a, width: tw };
+        }
         const w = width + a.width;
         const t = a.t === 'text' ? (a.solid ? a.hang : trail + a.width) : a.t === 'atomic' ? 0 : trail;
         if (w - t > available + EPS) {
@@ -480,7 +514,7 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
             return filled(out, { index: oppIndex, carry: undefined }, false, oppShy, overflow);
           }
           // none: overflow-wrap breaks inside the word (CSS Text 3 §5.5), else the line overflows
-          if (a.t === 'text' && canBreakWord(a.item.style)) {
+          if (a.t === 'text' && !a.tab && canBreakWord(a.item.style)) {
             const parts = splitToFit(o.content.text, a, available - (width - trail), solid, o.faces);
             if (parts) {
               out.push(parts.head);

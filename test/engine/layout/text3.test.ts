@@ -1,0 +1,137 @@
+// CSS Text 3 facts as Chromium 156 prints them: tiny documents, each word's box read back from
+// our PDF with `pdftotext -bbox` and compared with the same word in Chromium's own print of
+// the same HTML (headless --print-to-pdf, A4, 20mm margins, read the same way).
+import { expect } from 'chai';
+import { layoutHtml } from '../../../src/engine';
+import { toPdf } from '../../../src/pdf';
+import { fontFeatures, measureText } from '../../../src/render/measure';
+import { boxWordsOf } from '../../helpers/pdf';
+
+const PAGE = "@page { size: A4; margin: 20mm } body { margin: 0; font: 12pt 'Liberation Sans' } ";
+
+/** the words of a document as our PDF draws them */
+async function words(html: string, css: string): Promise<{ text: string; left: number; top: number; right: number }[]> {
+  const r = layoutHtml(`<!doctype html><meta charset="utf-8">${html}`, PAGE + css, { measureText, fontFeatures });
+  return boxWordsOf(await toPdf(r.docDefinition, r.fonts));
+}
+
+interface Case {
+  readonly name: string;
+  readonly css: string;
+  readonly html: string;
+  /** Chromium's words: text, left edge and top, pt */
+  readonly chromium: readonly (readonly [string, number, number])[];
+}
+
+function check(cases: readonly Case[]): void {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const ours = await words(c.html, c.css);
+      const seen = (o: { text: string; left: number; top: number }) => `${o.text}@${o.left.toFixed(1)},${o.top.toFixed(1)}`;
+      for (const [text, left, top] of c.chromium) {
+        const w = ours.find((o) => o.text === text && Math.abs(o.top - top) < 0.6);
+        expect(w, `"${text}" drawn on the line at ${top} (ours: ${ours.map(seen).join(' ')})`).to.not.equal(undefined);
+        expect(w!.left, `"${text}" (ours: ${ours.map(seen).join(' ')})`).to.be.closeTo(left, 0.6);
+      }
+    });
+  }
+}
+
+describe('text: preserved tabs and tab-size (CSS Text 3 §4.2)', function () {
+  this.timeout(30000);
+  check([
+    {
+      name: 'a tab advances to the next multiple of 8 spaces; one landing on a stop goes to the next',
+      css: "pre { font: 12pt 'Liberation Mono'; margin: 0 }",
+      html: '<pre>a\tb\tc\nabcdefgh\ti\nab\tc</pre>',
+      chromium: [['a', 57, 56.76], ['b', 114.61, 56.76], ['c', 172.22, 56.76], ['abcdefgh', 57, 70.26], ['i', 172.22, 70.26], ['c', 114.61, 83.76]],
+    },
+    {
+      name: 'tab-size: 4 is 4 spaces',
+      css: "pre { font: 12pt 'Liberation Mono'; margin: 0; tab-size: 4 }",
+      html: '<pre>a\tbb\tc</pre>',
+      chromium: [['a', 57, 56.76], ['bb', 85.80, 56.76], ['c', 114.61, 56.76]],
+    },
+    {
+      name: 'tab-size: a length in a proportional face; a stop nearer than half a space is skipped',
+      css: 'pre { margin: 0; font: inherit; tab-size: 30pt }',
+      html: '<pre>a\tbbbbbbb\tc</pre>',
+      chromium: [['a', 57, 56.64], ['bbbbbbb', 87, 56.64], ['c', 147, 56.64]],
+    },
+    {
+      name: 'pre-wrap: the stops count the letter-spacing of a space, and a line breaks after a tab',
+      css: 'div { white-space: pre-wrap; width: 100pt; letter-spacing: 1pt }',
+      html: '<div>aa\tbb\tcc\tdd</div>',
+      chromium: [['aa', 57, 56.64], ['bb', 91.68, 56.64], ['cc', 126.35, 56.64], ['dd', 57, 70.14]],
+    },
+  ]);
+});
+
+describe('text: text-align-last and -webkit-match-parent (CSS Text 3 §7.1, §7.2)', function () {
+  this.timeout(30000);
+  check([
+    {
+      name: 'text-align-last: justify justifies the last line and each line before a forced break',
+      css: 'p { width: 200pt; text-align: justify; text-align-last: justify; margin: 0 }',
+      html: '<p>Aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo<br>ppp qqq rrr<br>sss ttt</p>',
+      chromium: [['jjj', 248.99, 56.64], ['ooo', 236.96, 70.14], ['qqq', 151.00, 83.64], ['rrr', 245.00, 83.64], ['ttt', 246.99, 97.14]],
+    },
+    {
+      name: 'text-align-last: center centres the last line of a justified paragraph',
+      css: 'p { width: 200pt; text-align: justify; text-align-last: center; margin: 0 }',
+      html: '<p>Aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo</p>',
+      chromium: [['jjj', 248.99, 56.64], ['kkk', 102.30, 70.14], ['ooo', 191.65, 70.14]],
+    },
+    {
+      name: 'text-align-last applies under any text-align: right on a start-aligned paragraph, left on a centred one',
+      css: 'p { width: 200pt; margin: 0 }',
+      html: '<p style="text-align-last: right">Aaa bbb<br>ccc</p><p style="text-align: center; text-align-last: left">Ddd eee</p>',
+      chromium: [['Aaa', 212.29, 56.64], ['bbb', 236.97, 56.64], ['ccc', 238.99, 70.14], ['Ddd', 57, 83.64]],
+    },
+    {
+      name: 'text-align-last: end is the left in a right-to-left paragraph',
+      css: 'p { width: 200pt; margin: 0 }',
+      html: '<p dir="rtl" style="text-align-last: end">Aaa bbb</p>',
+      chromium: [['Aaa', 57, 56.64]],
+    },
+    {
+      name: "-webkit-match-parent takes the parent's start as its side; the unprefixed match-parent is invalid (the value inherits)",
+      css: 'p { margin: 0; width: 200pt }',
+      html: '<div dir="rtl"><p dir="ltr" style="text-align: match-parent">Aaa</p><p dir="ltr" style="text-align: -webkit-match-parent">Bbb</p></div>' +
+        '<div style="text-align: center"><p style="text-align: match-parent">Eee</p></div>',
+      chromium: [['Aaa', 339.26, 56.64], ['Bbb', 517.90, 70.14], ['Eee', 146.32, 83.64]],
+    },
+  ]);
+});
+
+describe('text: text-indent hanging and each-line (CSS Text 3 §8.1)', function () {
+  this.timeout(30000);
+  check([
+    {
+      name: 'hanging indents every line but the first',
+      css: 'p { width: 150pt; margin: 0 }',
+      html: '<p style="text-indent: 20pt hanging">Aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk</p>',
+      chromium: [['Aaa', 57, 56.64], ['hhh', 76.99, 70.14]],
+    },
+    {
+      name: 'each-line indents the first line and each line after a forced break, not a wrapped one',
+      css: 'p { width: 150pt; margin: 0 }',
+      html: '<p style="text-indent: 20pt each-line">Aaa bbb ccc ddd eee fff ggg<br>hhh iii jjj kkk lll mmm nnn</p>',
+      chromium: [['Aaa', 76.99, 56.64], ['ggg', 57, 70.14], ['hhh', 76.99, 83.64], ['nnn', 57, 97.14]],
+    },
+    {
+      name: 'hanging each-line (any order) indents the wrapped lines only; an inline box closing after the <br> keeps it a forced break',
+      css: 'p { width: 100pt; margin: 0 }',
+      html: '<p style="text-indent: each-line 10pt hanging">Aaa bbb ccc ddd eee fff ggg hhh iii<br>jjj kkk lll mmm nnn ooo ppp</p>' +
+        '<p style="text-indent: 5% each-line"><b>Aaa bbb ccc ddd eee fff<br></b>ggg hhh iii jjj kkk lll</p>',
+      chromium: [['Aaa', 57, 56.64], ['eee', 67.0, 70.14], ['iii', 67.0, 83.64], ['jjj', 57, 97.14], ['ooo', 67.0, 110.64],
+        ['Aaa', 61.99, 124.14], ['ddd', 57, 137.64], ['ggg', 61.99, 151.14], ['lll', 57, 164.64]],
+    },
+    {
+      name: 'a negative text-indent with as much padding hangs the first line (a bibliography)',
+      css: 'div { padding-left: 30pt; text-indent: -30pt; width: 150pt }',
+      html: '<div>Zzz bbb ccc ddd eee fff ggg hhh iii jjj kkk</div>',
+      chromium: [['Zzz', 57, 56.64], ['iii', 87, 70.14]],
+    },
+  ]);
+});
