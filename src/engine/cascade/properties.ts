@@ -1051,6 +1051,11 @@ export const PROPERTIES = {
   'break-inside': keywords('break-inside', BREAK_INSIDE, 'auto'),
   orphans: prop<number, number>({ name: 'orphans', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
   widows: prop<number, number>({ name: 'widows', inherited: true, initial: 2, parse: (v) => positiveInt(v), compute: same }),
+  // CSS Overflow 4 §5 the legacy line clamp (layout/clamp.ts): a box whose -webkit-box-orient is vertical shows its first N lines
+  '-webkit-line-clamp': prop<number | 'none', number | 'none'>({
+    name: '-webkit-line-clamp', inherited: false, initial: 'none', parse: (v) => (v.length === 1 && ident(v[0]) === 'none' ? 'none' : positiveInt(v)), compute: same,
+  }),
+  '-webkit-box-orient': keywords('-webkit-box-orient', ['horizontal', 'vertical', 'inline-axis', 'block-axis'], 'horizontal'),
   // CSS GCPM 3 §2.5 how a footnote element is displayed in the footnote area, §2.7 what moves when its body does not fit
   'footnote-display': keywords('footnote-display', ['block', 'inline', 'compact'], 'block'),
   'footnote-policy': keywords('footnote-policy', ['auto', 'line', 'block'], 'auto'),

@@ -14,6 +14,7 @@ import {
   EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
   type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
+import { clampLines, lineClampOf } from './clamp';
 import { Floats } from './float';
 import { exactList, NO_SIDES, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
@@ -384,7 +385,12 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   };
   // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
   const flowCtx = clipsOnThisPage(box, { y, frameV: used.border.top + used.padding.top + used.padding.bottom + used.border.bottom, contentHeight: cbHeight, minHeight: used.minHeight }, ctx) ? withoutBreaks(ctx) : ctx;
-  const flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, flowCtx) : layoutChildren(box.children, flowInput, flowCtx);
+  let flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, flowCtx) : layoutChildren(box.children, flowInput, flowCtx);
+  const clamp = lineClampOf(style);
+  if (clamp !== undefined) {
+    const cut = clampLines(flow.fragments, clamp, ctx.faces);
+    if (cut) flow = { ...flow, bottom: cut.bottom, strut: EMPTY_STRUT, lastBaseline: cut.baseline };
+  }
 
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;

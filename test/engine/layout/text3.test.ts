@@ -135,3 +135,29 @@ describe('text: text-indent hanging and each-line (CSS Text 3 §8.1)', function 
     },
   ]);
 });
+
+describe('text: -webkit-line-clamp (CSS Overflow 4 §5, the legacy form)', function () {
+  this.timeout(30000);
+  const clamp = '.c { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; width: 150pt; margin-bottom: 10pt }';
+  check([
+    {
+      name: 'the Nth line ends with an ellipsis and the box ends after it; the unprefixed line-clamp does nothing in Chromium 156',
+      css: clamp,
+      html: '<div class="c">Aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp</div>' +
+        '<div class="c">Short</div><div style="line-clamp: 2; width: 150pt">Aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp</div>',
+      chromium: [['nnn…', 169.01, 70.14], ['Short', 57, 93.39], ['ooo', 57, 144.39]],
+    },
+    {
+      name: 'lines are counted through the blocks inside the box',
+      css: `${clamp} p { margin: 0 }`,
+      html: '<div class="c" style="-webkit-line-clamp: 3"><p>Aaa bbb ccc ddd eee fff ggg hhh</p><p>iii jjj kkk lll mmm nnn ooo ppp qqq rrr sss</p></div><div>after</div>',
+      chromium: [['hhh', 57, 70.14], ['ooo…', 169.01, 83.64], ['after', 57, 106.89]],
+    },
+    {
+      name: 'a word the ellipsis would push past the end edge is cut; the padding and border stay below the Nth line',
+      css: `${clamp} .c { padding: 5pt; border: 1pt solid }`,
+      html: '<div class="c">Aaa bbb ccc ddd eee fff ggg hhhhhhhhhhhhhhhhhh iiiii jjj kkk</div><div>after</div>',
+      chromium: [['iiiii…', 186.21, 76.14], ['after', 57, 105.39]],
+    },
+  ]);
+});
