@@ -3,7 +3,7 @@
 // automatic table layout. Cached per box: each box is measured once per layout (linear).
 import type { BlockLevelBox, InlineFormattingBox, InlineLevelBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
-import type { TableBox } from '../boxes/table';
+import type { TableBox, TableCellBox } from '../boxes/table';
 import { lengthOr, type ComputedStyle, type SizeKeyword } from '../cascade/computed';
 import type { FaceResolver } from './faces';
 import { gridContentSizes } from './grid';
@@ -252,13 +252,7 @@ export class Intrinsic {
     for (const row of box.rows) {
       for (const cell of row.cells) {
         const inner = isOrthogonalRoot(cell.content) ? this.orthogonalInner(cell.content) : this.children(cell.content.children);
-        const pad = cellPadding(cell.style, box.cellPadding);
-        // CSS 2.1 §17.6.2: in the collapsing model a cell holds half of each border, the table's own on the outer edges
-        const bw = cell.style.borderWidth;
-        const tb = box.style.borderWidth;
-        const frame = pad.left + pad.right + (box.style.borderCollapse === 'collapse'
-          ? (Math.max(bw.left, cell.col === 0 ? tb.left : 0) + Math.max(bw.right, cell.col + cell.colSpan >= box.columnCount ? tb.right : 0)) / 2
-          : bw.left + bw.right);
+        const frame = cellFrame(cell, box);
         // Blink (TablesNG cell inline constraints): a cell's fixed min-width raises its min-content
         // contribution, its fixed max-width caps its max-content one (border box; never below min)
         const fixedOf = (v: { pt: number; pct: number } | 'auto' | 'none') => (v === 'auto' || v === 'none' || v.pct !== 0 ? undefined
@@ -314,6 +308,16 @@ class LineMeasure implements PieceSink {
   endLine(): void { this.endWord(); this.max = Math.max(this.max, this.line - this.trailing); this.line = 0; this.trailing = 0; }
   piece(width: number): void { this.word += width; }
   breakHere(): void { this.endWord(); }
+}
+
+/** A table cell's horizontal padding and borders, pt (CSS 2.1 §17.6.2: in the collapsing model half of each border, the table's own on the outer edges). */
+export function cellFrame(cell: TableCellBox, box: TableBox): number {
+  const pad = cellPadding(cell.style, box.cellPadding);
+  const bw = cell.style.borderWidth;
+  const tb = box.style.borderWidth;
+  return pad.left + pad.right + (box.style.borderCollapse === 'collapse'
+    ? (Math.max(bw.left, cell.col === 0 ? tb.left : 0) + Math.max(bw.right, cell.col + cell.colSpan >= box.columnCount ? tb.right : 0)) / 2
+    : bw.left + bw.right);
 }
 
 /** Used padding of a table cell: CSS padding, or the table's HTML cellpadding over the UA default. */

@@ -735,6 +735,9 @@ class TableLayout {
       const content = this.cellBox(slot);
       const res = rowCtx.layoutIndependent(content, { x, y, cbWidth: width, cbHeight: undefined, borderBoxWidth: width, absolutes, link: this.input.link }, rowCtx);
       const fragment: BoxFragment = res.fragment ?? { kind: 'box', style: content.style, element: slot.cell.element, x, y, width, height: 0, border: NO_SIDES, padding: NO_SIDES, children: [] };
+      // a fixed table's column may be narrower than the cell's padding and borders: the cell is as
+      // wide as its columns and its padding overflows (as in Blink), so the page does not widen
+      if (fragment.width > width) fragment.width = width;
       const natural = Math.max(fragment.height, this.specifiedHeight(slot));
       // §17.5.3: a cell without lines has its baseline at the bottom of its content box
       const base = res.firstBaseline !== undefined ? res.firstBaseline - y : fragment.height - fragment.border.bottom - fragment.padding.bottom;

@@ -2,7 +2,8 @@
 // automatic table layout (as browsers do it: columns start at their min-content width, grow
 // towards max-content, then share what is left in proportion to max-content).
 import type { TableBox } from '../boxes/table';
-import type { Intrinsic } from './intrinsic';
+import { lengthOr } from '../cascade/computed';
+import { cellFrame, type Intrinsic } from './intrinsic';
 import { floorToUnit, resolve, resolveAuto, safe } from './used';
 
 export interface UsedTableWidths {
@@ -43,13 +44,11 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   const minSum = cols.reduce((a, c) => a + c.min, 0);
   const maxSum = cols.reduce((a, c) => a + Math.max(c.max, c.fixed ?? 0), 0);
 
+  // CSS 2.1 §17.5.2.1: fixed layout for a table whose width is not auto
   if (box.style.tableLayout === 'fixed' && specified !== undefined) {
-    const total = Math.max(specified, 0);
-    const widths = cols.map((c) => (c.fixed ?? (c.pct !== undefined ? percentWidth(c.pct, total) : undefined)));
-    const used = widths.reduce<number>((a, w) => a + (w ?? 0), 0);
-    const free = widths.filter((w) => w === undefined).length;
-    const share = free ? Math.max(0, total - used) / free : 0;
-    const out = widths.map((w) => safe(w ?? share));
+    const fixed = fixedColumns(box, options.spacing === undefined || n < 2 ? 0 : options.spacing / (n + 1));
+    const fixedSum = fixed.reduce((a, c) => a + (c.pct === undefined ? c.fixed ?? 0 : 0), 0);
+    const out = fixedColumnWidths(fixed, Math.max(specified, fixedSum, 0)).map(safe);
     return { gridWidth: out.reduce((a, b) => a + b, 0), columns: out };
   }
 
@@ -97,3 +96,88 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
  * truncation leaves, so an auto column whose content just fits keeps its one line.
  */
 const percentWidth = (pct: number, grid: number): number => floorToUnit((pct * grid) / 100);
+
+/** A column's constraint in fixed table layout: a border-box width, or a percentage with the padding and borders it adds. */
+interface FixedColumn {
+  readonly fixed?: number;
+  readonly pct?: number;
+  /** a percentage cell's horizontal padding and borders (content-box sizing), pt */
+  readonly extra: number;
+}
+
+/**
+ * CSS 2.1 §17.5.2.1: the column constraints of a fixed table come from its column elements and
+ * then from the cells of its first row only, never from content. As Blink builds them: a <col>
+ * width wins over the cell's; a cell's length width is its border box; a cell's percentage keeps
+ * its padding and borders on top; a spanning cell's width is shared equally by the columns it
+ * spans that have no constraint yet (its percentage without the padding and borders). Percentages
+ * adding up to more than 100% are scaled down to 100%.
+ */
+function fixedColumns(box: TableBox, spacing: number): FixedColumn[] {
+  const cols: (FixedColumn | undefined)[] = Array.from({ length: box.columnCount }, (_, i) => {
+    const w = box.columnWidths[i];
+    if (!w || w === 'auto') return undefined;
+    return w.pct ? { pct: w.pct, extra: 0 } : { fixed: Math.max(0, w.pt), extra: 0 };
+  });
+  const first = box.rows[0];
+  for (const cell of first?.cells ?? []) {
+    const w = lengthOr(cell.style.width, 'auto');
+    if (w === 'auto' || cell.col >= cols.length) continue;
+    const frame = cellFrame(cell, box);
+    const borderBox = cell.style.boxSizing === 'border-box';
+    const end = Math.min(cols.length, cell.col + cell.colSpan);
+    if (cell.colSpan === 1) {
+      if (cols[cell.col]) continue;
+      cols[cell.col] = w.pct ? { pct: w.pct, extra: borderBox ? 0 : frame } : { fixed: Math.max(0, borderBox ? Math.max(w.pt, frame) : w.pt + frame), extra: 0 };
+      continue;
+    }
+    const span = end - cell.col;
+    const each = w.pct
+      ? { pct: w.pct / span, extra: 0 }
+      : { fixed: Math.max(0, (borderBox ? Math.max(w.pt, frame) : w.pt + frame) - spacing * (span - 1)) / span, extra: 0 };
+    for (let c = cell.col; c < end; c++) cols[c] ??= each;
+  }
+  const pctSum = cols.reduce((a, c) => a + (c?.pct ?? 0), 0);
+  const k = pctSum > 100 ? 100 / pctSum : 1;
+  return cols.map((c) => (c === undefined ? { extra: 0 } : c.pct !== undefined && k !== 1 ? { ...c, pct: c.pct * k } : c));
+}
+
+/**
+ * The widths of a fixed table's columns in a grid of width `target`, as Blink shares it: length
+ * columns take their widths (scaled up to fill what the percentages leave when no column is
+ * auto), percentage columns take their share (scaled to fill the rest when no column is auto,
+ * scaled down when they do not fit), auto columns share the rest equally. A column whose width
+ * is zero is treated as auto but takes nothing unless every column is such a column.
+ */
+function fixedColumnWidths(cols: readonly FixedColumn[], target: number): number[] {
+  const out = cols.map(() => 0);
+  const isLength = (c: FixedColumn) => c.pct === undefined && c.fixed !== undefined && c.fixed > 0;
+  const isZero = (c: FixedColumn) => c.pct === undefined && c.fixed !== undefined && c.fixed <= 0;
+  const pctSize = (c: FixedColumn) => percentWidth(c.pct ?? 0, target) + c.extra;
+  let pctTotal = 0; let pctCount = 0; let fixedTotal = 0; let fixedCount = 0; let autos = 0; let zeros = 0;
+  for (const c of cols) {
+    if (c.pct !== undefined) { pctTotal += pctSize(c); pctCount++; } else if (isLength(c)) { fixedTotal += c.fixed!; fixedCount++; } else if (isZero(c)) zeros++; else autos++;
+  }
+  let assigned = 0;
+  let last = -1;
+  if (fixedCount > 0) {
+    const targetFixed = Math.max(0, target - pctTotal);
+    const scale = (fixedTotal < targetFixed && autos === 0) || fixedTotal > target ? targetFixed / fixedTotal : 1;
+    cols.forEach((c, i) => { if (isLength(c)) { out[i] = scale * c.fixed!; assigned += out[i]!; last = i; } });
+  }
+  if (assigned >= target) return out;
+  if (pctCount > 0) {
+    const rest = target - assigned;
+    const scale = pctTotal > 0 && ((pctTotal < rest && autos === 0) || pctTotal > rest) ? rest / pctTotal : 1;
+    cols.forEach((c, i) => { if (c.pct !== undefined) { out[i] = pctTotal > 0 ? scale * pctSize(c) : rest / pctCount; assigned += out[i]!; last = i; } });
+  }
+  const share = target - assigned;
+  const allZero = zeros === cols.length;
+  const takers = allZero ? zeros : autos;
+  cols.forEach((c, i) => {
+    if (c.pct !== undefined || isLength(c) || (isZero(c) && !allZero)) return;
+    out[i] = share / takers; assigned += out[i]!; last = i;
+  });
+  if (last >= 0) out[last]! += target - assigned;
+  return out;
+}

@@ -1,0 +1,26 @@
+// Table facts found by auditing Platen against Chromium 156 on tiny tables (issue #18): each
+// figure (pt) holds in Chromium and in the fragment tree. The page area is 180pt wide.
+import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
+
+const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
+const TIGHT = 'table { border-spacing: 0 } td, th { padding: 0 } ';
+const block = (w: number, h = 10) => `<div style="width:${w}pt;height:${h}pt"></div>`;
+
+// CSS 2.1 §17.5.2.1 fixed table layout: the column elements and the first row's cells decide,
+// never the content or the later rows (Blink's constraints and its sharing of the width)
+const FIXED: ChromiumFact[] = [
+  { name: 'fixed layout: the later rows\' widths do not count', html: `<table style="width:180pt"><tr><td id="a" style="width:30pt"></td><td id="b"></td></tr><tr><td style="width:120pt">${block(150)}</td><td></td></tr></table>`, css: `${TIGHT} table { table-layout: fixed }`, expect: { a: { width: 30 }, b: { x: 30, width: 150 } } },
+  { name: 'fixed layout: a <col> width wins over the first row\'s cell; length columns alone grow in proportion to fill the table', html: '<table style="width:180pt"><col style="width:20pt"><tr><td id="a" style="width:60pt"></td><td id="b" style="width:40pt"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed }`, expect: { a: { width: 60 }, b: { x: 60, width: 120 } } },
+  { name: 'fixed layout: a cell\'s length width is a content box (the padding on top)', html: '<table style="width:180pt"><tr><td id="a" style="width:30pt"></td><td id="b"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed } td { padding: 0 5pt }`, expect: { a: { width: 40 }, b: { x: 40, width: 140 } } },
+  { name: 'fixed layout: a first-row percentage is of the grid, with the cell\'s padding on top', html: '<table style="width:180pt"><tr><td id="a" style="width:25%"></td><td id="b"></td></tr><tr><td style="width:70%"></td><td></td></tr></table>', css: `${TIGHT} table { table-layout: fixed } td { padding: 0 5pt }`, expect: { a: { width: 55 }, b: { x: 55, width: 125 } } },
+  { name: 'fixed layout: percentages over 100% are scaled to 100%, then with their padding to the grid', html: '<table style="width:180pt"><tr><td id="a" style="width:50%"></td><td id="b" style="width:80%"></td><td></td></tr></table>', css: `${TIGHT} table { table-layout: fixed } td { padding: 0 5pt }`, expect: { a: { width: 71.31 }, b: { x: 71.31, width: 108.69 } } },
+  { name: 'fixed layout: a spanning first-row cell shares its width equally between its columns', html: '<table style="width:180pt"><tr><td colspan="2" style="width:60pt"></td><td></td></tr><tr><td id="a"></td><td id="b"></td><td id="c"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed }`, expect: { a: { width: 30 }, b: { x: 30, width: 30 }, c: { x: 60, width: 120 } } },
+  { name: 'fixed layout: length columns wider than the table widen it', html: '<table id="t" style="width:60pt"><tr><td id="a" style="width:50pt"></td><td id="b" style="width:40pt"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed }`, expect: { t: { width: 90 }, a: { width: 50 }, b: { x: 50, width: 40 } } },
+  { name: 'fixed layout: a column group without columns gives its width to the columns it spans; one with columns does not', html: '<table style="width:180pt"><colgroup style="width:30pt"></colgroup><colgroup style="width:90pt"><col></colgroup><tr><td id="a"></td><td id="b"></td><td id="c"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed }`, expect: { a: { width: 30 }, b: { x: 30, width: 75 }, c: { x: 105, width: 75 } } },
+];
+
+describe('layout: tables audited against Chromium 156', function () {
+  this.timeout(60000);
+  // (Chromium snaps to 1/64 px)
+  itAgreesWithChromium(FIXED, { pageCss: PAGE, tolerance: 0.05 });
+});
