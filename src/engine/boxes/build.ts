@@ -527,7 +527,7 @@ function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): vo
           if (t.length) state.atSpace = t.endsWith('\n');
         }
         b.text = transformText(t, b.style.textTransform, state.wordStart);
-        if (t.length) state.wordStart = /[\s\u00a0]$/.test(t);
+        if (t.length) state.wordStart = !WORD_CHAR.test(t.slice(-1));
         break;
       }
       case 'inline': collapseWhiteSpace(b.children, state); break;
@@ -539,17 +539,32 @@ function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): vo
   }
 }
 
+/**
+ * What continues a word for text-transform: capitalize, as Chromium 156 splits words: letters,
+ * digits, marks, apostrophes and connector punctuation; anything else (a space, a hyphen, a
+ * dash, a full stop, a slash, brackets, quotes) ends one.
+ */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}\p{Pc}'\u2019]/u;
+
 function transformText(t: string, transform: ComputedStyle['textTransform'], wordStart: boolean): string {
   switch (transform) {
     case 'none': return t;
     case 'uppercase': return t.toUpperCase();
     case 'lowercase': return t.toLowerCase();
     case 'capitalize': {
+      // CSS Text 3 §2.1: the first typographic letter unit of each word, a letter or a digit,
+      // after any punctuation; a letter whose uppercase is two (ﬁ) stays
       let start = wordStart;
       let out = '';
       for (const ch of t) {
-        out += start && /\p{L}/u.test(ch) ? ch.toUpperCase() : ch;
-        start = /[\s\u00a0-]/.test(ch);
+        if (start && /[\p{L}\p{N}]/u.test(ch)) {
+          const upper = ch.toUpperCase();
+          out += upper.length === ch.length ? upper : ch;
+          start = false;
+        } else {
+          out += ch;
+          if (!start) start = !WORD_CHAR.test(ch);
+        }
       }
       return out;
     }
