@@ -137,6 +137,16 @@ export interface BoxShadow {
   readonly inset: boolean;
 }
 
+/**
+ * Filter Effects 1 §13 one filter function, computed: a colour function's amount (hue-rotate:
+ * degrees; the amounts of grayscale, invert, opacity and sepia at most 1), blur and drop-shadow
+ * lengths in pt.
+ */
+export type FilterFunction =
+  | { readonly f: 'brightness' | 'contrast' | 'grayscale' | 'hue-rotate' | 'invert' | 'opacity' | 'saturate' | 'sepia'; readonly amount: number }
+  | { readonly f: 'blur'; readonly radius: number }
+  | { readonly f: 'drop-shadow'; readonly x: number; readonly y: number; readonly blur: number; readonly color: RGBA };
+
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
 /** The contract itself: derived from the property table (style.ts), every property declared once. */

@@ -106,8 +106,8 @@ function compileDeclaration(d: Declaration, out: CompiledDecl[], problems: Probl
   if (notDrawn) problems.push({ code: 'unsupported-value', message: `"${name}: ${sourceText(value, source)}": ${notDrawn}() is not drawn`, at: d.at });
 }
 
-/** Valid values the engine keeps but does not draw (CSS Images 4 conic gradients): said where they are written. */
-const NOT_DRAWN_FUNCTIONS: ReadonlySet<string> = new Set(['conic-gradient', 'repeating-conic-gradient']);
+/** Valid values the engine keeps but does not draw (CSS Images 4 conic gradients, Filter Effects 1 §13 blur and drop-shadow): said where they are written. */
+const NOT_DRAWN_FUNCTIONS: ReadonlySet<string> = new Set(['conic-gradient', 'repeating-conic-gradient', 'blur', 'drop-shadow']);
 
 function findFunction(value: readonly CV[], names: ReadonlySet<string>): string | undefined {
   for (const x of value) {

@@ -9,12 +9,13 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderStyle, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
+  BackgroundImage, BorderStyle, FilterFunction, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
   TabSize, TextIndent, TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
   computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
 } from './transform';
+import { computeFilter, parseFilter, type SpecifiedFilter } from './filter';
 import { computeGradient, isGradientFunction, parseGradient, type SpecifiedGradient } from './gradient';
 import {
   computeTrackList, computeTrackSize, parseAreas, parseAutoFlow, parseGridLine, parseTrackList, parseTrackSizes, type SpecifiedTrackList, type SpecifiedTrackSize,
@@ -772,6 +773,10 @@ export const PROPERTIES = {
     },
     compute: same,
   }),
+  // Filter Effects 1 §6 (paint/filter.ts draws the colour functions)
+  filter: prop<'none' | SpecifiedFilter[], readonly FilterFunction[]>({
+    name: 'filter', inherited: false, initial: [], parse: parseFilter, compute: computeFilter,
+  }),
   opacity: prop<number, number>({
     name: 'opacity', inherited: false, initial: 1,
     parse: (v) => (v.length !== 1 ? undefined : v[0]!.t === 'pct' ? v[0]!.v / 100 : parseNumber(v[0])),
@@ -1228,7 +1233,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
  * property per document), so an author knows why the PDF differs from the browser.
  */
 export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
-  'filter', 'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
+  'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
   'text-emphasis', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
   'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

@@ -20,6 +20,7 @@ import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 import { writingMatrix } from '../layout/writing';
+import { chainFilters, colorFilter, filterNode, FilteredImages, type ColorFilter } from './filter';
 import { inflate, outlineContour, outlineOf, outlineRing, type OutlineLook } from './outline';
 
 export interface PaintFragmentsInput {
@@ -203,6 +204,7 @@ class Painter {
   private emit(pageIdx: number, node: PdfNode): void {
     const list = this.out[pageIdx];
     if (!list) return;
+    if (this.filter) node = this.filtered(node, this.filter);
     this.enter(pageIdx, this.scope);
     const shapes = canvasShapes(node);
     if (shapes) {
@@ -225,6 +227,31 @@ class Painter {
       return;
     }
     list.push(node);
+  }
+
+  // ---- filters (Filter Effects 1, filter.ts) ------------------------------------------
+
+  /** the colour filter of the elements around what is being painted, innermost first */
+  private filter: ColorFilter | undefined;
+  /** the style whose filter is innermost (a replaced box's image carries its box's style: filtered once) */
+  private filterStyle: ComputedStyle | undefined;
+  private readonly filteredImages = new FilteredImages();
+
+  /** a node through a filter; an image the filter cannot read is drawn as it is, said once */
+  private filtered(node: PdfNode, f: ColorFilter): PdfNode {
+    const out = filterNode(node, f, this.filteredImages);
+    if (out) return out;
+    this.o.diagnostics.report('unsupported-value', 'filter: an image whose pixels cannot be decoded (an interlaced PNG) is drawn unfiltered');
+    return node;
+  }
+
+  /** Paints `body` with `f`'s colour filter (Filter Effects 1 §13) chained outside the element's own. */
+  private withFilter(style: ComputedStyle, body: () => void): void {
+    const own = style.filter.length ? colorFilter(style.filter) : undefined;
+    if (!own) { body(); return; }
+    const outer = this.filter; const outerStyle = this.filterStyle;
+    this.filter = chainFilters(own, outer); this.filterStyle = style;
+    try { body(); } finally { this.filter = outer; this.filterStyle = outerStyle; }
   }
 
   /** background tiles the document may still draw */
@@ -380,6 +407,12 @@ class Painter {
 
   /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
   stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[] = []): void {
+    // (an anonymous box carries its element's style: the element's own box is the one filtered)
+    if (f.element && f.style.filter.length) this.withFilter(f.style, () => this.paintContext(f, fixedPage, fixed));
+    else this.paintContext(f, fixedPage, fixed);
+  }
+
+  private paintContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[]): void {
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
     // CSS Transforms 1 §6: the box and everything it paints are drawn under its matrix
     const outer = this.scopes.get(f);
@@ -429,7 +462,8 @@ class Painter {
       switch (c.kind) {
         case 'box': {
           if (c.style.display === 'none' || c.style.visibility === 'hidden' && c.children.length === 0) break;
-          const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style);
+          // (Filter Effects 1 §5: a filter other than none makes a stacking context)
+          const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style) || (!!c.element && c.style.filter.length > 0);
           if (positioned) { layerOfPositioned(layers, c).push(c); break; }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
@@ -827,6 +861,11 @@ class Painter {
 
   private image(f: ImageFragment, fixedPage: PageFragment | undefined): void {
     if (f.style.visibility === 'hidden') return;
+    if (f.style.filter.length && f.style !== this.filterStyle) { this.withFilter(f.style, () => this.imageNode(f, fixedPage)); return; }
+    this.imageNode(f, fixedPage);
+  }
+
+  private imageNode(f: ImageFragment, fixedPage: PageFragment | undefined): void {
     const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
     const p = this.at(page, f.x, f.y, !!fixedPage);
     const img = f.image;

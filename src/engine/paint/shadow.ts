@@ -14,7 +14,7 @@
 // whose alpha channel (the PDF soft mask pdfkit makes of a PNG's alpha) is the shape's coverage,
 // blurred in-process, at a resolution matched to the blur (an eighth of the deviation, no finer
 // than Chromium's 300 dpi, at most MAX_PIXELS) and encoded once per distinct mask in a render.
-import { deflateSync } from 'node:zlib';
+import { rgbaPng } from './png';
 import type { BoxShadow, ComputedStyle, LengthPct, RGBA, Side } from '../cascade/computed';
 import { hexColor, type ClipNode, type PdfNode } from './nodes';
 
@@ -385,31 +385,6 @@ function columnBoxBlur(src: Float32Array, dst: Float32Array, w: number, h: numbe
 
 // ---- PNG ------------------------------------------------------------------------------
 
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-function crc32(buf: Uint8Array): number {
-  let c = -1;
-  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** An 8-bit RGBA PNG of one colour with the given alpha channel (pdfkit makes the alpha its soft mask). */
 function png(width: number, height: number, color: RGBA, alpha: Uint8Array): Buffer {
   const raw = Buffer.alloc(height * (1 + 4 * width));
@@ -420,8 +395,5 @@ function png(width: number, height: number, color: RGBA, alpha: Uint8Array): Buf
       raw[o++] = r; raw[o++] = g; raw[o++] = b; raw[o++] = alpha[y * width + x]!;
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 6; // 8 bits, RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  return rgbaPng(width, height, raw);
 }
