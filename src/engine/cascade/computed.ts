@@ -149,6 +149,11 @@ export type FilterFunction =
 
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
+/** CSS Backgrounds 3 §6.2 border-image-slice: numbers (image pixels) or percentages of the image, and whether the middle is drawn */
+export interface BorderImageSlice extends Side<{ readonly v: number; readonly pct: boolean }> { readonly fill: boolean }
+/** §6.3 / §6.4 a border image width or outset: a multiple of the border width, a length-percentage, or auto (the slice) */
+export type BorderImageLength = { readonly n: number } | { readonly len: LengthPct } | 'auto';
+
 /** The contract itself: derived from the property table (style.ts), every property declared once. */
 export type { ComputedStyle } from './style';
 

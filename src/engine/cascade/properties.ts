@@ -9,12 +9,13 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderStyle, FilterFunction, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
+  BackgroundImage, BorderImageLength, BorderImageSlice, BorderStyle, FilterFunction, Side, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
   TabSize, TextIndent, TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
   computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
 } from './transform';
+import { computeImageLengths, computeOutsets, parseImageLengths, parseRepeat, parseSlice, type BorderImageRepeat } from './border-image';
 import { computeFilter, parseFilter, type SpecifiedFilter } from './filter';
 import { computeGradient, isGradientFunction, parseGradient, type SpecifiedGradient } from './gradient';
 import {
@@ -678,8 +679,12 @@ function parseBoxShadow(v: readonly CV[]): 'none' | SpecifiedBoxShadow[] | undef
   return out.length ? out : undefined;
 }
 
-type ImageSpec = 'none' | { url: string } | { gradient: SpecifiedGradient };
-function parseImage(cv: CV | undefined): ImageSpec | undefined {
+const HUNDRED_PCT = { v: 100, pct: true };
+const ONE: BorderImageLength = { n: 1 };
+const NONE_N: BorderImageLength = { n: 0 };
+
+export type ImageSpec = 'none' | { url: string } | { gradient: SpecifiedGradient };
+export function parseImage(cv: CV | undefined): ImageSpec | undefined {
   if (!cv) return undefined;
   if (ident(cv) === 'none') return 'none';
   if (cv.t === 'url') return { url: cv.v };
@@ -836,6 +841,28 @@ export const PROPERTIES = {
       x: resolveAbsolute(x.x, ctx), y: resolveAbsolute(x.y, ctx), blur: x.blur ? Math.max(0, resolveAbsolute(x.blur, ctx)) : 0,
       spread: x.spread ? resolveAbsolute(x.spread, ctx) : 0, color: x.color === 'currentcolor' ? ctx.color : x.color, inset: x.inset,
     }))),
+  }),
+
+  // CSS Backgrounds 3 §6 border images (paint/border-image.ts)
+  'border-image-source': prop<ImageSpec, BackgroundImage>({
+    name: 'border-image-source', inherited: false, initial: 'none',
+    parse: (v) => (v.length === 1 ? parseImage(v[0]) : undefined),
+    compute: (s, ctx) => (s === 'none' || 'url' in s ? s : { gradient: computeGradient(s.gradient, ctx) }),
+  }),
+  'border-image-slice': prop<BorderImageSlice, BorderImageSlice>({
+    name: 'border-image-slice', inherited: false, initial: { top: HUNDRED_PCT, right: HUNDRED_PCT, bottom: HUNDRED_PCT, left: HUNDRED_PCT, fill: false },
+    parse: parseSlice, compute: same,
+  }),
+  'border-image-width': prop<NonNullable<ReturnType<typeof parseImageLengths>>, Side<BorderImageLength>>({
+    name: 'border-image-width', inherited: false, initial: { top: ONE, right: ONE, bottom: ONE, left: ONE },
+    parse: (v) => parseImageLengths(v, false), compute: computeImageLengths,
+  }),
+  'border-image-outset': prop<NonNullable<ReturnType<typeof parseImageLengths>>, Side<BorderImageLength>>({
+    name: 'border-image-outset', inherited: false, initial: { top: NONE_N, right: NONE_N, bottom: NONE_N, left: NONE_N },
+    parse: (v) => parseImageLengths(v, true), compute: computeOutsets,
+  }),
+  'border-image-repeat': prop<readonly [BorderImageRepeat, BorderImageRepeat], readonly [BorderImageRepeat, BorderImageRepeat]>({
+    name: 'border-image-repeat', inherited: false, initial: ['stretch', 'stretch'], parse: parseRepeat, compute: same,
   }),
 
   // backgrounds (the first layer; colour from the last)
@@ -1235,5 +1262,4 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
 export const NOT_RENDERED_PROPERTIES: ReadonlySet<string> = new Set([
   'backdrop-filter', 'mix-blend-mode', 'clip-path', 'mask', 'mask-image', 'shape-outside',
   'text-emphasis', 'initial-letter', 'aspect-ratio', 'object-position', 'box-decoration-break',
-  'border-image', 'border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat',
 ]);

@@ -6,7 +6,8 @@ import type { CV } from '../css/syntax';
 import { splitCommas } from '../css/syntax';
 import { ident, parseColor, parseLength, parseNumber } from '../css/values';
 import { isCustomIdent } from './grid';
-import { parseBorderWidth, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, parseListStyleType, OUTLINE_STYLES, type PropertyName } from './properties';
+import { expandBorderImage } from './border-image';
+import { parseImage, parseBorderWidth, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, parseListStyleType, OUTLINE_STYLES, type PropertyName } from './properties';
 
 /** A longhand's share of a shorthand: component values, or a reset to the initial value. */
 export type Expansion = Partial<Record<PropertyName, readonly CV[] | 'initial'>>;
@@ -441,6 +442,8 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
     if (!parts) return undefined;
     return { 'column-rule-width': parts.width ?? 'initial', 'column-rule-style': parts.style ?? 'initial', 'column-rule-color': parts.color ?? 'initial' } as Expansion;
   }),
+  sh('border-image', ['border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat'],
+    (v) => expandBorderImage(v, (x) => { const i = parseImage(x); return i !== undefined && i !== 'none'; })),
   sh('outline', ['outline-width', 'outline-style', 'outline-color'], (v) => {
     // CSS UI 4 §4.1 `<outline-color> || <outline-style> || <outline-width>`: the border styles but hidden, and auto
     if (v.length === 0 || v.length > 3) return undefined;

@@ -20,6 +20,7 @@ import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
 import { hexColor, type PdfNode, type TextRunNode } from './nodes';
 import { writingMatrix } from '../layout/writing';
+import { borderImagePieces } from './border-image';
 import { chainFilters, colorFilter, filterNode, FilteredImages, type ColorFilter } from './filter';
 import { inflate, outlineContour, outlineOf, outlineRing, type OutlineLook } from './outline';
 
@@ -483,7 +484,7 @@ class Painter {
     const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
     const b = f.border;
     // most boxes (a table's cells and rows, anonymous blocks) paint nothing of their own but what collapsed borders they carry
-    const paints = !transparent(bg) || (s.backgroundImage !== 'none' && s !== this.o.canvasSource) || (s.boxShadow.length > 0 && !!f.element) || b.top > 0 || b.right > 0 || b.bottom > 0 || b.left > 0;
+    const paints = !transparent(bg) || (s.backgroundImage !== 'none' && s !== this.o.canvasSource) || (s.boxShadow.length > 0 && !!f.element) || b.top > 0 || b.right > 0 || b.bottom > 0 || b.left > 0 || s.borderImageSource !== 'none';
     const radius = paints ? radiusOf(f) : 0;
     if (paints) for (const slice of this.slices(f.y, f.height, fixedPage)) {
       const { page, top, bottom } = slice;
@@ -507,6 +508,8 @@ class Painter {
         this.backgroundLayers(s, page.index, boxesOf({ x: p.x, y: boxTop, width: f.width, height: f.height }, f.border, f.padding), { x: p.x, y: p.y, width: f.width, height: h }, r);
       }
       if (shape) this.paintGroup(page.index, this.shadows.inset(s.boxShadow, shape.padding, shape.band));
+      // CSS Backgrounds 3 §6.1: a border image that loads is drawn instead of the border styles (the box whole, cut at the page area)
+      if (s.borderImageSource !== 'none' && this.borderImage(f, page.index, { x: p.x, y: p.y - (top - f.y), width: f.width, height: f.height })) continue;
       this.borders(f, page.index, p.x, p.y, h, first, last, r);
     }
     if (f.collapsedBorders) for (const seg of f.collapsedBorders) {
@@ -615,6 +618,42 @@ class Painter {
     }
     if (shapes.length) this.emit(pageIdx, { canvas: shapes, absolutePosition: { x: 0, y: 0 } } as PdfNode);
   }
+
+  /** §6 a box's border image; false when its image does not load (the border styles are drawn) */
+  private borderImage(f: BoxFragment, pageIdx: number, box: Rect): boolean {
+    const src = f.style.borderImageSource;
+    if (src === 'none') return false;
+    const img = 'url' in src ? this.o.imageUrl(src.url) : undefined;
+    if ('url' in src && !img) return false;
+    const natural = img ?? { width: box.width / PX, height: box.height / PX };
+    const pieces = borderImagePieces({ style: f.style, box, border: f.border, natural: img ? natural : { width: box.width, height: box.height } });
+    const svg = img?.kind === 'svg' ? this.stretchedSvg(img.markup) : undefined;
+    for (const piece of pieces) {
+      const { image: at } = piece;
+      this.emit(pageIdx, clipNode({ ...piece.clip, r: 0 }));
+      if (img?.kind === 'raster') this.emit(pageIdx, { image: img.dataUrl, width: at.width, height: at.height, absolutePosition: { x: at.x, y: at.y } });
+      else if (svg) this.emit(pageIdx, { svg, width: at.width, height: at.height, absolutePosition: { x: at.x, y: at.y } });
+      else if ('gradient' in src) {
+        const paint = gradientPaint(src.gradient, at);
+        if (paint && 'color' in paint) this.emit(pageIdx, rectNode(at.x, at.y, at.width, at.height, paint.color));
+        else if (paint) this.emit(pageIdx, { canvas: [{ type: 'rect', x: round3(at.x), y: round3(at.y), w: round3(at.width), h: round3(at.height), gradient: paint.shading }], absolutePosition: { x: 0, y: 0 } } as PdfNode);
+      }
+      this.emit(pageIdx, { end: true, absolutePosition: { x: 0, y: 0 } });
+    }
+    return true;
+  }
+
+  /** an SVG image's markup scaled to any box without keeping its ratio (a border image's pieces stretch it) */
+  private stretchedSvg(markup: string): string {
+    let out = this.stretched.get(markup);
+    if (out === undefined) {
+      out = markup.replace(/<svg\b[^>]*>/i, (tag) => `<svg preserveAspectRatio="none"${tag.slice(4).replace(/\s+preserveAspectRatio\s*=\s*("[^"]*"|'[^']*')/i, '')}`);
+      this.stretched.set(markup, out);
+    }
+    return out;
+  }
+
+  private readonly stretched = new Map<string, string>();
 
   // ---- outlines (CSS UI 4 §4) -------------------------------------------------------------
 

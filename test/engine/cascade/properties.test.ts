@@ -197,9 +197,9 @@ describe('cascade: display blockification (CSS 2.1 §9.7, CSS Display 3 §2.7)',
 
 describe('cascade: properties that are not rendered yet', () => {
   it('a visual property the engine cannot draw is one unsupported-value diagnostic per document', () => {
-    const s = styleOf('#t { filter: blur(2px) } p { filter: blur(1px); clip-path: circle(50%) } #t { transform: rotate(5deg); mix-blend-mode: normal }', '<div id="t"></div><p>x</p>');
+    const s = styleOf('#t { backdrop-filter: blur(2px) } p { backdrop-filter: blur(1px); clip-path: circle(50%) } #t { transform: rotate(5deg); mix-blend-mode: normal }', '<div id="t"></div><p>x</p>');
     expect(s.diagnostics.map((d) => [d.code, d.message])).to.deep.equal([
-      ['unsupported-value', '"filter" is not rendered yet; ignored'],
+      ['unsupported-value', '"backdrop-filter" is not rendered yet; ignored'],
       ['unsupported-value', '"clip-path" is not rendered yet; ignored'],
     ]);
   });
