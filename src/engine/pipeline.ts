@@ -9,6 +9,7 @@ import { FontMatcher } from './fonts';
 import { PAGE_FORMATS } from './pageFormats';
 import type { DocDefinition, EngineLimits, EngineOptions, EngineResult } from './types';
 import { layoutBlockLevel, layoutIndependent } from './layout/block';
+import { newLayoutCaches } from './layout/context';
 import type { BoxFragment } from './layout/fragments';
 import { FaceResolver } from './layout/faces';
 import { Intrinsic } from './layout/intrinsic';
@@ -77,7 +78,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
   const intrinsic = new Intrinsic({ faces, replacedSizes: (box) => replacedContentSizes(box, images.forBox(box)) });
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
-    ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks' },
+    ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks' },
   });
   return { laid, faces, matcher, images };
 }

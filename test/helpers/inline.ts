@@ -8,7 +8,7 @@ import { DiagnosticList } from '../../src/engine/diagnostics';
 import { FontMatcher } from '../../src/engine/fonts';
 import { DEFAULT_LIMITS } from '../../src/engine/pipeline';
 import { layoutBlockLevel, layoutIndependent } from '../../src/engine/layout/block';
-import { NO_BREAKS, type Fragmentainer, type LayoutContext } from '../../src/engine/layout/context';
+import { NO_BREAKS, newLayoutCaches, type Fragmentainer, type LayoutContext } from '../../src/engine/layout/context';
 import { FaceResolver } from '../../src/engine/layout/faces';
 import { Floats } from '../../src/engine/layout/float';
 import { layoutInlines, type InlineResult } from '../../src/engine/layout/inline';
@@ -64,7 +64,7 @@ export function prepare(html: string, o: LayOptions = {}, given?: InlineFormatti
   const faces = new FaceResolver(new FontMatcher({ diagnostics, fontFaces: styled.fontFaces }));
   const ctx: LayoutContext = {
     faces, intrinsic: new Intrinsic({ faces, replacedSizes: () => ({ min: 0, max: 0 }) }), diagnostics, pages: o.pages ?? NO_BREAKS,
-    image: () => undefined, anchors: new Set(['here']), layoutBlockLevel, layoutIndependent,
+    image: () => undefined, anchors: new Set(['here']), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent,
   };
   return () => {
     const floats = o.floats ?? new Floats();

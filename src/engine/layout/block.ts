@@ -120,9 +120,6 @@ export function orthogonalWidth(box: BlockLevelBox, ctx: LayoutContext): number 
   return (r.fragment?.width ?? 0) + (m.left === 'auto' ? 0 : m.left.pt) + (m.right === 'auto' ? 0 : m.right.pt);
 }
 
-/** each box's logical copy (writing.ts logicalTree), made once: its intrinsic sizes are cached by identity */
-const logicalBoxes = new WeakMap<BlockLevelBox, BlockLevelBox>();
-
 /**
  * CSS Writing Modes 3 §7.3 an orthogonal flow root in a horizontal flow: laid out in its own
  * writing mode's logical coordinates, then placed as a monolithic block-level box whose
@@ -146,7 +143,7 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
   if (width === undefined && sw !== 'auto') width = Math.max(0, resolve(sw, cbW) + (borderBox ? 0 : frameH));
   let height = input.borderBoxHeight;
   if (height === undefined && sh !== 'auto' && (!sh.pct || input.cbHeight !== undefined)) height = Math.max(0, resolve(sh, input.cbHeight ?? 0) + (borderBox ? 0 : frameV));
-  let logical = logicalBoxes.get(box);
+  let logical = ctx.caches.logicalBoxes.get(box);
   if (!logical) {
     const copy = logicalTree(box, mode);
     // the root's margins, position and float act in the horizontal flow (here): the logical box has none
@@ -157,7 +154,7 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
       padding: logicalStyle({ ...style, padding: { top: abs(padding.top), right: abs(padding.right), bottom: abs(padding.bottom), left: abs(padding.left) } }, mode).padding,
     };
     logical = { ...copy, style: rootStyle } as BlockLevelBox;
-    logicalBoxes.set(box, logical);
+    ctx.caches.logicalBoxes.set(box, logical);
   }
   const sub = withoutBreaks(ctx);
   const available = input.cbHeight ?? ctx.icb?.height ?? Number.MAX_SAFE_INTEGER;

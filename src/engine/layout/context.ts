@@ -222,6 +222,12 @@ export interface IndependentInput {
   readonly link?: LinkTarget;
 }
 
+/** Per-render caches (layout keeps no module state: a cache lives as long as one render). */
+export interface LayoutCaches {
+  readonly logicalBoxes: WeakMap<BlockLevelBox, BlockLevelBox>;
+}
+export const newLayoutCaches = (): LayoutCaches => ({ logicalBoxes: new WeakMap() });
+
 export interface LayoutContext {
   readonly faces: FaceResolver;
   readonly intrinsic: Intrinsic;
@@ -239,6 +245,11 @@ export interface LayoutContext {
   readonly lineHeightQuirk?: boolean;
   /** (additive) CSS 2.1 §10.1 the initial containing block's size, pt (an orthogonal flow's fallback inline size, CSS Writing Modes 3 §7.3) */
   readonly icb?: { readonly width: number; readonly height: number };
+  /**
+   * One render's caches keyed by box identity: each orthogonal flow root's logical copy
+   * (writing.ts logicalTree), made once so that `intrinsic` caches its sizes by identity.
+   */
+  readonly caches: LayoutCaches;
   /** lays out any block-level box in normal flow (block.ts dispatches on its kind) */
   readonly layoutBlockLevel: (box: BlockLevelBox, input: BlockInput, ctx: LayoutContext) => BlockResult;
   /** lays out a box that establishes an independent formatting context; its margin box starts at (x, y) */

@@ -6,7 +6,7 @@ import type { BlockLevelBox, FlexBox } from '../../../src/engine/boxes/types';
 import { isKeyword, type ComputedStyle } from '../../../src/engine/cascade/computed';
 import type { StyledElement } from '../../../src/engine/cascade/styled';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
-import { EMPTY_STRUT, NO_BREAKS, type BlockResult, type IndependentInput, type LayoutContext } from '../../../src/engine/layout/context';
+import { EMPTY_STRUT, NO_BREAKS, newLayoutCaches, type BlockResult, type IndependentInput, type LayoutContext } from '../../../src/engine/layout/context';
 import type { FaceResolver } from '../../../src/engine/layout/faces';
 import { layoutFlex } from '../../../src/engine/layout/flex';
 import type { BoxFragment } from '../../../src/engine/layout/fragments';
@@ -67,6 +67,7 @@ const ctx: LayoutContext = {
   pages: NO_BREAKS,
   image: () => undefined,
   anchors: new Set(),
+  caches: newLayoutCaches(),
   layoutBlockLevel: () => { throw new Error('flex items are independent formatting contexts'); },
   layoutIndependent: (box, input) => fakeIndependent(box, input),
 };
