@@ -175,6 +175,11 @@ export interface BlockInput {
   /** the containing block's `text-align`: its -webkit-* values align a block-level box that leaves room (used.ts legacyAlignShift) */
   readonly cbTextAlign?: ComputedStyle['textAlign'];
   /**
+   * (additive) the containing block's top border edge when it is a block container in normal
+   * flow: whether an empty box has clearance is decided against it (block.ts clearance)
+   */
+  readonly cbTop?: number;
+  /**
    * (additive) the root element's box: it establishes an independent formatting context (CSS
    * Display 3 §2.2), so its margins collapse with none of its children's (CSS 2.1 §8.3.1)
    */
