@@ -3,12 +3,13 @@
 // automatic table layout. Cached per box: each box is measured once per layout (linear).
 import type { BlockLevelBox, InlineFormattingBox, InlineLevelBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
-import type { TableBox, TableCellBox } from '../boxes/table';
+import type { TableBox } from '../boxes/table';
 import { lengthOr, type ComputedStyle, type SizeKeyword } from '../cascade/computed';
 import type { FaceResolver } from './faces';
 import { gridContentSizes } from './grid';
 import { tabAdvance } from './linebreak';
 import type { PieceSink } from './metrics';
+import { tableGrid, type CellSlot, type TableGrid } from './table-grid';
 import { isKeyword, resolve } from './used';
 import { isOrthogonalRoot } from './writing';
 
@@ -37,13 +38,9 @@ export function frameWidth(style: ComputedStyle): number {
 function collapsedFrame(box: TableBox): Pick<ComputedStyle, 'borderWidth' | 'padding'> | undefined {
   const s = box.style;
   if (s.borderCollapse !== 'collapse') return undefined;
-  const tb = s.borderWidth;
-  const row = box.rows[0];
-  const first = row?.cells.find((c) => c.col === 0);
-  const last = row?.cells.find((c) => c.col + c.colSpan >= box.columnCount);
-  const left = Math.max(tb.left, first?.style.borderWidth.left ?? 0) / 2;
-  const right = Math.max(tb.right, last?.style.borderWidth.right ?? 0) / 2;
-  return { borderWidth: { ...tb, left, right }, padding: { ...s.padding, left: NO_LENGTH, right: NO_LENGTH } };
+  // CSS 2.1 §17.6.2: half of the first row's outer collapsed borders
+  const halves = tableGrid(box).tableHalves();
+  return { borderWidth: { ...s.borderWidth, left: halves.left, right: halves.right }, padding: { ...s.padding, left: NO_LENGTH, right: NO_LENGTH } };
 }
 const NO_LENGTH = { pt: 0, pct: 0 };
 
@@ -249,31 +246,31 @@ export class Intrinsic {
       return c;
     });
     const spanning: { col: number; span: number; min: number; max: number }[] = [];
-    for (const row of box.rows) {
-      for (const cell of row.cells) {
-        const inner = isOrthogonalRoot(cell.content) ? this.orthogonalInner(cell.content) : this.children(cell.content.children);
-        const frame = cellFrame(cell, box);
-        // Blink (TablesNG cell inline constraints): a cell's fixed min-width raises its min-content
-        // contribution, its fixed max-width caps its max-content one (border box; never below min)
-        const fixedOf = (v: { pt: number; pct: number } | 'auto' | 'none') => (v === 'auto' || v === 'none' || v.pct !== 0 ? undefined
-          : cell.style.boxSizing === 'border-box' ? Math.max(v.pt, frame) : v.pt + frame);
-        const cssMin = fixedOf(lengthOr(cell.style.minWidth, 'auto'));
-        const cssMax = fixedOf(lengthOr(cell.style.maxWidth, 'none'));
-        let min = Math.max(inner.min + frame, cssMin ?? 0);
-        let max = Math.max(Math.min(inner.max + frame, cssMax ?? Infinity), min);
-        const w = cell.width;
-        if (cell.colSpan === 1) {
-          const c = cols[cell.col];
-          if (!c) continue;
-          if (w !== 'auto') {
-            if (w.pct) c.pct = Math.max(c.pct ?? 0, w.pct);
-            else { const fw = (cell.style.boxSizing === 'border-box' ? w.pt : w.pt + frame); c.fixed = Math.max(c.fixed ?? 0, fw); max = Math.max(min, Math.min(fw, cssMax ?? Infinity)); }
-          }
-          c.min = Math.max(c.min, min); c.max = Math.max(c.max, max);
-        } else {
-          if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
-          spanning.push({ col: cell.col, span: cell.colSpan, min, max });
+    const grid = tableGrid(box);
+    for (const slot of grid.cells) {
+      const { cell } = slot;
+      const inner = isOrthogonalRoot(cell.content) ? this.orthogonalInner(cell.content) : this.children(cell.content.children);
+      const frame = cellFrame(slot, grid);
+      // Blink (TablesNG cell inline constraints): a cell's fixed min-width raises its min-content
+      // contribution, its fixed max-width caps its max-content one (border box; never below min)
+      const fixedOf = (v: { pt: number; pct: number } | 'auto' | 'none') => (v === 'auto' || v === 'none' || v.pct !== 0 ? undefined
+        : cell.style.boxSizing === 'border-box' ? Math.max(v.pt, frame) : v.pt + frame);
+      const cssMin = fixedOf(lengthOr(cell.style.minWidth, 'auto'));
+      const cssMax = fixedOf(lengthOr(cell.style.maxWidth, 'none'));
+      let min = Math.max(inner.min + frame, cssMin ?? 0);
+      let max = Math.max(Math.min(inner.max + frame, cssMax ?? Infinity), min);
+      const w = cell.width;
+      if (cell.colSpan === 1) {
+        const c = cols[cell.col];
+        if (!c) continue;
+        if (w !== 'auto') {
+          if (w.pct) c.pct = Math.max(c.pct ?? 0, w.pct);
+          else { const fw = (cell.style.boxSizing === 'border-box' ? w.pt : w.pt + frame); c.fixed = Math.max(c.fixed ?? 0, fw); max = Math.max(min, Math.min(fw, cssMax ?? Infinity)); }
         }
+        c.min = Math.max(c.min, min); c.max = Math.max(c.max, max);
+      } else {
+        if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
+        spanning.push({ col: cell.col, span: cell.colSpan, min, max });
       }
     }
     for (const s of spanning) {
@@ -310,14 +307,13 @@ class LineMeasure implements PieceSink {
   breakHere(): void { this.endWord(); }
 }
 
-/** A table cell's horizontal padding and borders, pt (CSS 2.1 §17.6.2: in the collapsing model half of each border, the table's own on the outer edges). */
-export function cellFrame(cell: TableCellBox, box: TableBox): number {
-  const pad = cellPadding(cell.style, box.cellPadding);
-  const bw = cell.style.borderWidth;
-  const tb = box.style.borderWidth;
-  return pad.left + pad.right + (box.style.borderCollapse === 'collapse'
-    ? (Math.max(bw.left, cell.col === 0 ? tb.left : 0) + Math.max(bw.right, cell.col + cell.colSpan >= box.columnCount ? tb.right : 0)) / 2
-    : bw.left + bw.right);
+/** A table cell's horizontal padding and borders, pt (CSS 2.1 §17.6.2: in the collapsing model half of each resolved collapsed border). */
+export function cellFrame(slot: CellSlot, grid: TableGrid): number {
+  const { cell } = slot;
+  const pad = cellPadding(cell.style, grid.box.cellPadding);
+  if (grid.box.style.borderCollapse !== 'collapse') return pad.left + pad.right + cell.style.borderWidth.left + cell.style.borderWidth.right;
+  const halves = grid.cellHalves(slot);
+  return pad.left + pad.right + halves.left + halves.right;
 }
 
 /** Used padding of a table cell: CSS padding, or the table's HTML cellpadding over the UA default. */

@@ -4,6 +4,7 @@
 import type { TableBox } from '../boxes/table';
 import { lengthOr } from '../cascade/computed';
 import { cellFrame, type Intrinsic } from './intrinsic';
+import { tableGrid } from './table-grid';
 import { floorToUnit, resolve, resolveAuto, safe } from './used';
 
 export interface UsedTableWidths {
@@ -119,11 +120,12 @@ function fixedColumns(box: TableBox, spacing: number): FixedColumn[] {
     if (!w || w === 'auto') return undefined;
     return w.pct ? { pct: w.pct, extra: 0 } : { fixed: Math.max(0, w.pt), extra: 0 };
   });
-  const first = box.rows[0];
-  for (const cell of first?.cells ?? []) {
+  const grid = tableGrid(box);
+  for (const slot of grid.rows.length ? grid.startsAt[0]! : []) {
+    const { cell } = slot;
     const w = lengthOr(cell.style.width, 'auto');
     if (w === 'auto' || cell.col >= cols.length) continue;
-    const frame = cellFrame(cell, box);
+    const frame = cellFrame(slot, grid);
     const borderBox = cell.style.boxSizing === 'border-box';
     const end = Math.min(cols.length, cell.col + cell.colSpan);
     if (cell.colSpan === 1) {

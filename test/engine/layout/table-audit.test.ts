@@ -19,8 +19,18 @@ const FIXED: ChromiumFact[] = [
   { name: 'fixed layout: a column group without columns gives its width to the columns it spans; one with columns does not', html: '<table style="width:180pt"><colgroup style="width:30pt"></colgroup><colgroup style="width:90pt"><col></colgroup><tr><td id="a"></td><td id="b"></td><td id="c"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed }`, expect: { a: { width: 30 }, b: { x: 30, width: 75 }, c: { x: 105, width: 75 } } },
 ];
 
+// CSS 2.1 §17.4.1: each caption goes above or below the table by its own caption-side
+const CAPTIONS: ChromiumFact[] = [
+  { name: 'a caption with caption-side: bottom goes below the table, one without stays above', html: `<table id="t"><caption id="top">${block(10, 5)}</caption><caption id="cap" style="caption-side:bottom">${block(10, 15)}</caption><tr><td id="c">${block(80)}</td></tr></table>`, css: TIGHT, expect: { top: { y: 0 }, c: { y: 5 }, cap: { y: 15, width: 80 } } },
+];
+
+// CSS 2.1 §17.6.2: in the collapsing model a column holds half of the resolved borders on its edges
+const COLLAPSED: ChromiumFact[] = [
+  { name: 'collapsed borders: a column is wide enough for half of a wider neighbour\'s border on its edge', html: `<table><tr><td id="a">${block(20)}</td><td id="b" style="border-width:4.5pt">${block(20)}</td></tr><tr><td>${block(20)}</td><td id="d">${block(20)}</td></tr></table>`, css: `${TIGHT} table { border-collapse: collapse } td { border: 1.5pt solid }`, expect: { a: { x: 0.75, width: 23 }, b: { x: 23.75, width: 24.5 }, d: { x: 23.75 } } },
+];
+
 describe('layout: tables audited against Chromium 156', function () {
   this.timeout(60000);
   // (Chromium snaps to 1/64 px)
-  itAgreesWithChromium(FIXED, { pageCss: PAGE, tolerance: 0.05 });
+  itAgreesWithChromium([...FIXED, ...CAPTIONS, ...COLLAPSED], { pageCss: PAGE, tolerance: 0.05 });
 });
