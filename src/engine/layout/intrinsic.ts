@@ -245,7 +245,7 @@ export class Intrinsic {
       if (w && w !== 'auto') { if (w.pct) c.pct = w.pct; else c.fixed = w.pt; }
       return c;
     });
-    const spanning: { col: number; span: number; min: number; max: number }[] = [];
+    const spanning: { col: number; span: number; min: number; max: number; pct: number | undefined }[] = [];
     const grid = tableGrid(box);
     for (const slot of grid.cells) {
       const { cell } = slot;
@@ -270,19 +270,30 @@ export class Intrinsic {
         c.min = Math.max(c.min, min); c.max = Math.max(c.max, max);
       } else {
         if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
-        spanning.push({ col: cell.col, span: cell.colSpan, min, max });
+        spanning.push({ col: cell.col, span: cell.colSpan, min, max, pct: w !== 'auto' && w.pct ? w.pct : undefined });
       }
     }
     for (const s of spanning) {
       const part = cols.slice(s.col, s.col + s.span);
+      // a spanning cell's percentage beyond its columns' goes to its columns without one, in
+      // proportion to their max-content (equally when they have none), as Blink shares it
+      if (s.pct !== undefined) {
+        const free = part.filter((c) => c.pct === undefined);
+        const surplus = s.pct - part.reduce((a, c) => a + (c.pct ?? 0), 0);
+        const freeMax = free.reduce((a, c) => a + c.max, 0);
+        if (surplus > 0) for (const c of free) c.pct = freeMax > 0 ? (surplus * c.max) / freeMax : surplus / free.length;
+      }
       const curMin = part.reduce((a, c) => a + c.min, 0);
       const curMax = part.reduce((a, c) => a + c.max, 0);
       if (s.min > curMin) for (const c of part) c.min += (s.min - curMin) * (curMax > 0 ? c.max / curMax : 1 / part.length);
       if (s.max > curMax) for (const c of part) c.max += (s.max - curMax) * (curMax > 0 ? c.max / curMax : 1 / part.length);
     }
+    // percentages adding up to more than 100% are cut down from the last columns (as Blink takes them)
+    let pctSum = 0;
     for (const c of cols) {
       if (c.fixed !== undefined) { c.max = Math.max(c.min, c.fixed); }
       c.max = Math.max(c.max, c.min);
+      if (c.pct !== undefined) { c.pct = Math.max(0, Math.min(c.pct, 100 - pctSum)); pctSum += c.pct; }
     }
     this.colCache.set(box, cols);
     return cols;

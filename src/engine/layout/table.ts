@@ -57,7 +57,9 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   // percentage columns make an auto table as wide as they need (capped by the containing block)
   if (specified === undefined) {
     const pctSum = cols.reduce((a, c) => a + (c.pct ?? 0), 0);
-    if (pctSum > 0) target = Math.max(minSum, Math.min(available, Math.max(target, cols.reduce((a, c) => a + (c.pct ? 0 : c.max), 0) / Math.max(0.01, 1 - Math.min(pctSum, 99) / 100))));
+    // (and a percentage column's max-content is its percentage of the table: Blink's estimate)
+    const pctMax = cols.reduce((a, c) => (c.pct ? Math.max(a, (c.max * 100) / c.pct) : a), 0);
+    if (pctSum > 0) target = Math.max(minSum, Math.min(available, Math.max(target, pctMax, cols.reduce((a, c) => a + (c.pct ? 0 : c.max), 0) / Math.max(0.01, 1 - Math.min(pctSum, 99) / 100))));
   }
   if (options.minGrid !== undefined) target = Math.max(target, options.minGrid);
   const out = cols.map((c) => {
@@ -82,10 +84,20 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
     const weight = pool.reduce((a, i) => a + out[i]!, 0);
     for (const i of pool) out[i]! += weight > 0 ? (rest * out[i]!) / weight : rest / pool.length;
   } else if (rest < -1e-9) {
-    // over-constrained (percentages/fixed over the target): shrink what is above min
-    const over = out.reduce((a, w, i) => a + Math.max(0, w - cols[i]!.min), 0);
-    const k = over > 0 ? Math.min(1, -rest / over) : 0;
-    for (let i = 0; i < out.length; i++) out[i]! -= Math.max(0, out[i]! - cols[i]!.min) * k;
+    // CSS Tables 3 §3.9.3 (as Blink sizes the guesses): below the specified guess every column
+    // starts at its minimum; when percentage columns fit at their share, length columns grow
+    // from min towards their width, else percentage columns grow from min towards their share
+    const pctGuess = cols.reduce((a, c, i) => a + (c.pct !== undefined ? out[i]! : c.min), 0);
+    const lengthsGrow = target >= pctGuess;
+    const room = cols.map((c, i) => ((lengthsGrow ? c.pct === undefined && c.fixed !== undefined : c.pct !== undefined) ? out[i]! - c.min : undefined));
+    const share = target - (lengthsGrow ? pctGuess : minSum);
+    const total = room.reduce<number>((a, r) => a + (r ?? 0), 0);
+    const count = room.filter((r) => r !== undefined).length;
+    for (let i = 0; i < out.length; i++) {
+      const r = room[i]; const c = cols[i]!;
+      if (r !== undefined) out[i] = c.min + (total > 0 ? (share * r) / total : share / count);
+      else if (!(lengthsGrow && c.pct !== undefined)) out[i] = c.min;
+    }
   }
   const columns = out.map((w) => Math.max(0, safe(w)));
   return { gridWidth: columns.reduce((a, b) => a + b, 0), columns };

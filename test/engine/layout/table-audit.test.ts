@@ -19,6 +19,14 @@ const FIXED: ChromiumFact[] = [
   { name: 'fixed layout: a column group without columns gives its width to the columns it spans; one with columns does not', html: '<table style="width:180pt"><colgroup style="width:30pt"></colgroup><colgroup style="width:90pt"><col></colgroup><tr><td id="a"></td><td id="b"></td><td id="c"></td></tr></table>', css: `${TIGHT} table { table-layout: fixed }`, expect: { a: { width: 30 }, b: { x: 30, width: 75 }, c: { x: 105, width: 75 } } },
 ];
 
+// CSS 2.1 §17.5.2.2 automatic layout with percentages (CSS Tables 3 §3.9.3, as Blink shares the width)
+const AUTO: ChromiumFact[] = [
+  { name: 'auto layout: percentages over 100% are cut from the last columns', html: `<table style="width:180pt"><tr><td id="a" style="width:60%"></td><td id="b" style="width:60%"></td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 102 }, b: { x: 102, width: 68 }, c: { x: 170, width: 10 } } },
+  { name: 'auto layout: a spanning cell\'s percentage goes to its columns in proportion to their max-content', html: `<table style="width:180pt"><tr><td colspan="2" style="width:50%"></td><td></td></tr><tr><td id="a">${block(10)}</td><td id="b">${block(30)}</td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 22.5 }, b: { x: 22.5, width: 67.5 }, c: { x: 90, width: 90 } } },
+  { name: 'auto layout: a percentage column\'s max-content widens an auto-width table to its percentage', html: `<table id="t"><tr><td id="a" style="width:25%">${block(30)}</td><td id="b">${block(10)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 120 }, a: { width: 30 }, b: { x: 30, width: 90 } } },
+  { name: 'auto layout: too narrow for every width, length columns give way first and percentages keep their share', html: `<table style="width:120pt"><tr><td id="a" style="width:50%">${block(10)}</td><td id="b" style="width:80pt">${block(10)}</td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 60 }, b: { x: 60, width: 50 }, c: { x: 110, width: 10 } } },
+];
+
 // CSS 2.1 §17.4.1: each caption goes above or below the table by its own caption-side
 const CAPTIONS: ChromiumFact[] = [
   { name: 'a caption with caption-side: bottom goes below the table, one without stays above', html: `<table id="t"><caption id="top">${block(10, 5)}</caption><caption id="cap" style="caption-side:bottom">${block(10, 15)}</caption><tr><td id="c">${block(80)}</td></tr></table>`, css: TIGHT, expect: { top: { y: 0 }, c: { y: 5 }, cap: { y: 15, width: 80 } } },
@@ -32,5 +40,5 @@ const COLLAPSED: ChromiumFact[] = [
 describe('layout: tables audited against Chromium 156', function () {
   this.timeout(60000);
   // (Chromium snaps to 1/64 px)
-  itAgreesWithChromium([...FIXED, ...CAPTIONS, ...COLLAPSED], { pageCss: PAGE, tolerance: 0.05 });
+  itAgreesWithChromium([...FIXED, ...AUTO, ...CAPTIONS, ...COLLAPSED], { pageCss: PAGE, tolerance: 0.05 });
 });
