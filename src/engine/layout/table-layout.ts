@@ -607,10 +607,16 @@ class TableLayout {
       }
       // content that crosses a page end stays where it flowed
       const onePage = !pages.paginates || pages.pageStart(cl.top) === pages.pageStart(bottom - 0.01);
-      if (shift > 0.01 && onePage) {
-        for (const c of f.children) translate(c, 0, shift);
-        cl.baseline += shift;
+      const shifted = shift > 0.01 && onePage ? shift : 0;
+      // CSS 2.1 §10.1: a positioned cell is the containing block of its absolutely positioned
+      // children as its final padding box, the row's height: they follow their insets, not the content
+      const pad = content - f.border.top - f.border.bottom;
+      const grown = height - f.border.top - f.border.bottom;
+      for (const c of f.children) {
+        const dy = c.kind === 'box' && c.positioned && !c.fixed ? insetShift(c.style, pad, grown, shifted) : shifted;
+        if (dy) translate(c, 0, dy);
       }
+      cl.baseline += shifted;
       f.height = height;
     }
   }
@@ -837,6 +843,13 @@ function fixedHeight(h: ComputedStyle['height']): number {
 const forces = (v: ComputedStyle['breakBefore']) => v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
 
 /** CSS 2.1 §17.5.4: every vertical-align value other than top, middle and bottom aligns cells on the row's baseline. */
+/** How far an absolutely positioned box moves when its containing block's padding box grows from `from` to `to` high. */
+function insetShift(style: ComputedStyle, from: number, to: number, contentShift: number): number {
+  if (style.top !== 'auto') return resolve(style.top, to) - resolve(style.top, from);
+  if (style.bottom !== 'auto') return (to - resolve(style.bottom, to)) - (from - resolve(style.bottom, from));
+  return contentShift;
+}
+
 const alignsBaseline = (s: ComputedStyle) => s.verticalAlign !== 'top' && s.verticalAlign !== 'middle' && s.verticalAlign !== 'bottom';
 
 /** the row's baseline: its baseline-aligned cells', else its first cell's (as browsers take it) */
