@@ -12,7 +12,7 @@ import { hasTransform } from '../cascade/transform';
 import { anonymousBlockStyle } from '../cascade/style';
 import {
   EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
-  type BlockInput, type BlockResult, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
+  type BlockInput, type BlockResult, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { clampLines, lineClampOf } from './clamp';
 import { Floats } from './float';
@@ -26,7 +26,7 @@ import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
 import { usedSizing } from './sizing';
-import { avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
+import { avoidsBreak, avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
@@ -536,7 +536,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     }
     // break avoidance (break-after: avoid, break-before: avoid):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
-    if (pages.paginates && prev && r.fragment && starts && avoidsBreakBetween(prev, child)) {
+    if (pages.paginates && prev && r.fragment && starts && avoidsBreakBetween(prev, child, pages)) {
       const s = starts[i - 1]!;
       const prevStartPage = pages.pageStart(s.y + 0.01);
       const childTop = firstContentTop(r.fragment);
@@ -555,7 +555,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
     // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page,
     // its top margin (and the margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2)
-    if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style) && !firstOnPage(pages, r.fragment.y)) {
+    if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style, pages) && !firstOnPage(pages, r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
       // (the box's own height, unbroken: broken, it also holds the struts that pushed its lines)
@@ -627,9 +627,8 @@ function forcedAfter(box: BlockLevelBox): boolean {
   return false;
 }
 
-function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox): boolean {
-  const avoid = (v: ComputedStyle['breakBefore']) => v === 'avoid' || v === 'avoid-page';
-  return avoid(breakAfter(prev)) || avoid(breakBefore(child));
+function avoidsBreakBetween(prev: BlockLevelBox, child: BlockLevelBox, pages: Fragmentainer): boolean {
+  return avoidsBreak(breakAfter(prev), pages) || avoidsBreak(breakBefore(child), pages);
 }
 
 /** The flow position of a box's first line or monolithic content inside its own border and padding (undefined: none). */

@@ -18,6 +18,12 @@ import type { Intrinsic } from './intrinsic';
 export interface Fragmentainer {
   /** whether breaking is possible at all (false while measuring, and inside monolithic boxes) */
   readonly paginates: boolean;
+  /**
+   * CSS Fragmentation 3 §3.2: which breaks this fragmentainer's ends are, so which `avoid-*`
+   * values hold there: 'column' between the columns of a multi-column container (avoid-column,
+   * not avoid-page); absent: pages (avoid-page, not avoid-column).
+   */
+  readonly breaks?: 'column';
   /** the flow position where the page holding `y` ends (= the next page's first position); Infinity when not paginating */
   pageEnd(y: number): number;
   /** the flow position where the page holding `y` starts */

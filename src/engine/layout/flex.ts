@@ -459,7 +459,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       if (paginates && top + line.cross > end + 0.01) {
         const crossing = line.items.filter((it) => { const t = top + it.top - line.offset; return t < end - 0.01 && t + it.crossBorder + crossMargins(it) > end + 0.01; });
         const movable = !firstOnPage(pages, top);
-        const avoids = crossing.some((it) => avoidsBreakInside(it.style) && it.crossBorder <= pages.pageHeight(end));
+        const avoids = crossing.some((it) => avoidsBreakInside(it.style, pages) && it.crossBorder <= pages.pageHeight(end));
         const grown = movable && avoids ? undefined : breakRowLine(line, shift, movable);
         if (grown !== undefined) { shift += grown; pages.content?.(top, top + line.cross + grown); continue; }
         shift += end - top;
@@ -482,7 +482,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       const end = paginates ? pages.pageEnd(top + 0.01) : Infinity;
       if (paginates && top + size.h > end + 0.01) {
         const movable = !firstOnPage(pages, top);
-        if (!(movable && avoidsBreakInside(it.style) && size.h <= pages.pageHeight(end))) {
+        if (!(movable && avoidsBreakInside(it.style, pages) && size.h <= pages.pageHeight(end))) {
           const before = it.laid;
           const startOffset = movable ? startOffsetOf(it) : undefined;
           const l = settleColumnItem(it, shift);

@@ -706,7 +706,7 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
       const at = align(p, { ...areaOf(p), y: top, h: size }, { w: f?.width ?? 0, h });
       return at.y < end - 0.01 && at.y + h > end + 0.01;
     };
-    const holds = starting.some((p) => (avoidsBreakInside(p.style) || !breakable(p.box)) && crosses(p) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight);
+    const holds = starting.some((p) => (avoidsBreakInside(p.style, ctx.pages) || !breakable(p.box)) && crosses(p) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight);
     let broken: Laid[] | undefined;
     if (single.length > 0 && !(holds && size <= pageHeight)) {
       broken = single.map(layBroken);

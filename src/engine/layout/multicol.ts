@@ -122,6 +122,7 @@ interface Row {
  */
 class ColumnFlow implements Fragmentainer {
   readonly paginates = true;
+  readonly breaks = 'column';
   private readonly starts: number[] = [];
 
   constructor(readonly origin: number, readonly rows: readonly Row[], readonly count: number) {}
@@ -276,7 +277,7 @@ function contentBottom(f: BoxFragment): number {
   return bottom;
 }
 
-/** The tallest line, image or `break-inside: avoid` box in a fragment: no column can be shorter without breaking it. */
+/** The tallest line, image or box that avoids column breaks inside it: no column can be shorter without breaking it. */
 function tallestUnbreakable(f: BoxFragment): number {
   let tallest = 0;
   for (const c of f.children) {
@@ -284,7 +285,7 @@ function tallestUnbreakable(f: BoxFragment): number {
       case 'line': case 'image': tallest = Math.max(tallest, c.height); break;
       case 'box': {
         const b = c.style.breakInside;
-        tallest = Math.max(tallest, b === 'avoid' || b === 'avoid-page' ? c.height : tallestUnbreakable(c));
+        tallest = Math.max(tallest, b === 'avoid' || b === 'avoid-column' ? c.height : tallestUnbreakable(c));
         break;
       }
       default: break;

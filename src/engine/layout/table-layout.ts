@@ -66,6 +66,9 @@ class TableFlow implements Fragmentainer {
     this.v.push(start); this.a.push(start); this.e.push(end); this.b.push(Math.max(start, end - foot));
   }
 
+  /** the document's kind of break (a table inside columns breaks between columns) */
+  get breaks(): 'column' | undefined { return this.doc.breaks; }
+
   /** whether table-flow positions differ from document positions */
   get shifts(): boolean { return this.paginates && (this.head > 0 || this.foot > 0); }
 
@@ -481,7 +484,7 @@ class TableLayout {
       // A row crossing a page end breaks inside, its cells' lines flowing on, as Blink prints;
       // it moves to the next page whole when it avoids breaks inside or none of its cells'
       // content stays on this page.
-      if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01 && (avoidsBreakInside(this.grid.rows[r]!.style) || startsPastEnd(row, pages.pageEnd(y)))) {
+      if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01 && (avoidsBreakInside(this.grid.rows[r]!.style, pages) || startsPastEnd(row, pages.pageEnd(y)))) {
         const next = pages.pageEnd(y);
         const again = this.layoutRow(r, next, placed, rowCtx, gridX, true);
         if (next + again.height <= pages.pageEnd(next) + 0.01) row = again;

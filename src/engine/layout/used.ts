@@ -119,9 +119,18 @@ export function collapseMargins(a: number, b: number): number {
 
 /** Whether a box establishes a block formatting context, so margins do not collapse through it (CSS 2.1 §9.4.1). */
 // CSS Multi-column 1 §2: a multi-column container establishes one too
-/** CSS Fragmentation 3 §3.2: whether a box avoids page breaks inside it */
-export function avoidsBreakInside(style: ComputedStyle): boolean {
-  return style.breakInside === 'avoid' || style.breakInside === 'avoid-page';
+/** CSS Fragmentation 3 §3.2: whether a box avoids the breaks of `pages` inside it */
+export function avoidsBreakInside(style: ComputedStyle, pages: Fragmentainer): boolean {
+  return avoidsBreak(style.breakInside, pages);
+}
+
+/**
+ * CSS Fragmentation 3 §3.1, §3.2: whether a break value avoids the breaks of `pages`: `avoid`
+ * every break, `avoid-page` page breaks only, `avoid-column` column breaks only (Chromium
+ * keeps a column break inside an `avoid-page` box, and none inside an `avoid-column` one).
+ */
+export function avoidsBreak(v: ComputedStyle['breakInside'] | ComputedStyle['breakBefore'], pages: Fragmentainer): boolean {
+  return v === 'avoid' || v === (pages.breaks === 'column' ? 'avoid-column' : 'avoid-page');
 }
 
 export function establishesBfc(style: ComputedStyle): boolean {

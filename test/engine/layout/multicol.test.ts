@@ -81,6 +81,36 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     expect(line(root, 'END').y).to.be.closeTo(41.5, 0.01);
   });
 
+  it('CSS Fragmentation 3 §3.2: between columns avoid and avoid-column keep a box whole, avoid-page and auto do not', () => {
+    // four groups of 5, 5, 4 and 4 lines: balanced at 180pt the second group breaks after B4,
+    // unless it avoids column breaks; then the first column holds A and B (200pt)
+    const group = (n: string, k: number) => `<div class="g">${Array.from({ length: k }, (_, i) => `<p>${n}${i + 1}</p>`).join('')}</div>`;
+    const html = `<div style="columns:2;column-gap:20pt">${group('A', 5)}${group('B', 5)}${group('C', 4)}${group('D', 4)}</div><p>END</p>`;
+    const col2 = (W - 20) / 2 + 20;
+    const cases: [string, [string, number, number][]][] = [
+      ['avoid-column', [['B1', 0, 100], ['B5', 0, 180], ['C1', col2, 0], ['D4', col2, 140], ['END', 0, 200]]],
+      ['avoid', [['B1', 0, 100], ['B5', 0, 180], ['C1', col2, 0], ['D4', col2, 140], ['END', 0, 200]]],
+      ['avoid-page', [['B1', 0, 100], ['B5', col2, 0], ['C1', col2, 20], ['D4', col2, 160], ['END', 0, 180]]],
+      ['auto', [['B1', 0, 100], ['B5', col2, 0], ['C1', col2, 20], ['D4', col2, 160], ['END', 0, 180]]],
+    ];
+    for (const [value, lines] of cases) {
+      const { root } = layoutOf(html, `${CSS} .g { break-inside: ${value} }`);
+      for (const [text, x, y] of lines) {
+        expect(line(root, text).x, `${value} ${text}`).to.be.closeTo(x, 0.01);
+        expect(line(root, text).y, `${value} ${text}`).to.be.closeTo(y, 0.01);
+      }
+    }
+  });
+
+  it('CSS Fragmentation 3 §3.2: between pages avoid-page keeps a box whole, avoid-column does not', () => {
+    const cases: [string, number][] = [['avoid-page', 1], ['avoid-column', 0], ['avoid', 1]];
+    for (const [value, page] of cases) {
+      const { pages, root } = layoutOf(`<div style="height:330pt"></div><div style="break-inside:${value}"><p>P1</p><p>P2</p></div>`, CSS);
+      expect(pageAt(pages, line(root, 'P1').y), value).to.equal(page);
+      expect(pageAt(pages, line(root, 'P2').y), value).to.equal(1);
+    }
+  });
+
   it('a box that continues in the next column is cut in two; each part draws the borders of its own end only', () => {
     const { root } = layoutOf('<div style="columns:2"><div id="b" style="border:2pt solid"><p>A1</p><p>A2</p><p>A3</p><p>A4</p></div></div>', CSS);
     const parts = boxesOf(root, '#b');
