@@ -18,7 +18,7 @@ import {
   type BlockInput, type BlockResult, type Fragmentainer, type LayoutContext,
 } from './context';
 import { Floats } from './float';
-import { NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
+import { contentStart, NO_SIDES, translate, type BorderSegment, type BoxFragment, type Fragment, type Sides } from './fragments';
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
 import { tableGrid, type CellSlot, type EdgeBorder, type TableGrid } from './table-grid';
@@ -482,8 +482,8 @@ class TableLayout {
       let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);
       // (a row made tall by a cell spanning down from above stays: only its own cells decide)
       // A row crossing a page end breaks inside, its cells' lines flowing on, as Blink prints;
-      // it moves to the next page whole when it avoids breaks inside or none of its cells'
-      // content stays on this page.
+      // it moves to the next page whole when it avoids breaks inside or when a cell's content
+      // would start on the next page anyway.
       if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01 && (avoidsBreakInside(this.grid.rows[r]!.style, pages) || startsPastEnd(row, pages.pageEnd(y)))) {
         const next = pages.pageEnd(y);
         const again = this.layoutRow(r, next, placed, rowCtx, gridX, true);
@@ -880,8 +880,14 @@ function cloneFragment(f: Fragment): Fragment {
   }
 }
 
-
-/** whether every cell of the row has its first line (or, without lines, its content's end) past `end` */
+/**
+ * Whether the row's content starts past the page end `end`: every cell's first line (or, without
+ * lines, its content's end) is there, or one cell's first line or box is (its padding or its
+ * orphans pushed it). A break before a cell's first content is a break before the cell (CSS
+ * Fragmentation 3 §4.1: no break point lies between a box's content edge and its first child),
+ * and the cells of a row start together, so it is a break before the row, as Chromium 156 prints.
+ */
 function startsPastEnd(row: RowLayout, end: number): boolean {
-  return row.cells.every((c) => c.top + c.baseline > end + 0.01);
+  return row.cells.every((c) => c.top + c.baseline > end + 0.01)
+    || row.cells.some((c) => { const s = contentStart(c.fragment); return s !== undefined && s >= end - 0.01; });
 }

@@ -228,6 +228,25 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     for (const td of boxesOf(r, 'td')) expect(pageAt(pages, td.y)).to.equal(1);
   });
 
+  // A break before a cell's first line or box is a break before the cell, and so before its row
+  // (CSS Fragmentation 3 §4.1): when one cell's content would start on the next page, the row
+  // moves there whole, even if another cell's line fits. Checked against Chromium 156 (page area
+  // 280pt, lines of 12pt): 'a' is the first cell's one line.
+  const starts: [string, number, string, number][] = [
+    ['only one of two lines fits (orphans: 2)', 260, '<td>b1<br>b2</td>', 1],
+    ['the same with vertical-align: top', 260, '<td style="vertical-align: top">b1<br>b2</td>', 1],
+    ['its padding pushes its first line past the end', 250, '<td style="padding-top: 35pt">b1</td>', 1],
+    ['two of five lines fit: the row breaks inside', 250, '<td>b1<br>b2<br>b3<br>b4<br>b5</td>', 0],
+  ];
+  for (const [name, before, cell, page] of starts) {
+    it(`a row whose second cell's content would start on the next page: ${name}`, () => {
+      const { root, pages } = layoutOf(`<div style="height:${before}pt"></div><table><tr id="r"><td id="a">a</td>${cell}</tr></table>`, PAGE + TIGHT);
+      const a = linesOf(boxOf(root, '#a'))[0]!;
+      expect(pageAt(pages, a.y), 'the first cell\'s line').to.equal(page);
+      expect(boxOf(root, '#r').y).to.be.closeTo(page ? pages[1]!.flowTop : before, 0.01);
+    });
+  }
+
   it('break-before: page on a row starts it on the next page, below the repeated header', () => {
     const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 15)}</th></tr></thead><tbody><tr><td>${block(20)}</td></tr><tr id="r" style="break-before:page"><td>${block(20)}</td></tr></tbody></table>`, PAGE + TIGHT);
     expect(boxOf(root, '#r').y).to.be.closeTo(pages[1]!.flowTop + 15, 0.01);
