@@ -9,7 +9,7 @@ import { hasTransform } from '../cascade/transform';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  BlockBox, BlockLevelBox, FlexBox, Footnote, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ListItemBox, ReplacedBox, TextRun,
+  AbsoluteBox, BlockBox, BlockLevelBox, FlexBox, Footnote, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ListItemBox, ReplacedBox, TextRun,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -248,13 +248,13 @@ class BoxBuilder {
       const img = this.replaced(el);
       const inner: BlockLevelBox | undefined = img ? { kind: 'block-replaced', style: s, replaced: img } : this.blockLevel(el, true, flow);
       if (!inner) return;
-      const abs: BlockLevelBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
-      // after inline content, its static position is taken as the current line's top (the cascade
-      // has blockified it, so its display no longer tells whether it was inline): it goes before
-      // the line's group; it takes no room, so only its vertical place changes. Whatever its
-      // containing block (a positioned ancestor's or the page's), it never ends the line
-      // (CSS 2.1 §9.3.1: it is out of flow, the inline content around it is one run)
-      if (hasContent(flow.group)) this.pending.push(abs);
+      const abs: AbsoluteBox = { kind: 'absolute', style: s, box: inner, anchor: positioned && s.position === 'absolute' ? 'flow' : 'page' };
+      // Whatever its containing block (a positioned ancestor's or the page's), it never ends the
+      // line (CSS 2.1 §9.3.1: it is out of flow, the inline content around it is one run). After
+      // inline content it stays in the run, where its static position is (CSS 2.1 §10.3.7): after
+      // the content before it on its line when it was inline-level, below that line when it was
+      // block-level, as Chromium places it.
+      if (hasContent(flow.group)) this.addInline(flow, depth, el.inlineStatic ? abs : { ...abs, blockStatic: true });
       else this.emitBlock(flow, abs);
       return;
     }
@@ -430,6 +430,7 @@ function hasContent(group: readonly InlineLevelBox[]): boolean {
         break;
       case 'inline': if (b.footnote || hasContent(b.children)) return true; break;
       case 'line-break': case 'replaced': case 'inline-block': case 'float': return true;
+      case 'absolute': break;
     }
   }
   return false;
@@ -534,7 +535,7 @@ function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): vo
       case 'line-break': state.atSpace = true; state.wordStart = true; break;
       case 'replaced': case 'inline-block': state.atSpace = false; state.wordStart = false; break;
       // an out-of-flow box is not on the line: the spaces around it collapse as if it were not there
-      case 'float': break;
+      case 'float': case 'absolute': break;
     }
   }
 }

@@ -72,6 +72,8 @@ export interface AbsoluteBox {
   readonly style: ComputedStyle;
   readonly box: BlockLevelBox;
   readonly anchor: 'page' | 'flow';
+  /** (in an inline formatting context) it was block-level: its static position is below its line, at the line's start */
+  readonly blockStatic?: true;
 }
 
 export type BlockLevelBox = BlockBox | InlineFormattingBox | ListItemBox | FlexBox | GridBox | TableBox | BlockReplacedBox | AbsoluteBox;
@@ -139,7 +141,8 @@ export interface FloatBox {
   readonly box: BlockLevelBox;
 }
 
-export type InlineLevelBox = TextRun | InlineBox | InlineBlockBox | ReplacedBox | LineBreakBox | FloatBox;
+/** an absolutely positioned box that was inline-level, where it stands in its line (its static position, CSS 2.1 §10.3.7) */
+export type InlineLevelBox = TextRun | InlineBox | InlineBlockBox | ReplacedBox | LineBreakBox | FloatBox | AbsoluteBox;
 
 export function assertNever(x: never): never {
   throw new Error(`unexpected box ${JSON.stringify((x as { kind?: string }).kind)}`);

@@ -30,8 +30,12 @@ export function adjustDisplay(own: ElementValues, parent: ElementValues | undefi
   const float = absolute ? 'none' : v.float;
   if (display === v.display && float === v.float) return own;
   const values: ComputedValues = { ...v, display, float };
-  return { values, customs: own.customs, style: { ...own.style, display, float } };
+  const adjusted: ElementValues = { values, customs: own.customs, style: { ...own.style, display, float } };
+  // CSS 2.1 §10.3.7: the static position of an absolutely positioned box that was inline-level is an inline one
+  return absolute && INLINE_LEVEL.has(v.display) ? { ...adjusted, inlineStatic: true } : adjusted;
 }
+
+const INLINE_LEVEL: ReadonlySet<ComputedValues['display']> = new Set(['inline', 'inline-block', 'inline-table', 'inline-flex', 'inline-grid']);
 
 /**
  * text-align fix-ups that depend on the element and its parent:
@@ -58,5 +62,5 @@ export function adjustTextAlign(tag: string, own: ElementValues, parent: Element
   }
   if (tag === 'table' && (used === '-webkit-center' || used === '-webkit-left' || used === '-webkit-right')) used = 'start';
   if (used === align) return own;
-  return { values: { ...own.values, 'text-align': used }, customs: own.customs, style: { ...own.style, textAlign: used } };
+  return { ...own, values: { ...own.values, 'text-align': used }, style: { ...own.style, textAlign: used } };
 }

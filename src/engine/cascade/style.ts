@@ -14,6 +14,8 @@ export interface ElementValues {
   readonly values: ComputedValues;
   readonly customs: Customs;
   readonly style: ComputedStyle;
+  /** an absolutely positioned element whose display was inline-level before blockification (its static position is in its line) */
+  readonly inlineStatic?: true;
 }
 
 /** The longhands the contract does not hold under their own name, and the key of GroupedStyle that holds them. */

@@ -32,6 +32,11 @@ export interface StyledElement {
    */
   readonly footnote?: { readonly call: StyledElement | null; readonly index: number };
   /**
+   * (additive) CSS 2.1 §10.3.7: an absolutely positioned element that was inline-level before
+   * blockification (CSS Display 3 §2.7): its static position is where it stands in its line.
+   */
+  readonly inlineStatic?: true;
+  /**
    * (additive) CSS Pseudo 4 §2.3 ::first-line: the element's style on the first formatted line
    * of its block container (its own rules cascaded over the ::first-line's values); for a block
    * container, the style of its first line's root inline box. Set only where ::first-line rules

@@ -153,6 +153,7 @@ export class StyleWalker {
     if (this.hasRules['first-letter'] && BLOCK_CONTAINERS.has(display)) this.firstLetter(e, own, sig, children);
     const out: { -readonly [K in keyof StyledElement]: StyledElement[K] } = { kind: 'element', tag: e.el.tag, attrs: e.el.attrs, style: own.style, children, loc: e.el.loc };
     if (this.hasRules['first-letter']) this.valuesOf.set(out, own);
+    if (own.inlineStatic) out.inlineStatic = true;
     if (firstLine) out.firstLine = firstLine.style;
     if (strings) out.strings = strings.map((x) => ({ name: x.name, value: ownText(x.items, out) }));
     if (counters) out.counters = counters;
@@ -218,7 +219,7 @@ export class StyleWalker {
     const text = pieces.filter((p): p is string => typeof p === 'string').join('');
     const deferred = pieces.some((p) => typeof p !== 'string');
     const children: StyledNode[] = deferred ? [{ kind: 'text', text, style, generated: pieces }] : text ? [{ kind: 'text', text, style }] : [];
-    return { kind: 'element', tag: `::${target}`, attrs: {}, style, children, loc: e.el.loc };
+    return { kind: 'element', tag: `::${target}`, attrs: {}, style, children, loc: e.el.loc, ...(v.inlineStatic ? { inlineStatic: true } : {}) };
   }
 
   /**

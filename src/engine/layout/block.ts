@@ -715,7 +715,7 @@ function hasLineContent(items: readonly InlineLevelBox[]): boolean {
         if (it.style.borderWidth.left > 0 || it.style.borderWidth.right > 0 || it.style.padding.left.pt > 0 || it.style.padding.right.pt > 0) return true;
         if (hasLineContent(it.children)) return true;
         break;
-      case 'float': break;
+      case 'float': case 'absolute': break;
       case 'inline-block': case 'replaced': case 'line-break': return true;
       default: return assertNever(it);
     }

@@ -6,7 +6,7 @@
 // before each line, `orphans` and `widows`). Atomic inlines (CSS Display 3 §2.4) and floats
 // met in the content are laid out through ctx.layoutIndependent.
 import type { ComputedStyle, VerticalAlign } from '../cascade/computed';
-import type { Footnote, InlineFormattingBox } from '../boxes/types';
+import type { AbsoluteBox, Footnote, InlineFormattingBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
@@ -227,6 +227,12 @@ class Lines implements LineFloats {
   private content: InlineContent;
   private levels: Uint8Array | undefined;
   private strut: FontBox;
+  /**
+   * CSS 2.1 §10.3.7: the static positions of the inline-level absolutely positioned boxes: the
+   * pen's x where each stands on its line, and the line's top; a line laid out again (orphans,
+   * widows) places them again.
+   */
+  private readonly statics = new Map<AbsoluteBox, { readonly x: number; readonly y: number }>();
 
   constructor(
     private readonly box: InlineFormattingBox,
@@ -291,16 +297,17 @@ class Lines implements LineFloats {
     let orphansDone = false; let widowsDone = false;
     for (;;) {
       if (cursor.index >= this.content.atoms.length && !cursor.carry) {
-        // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before it
+        // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before
+        // it, as many as the orphans before it allow (as Chromium 156 prints: orphans 3, widows 3
+        // and five lines, four of which fit, break after three)
         const k = breaks[breaks.length - 1];
         if (!pages.paginates || widowsDone || k === undefined || k === 0) break;
         const after = lines.length - k;
         const widows = Math.max(1, this.box.style.widows);
         if (after >= widows) break;
         widowsDone = true;
-        const from = k - (widows - after);
-        const before = from - (breaks.length > 1 ? breaks[breaks.length - 2]! : 0);
-        if (before < Math.max(1, this.box.style.orphans)) break;
+        const from = Math.max(k - (widows - after), (breaks.length > 1 ? breaks[breaks.length - 2]! : 0) + Math.max(1, this.box.style.orphans));
+        if (from >= k) break;
         y = pages.pageEnd(lines[from]!.y + EPS);
         ({ cursor, stack, phase } = starts[from]!);
         this.use(phase);
@@ -320,6 +327,7 @@ class Lines implements LineFloats {
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
           // no line box: only floats, or white space that collapsed away
+          for (const a of filled.atoms) if (a.t === 'abs') this.statics.set(a.box, a.box.blockStatic ? { x: input.x, y } : { x: band.left + indent, y });
           cursor = filled.next; stack = v.stack;
           break;
         }
@@ -366,6 +374,7 @@ class Lines implements LineFloats {
       const deferred = this.deferredBelow();
       if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
+    for (const [box, p] of this.statics) input.absolutes.push({ box, staticX: p.x, staticY: p.y });
     return { lines: exactList(lines), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
   }
 
@@ -645,6 +654,7 @@ class Lines implements LineFloats {
           x += a.width;
           break;
         }
+        case 'abs': this.statics.set(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x, y: at.top }); break;
         case 'break': case 'float': case 'opp': this.flush(); break;
       }
     }
@@ -792,6 +802,8 @@ class Lines implements LineFloats {
           if (span) { span.ends = true; span = span.parent; }
           break;
         case 'atomic': pieces.push({ level: levels[a.pos] ?? base, width: a.width, span, atomic: a.item, x: 0 }); break;
+        // (in bidirectional text, at the line's start)
+        case 'abs': this.statics.set(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x: at.x, y: at.top }); break;
         case 'break': case 'float': case 'opp': break;
       }
     }

@@ -209,6 +209,7 @@ export class Intrinsic {
         case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
         case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         case 'float': { const s = this.block(b.box); m.line += s.max; m.min = Math.max(m.min, s.min); break; }
+        case 'absolute': break;
         default: assertNever(b);
       }
     }

@@ -5,7 +5,7 @@
 // forced breaks. `fillLine` fills one line greedily (§5: "as many as fit"), trailing spaces
 // hanging (§4.1.3), and breaks inside a word only where `overflow-wrap` allows (§5.5).
 import LineBreaker from 'linebreak';
-import type { Footnote, InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, FloatBox } from '../boxes/types';
+import type { Footnote, InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, FloatBox, AbsoluteBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import type { StyledElement } from '../cascade/styled';
@@ -81,6 +81,8 @@ export type Atom =
   /** `pos`: its U+FFFC in the context's string */
   | { readonly t: 'atomic'; readonly item: AtomicItem; width: number; readonly pos: number }
   | { readonly t: 'float'; readonly item: FloatItem }
+  /** an absolutely positioned box that was inline-level: out of flow, its static position where it stands */
+  | { readonly t: 'abs'; readonly box: AbsoluteBox }
   /** a soft wrap opportunity; `shy`: breaking here shows a hyphen (U+00AD) */
   | { readonly t: 'opp'; readonly shy: boolean }
   /** a forced line break (a preserved line feed, <br>) */
@@ -194,7 +196,7 @@ function gather(items: readonly InlineLevelBox[], parts: string[]): void {
       case 'inline': gather(b.children, parts); break;
       case 'inline-block': case 'replaced': parts.push(OBJECT); break;
       case 'line-break': parts.push('\n'); break;
-      case 'float': break;
+      case 'float': case 'absolute': break;
       default: assertNever(b);
     }
   }
@@ -298,6 +300,7 @@ class Cutter {
         case 'float':
           this.emit({ t: 'float', item: { box: b, parent, link: ownLink(b.element, o.anchors) ?? parent.link } });
           break;
+        case 'absolute': this.emit({ t: 'abs', box: b }); break;
         default: assertNever(b);
       }
     }
@@ -494,6 +497,7 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
         // the ends of the inline boxes closing right after the break stay on its line
         while (!carry && atoms[index]?.t === 'close') out.push(atoms[index++]!);
         return filled(out, { index, carry: undefined }, true, false, overflow);
+      case 'abs': out.push(a); continue;
       case 'float': {
         const room = o.floats.float(a.item, width - trail);
         if (room !== undefined) available = room;
@@ -511,7 +515,10 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
           // it does not fit: break at the last opportunity on the line
           if (oppLen >= 0) {
             out.length = oppLen;
-            return filled(out, { index: oppIndex, carry: undefined }, false, oppShy, overflow);
+            // an absolutely positioned box right after the break stays on the line, after the content before it (as Chromium places it)
+            let next = oppIndex;
+            while (atoms[next]?.t === 'abs') out.push(atoms[next++]!);
+            return filled(out, { index: next, carry: undefined }, false, oppShy, overflow);
           }
           // none: overflow-wrap breaks inside the word (CSS Text 3 §5.5), else the line overflows
           if (a.t === 'text' && !a.tab && canBreakWord(a.item.style)) {

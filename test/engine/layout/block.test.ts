@@ -155,6 +155,27 @@ describe('layout: positioned boxes (CSS 2.1 §10.3.7, §10.6.4)', () => {
     }
   });
 
+  // CSS 2.1 §10.3.7: with auto insets an absolutely positioned box takes its static position: where
+  // it would be in flow. Inline-level, that is after the content before it on its line; block-level
+  // after inline content, below that line at its start. x and y of the box #a, checked against
+  // Chromium 156 (its text's left edge less the glyph's side bearing, and its line).
+  const statics: [string, string, number, number][] = [
+    ['after the text before it on its line', '<p>Infra structure <span id="a">Aa</span> after</p>', 64.45, 0],
+    ['at a line end, after the text (its trailing space hangs)', '<p>Infrastructure <span id="a">Bb</span></p>', 58.9, 0],
+    ['on the line it stands on, when the line breaks after it', '<p style="width: 60pt">one two three four <span id="a">Cc</span> five</p>', 42.8, 12],
+    ['inside an inline box, after its padding and text', '<p>xy <span style="padding-left: 5pt">ab <span id="a">Dd</span></span></p>', 28.89, 0],
+    ['display: inline-block', '<p>xy <span id="a" style="display: inline-block">Ee</span></p>', 10, 0],
+    ['a block-level box after text: below the line, at its start', '<p>gh <span id="a" style="display: block">Gg</span></p>', 0, 12],
+  ];
+  for (const [name, html, x, y] of statics) {
+    it(`the static position of an absolutely positioned box in a line: ${name}`, () => {
+      const { root } = layoutOf(html, `${PAGE} p { margin: 0 } #a { position: absolute }`);
+      const a = boxOf(root, '#a');
+      expect(a.x, 'x').to.be.closeTo(x, 0.1);
+      expect(a.y, 'y').to.be.closeTo(y, 0.01);
+    });
+  }
+
   it('relative moves the box after layout and keeps its place in flow', () => {
     const { root } = layoutOf('<div id="a" style="position:relative;top:5pt;left:7pt;width:50pt;height:10pt"></div><div id="b" style="height:10pt"></div>', PAGE);
     expect(boxOf(root, '#a').y).to.be.closeTo(5, 0.01);

@@ -322,6 +322,18 @@ describe('layout/inline: pagination (CSS Fragmentation 3)', () => {
     expect(onSecond).to.equal(2);
   });
 
+  // When orphans and widows cannot both hold, Chromium 156 still pulls lines for the widows, as
+  // many as the orphans leave (checked on 300pt pages: five lines, four fit)
+  const pulls: [string, number][] = [['orphans: 3; widows: 3', 3], ['orphans: 2; widows: 4', 2], ['orphans: 4; widows: 3', 4]];
+  for (const [props, first] of pulls) {
+    it(`widows pull as many lines as orphans leave: ${props} keeps ${first} of five lines on the first page`, () => {
+      // 100pt page: lines at 40, 55, 70, 85 fit, the fifth goes over
+      const r = lay(`<p style="${S}; ${props}">l1 l2 l3 l4 l5</p>`, { width: 10, pages: pagesOf(100), y: 40 });
+      expect(r.lines.filter((l) => l.y < 100).length).to.equal(first);
+      expect(r.lines.length).to.equal(5);
+    });
+  }
+
   it('an inline formatting context of only collapsible spaces and floats makes no line box', () => {
     const r = lay(`<p style="${S}"><span style="float: right; width: 10pt; height: 10pt"></span> </p>`);
     expect(r.lines.length).to.equal(0);
