@@ -1224,7 +1224,19 @@ export function propertyDef(name: PropertyName): PropertyDef<unknown, unknown> {
 export function initialValues(): ComputedValues {
   const out = {} as Record<string, unknown>;
   for (const name of PROPERTY_NAMES) out[name] = PROPERTIES[name].initial;
-  return out as ComputedValues;
+  return fastShape(out) as ComputedValues;
+}
+
+/**
+ * `o` as an object in V8's fast mode, for the fixed-shape objects whose spread copies every
+ * element's values and style start from. Copying a fast-mode object copies its fields in one
+ * go; copying one in dictionary mode adds its keys one by one (about 40 µs per copy for the
+ * longhands of this table, where the fast copy takes under 1 µs). Filling an object key by key
+ * and JSON.parse of an object of 128 keys or more both give dictionary mode; a spread copy is in
+ * fast mode whatever its source's mode.
+ */
+export function fastShape<T extends object>(o: T): T {
+  return { ...o };
 }
 
 /** the initial values, computed once (never written to) */

@@ -6,7 +6,7 @@
 // position without running() (which moves to `running`). Adding a property to the table
 // adds it to ComputedStyle; nothing is declared twice.
 import type { Display, RGBA, Side } from './computed';
-import { INITIAL_VALUES, PROPERTY_NAMES, propertyDef, type ComputedValues, type PropertyName } from './properties';
+import { fastShape, INITIAL_VALUES, PROPERTY_NAMES, propertyDef, type ComputedValues, type PropertyName } from './properties';
 import type { Customs } from './variables';
 
 /** One element's computed values, its custom properties, and the ComputedStyle made from them. */
@@ -75,12 +75,12 @@ const DIRECT: readonly { readonly name: PropertyName; readonly key: string; read
 
 /**
  * Every ComputedStyle starts as a spread copy of this object: all its keys in table order
- * (a group where its first longhand is). Built through JSON so V8 keeps it in fast mode and
- * every style shares its shape; filling a new object key by key makes it a hash table.
+ * (a group where its first longhand is), in fast mode (fastShape), so every style shares its
+ * shape.
  */
-const SHAPE: Readonly<Record<string, unknown>> = JSON.parse(JSON.stringify(Object.fromEntries(
+const SHAPE: Readonly<Record<string, unknown>> = fastShape(Object.fromEntries(
   [...PROPERTY_NAMES.map((name) => [isGrouped(name) ? GROUP_OF[name] : camel(name), 0]), ['overflowClips', 0]],
-))) as Record<string, unknown>;
+) as Record<string, unknown>);
 
 function resolveColor(c: RGBA | 'currentcolor', color: RGBA): RGBA {
   return c === 'currentcolor' ? color : c;

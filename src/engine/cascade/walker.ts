@@ -13,7 +13,7 @@ import { applyListItemCounters, contentPieces, CounterScopes, elementText, forma
 import { parseValue, type CompiledDecl } from './declarations';
 import { AncestorFilter, type Hit, type MatchElement, type SelectorSource } from './match';
 import { presentationalHints } from './presentational';
-import { FONT_SIZE_KEYWORD_ORDER, FONT_SIZE_KEYWORDS, fontRelative, initialValues, MEDIUM_FONT_SIZE, MONOSPACE_FONT_SIZE_KEYWORDS, MONOSPACE_SCALE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type FontSizeOrigin, type PropertyName } from './properties';
+import { fastShape, FONT_SIZE_KEYWORD_ORDER, FONT_SIZE_KEYWORDS, fontRelative, initialValues, MEDIUM_FONT_SIZE, MONOSPACE_FONT_SIZE_KEYWORDS, MONOSPACE_SCALE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type FontSizeOrigin, type PropertyName } from './properties';
 import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload, type Target } from './rules';
 import type { PseudoElement } from '../css/selectors';
 import { newSiblingState, type Signature, type Signatures, type SiblingState } from './sharing';
@@ -37,11 +37,10 @@ export interface WalkerOptions {
 }
 
 /**
- * The initial values as one fixed-shape object: every element's values start as a spread
- * copy of it. (Built through JSON so V8 keeps it in fast mode; an object filled key by key
- * becomes a hash table, and copying that per element was the cascade's largest cost.)
+ * The initial values as one fixed-shape object of its own (no value shared with the property
+ * table): every element's values start as a spread copy of it, so it is in fast mode (fastShape).
  */
-export const INITIAL = JSON.parse(JSON.stringify(initialValues())) as ComputedValues;
+export const INITIAL = fastShape(JSON.parse(JSON.stringify(initialValues())) as ComputedValues);
 const INITIAL_STYLE_VALUES: ElementValues = { values: INITIAL, customs: new Map(), style: toComputedStyle(INITIAL) };
 const INHERITED = new Set<PropertyName>(PROPERTY_NAMES.filter((n) => PROPERTIES[n].inherited));
 const INHERITED_NAMES: readonly PropertyName[] = [...INHERITED];
