@@ -2,18 +2,7 @@
 // our PDF with `pdftotext -bbox` and compared with the same word in Chromium's own print of
 // the same HTML (headless --print-to-pdf, A4, 20mm margins, read the same way).
 import { expect } from 'chai';
-import { layoutHtml } from '../../../src/engine';
-import { toPdf } from '../../../src/pdf';
-import { fontFeatures, measureText } from '../../../src/render/measure';
-import { boxWordsOf } from '../../helpers/pdf';
-
-const PAGE = "@page { size: A4; margin: 20mm } body { margin: 0; font: 12pt 'Liberation Sans' } ";
-
-/** the words of a document as our PDF draws them */
-async function words(html: string, css: string): Promise<{ text: string; left: number; top: number; right: number }[]> {
-  const r = layoutHtml(`<!doctype html><meta charset="utf-8">${html}`, PAGE + css, { measureText, fontFeatures });
-  return boxWordsOf(await toPdf(r.docDefinition, r.fonts));
-}
+import { words } from '../../helpers/text-facts';
 
 interface Case {
   readonly name: string;
