@@ -124,9 +124,11 @@ export interface FloatContext {
   space(y: number, height: number, minX: number, maxX: number): { left: number; right: number };
   /**
    * CSS 2.1 §9.5.1: places a float whose margin box is `width` × `height`, no higher than `y`,
-   * inside [minX, maxX); returns its margin box's top-left corner.
+   * inside [minX, maxX); returns its margin box's top-left corner. In a paginated flow `layout`
+   * lays the float out where it goes (CSS Fragmentation 3 §4): its broken height is the one
+   * the float excludes, and it may move the float down (to the next page).
    */
-  place(side: 'left' | 'right', width: number, height: number, y: number, minX: number, maxX: number): { x: number; y: number };
+  place(side: 'left' | 'right', width: number, height: number, y: number, minX: number, maxX: number, layout?: FloatLayout): { x: number; y: number };
   /** CSS 2.1 §9.5.2: the flow position below every float of `side` ('both' for either) */
   clearance(side: 'left' | 'right' | 'both'): number;
   /** the lowest margin-box bottom of the floats (a BFC root's auto height includes them: §10.6.7) */
@@ -134,6 +136,12 @@ export interface FloatContext {
   /** the fragments of the floats placed so far (their owner adds them to its children) */
   readonly fragments: BoxFragment[];
 }
+
+/**
+ * Lays a float out with its margin box's top-left corner at (x, y) of the flow; returns where its
+ * margin box's top went (below y when it moved down) and its margin-box height there.
+ */
+export type FloatLayout = (x: number, y: number) => { readonly y: number; readonly height: number };
 
 /** An absolutely positioned box waiting for its containing block's size (CSS 2.1 §10.3.7, §10.6.4). */
 export interface PendingAbsolute {

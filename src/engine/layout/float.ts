@@ -2,8 +2,17 @@
 // goes as high as it may (§9.5.1 rules 4–6), then as far to its side as it may, below any
 // earlier float it would not fit beside; line boxes and new formatting contexts are shortened
 // beside the floats (§9.5, §9.4.1).
-import type { FloatContext } from './context';
-import type { BoxFragment } from './fragments';
+//
+// CSS Fragmentation 3 §4 in a paginated flow, as Chromium 156 prints: a float breaks at page ends
+// like block content (its content continues at the next page's top, the lines beside it are
+// shortened on every page it covers), so its exclusion reaches as far down the flow as its
+// broken height; a monolithic float, or one with `break-inside: avoid` that fits on a page, that
+// crosses the page end moves to the next page whole, and so does a float whose first content
+// would start the next page (no break between a box's top and its first content, §4.1).
+import type { BlockLevelBox } from '../boxes/types';
+import { firstOnPage, type FloatContext, type FloatLayout, type LayoutContext, type PendingAbsolute } from './context';
+import { contentStart, type BoxFragment, type LinkTarget } from './fragments';
+import { avoidsBreakInside } from './used';
 
 interface PlacedFloat {
   readonly side: 'left' | 'right';
@@ -30,12 +39,21 @@ export class Floats implements FloatContext {
     return { left, right };
   }
 
-  place(side: 'left' | 'right', width: number, height: number, y: number, minX: number, maxX: number): { x: number; y: number } {
-    const at = this.fitBelow(Math.max(y, this.lastTop), width, height, minX, maxX);
-    const x = side === 'left' ? at.left : at.right - width;
-    this.placed.push({ side, left: x, right: x + width, top: at.y, bottom: at.y + height });
-    this.lastTop = at.y;
-    return { x, y: at.y };
+  place(side: 'left' | 'right', width: number, height: number, y: number, minX: number, maxX: number, layout?: FloatLayout): { x: number; y: number } {
+    const xOf = (band: { left: number; right: number }) => (side === 'left' ? band.left : band.right - width);
+    let at = this.fitBelow(Math.max(y, this.lastTop), width, height, minX, maxX);
+    let x = xOf(at);
+    let laid = layout ? layout(x, at.y) : { y: at.y, height };
+    // moved down (to the next page): placed again from there, beside the floats that are there
+    for (let attempt = 0; layout && laid.y > at.y + 0.01 && attempt < 3; attempt++) {
+      const again = this.fitBelow(laid.y, width, height, minX, maxX);
+      if (Math.abs(again.y - laid.y) < 0.01 && Math.abs(xOf(again) - x) < 0.01) break;
+      at = again; x = xOf(at);
+      laid = layout(x, at.y);
+    }
+    this.placed.push({ side, left: x, right: x + width, top: laid.y, bottom: laid.y + laid.height });
+    this.lastTop = laid.y;
+    return { x, y: laid.y };
   }
 
   clearance(side: 'left' | 'right' | 'both'): number {
@@ -65,4 +83,63 @@ export class Floats implements FloatContext {
     }
     return { y: top, left: minX, right: maxX };
   }
+}
+
+/** A float laid out once without breaks at the origin (its margin box's top-left corner at (0, 0)). */
+export interface MeasuredFloat {
+  readonly box: BlockLevelBox;
+  readonly fragment: BoxFragment;
+  /** the margin box's size */
+  readonly width: number;
+  readonly height: number;
+  /** its margin-bottom, pt */
+  readonly marginBottom: number;
+  /** the containing block's size, and the link around the float */
+  readonly cbWidth: number;
+  readonly cbHeight: number | undefined;
+  readonly link: LinkTarget | undefined;
+  /** the absolutely positioned boxes it queued, static positions at the origin */
+  readonly absolutes: readonly PendingAbsolute[];
+}
+
+/**
+ * Where a float goes in the flow: its margin box's top and height there, and, when it breaks
+ * across pages, its fragment laid out there with the absolutely positioned boxes it queued
+ * (else the measured fragment moves there).
+ */
+export interface FloatInFlow {
+  readonly y: number;
+  readonly height: number;
+  readonly broken?: { readonly fragment: BoxFragment; readonly absolutes: readonly PendingAbsolute[] };
+}
+
+const EPS = 0.01;
+
+/**
+ * CSS Fragmentation 3 §4 a float placed at (x, y) of a paginated flow, as Chromium 156 prints
+ * it: where it fits on the page, the measured float moves there; where it crosses the page end,
+ * a monolithic float (a replaced element) or one that avoids breaks inside and fits on a page
+ * moves to the next page, any other is laid out again there with page breaks (at its measured
+ * width), and moves to the next page when its first content would start there.
+ */
+export function fragmentFloat(m: MeasuredFloat, x: number, y: number, ctx: LayoutContext): FloatInFlow {
+  const pages = ctx.pages;
+  const end = pages.pageEnd(y + EPS);
+  if (!pages.paginates || y + m.height <= end + EPS) return { y, height: m.height };
+  const first = firstOnPage(pages, y);
+  const monolithic = m.box.kind === 'block-replaced';
+  const whole = m.box.kind !== 'inlines' && m.box.kind !== 'absolute' && avoidsBreakInside(m.box.style, pages) && m.height <= pages.pageHeight(end) + EPS;
+  if ((monolithic || whole) && !first) return { y: end, height: m.height };
+  // (at the page's top a monolithic float stays, overflowing; a float that avoids breaks breaks all the same)
+  if (monolithic) return { y, height: m.height };
+  const broken = (top: number): FloatInFlow => {
+    const absolutes: PendingAbsolute[] = [];
+    const r = ctx.layoutIndependent(m.box, { x, y: top, cbWidth: m.cbWidth, cbHeight: m.cbHeight, borderBoxWidth: m.fragment.width, absolutes, link: m.link }, ctx);
+    const f = r.fragment ?? m.fragment;
+    return { y: top, height: Math.max(0, r.bottom + m.marginBottom - top), broken: { fragment: f.float ? f : { ...f, float: true }, absolutes } };
+  };
+  const laid = broken(y);
+  const start = laid.broken && contentStart(laid.broken.fragment);
+  if (!first && start !== undefined && start >= end - EPS) return broken(end);
+  return laid;
 }

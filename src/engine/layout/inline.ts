@@ -13,6 +13,7 @@ import type { FaceResolver } from './faces';
 import { exactList, translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
+import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
 import { replacedSize } from './replaced';
 import { resolve } from './used';
 
@@ -82,10 +83,8 @@ interface Atomic {
   group: number;
 }
 
-interface Floated {
-  readonly fragment: BoxFragment;
-  readonly width: number;
-  readonly height: number;
+/** A float met in the content: measured once, placed once. */
+interface Floated extends MeasuredFloat {
   placed: boolean;
 }
 
@@ -929,12 +928,16 @@ class Lines implements LineFloats {
     if (f) return f;
     const input = this.input;
     const s = item.box.style;
-    const r = this.ctx.layoutIndependent(item.box.box, { x: 0, y: 0, cbWidth: input.width, cbHeight: input.cbHeight, absolutes: input.absolutes, link: item.link }, withoutBreaks(this.ctx));
+    const absolutes: PendingAbsolute[] = [];
+    const r = this.ctx.layoutIndependent(item.box.box, { x: 0, y: 0, cbWidth: input.width, cbHeight: input.cbHeight, absolutes, link: item.link }, withoutBreaks(this.ctx));
     const frag: BoxFragment = r.fragment ? (r.fragment.float ? r.fragment : { ...r.fragment, float: true })
       : { kind: 'box', style: s, element: item.box.element, x: 0, y: 0, width: 0, height: 0, border: ZERO, padding: ZERO, children: [], float: true };
     const ml = marginOf(s.margin.left, input.width); const mr = marginOf(s.margin.right, input.width);
     const mb = marginOf(s.margin.bottom, input.width);
-    f = { fragment: frag, width: ml + frag.width + mr, height: Math.max(0, r.bottom + mb), placed: false };
+    f = {
+      box: item.box.box, fragment: frag, width: ml + frag.width + mr, height: Math.max(0, r.bottom + mb), marginBottom: mb,
+      cbWidth: input.width, cbHeight: input.cbHeight, link: item.link, absolutes, placed: false,
+    };
     this.floated.set(item.box, f);
     return f;
   }
@@ -946,9 +949,20 @@ class Lines implements LineFloats {
     // CSS 2.1 §9.5.2: a float's `clear` puts its top below the earlier floats it clears
     const clear = item.box.style.clear;
     const top = clear === 'none' ? y : Math.max(y, floats.clearance(clear));
-    const at = floats.place(side, f.width, f.height, top, this.input.x, this.input.x + this.input.width);
-    translate(f.fragment, at.x, at.y);
-    floats.fragments.push(f.fragment);
+    // CSS Fragmentation 3 §4: in a paginated flow the float is laid out where it goes (float.ts)
+    let laid: FloatInFlow | undefined;
+    const ctx = this.ctx;
+    const layout = ctx.pages.paginates ? (x: number, at: number) => (laid = fragmentFloat(f, x, at, ctx)) : undefined;
+    const at = floats.place(side, f.width, f.height, top, this.input.x, this.input.x + this.input.width, layout);
+    const broken = (laid as FloatInFlow | undefined)?.broken;
+    if (broken) {
+      floats.fragments.push(broken.fragment);
+      this.input.absolutes.push(...broken.absolutes);
+    } else {
+      translate(f.fragment, at.x, at.y);
+      floats.fragments.push(f.fragment);
+      for (const a of f.absolutes) this.input.absolutes.push({ ...a, staticX: a.staticX + at.x, staticY: a.staticY + at.y });
+    }
     f.placed = true;
   }
 }
