@@ -149,6 +149,7 @@ class TableRows {
 export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox {
   const t = new TableRows(el, hooks);
   const { captions, columnWidths, header, body, footer } = t;
+  let hasHeader = false; let hasFooter = false;
   for (const n of el.children) {
     if (!isElement(n)) { t.addStray(n); continue; }
     switch (n.style.display) {
@@ -167,8 +168,13 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
         }
         break;
       }
-      case 'table-header-group': t.flushStray(); t.addGroup(n.children, header.length === 0 && body.length === 0 ? 'header' : 'body', n.style, n); break;
-      case 'table-footer-group': t.flushStray(); t.addGroup(n.children, 'footer', n.style, n); break;
+      // CSS 2.1 §17.2: the first table-header-group in document order is the table's header
+      // (placed first wherever it stands), the first table-footer-group its footer (placed last);
+      // a later one is an ordinary row group where it stands, as Chromium 156 lays them out
+      case 'table-header-group':
+        t.flushStray(); t.addGroup(n.children, hasHeader ? 'body' : 'header', n.style, n); hasHeader = true; break;
+      case 'table-footer-group':
+        t.flushStray(); t.addGroup(n.children, hasFooter ? 'body' : 'footer', n.style, n); hasFooter = true; break;
       case 'table-row-group': t.flushStray(); t.addGroup(n.children, 'body', n.style, n); break;
       case 'table-row': t.flushStray(); t.addRow(n, n.style, n.children, 'body'); break;
       default: t.addStray(n);

@@ -32,13 +32,13 @@ export function frameWidth(style: ComputedStyle): number {
 
 /**
  * CSS 2.1 §17.6.2: in the collapsing model a table has no padding, and its border box holds
- * half of the first row's outer collapsed borders (the wider of the table's and the cell's),
+ * half of the outer collapsed borders (the wider of the table's and the cells', the widest row at each side),
  * not the table's own border widths (as table-layout.ts lays it out).
  */
 function collapsedFrame(box: TableBox): Pick<ComputedStyle, 'borderWidth' | 'padding'> | undefined {
   const s = box.style;
   if (s.borderCollapse !== 'collapse') return undefined;
-  // CSS 2.1 §17.6.2: half of the first row's outer collapsed borders
+  // CSS 2.1 §17.6.2: half of the outer collapsed borders (TableGrid.tableHalves)
   const halves = tableGrid(box).tableHalves();
   return { borderWidth: { ...s.borderWidth, left: halves.left, right: halves.right }, padding: { ...s.padding, left: NO_LENGTH, right: NO_LENGTH } };
 }
@@ -232,8 +232,19 @@ export class Intrinsic {
     const inner = { min: min + spacing, max: max + spacing };
     const w = box.width;
     const style = { ...box.style, width: 'auto' as const, ...collapsedFrame(box) };
-    if (w !== 'auto' && w.pct === 0) { const m = Math.max(w.pt, inner.min); return { min: m + frameWidth(style), max: m + frameWidth(style) }; }
-    return this.withStyle(style, inner);
+    // (a caption's min-content width is a minimum of the table's border box: table-layout.ts)
+    const m = (v: ComputedStyle['margin']['left']) => (v === 'auto' ? 0 : v.pt);
+    const captions = this.captionsMin(box) + m(box.style.margin.left) + m(box.style.margin.right);
+    const atLeast = (c: ContentSizes): ContentSizes => ({ min: Math.max(c.min, captions), max: Math.max(c.max, captions) });
+    if (w !== 'auto' && w.pct === 0) { const m = Math.max(w.pt, inner.min); return atLeast({ min: m + frameWidth(style), max: m + frameWidth(style) }); }
+    return atLeast(this.withStyle(style, inner));
+  }
+
+  /** CSS 2.1 §17.4: the widest min-content width (margin box) of a table's captions, 0 without one. */
+  captionsMin(box: TableBox): number {
+    let m = 0;
+    for (const cap of box.captions) m = Math.max(m, this.block(cap).min);
+    return m;
   }
 
   /** Per column: min/max content width of the cells (border box of the cell), and fixed/percent widths. */

@@ -179,13 +179,17 @@ export class TableGrid {
     return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
   }
 
-  /** Half of the collapsed outer borders: the table's used border widths (CSS 2.1 §17.6.2). */
+  /**
+   * Half of the collapsed outer borders: the table's used border widths (CSS 2.1 §17.6.2). The
+   * left and right ones are the widest outer edge of any row, as Chromium 156 takes them.
+   */
   tableHalves(): Sides {
     const R = this.rows.length; const C = this.columns;
     if (R === 0 || C === 0) { const b = this.box.style.borderWidth; return { top: b.top / 2, right: b.right / 2, bottom: b.bottom / 2, left: b.left / 2 }; }
-    let top = 0; let bottom = 0;
+    let top = 0; let bottom = 0; let left = 0; let right = 0;
     for (let c = 0; c < C; c++) { top = Math.max(top, this.hEdge(0, c).width); bottom = Math.max(bottom, this.hEdge(R, c).width); }
-    return { top: top / 2, right: this.vEdge(0, C).width / 2, bottom: bottom / 2, left: this.vEdge(0, 0).width / 2 };
+    for (let r = 0; r < R; r++) { left = Math.max(left, this.vEdge(r, 0).width); right = Math.max(right, this.vEdge(r, C).width); }
+    return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
   }
 }
 

@@ -257,7 +257,11 @@ class TableLayout {
     const toGrid = (w: number | undefined) => (w === undefined ? undefined : Math.max(0, w - spacing - (s.boxSizing === 'border-box' ? frame : 0)));
     const maxGrid = toGrid(resolveNone(s.maxWidth, cb));
     const minW = resolveAuto(s.minWidth, cb);
-    const minGrid = minW === undefined ? undefined : toGrid(minW);
+    let minGrid = minW === undefined ? undefined : toGrid(minW);
+    // CSS 2.1 §17.4: the wrapper holds the captions; a caption's min-content width (its margin
+    // box) is a minimum of the table's border box, as Chromium 156 widens the table for it
+    const captionMin = this.ctx.intrinsic.captionsMin(this.box);
+    if (captionMin > 0) minGrid = Math.max(minGrid ?? 0, captionMin - spacing - frame);
     columns = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid }).columns;
     let grid = columns.reduce((a, b) => a + b, 0);
     // a width decided by the parent (a stretched flex item) or a specified width wider than the
@@ -633,14 +637,18 @@ class TableLayout {
     return b;
   }
 
-  /** A cell's specified height as a border-box height (CSS 2.1 §17.5.3: a minimum) */
+  /**
+   * A cell's specified height as a border-box height (CSS 2.1 §17.5.3: a minimum). Its used
+   * padding and borders are added under box-sizing: content-box; in the collapsing model those
+   * borders are half of each collapsed edge (CSS 2.1 §17.6.2), as Chromium 156 sizes the row.
+   */
   private specifiedHeight(slot: CellSlot): number {
     const s = slot.cell.style;
     const h = fixedHeight(s.height);
     if (h === 0) return 0;
     if (s.boxSizing === 'border-box') return h;
-    const pad = cellPadding(s, this.box.cellPadding);
-    return h + pad.top + pad.bottom + s.borderWidth.top + s.borderWidth.bottom;
+    const used = this.cellBox(slot).style;
+    return h + used.padding.top.pt + used.padding.bottom.pt + used.borderWidth.top + used.borderWidth.bottom;
   }
 
   /**
