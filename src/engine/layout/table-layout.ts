@@ -381,7 +381,10 @@ class TableLayout {
         const headBottom = head.length ? head[head.length - 1]!.top + head[head.length - 1]!.height : firstTop - this.vs;
         const foot = this.placeRows(bodyTo, R, 0, NO_BREAKS, measure, gridX);
         const footRows = foot.length ? foot[foot.length - 1]!.top + foot[foot.length - 1]!.height : 0;
-        const headOffset = this.collapse ? this.border.top : this.vs;
+        // a continuation page repeats the header at its top: the table's top border and the
+        // border-spacing above the first row stay on the first page (as Chromium 156 prints);
+        // in the collapsing model the header's top edge comes along
+        const headOffset = this.collapse ? this.border.top : 0;
         const headH = head.length ? headOffset + (headBottom - firstTop) + this.vs : 0;
         const footH = foot.length ? this.vs + footRows + (this.collapse ? this.border.bottom : this.vs) : 0;
         const bodyStart = head.length ? headBottom + this.vs : firstTop;
@@ -480,7 +483,9 @@ class TableLayout {
     const placed = new Map<CellSlot, CellLayout>();
     let y = top;
     for (let r = from; r < to; r++) {
-      if (r > from) y += this.vs;
+      // CSS Fragmentation 3 §5.2: the vertical border-spacing between two rows is truncated at a
+      // page end (the next row starts at the page's top), as Chromium 156 prints it
+      if (r > from) y = pages.paginates && y + this.vs > pages.pageEnd(y) ? pages.pageEnd(y) : y + this.vs;
       // CSS Fragmentation 3 §3.1: a forced break between rows (break-before on a row, break-after on the one above)
       if (pages.paginates && r > from && (forces(this.grid.rows[r]!.style.breakBefore) || forces(this.grid.rows[r - 1]!.style.breakAfter))) y = pages.forcedBreak(y);
       let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);

@@ -210,6 +210,35 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     expect(boxOf(root, '#r3').y).to.be.closeTo(pages[1]!.flowTop, 0.01);
   });
 
+  // Chromium 156 (page area 280pt; rows of 30pt, a 20pt header): the border-spacing after a
+  // page's last row is dropped; a continuation page starts with the repeated header at its top
+  // (no table border, no spacing above it), then the spacing, then its first row, on every page alike
+  it('border-spacing at a page end: the repeated header is at the page top and the rows do not drift', () => {
+    const body = Array.from({ length: 20 }, (_, i) => `<tr><td id="r${i}">${block(20, 30)}</td></tr>`).join('');
+    const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 20)}</th></tr></thead><tbody>${body}</tbody><tfoot><tr><td>${block(20, 15)}</td></tr></tfoot></table>`,
+      `${PAGE} td, th { padding: 0 } table { border-spacing: 4pt 7pt }`);
+    const heads = boxesOf(root, 'thead');
+    const feet = boxesOf(root, 'tfoot');
+    // (7pt spacing is 9px: 6.75pt; Chromium: the header text 27.75pt above the first row's on every page)
+    expect(heads[0]!.y).to.be.closeTo(6.75, 0.01);
+    for (const k of [1, 2, 3]) {
+      const head = heads.find((h) => pageAt(pages, h.y) === k)!;
+      expect(head.y, `header on page ${k + 1}`).to.be.closeTo(pages[k]!.flowTop, 0.01);
+      expect(boxOf(root, `#r${6 * k}`).y, `first row on page ${k + 1}`).to.be.closeTo(pages[k]!.flowTop + 26.75, 0.01);
+    }
+    // the footer follows each page's last row by the spacing (Chromium: 247.25pt down pages 2 and 3)
+    for (const k of [1, 2]) expect(feet.find((f) => pageAt(pages, f.y) === k)!.y - pages[k]!.flowTop).to.be.closeTo(247.25, 0.01);
+  });
+
+  it('border-spacing at a page end without a header: the next row starts at the page top', () => {
+    // rows of 30pt every 39.75pt (10pt spacing is 13px: 9.75pt); the 7th ends 0.25pt above the page end
+    const body = Array.from({ length: 10 }, (_, i) => `<tr><td id="r${i}">${block(20, 30)}</td></tr>`).join('');
+    const { root, pages } = layoutOf(`<table><tbody>${body}</tbody></table>`, `${PAGE} td { padding: 0 } table { border-spacing: 0 10pt; border: 2pt solid }`);
+    expect(pageAt(pages, boxOf(root, '#r6').y)).to.equal(0);
+    expect(boxOf(root, '#r7').y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    expect(boxOf(root, '#r8').y).to.be.closeTo(pages[1]!.flowTop + 39.75, 0.01);
+  });
+
   it('collapsed borders stop at the last row of a page when the next row moves on', () => {
     const tall = `<tr style="break-inside: avoid"><td>${block(20, 100)}</td><td>x</td></tr>`;
     const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 15)}</th><th>h</th></tr></thead><tbody>${tall.repeat(3)}</tbody></table>`,
