@@ -339,11 +339,16 @@ export function cellFrame(slot: CellSlot, grid: TableGrid): number {
   return pad.left + pad.right + halves.left + halves.right;
 }
 
-/** Used padding of a table cell: CSS padding, or the table's HTML cellpadding over the UA default. */
-export function cellPadding(style: ComputedStyle, cellPaddingAttr: number | undefined): { top: number; right: number; bottom: number; left: number } {
+/**
+ * Used padding of a table cell: CSS padding, or the table's HTML cellpadding over the UA default.
+ * Percentages resolve against `percentBase` (TableLayout.cellBox); without one they are 0, as a
+ * cell's percentage padding adds nothing to its min-content and max-content widths in Chromium 156.
+ */
+export function cellPadding(style: ComputedStyle, cellPaddingAttr: number | undefined, percentBase?: { readonly inline: number; readonly block: number }): { top: number; right: number; bottom: number; left: number } {
   const p = style.padding;
-  const px = (v: typeof p.top) => Math.max(0, v.pt);
+  const px = (v: typeof p.top, base = 0) => Math.max(0, v.pt + (v.pct ? (v.pct * base) / 100 : 0));
   const uaDefault = (v: typeof p.top) => v.pct === 0 && Math.abs(v.pt - 0.75) < 0.01;
   if (cellPaddingAttr !== undefined && uaDefault(p.top) && uaDefault(p.right) && uaDefault(p.bottom) && uaDefault(p.left)) return { top: cellPaddingAttr, right: cellPaddingAttr, bottom: cellPaddingAttr, left: cellPaddingAttr };
-  return { top: px(p.top), right: px(p.right), bottom: px(p.bottom), left: px(p.left) };
+  const b = percentBase;
+  return { top: px(p.top, b?.block), right: px(p.right, b?.inline), bottom: px(p.bottom, b?.block), left: px(p.left, b?.inline) };
 }

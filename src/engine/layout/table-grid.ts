@@ -28,6 +28,8 @@ export interface CellSlot {
   readonly colEnd: number;
   /** the block container laid out for the cell (TableLayout.cellBox), made when first asked */
   box: BlockBox | undefined;
+  /** the table content width the box's percentage padding resolved against (TableLayout.cellBox) */
+  boxBase: number;
 }
 
 /** A resolved border on one edge of the grid; width 0 when no border is drawn there. */
@@ -97,7 +99,7 @@ export class TableGrid {
       while (end < R && !this.groupStart[end]) end++;
       for (const cell of rows[r]!.cells) {
         if (cell.col >= C) continue;
-        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan), box: undefined };
+        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan), box: undefined, boxBase: 0 };
         const id = this.cells.length;
         this.cells.push(slot);
         this.startsAt[r]!.push(slot);

@@ -220,6 +220,8 @@ class TableLayout {
   private rowMin: number[] = [];
   /** the row group and row fragments made (their children are table parts too) */
   private readonly parts = new Set<BoxFragment>();
+  /** the table's content-box width (widths()): what cells' percentage paddings resolve against */
+  private contentWidth = 0;
   /** the last horizontal edge drawn below a row: the next row does not draw it again as its top */
   private lastBottom: { line: number; y: number } | undefined;
 
@@ -272,6 +274,7 @@ class TableLayout {
       grid = available;
     }
     this.colW = columns;
+    this.contentWidth = Math.max(0, (forced ?? grid + spacing + frame) - frame);
     // CSS 2.1 §17.5: the columns are ordered by the table's direction (the first on the right in rtl)
     this.colX = [];
     let x = this.hs;
@@ -662,8 +665,10 @@ class TableLayout {
    * model half of each collapsed border (drawn by the grid, not by the cell).
    */
   private cellBox(slot: CellSlot): BlockBox {
-    if (slot.box) return slot.box;
     const s = slot.cell.style;
+    const p = s.padding;
+    const percent = p.top.pct !== 0 || p.right.pct !== 0 || p.bottom.pct !== 0 || p.left.pct !== 0;
+    if (slot.box && (!percent || slot.boxBase === this.contentWidth)) return slot.box;
     const halves = this.collapse ? this.grid.cellHalves(slot) : undefined;
     // CSS 2.1 §17.5.1: with border-spacing, a row's and a row group's background show in its cells only
     let background: RGBA | undefined;
@@ -674,10 +679,13 @@ class TableLayout {
     }
     // CSS 2.1 §17.6.1.1 empty-cells: hide: no background and no borders around a cell without content
     const hide = !this.collapse && s.emptyCells === 'hide' && isEmptyCell(slot.cell);
-    const style = cellStyle(s, { pad: cellPadding(s, this.box.cellPadding), halves, background, hide });
+    // a percentage padding resolves against the table's content width less the border-spacing
+    // at both ends (a vertical one: at one end), as Chromium 156 resolves them
+    const base = percent ? { inline: Math.max(0, this.contentWidth - 2 * this.hs), block: Math.max(0, this.contentWidth - this.hs) } : undefined;
+    const style = cellStyle(s, { pad: cellPadding(s, this.box.cellPadding, base), halves, background, hide });
     const content = slot.cell.content;
     const out: BlockBox = { kind: 'block', style, element: slot.cell.element ?? content.element, children: content.children };
-    slot.box = out;
+    slot.box = out; slot.boxBase = this.contentWidth;
     return out;
   }
 
