@@ -41,6 +41,8 @@ export interface TableBox {
   readonly captions: BlockBox[];
   /** specified column widths from <col>/<colgroup> (index = column) */
   readonly columnWidths: LengthPctAuto[];
+  /** CSS 2.1 §17.5.5: the columns whose <col>/<colgroup> has visibility: collapse (index = column) */
+  readonly collapsedColumns: boolean[];
   readonly rows: TableRowBox[];
   readonly columnCount: number;
   /** number of leading rows from table-header-groups: repeated on every page */
@@ -78,6 +80,7 @@ class TableRows {
   readonly captions: BlockBox[] = [];
   /** specified column widths from <col>/<colgroup> (index = column) */
   readonly columnWidths: LengthPctAuto[] = [];
+  readonly collapsedColumns: boolean[] = [];
   readonly header: TableRowBox[] = [];
   readonly body: TableRowBox[] = [];
   readonly footer: TableRowBox[] = [];
@@ -148,7 +151,7 @@ class TableRows {
 /** Builds a table box from a display:table element (CSS 2.1 §17.2.1 fix-up applied). */
 export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox {
   const t = new TableRows(el, hooks);
-  const { captions, columnWidths, header, body, footer } = t;
+  const { captions, columnWidths, collapsedColumns, header, body, footer } = t;
   let hasHeader = false; let hasFooter = false;
   for (const n of el.children) {
     if (!isElement(n)) { t.addStray(n); continue; }
@@ -158,13 +161,9 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
       case 'table-column-group': case 'table-column': {
         t.flushStray();
         const cols = n.style.display === 'table-column' ? [n] : n.children.filter(isElement).filter((c) => c.style.display === 'table-column');
-        if (cols.length === 0) {
-          const w = lengthOr(n.style.width, 'auto');
-          for (let i = 0; i < spanAttr(n, 'span', 1000); i++) columnWidths.push(w);
-        }
-        for (const c of cols) {
+        for (const c of cols.length === 0 ? [n] : cols) {
           const w = lengthOr(c.style.width, 'auto');
-          for (let i = 0; i < spanAttr(c, 'span', 1000); i++) columnWidths.push(w);
+          for (let i = 0; i < spanAttr(c, 'span', 1000); i++) { columnWidths.push(w); collapsedColumns.push(c.style.visibility === 'collapse'); }
         }
         break;
       }
@@ -200,7 +199,7 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
   }
   const cp = el.attrs.cellpadding !== undefined ? parseFloat(el.attrs.cellpadding) : NaN;
   return {
-    kind: 'table', style: el.style, element: el, captions, columnWidths, rows, columnCount,
+    kind: 'table', style: el.style, element: el, captions, columnWidths, collapsedColumns, rows, columnCount,
     headerRows: header.length,
     width: lengthOr(el.style.width, 'auto'),
     cellPadding: Number.isFinite(cp) && cp >= 0 ? cp * 0.75 : undefined,

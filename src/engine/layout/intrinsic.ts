@@ -226,9 +226,10 @@ export class Intrinsic {
   /** CSS 2.1 §17.5.2.2: a table's min/max from its columns (see layout/table.ts). */
   table(box: TableBox): ContentSizes {
     const cols = this.columns(box);
-    let min = 0; let max = 0;
-    for (const c of cols) { min += c.min; max += c.max; }
-    const spacing = box.style.borderCollapse === 'separate' ? box.style.borderSpacing.horizontal * (cols.length + 1) : 0;
+    let min = 0; let max = 0; let shown = 0;
+    // (collapsed columns take no width and no spacing: CSS 2.1 §17.5.5, table-layout.ts)
+    cols.forEach((c, i) => { if (box.collapsedColumns[i]) return; min += c.min; max += c.max; shown++; });
+    const spacing = box.style.borderCollapse === 'separate' ? box.style.borderSpacing.horizontal * (shown + 1) : 0;
     const inner = { min: min + spacing, max: max + spacing };
     const w = box.width;
     const style = { ...box.style, width: 'auto' as const, ...collapsedFrame(box) };

@@ -182,6 +182,8 @@ interface RowLayout {
   height: number;
   /** the height its own cells need (rows spanned down into from above may be taller) */
   readonly own: number;
+  /** the same before a collapsed row is cut to no height: its share of a rowspan cell's height (spannedRowHeights) */
+  readonly uncollapsed: number;
   /** the row's baseline below its top: the largest among its baseline-aligned cells */
   readonly baseline: number | undefined;
   readonly cells: CellLayout[];
@@ -273,14 +275,22 @@ class TableLayout {
       columns = columns.map((w) => (k > 0 ? w * k : available / n));
       grid = available;
     }
-    this.colW = columns;
     this.contentWidth = Math.max(0, (forced ?? grid + spacing + frame) - frame);
+    // CSS 2.1 §17.5.5: a collapsed column gives up its width and the border-spacing before it
+    // once the widths are shared; the table narrows by them, as Chromium 156 lays it out
+    const collapsed = this.box.collapsedColumns;
+    let removed = 0;
+    if (collapsed.includes(true)) columns = columns.map((w, c) => { if (!collapsed[c]) return w; removed += w + this.hs; return 0; });
+    this.colW = columns;
     // CSS 2.1 §17.5: the columns are ordered by the table's direction (the first on the right in rtl)
     this.colX = [];
     let x = this.hs;
-    for (const w of columns) { this.colX.push(x); x += w + this.hs; }
+    for (let c = 0; c < n; c++) {
+      if (collapsed[c]) { this.colX.push(Math.max(0, x - this.hs)); continue; }
+      this.colX.push(x); x += columns[c]! + this.hs;
+    }
     if (this.box.style.direction === 'rtl') this.colX = this.colX.map((cx, c) => x - cx - columns[c]!);
-    const width = forced ?? grid + spacing + frame;
+    const width = forced ?? grid + spacing + frame - removed;
     // §10.3.3 auto margins centre; the HTML align attribute does the same for its in-flow table
     // (align=left|right floats the table: the float is then placed by its own margin box)
     const align = inFlow ? this.box.element.attrs.align?.toLowerCase() : undefined;
@@ -485,10 +495,14 @@ class TableLayout {
     const out: RowLayout[] = [];
     const placed = new Map<CellSlot, CellLayout>();
     let y = top;
+    let shown = false;
     for (let r = from; r < to; r++) {
       // CSS Fragmentation 3 §5.2: the vertical border-spacing between two rows is truncated at a
-      // page end (the next row starts at the page's top), as Chromium 156 prints it
-      if (r > from) y = pages.paginates && y + this.vs > pages.pageEnd(y) ? pages.pageEnd(y) : y + this.vs;
+      // page end (the next row starts at the page's top), as Chromium 156 prints it; a collapsed
+      // row (CSS 2.1 §17.5.5) has none before it
+      const collapsed = this.collapsedRow(r);
+      if (shown && !collapsed) y = pages.paginates && y + this.vs > pages.pageEnd(y) ? pages.pageEnd(y) : y + this.vs;
+      if (!collapsed) shown = true;
       // CSS Fragmentation 3 §3.1: a forced break between rows (break-before on a row, break-after on the one above)
       if (pages.paginates && r > from && (forces(this.grid.rows[r]!.style.breakBefore) || forces(this.grid.rows[r - 1]!.style.breakAfter))) y = pages.forcedBreak(y);
       let row = this.layoutRow(r, y, placed, rowCtx, gridX, false);
@@ -529,7 +543,7 @@ class TableLayout {
       if (h === undefined) {
         const row = this.layoutRow(r, 0, placed, measure, gridX, false, []);
         for (const c of row.cells) placed.set(c.slot, c);
-        h = row.own; own.set(r, h);
+        h = row.uncollapsed; own.set(r, h);
       }
       return h;
     };
@@ -566,6 +580,11 @@ class TableLayout {
     return s.boxSizing === 'border-box' ? h : h + this.border.top + this.border.bottom + this.padding.top + this.padding.bottom;
   }
 
+  /** CSS 2.1 §17.5.5: a row with visibility: collapse (a collapsed row group's rows inherit it) takes no height. */
+  private collapsedRow(r: number): boolean {
+    return this.grid.rows[r]!.style.visibility === 'collapse';
+  }
+
   private layoutRow(r: number, y: number, placed: Map<CellSlot, CellLayout>, rowCtx: LayoutContext, gridX: number, moved: boolean, absolutes = this.input.absolutes): RowLayout {
     const { grid } = this;
     const rowBox = grid.rows[r]!;
@@ -593,13 +612,15 @@ class TableLayout {
       if (slot.rowEnd === r + 1) height = Math.max(height, natural);
     }
     if (above > -Infinity) height = Math.max(height, above + below);
+    // (a collapsed row's cells are laid out for their columns' widths, then cut to no height)
+    if (this.collapsedRow(r)) return { index: r, top: y, height: 0, own: 0, uncollapsed: height, baseline: undefined, cells, moved };
     const own = height;
     // cells spanning down into this row from above end here: the row is tall enough for them
     for (const slot of grid.endsAt[r]!) {
       const cl = placed.get(slot);
       if (cl && slot.row < r) height = Math.max(height, cl.top + cl.natural - y);
     }
-    return { index: r, top: y, height, own, baseline: above > -Infinity ? above : undefined, cells, moved };
+    return { index: r, top: y, height, own, uncollapsed: own, baseline: above > -Infinity ? above : undefined, cells, moved };
   }
 
   /** The cells whose last row is r get their height and their vertical alignment (CSS 2.1 §17.5.4). */

@@ -462,7 +462,7 @@ class Painter {
       }
       switch (c.kind) {
         case 'box': {
-          if (c.style.display === 'none' || c.style.visibility === 'hidden' && c.children.length === 0) break;
+          if (c.style.display === 'none' || c.style.visibility !== 'visible' && c.children.length === 0) break;
           // (Filter Effects 1 §5: a filter other than none makes a stacking context)
           const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style) || (!!c.element && c.style.filter.length > 0);
           if (positioned) { layerOfPositioned(layers, c).push(c); break; }
@@ -480,7 +480,7 @@ class Painter {
 
   private boxDecorations(f: BoxFragment, fixedPage: PageFragment | undefined): void {
     const s = f.style;
-    if (s.visibility === 'hidden') { this.destination(f, fixedPage); return; }
+    if (s.visibility !== 'visible') { this.destination(f, fixedPage); return; }
     const bg = s === this.o.canvasSource ? TRANSPARENT : s.backgroundColor;
     const b = f.border;
     // most boxes (a table's cells and rows, anonymous blocks) paint nothing of their own but what collapsed borders they carry
@@ -662,7 +662,7 @@ class Painter {
 
   private queueOutline(f: BoxFragment | InlineBoxFragment, fixedPage: PageFragment | undefined): void {
     // (an anonymous box carries its element's style: the element's own box has the outline)
-    if (!f.element || f.style.visibility === 'hidden') return;
+    if (!f.element || f.style.visibility !== 'visible') return;
     (this.outlines ??= []).push({ f, scope: this.scope, fixedPage });
   }
 
@@ -810,7 +810,7 @@ class Painter {
 
   private text(t: TextFragment, fixedPage: PageFragment | undefined): void {
     const s = t.style;
-    if (s.visibility === 'hidden' || transparent(s.color) || t.text.length === 0) return;
+    if (s.visibility !== 'visible' || transparent(s.color) || t.text.length === 0) return;
     const page = fixedPage ?? this.o.pages[this.pageIndex(t.baseline - 0.01)]!;
     if ((t.wordSpacing > 0.001 || s.wordSpacing !== 0) && WORD_SEPARATOR.test(t.text)) {
       // justified or word-spaced (CSS Text 3 §8.1; the style's word-spacing is in the separator's
@@ -899,7 +899,7 @@ class Painter {
   }
 
   private image(f: ImageFragment, fixedPage: PageFragment | undefined): void {
-    if (f.style.visibility === 'hidden') return;
+    if (f.style.visibility !== 'visible') return;
     if (f.style.filter.length && f.style !== this.filterStyle) { this.withFilter(f.style, () => this.imageNode(f, fixedPage)); return; }
     this.imageNode(f, fixedPage);
   }

@@ -51,6 +51,18 @@ describe('paint: tables (CSS 2.1 §17)', () => {
     for (const p of pdf.pages) expect(p.text).to.contain('Head A');
   });
 
+  it('visibility: collapse hides what it collapses: a row\'s cells, and any other element as hidden does (CSS 2.1 §11.2, §17.5.5)', async () => {
+    const r = layout(doc({ page },
+      h('table', {}, {}, h('tr', {}, {}, h('td', {}, {}, 'Shown')), h('tr', { visibility: 'collapse' }, {}, h('td', { visibility: 'collapse' }, {}, 'Gone'))),
+      h('div', { visibility: 'collapse' }, {}, 'Hidden'), h('div', {}, {}, 'After')));
+    expect(r.diagnostics).to.deep.equal([]);
+    const text = (await placedText(await renderBytes(r))).map((i) => i.str).join(' ');
+    expect(text).to.contain('Shown');
+    expect(text).to.contain('After');
+    expect(text).not.to.contain('Gone');
+    expect(text).not.to.contain('Hidden');
+  });
+
   it('colspan: a spanning cell covers two columns; widths follow content', async () => {
     const r = layout(doc({ page }, h('table', { width: pct(100) }, {},
       h('tr', {}, {}, h('td', {}, { colspan: '2' }, 'Wide')),
