@@ -897,11 +897,19 @@ function insetShift(style: ComputedStyle, from: number, to: number, contentShift
 
 const alignsBaseline = (s: ComputedStyle) => s.verticalAlign !== 'top' && s.verticalAlign !== 'middle' && s.verticalAlign !== 'bottom';
 
-/** the row's baseline: its baseline-aligned cells', else its first cell's (as browsers take it) */
+/**
+ * CSS 2.1 §17.5.3 the row's baseline: its baseline-aligned cells', else the bottom content edge of
+ * its lowest cell (the cells of the row stretched to its height), as Chromium 156 aligns an
+ * inline-table whose cells are all vertical-align: middle (the HTML default) on it.
+ */
 function rowBaseline(row: RowLayout): number | undefined {
   if (row.baseline !== undefined) return row.top + row.baseline;
-  const first = row.cells[0];
-  return first ? first.top + first.baseline : undefined;
+  let b: number | undefined;
+  for (const c of row.cells) {
+    const f = c.fragment;
+    b = Math.max(b ?? -Infinity, f.y + f.height - f.border.bottom - f.padding.bottom);
+  }
+  return b;
 }
 
 function isEmptyCell(cell: TableCellBox): boolean {
