@@ -140,47 +140,47 @@ export function showText(font: DocumentFont, key: string, size: number, x: numbe
   const hit = doc.tj.get(key);
   if (hit !== undefined) return hit;
   const s = shaped(font.font, key);
-  const hexOf = (g: FontkitGlyph) => {
-    let h = doc!.hex.get(g.id);
-    if (h === undefined) {
-      h = `0000${include(font, g).toString(16)}`.slice(-4);
-      doc!.hex.set(g.id, h);
-    }
-    return h;
-  };
   const scale = size / 1000;
+  const o = s.offsets;
   let out = '';
-  const commands: string[] = [];
+  // the TJ array being written: its elements so far (`<hex> adjustment`, space-separated), how
+  // many, and whether the last one's adjustment is 0; `hex` the glyphs after the last element
+  let commands = ''; let count = 0; let lastZero = false;
   let hex = '';
-  let offsets = false;
   let hadOffset = false;
-  const segment = (i: number) => {
-    if (hex) commands.push(`<${hex}> ${num(-s.adjust[i - 1]!)}`);
-    hex = '';
-  };
-  const flush = (i: number) => {
-    segment(i);
-    // one string without adjustment is shown by Tj
-    if (commands.length === 1 && commands[0]!.endsWith('> 0')) out += `${commands[0]!.slice(0, -2)} Tj\n`;
-    else if (commands.length) out += `[${commands.join(' ')}] TJ\n`;
-    commands.length = 0;
-  };
-  for (let i = 0; i < s.glyphs.length; i++) {
-    const o = s.offsets;
-    if (o && (o.x[i] || o.y[i])) {
-      flush(i);
-      out += `1 0 0 1 ${num(x + o.x[i]! * scale)} ${num(y + o.y[i]! * scale)} Tm\n`;
-      hex = hexOf(s.glyphs[i]!);
-      flush(i + 1);
-      hadOffset = offsets = true;
+  for (let i = 0; i <= s.glyphs.length; i++) {
+    const end = i === s.glyphs.length;
+    const offset = !end && o !== undefined && (o.x[i] || o.y[i]);
+    if (end || offset) {
+      // the glyphs so far end an element, and the elements one TJ (one without adjustment: Tj)
+      if (hex) { const adjust = num(-s.adjust[i - 1]!); commands += `${count ? ' ' : ''}<${hex}> ${adjust}`; count++; lastZero = adjust === 0; hex = ''; }
+      if (count === 1 && lastZero) out += `${commands.slice(0, -2)} Tj\n`;
+      else if (count) out += `[${commands}] TJ\n`;
+      commands = ''; count = 0;
+      if (end) break;
+      // a glyph with an offset at its own Tm, shown alone
+      out += `1 0 0 1 ${num(x + o!.x[i]! * scale)} ${num(y + o!.y[i]! * scale)} Tm\n`;
+      const h = hexOf(doc, font, s.glyphs[i]!);
+      const adjust = num(-s.adjust[i]!);
+      out += adjust === 0 ? `<${h}> Tj\n` : `[<${h}> ${adjust}] TJ\n`;
+      hadOffset = true;
     } else {
       if (hadOffset) { out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n`; hadOffset = false; }
-      hex += hexOf(s.glyphs[i]!);
-      if (s.adjust[i] !== 0) segment(i + 1);
+      hex += hexOf(doc, font, s.glyphs[i]!);
+      if (s.adjust[i] !== 0) { const adjust = num(-s.adjust[i]!); commands += `${count ? ' ' : ''}<${hex}> ${adjust}`; count++; lastZero = adjust === 0; hex = ''; }
     }
     x += s.xAdvance[i]! * scale;
   }
-  flush(s.glyphs.length);
-  if (!offsets) doc.tj.set(key, out);
+  if (!o) doc.tj.set(key, out);
   return out;
+}
+
+/** a glyph's number in the document's subset, 4 hex digits (the glyph included in the subset when first met) */
+function hexOf(doc: { readonly hex: Map<number, string> }, font: DocumentFont, g: FontkitGlyph): string {
+  let h = doc.hex.get(g.id);
+  if (h === undefined) {
+    h = `0000${include(font, g).toString(16)}`.slice(-4);
+    doc.hex.set(g.id, h);
+  }
+  return h;
 }

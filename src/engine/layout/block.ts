@@ -479,9 +479,29 @@ interface FlowInput {
   readonly cbTop?: number;
 }
 
+/**
+ * Scratch lists of the block containers being laid out, one per nesting depth: a flow's
+ * fragments are gathered here and copied out at their exact length, so a flow does not grow a
+ * list of its own (V8 grows an empty array to 17 slots on its first push). Layout is synchronous:
+ * the depth is back where it was when layoutChildren returns or throws.
+ */
+const flowScratch: Fragment[][] = [];
+let flowDepth = 0;
+
 /** The block-level children of a block container, one after another (CSS 2.1 §9.4.1). */
 function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext): FlowResult {
-  const fragments: Fragment[] = [];
+  const depth = flowDepth++;
+  const fragments = flowScratch[depth] ??= [];
+  try {
+    return flowOf(children, input, ctx, fragments);
+  } finally {
+    fragments.length = 0;
+    flowDepth = depth;
+  }
+}
+
+/** layoutChildren's flow, its fragments gathered in `fragments` (empty at first) */
+function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext, fragments: Fragment[]): FlowResult {
   let y = input.y;
   let strut = input.strut;
   let firstBaseline: number | undefined;
@@ -578,7 +598,7 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
     if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
-  return { fragments: exactList(fragments), bottom: y, strut, firstBaseline, lastBaseline };
+  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, lastBaseline };
 }
 
 /** Whether flow position y starts a fragmentainer that follows another one (a page or column after a break). */

@@ -10,7 +10,7 @@ import type { AbsoluteBox, Footnote, InlineFormattingBox } from '../boxes/types'
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
-import { exactList, translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
+import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
@@ -48,7 +48,17 @@ export interface InlineResult {
 interface RunCaches {
   readonly fonts: Map<ComputedStyle, FontBox>;
   readonly placing: Placing;
+  /**
+   * Scratch lists of the contexts being laid out, one pair per nesting depth (an inline-block
+   * lays its own context out while its line is filled): a context's lines are gathered here and
+   * copied out at their exact length, so a context does not grow two lists of its own.
+   */
+  readonly scratch: { readonly lines: LineFragment[]; readonly starts: LineStart[] }[];
+  depth: number;
 }
+
+/** where a line starts: its cursor and open inline boxes, and what it is filled from */
+interface LineStart { readonly cursor: Cursor; readonly stack: BoxNode[]; readonly phase: Phase }
 const caches = new WeakMap<FaceResolver, RunCaches>();
 const runCaches = (faces: FaceResolver): RunCaches => {
   let c = caches.get(faces);
@@ -59,6 +69,7 @@ const runCaches = (faces: FaceResolver): RunCaches => {
         children: [], count: 0, groups: undefined, baseline: 0, extra: 0, hyphenAfter: undefined, hyphenWidth: 0, boxes: [],
         run: undefined, runStart: 0, runEnd: 0, runX: 0, runWidth: 0,
       },
+      scratch: [], depth: 0,
     };
     caches.set(faces, c);
   }
@@ -216,6 +227,7 @@ interface LineAttempt {
 
 class Lines implements LineFloats {
   private readonly fonts: Map<ComputedStyle, FontBox>;
+  private readonly run: RunCaches;
   /** emit's state for the line being placed: its fragments, the inline boxes open on it, the text run being gathered */
   private readonly placing: Placing;
   /** per float box (the first line's content and the rest share them) */
@@ -231,7 +243,12 @@ class Lines implements LineFloats {
    * pen's x where each stands on its line, and the line's top; a line laid out again (orphans,
    * widows) places them again.
    */
-  private readonly statics = new Map<AbsoluteBox, { readonly x: number; readonly y: number }>();
+  private statics: Map<AbsoluteBox, { readonly x: number; readonly y: number }> | undefined;
+
+  /** an inline-level absolutely positioned box's static position (the map is made when the context has one) */
+  private placeStatic(box: AbsoluteBox, p: { readonly x: number; readonly y: number }): void {
+    (this.statics ??= new Map()).set(box, p);
+  }
 
   constructor(
     private readonly box: InlineFormattingBox,
@@ -245,6 +262,7 @@ class Lines implements LineFloats {
   ) {
     this.fonts = run.fonts;
     this.placing = run.placing;
+    this.run = run;
     const ti = box.style.textIndent;
     this.indent = box.first || ti.hanging ? resolve(ti, input.width) : 0;
     const start = firstLine ?? rest;
@@ -282,11 +300,21 @@ class Lines implements LineFloats {
   }
 
   layout(): InlineResult {
+    const run = this.run;
+    const depth = run.depth++;
+    const scratch = run.scratch[depth] ??= { lines: [], starts: [] };
+    try {
+      return this.layoutLines(scratch.lines, scratch.starts);
+    } finally {
+      scratch.lines.length = 0; scratch.starts.length = 0;
+      run.depth = depth;
+    }
+  }
+
+  /** layout's lines, gathered in `lines` (with where each starts in `starts`), both empty at first */
+  private layoutLines(lines: LineFragment[], starts: LineStart[]): InlineResult {
     const { input, ctx } = this;
     const pages = ctx.pages;
-    const lines: LineFragment[] = [];
-    /** where each line starts: its cursor and open inline boxes, and what it is filled from */
-    const starts: { cursor: Cursor; stack: BoxNode[]; phase: Phase }[] = [];
     let phase = this.firstLine ?? this.rest;
     /** the lines that a page break precedes */
     const breaks: number[] = [];
@@ -326,7 +354,7 @@ class Lines implements LineFloats {
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
           // no line box: only floats, or white space that collapsed away
-          for (const a of filled.atoms) if (a.t === 'abs') this.statics.set(a.box, a.box.blockStatic ? { x: input.x, y } : { x: band.left + indent, y });
+          for (const a of filled.atoms) if (a.t === 'abs') this.placeStatic(a.box, a.box.blockStatic ? { x: input.x, y } : { x: band.left + indent, y });
           cursor = filled.next; stack = v.stack;
           break;
         }
@@ -373,8 +401,8 @@ class Lines implements LineFloats {
       const deferred = this.deferredBelow();
       if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
-    for (const [box, p] of this.statics) input.absolutes.push({ box, staticX: p.x, staticY: p.y });
-    return { lines: exactList(lines), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+    if (this.statics) for (const [box, p] of this.statics) input.absolutes.push({ box, staticX: p.x, staticY: p.y });
+    return { lines: lines.slice(), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
   }
 
   /**
@@ -653,7 +681,7 @@ class Lines implements LineFloats {
           x += a.width;
           break;
         }
-        case 'abs': this.statics.set(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x, y: at.top }); break;
+        case 'abs': this.placeStatic(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x, y: at.top }); break;
         case 'break': case 'float': case 'opp': this.flush(); break;
       }
     }
@@ -802,7 +830,7 @@ class Lines implements LineFloats {
           break;
         case 'atomic': pieces.push({ level: levels[a.pos] ?? base, width: a.width, span, atomic: a.item, x: 0 }); break;
         // (in bidirectional text, at the line's start)
-        case 'abs': this.statics.set(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x: at.x, y: at.top }); break;
+        case 'abs': this.placeStatic(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x: at.x, y: at.top }); break;
         case 'break': case 'float': case 'opp': break;
       }
     }

@@ -131,7 +131,7 @@ function place(laid: LaidOutDocument, root: StyledElement, pageContext: PageCasc
  */
 class LazyPlacement implements Placement {
   readonly pages: readonly PageFragment[];
-  private found: { own: Map<StyledElement, number>; firstContent: number[] } | undefined;
+  private found: { own: Map<StyledElement, number>; firstContent: number[] | undefined } | undefined;
   private elementsMap: Map<StyledElement, { page: number; y: number }> | undefined;
   private countersList: ReadonlyMap<string, number>[] | undefined;
   private body: (ReadonlyMap<string, readonly number[]> | undefined)[] | undefined;
@@ -143,8 +143,14 @@ class LazyPlacement implements Placement {
     this.pages = laid.pages;
   }
 
-  private fragments(): { own: Map<StyledElement, number>; firstContent: number[] } {
-    return (this.found ??= fragmentPositions(this.laid, this.pages));
+  private fragments(): { own: Map<StyledElement, number>; firstContent: number[] | undefined } {
+    return (this.found ??= fragmentPositions(this.laid, this.pages, false));
+  }
+
+  /** the flow position of each page's first line or image (the walk that finds the elements' positions too) */
+  private firstContent(): number[] {
+    const found = this.found?.firstContent ? this.found : (this.found = fragmentPositions(this.laid, this.pages, true));
+    return found.firstContent!;
   }
 
   get elements(): ReadonlyMap<StyledElement, { readonly page: number; readonly y: number }> {
@@ -161,7 +167,7 @@ class LazyPlacement implements Placement {
   }
 
   get bodyCounters(): readonly (ReadonlyMap<string, readonly number[]> | undefined)[] {
-    return (this.body ??= bodyCounters(this.root, this.elements, this.fragments().firstContent));
+    return (this.body ??= bodyCounters(this.root, this.elements, this.firstContent()));
   }
 
   get footnotes(): ReadonlyMap<number, number> {
@@ -173,11 +179,15 @@ class LazyPlacement implements Placement {
   }
 }
 
-/** The flow y of each element's first fragment, and the flow position of the first line or image on each page. */
-function fragmentPositions(laid: LaidOutDocument, pages: readonly PageFragment[]): { own: Map<StyledElement, number>; firstContent: number[] } {
+/**
+ * The flow y of each element's first fragment, and with `withContent` the flow position of the
+ * first line or image on each page (a page lookup per line: only the page-based counters of
+ * margin boxes ask for it).
+ */
+function fragmentPositions(laid: LaidOutDocument, pages: readonly PageFragment[], withContent: boolean): { own: Map<StyledElement, number>; firstContent: number[] | undefined } {
   const own = new Map<StyledElement, number>();
-  const firstContent = pages.map((p) => p.flowBottom);
-  const content = (y: number): void => { const i = pageIndexAt(pages, y); if (y < firstContent[i]!) firstContent[i] = y; };
+  const firstContent = withContent ? pages.map((p) => p.flowBottom) : undefined;
+  const content = (y: number): void => { if (!firstContent) return; const i = pageIndexAt(pages, y); if (y < firstContent[i]!) firstContent[i] = y; };
   const walk = (f: Fragment): void => {
     switch (f.kind) {
       case 'box': if (f.element && !own.has(f.element)) own.set(f.element, f.y); for (const c of f.children) walk(c); return;

@@ -46,6 +46,25 @@ export function hasSpecifiedWidth(style: ComputedStyle): boolean {
 }
 
 /**
+ * The used padding of a box, pt (negative values are 0). Padding without percentages is the
+ * same whatever the containing block: one object per computed padding value, shared by the
+ * fragments (no fragment's sides are ever written), so a table's thousands of cells keep one.
+ */
+function usedPadding(pd: ComputedStyle['padding'], cbWidth: number): Sides {
+  const fixed = pd.top.pct === 0 && pd.right.pct === 0 && pd.bottom.pct === 0 && pd.left.pct === 0 && Number.isFinite(cbWidth);
+  let padding = fixed ? fixedPadding.get(pd) : undefined;
+  if (!padding) {
+    padding = {
+      top: Math.max(0, resolve(pd.top, cbWidth)), right: Math.max(0, resolve(pd.right, cbWidth)),
+      bottom: Math.max(0, resolve(pd.bottom, cbWidth)), left: Math.max(0, resolve(pd.left, cbWidth)),
+    };
+    if (fixed) fixedPadding.set(pd, padding);
+  }
+  return padding;
+}
+const fixedPadding = new WeakMap<ComputedStyle['padding'], Sides>();
+
+/**
  * CSS 2.1 §10.3.3 (block-level, non-replaced, in normal flow) with §10.4 min/max and
  * CSS Box Sizing 3 box-sizing. `cbWidth` is the containing block's content width.
  * `shrinkToFit` is the width an auto-width box takes when it shrinks (floats, inline-blocks,
@@ -55,11 +74,7 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   const cbDirection = cb.direction ?? 'ltr';
   // (the computed widths are the used ones: shared with the style, as no fragment's sides are ever written)
   const border: Sides = style.borderWidth;
-  const pd = style.padding;
-  const padding = {
-    top: Math.max(0, resolve(pd.top, cbWidth)), right: Math.max(0, resolve(pd.right, cbWidth)),
-    bottom: Math.max(0, resolve(pd.bottom, cbWidth)), left: Math.max(0, resolve(pd.left, cbWidth)),
-  };
+  const padding = usedPadding(style.padding, cbWidth);
   const frame = border.left + border.right + padding.left + padding.right;
   const borderBox = style.boxSizing === 'border-box';
   let width = resolveAuto(style.width, cbWidth);
