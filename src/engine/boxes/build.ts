@@ -343,7 +343,12 @@ class BoxBuilder {
         const markerStyle = own?.style ?? s;
         const children = this.flowChildren(el.children, s, positioned, el);
         const inside = s.listStylePosition === 'inside' && marker;
-        const item: ListItemBox = { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: inside ? prependMarker(children, content === 'normal' ? `${marker} ` : marker, markerStyle) : children };
+        const type = s.listStyleType;
+        const symbol = content === 'normal' && s.listStyleImage === 'none' && (type === 'disc' || type === 'circle' || type === 'square') ? type : undefined;
+        const insideMarker: InlineLevelBox | undefined = !inside ? undefined
+          : symbol ? { kind: 'symbol-marker', style: markerStyle, symbol }
+          : { kind: 'text', style: markerStyle, text: content === 'normal' ? `${marker} ` : marker };
+        const item: ListItemBox = { kind: 'list-item', style: s, element: el, marker: s.listStylePosition === 'outside' ? marker : '', children: insideMarker ? prependMarker(children, insideMarker) : children };
         return own ? { ...item, markerStyle } : item;
       }
       case 'table-row': case 'table-row-group': case 'table-header-group': case 'table-footer-group': case 'table-cell':
@@ -411,11 +416,10 @@ function formControl(el: StyledElement): StyledElement {
   return { ...el, children: text ? [{ kind: 'text', text, style: el.style }] : [] };
 }
 
-function prependMarker(children: BlockLevelBox[], text: string, style: ComputedStyle): BlockLevelBox[] {
+function prependMarker(children: BlockLevelBox[], marker: InlineLevelBox): BlockLevelBox[] {
   const first = children[0];
-  const run: InlineLevelBox = { kind: 'text', style, text };
-  if (first && first.kind === 'inlines') return [{ ...first, children: [run, ...first.children] }, ...children.slice(1)];
-  return [{ kind: 'inlines', style, children: [run], first: true }, ...children];
+  if (first && first.kind === 'inlines') return [{ ...first, children: [marker, ...first.children] }, ...children.slice(1)];
+  return [{ kind: 'inlines', style: marker.style, children: [marker], first: true }, ...children];
 }
 
 /** Whether an inline group renders anything (a group of collapsible white space does not). */
@@ -429,7 +433,7 @@ function hasContent(group: readonly InlineLevelBox[]): boolean {
         }
         break;
       case 'inline': if (b.footnote || hasContent(b.children)) return true; break;
-      case 'line-break': case 'replaced': case 'inline-block': case 'float': return true;
+      case 'line-break': case 'replaced': case 'inline-block': case 'symbol-marker': case 'float': return true;
       case 'absolute': break;
     }
   }
@@ -533,7 +537,7 @@ function collapseWhiteSpace(items: InlineLevelBox[], state: WhiteSpaceState): vo
       }
       case 'inline': collapseWhiteSpace(b.children, state); break;
       case 'line-break': state.atSpace = true; state.wordStart = true; break;
-      case 'replaced': case 'inline-block': state.atSpace = false; state.wordStart = false; break;
+      case 'replaced': case 'inline-block': case 'symbol-marker': state.atSpace = false; state.wordStart = false; break;
       // an out-of-flow box is not on the line: the spaces around it collapse as if it were not there
       case 'float': case 'absolute': break;
     }

@@ -127,6 +127,19 @@ export interface ReplacedBox {
   readonly content: ReplacedContent;
 }
 
+/**
+ * CSS Lists 3 §3.1 an inside `disc`, `circle` or `square` marker (list-style-position: inside,
+ * ::marker content normal) as Blink lays it out: an atomic inline as wide as the symbol Blink
+ * draws (ListMarker::WidthOfSymbol, from the font's ascent), not as the glyph and its suffix, with
+ * margins -1px and 1em (ListMarker::InlineMarginsForInside), painted as a shape (layout/marker.ts).
+ */
+export interface SymbolMarkerBox {
+  readonly kind: 'symbol-marker';
+  /** the marker's style (::marker's, else the list item's) */
+  readonly style: ComputedStyle;
+  readonly symbol: 'disc' | 'circle' | 'square';
+}
+
 /** <br>: a forced line break. */
 export interface LineBreakBox {
   readonly kind: 'line-break';
@@ -142,7 +155,7 @@ export interface FloatBox {
 }
 
 /** an absolutely positioned box that was inline-level, where it stands in its line (its static position, CSS 2.1 §10.3.7) */
-export type InlineLevelBox = TextRun | InlineBox | InlineBlockBox | ReplacedBox | LineBreakBox | FloatBox | AbsoluteBox;
+export type InlineLevelBox = TextRun | InlineBox | InlineBlockBox | ReplacedBox | SymbolMarkerBox | LineBreakBox | FloatBox | AbsoluteBox;
 
 export function assertNever(x: never): never {
   throw new Error(`unexpected box ${JSON.stringify((x as { kind?: string }).kind)}`);

@@ -16,10 +16,11 @@ import {
 } from './context';
 import { clampLines, lineClampOf } from './clamp';
 import { Floats } from './float';
-import { exactList, NO_SIDES, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
+import { exactList, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
 import { layoutInlines } from './inline';
+import { PX, symbolGeometry, symbolShape } from './marker';
 import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
@@ -736,7 +737,7 @@ function hasLineContent(items: readonly InlineLevelBox[]): boolean {
         if (hasLineContent(it.children)) return true;
         break;
       case 'float': case 'absolute': break;
-      case 'inline-block': case 'replaced': case 'line-break': return true;
+      case 'inline-block': case 'replaced': case 'symbol-marker': case 'line-break': return true;
       default: return assertNever(it);
     }
   }
@@ -839,33 +840,14 @@ function imageMarker(box: ListItemBox, style: ComputedStyle, at: { contentX: num
 }
 
 /**
- * An outside disc, circle or square marker as Blink paints it: a shape, not a glyph (so no text
- * in the PDF), sized and placed from the font's ascent in whole px (ListMarker::
- * RelativeSymbolMarkerRect, InlineMarginsForOutside): side (⌊2a/3⌋ + 1) / 2, its left edge
- * ⌊2a/3⌋ + 7px before the content, its top 3(a − ⌊2a/3⌋) / 2 px below the ascent line.
+ * An outside disc, circle or square marker as Blink paints it (layout/marker.ts), placed by
+ * ListMarker::InlineMarginsForOutside: its left edge ⌊2a/3⌋ + 7px before the content, its top
+ * below the first line's ascent line.
  */
 function symbolMarker(type: 'disc' | 'circle' | 'square', style: ComputedStyle, at: { contentX: number; baseline: number }, ctx: LayoutContext): BoxFragment {
-  const ascent = Math.round(ctx.faces.ascent(style) / PX);
-  const offset = Math.floor((ascent * 2) / 3);
-  const side = Math.floor((offset + 1) / 2) * PX;
-  const x = at.contentX - (offset + 7) * PX;
-  const y = at.baseline - ascent * PX + Math.floor((3 * (ascent - offset)) / 2) * PX;
-  const round = { pt: type === 'square' ? 0 : side / 2, pct: 0 };
-  const ring = type === 'circle' ? PX : 0;
-  const shape: ComputedStyle = {
-    ...style, display: 'block', position: 'static', float: 'none', boxShadow: [], backgroundImage: 'none',
-    backgroundColor: type === 'circle' ? TRANSPARENT_COLOR : style.color,
-    borderRadius: { topLeft: round, topRight: round, bottomRight: round, bottomLeft: round },
-    borderWidth: { top: ring, right: ring, bottom: ring, left: ring },
-    borderStyle: { top: 'solid', right: 'solid', bottom: 'solid', left: 'solid' },
-    borderColor: { top: style.color, right: style.color, bottom: style.color, left: style.color },
-  };
-  const border = { top: ring, right: ring, bottom: ring, left: ring };
-  return { kind: 'box', style: shape, element: undefined, x, y, width: side, height: side, border, padding: NO_SIDES, children: [] };
+  const g = symbolGeometry(ctx.faces.ascent(style));
+  return symbolShape(type, style, at.contentX - g.offset - 7 * PX, at.baseline - g.ascent + g.top, g.side);
 }
-
-const PX = 0.75;
-const TRANSPARENT_COLOR = { r: 0, g: 0, b: 0, a: 0 };
 
 // ---------------------------------------------------------------------------------------
 

@@ -6,12 +6,13 @@
 // before each line, `orphans` and `widows`). Atomic inlines (CSS Display 3 §2.4) and floats
 // met in the content are laid out through ctx.layoutIndependent.
 import type { ComputedStyle, VerticalAlign } from '../cascade/computed';
-import type { AbsoluteBox, Footnote, InlineFormattingBox } from '../boxes/types';
+import type { AbsoluteBox, Footnote, InlineFormattingBox, SymbolMarkerBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { insideSymbolWidth, PX, symbolGeometry, symbolShape } from './marker';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
 import { replacedSize } from './replaced';
@@ -1111,6 +1112,7 @@ function alignOf(style: ComputedStyle, last: boolean): 'left' | 'right' | 'cente
 
 function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext): Atomic {
   const b = item.box;
+  if (b.kind === 'symbol-marker') return symbolMarker(b, ctx);
   const s = b.style;
   const cb = input.width;
   const ml = marginOf(s.margin.left, cb); const mr = marginOf(s.margin.right, cb);
@@ -1142,4 +1144,19 @@ function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext):
   // its overflow is not visible (then its bottom margin edge); inline-table and inline-flex take their first
   const own = s.display === 'inline-block' ? (s.overflow === 'visible' ? r.lastBaseline : undefined) : r.firstBaseline;
   return { fragment: f, width: f ? ml + f.width + mr : 0, height, baseline: own ?? height, x: 0, y: 0, off: 0, group: 0 };
+}
+
+/**
+ * An inside symbol marker (boxes/types.ts SymbolMarkerBox): margin box -1px + the symbol's width
+ * + 1em wide, the shape 1px into the symbol's box (at the margin box's start in ltr, after the
+ * 1em margin in rtl). It takes no height on the line: its margin box is the baseline, the shape
+ * above it where Blink draws it from the ascent line (so the line box is the strut's, as with a
+ * marker in the list item's own font).
+ */
+function symbolMarker(b: SymbolMarkerBox, ctx: LayoutContext): Atomic {
+  const g = symbolGeometry(ctx.faces.ascent(b.style));
+  const em = b.style.fontSize;
+  const x = b.style.direction === 'rtl' ? em + PX : 0;
+  const fragment = symbolShape(b.symbol, b.style, x, g.top - g.ascent, g.side);
+  return { fragment, width: insideSymbolWidth(ctx.faces, b.style), height: 0, baseline: 0, x: 0, y: 0, off: 0, group: 0 };
 }

@@ -6,6 +6,7 @@ import { assertNever } from '../boxes/types';
 import type { TableBox } from '../boxes/table';
 import { lengthOr, type ComputedStyle, type SizeKeyword } from '../cascade/computed';
 import type { FaceResolver } from './faces';
+import { insideSymbolWidth } from './marker';
 import { gridContentSizes } from './grid';
 import { tabAdvance } from './linebreak';
 import type { PieceSink } from './metrics';
@@ -208,6 +209,8 @@ export class Intrinsic {
         case 'line-break': m.endLine(); break;
         case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
         case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min); break; }
+        // an inside symbol marker (inline.ts symbolMarker): a line may break after it, as after an atomic inline
+        case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style); m.line += w; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, w); break; }
         case 'float': { const s = this.block(b.box); m.line += s.max; m.min = Math.max(m.min, s.min); break; }
         case 'absolute': break;
         default: assertNever(b);

@@ -5,7 +5,7 @@
 // forced breaks. `fillLine` fills one line greedily (§5: "as many as fit"), trailing spaces
 // hanging (§4.1.3), and breaks inside a word only where `overflow-wrap` allows (§5.5).
 import LineBreaker from 'linebreak';
-import type { Footnote, InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, FloatBox, AbsoluteBox } from '../boxes/types';
+import type { Footnote, InlineBlockBox, InlineFormattingBox, InlineLevelBox, ReplacedBox, SymbolMarkerBox, FloatBox, AbsoluteBox } from '../boxes/types';
 import { assertNever } from '../boxes/types';
 import type { ComputedStyle } from '../cascade/computed';
 import type { StyledElement } from '../cascade/styled';
@@ -48,7 +48,7 @@ export interface TextItem {
 
 /** An atomic inline (inline-block, replaced element) or a float met in the inline content. */
 export interface AtomicItem {
-  readonly box: InlineBlockBox | ReplacedBox;
+  readonly box: InlineBlockBox | ReplacedBox | SymbolMarkerBox;
   readonly parent: BoxNode;
   readonly link: LinkTarget | undefined;
 }
@@ -194,7 +194,7 @@ function gather(items: readonly InlineLevelBox[], parts: string[]): void {
     switch (b.kind) {
       case 'text': parts.push(b.text); break;
       case 'inline': gather(b.children, parts); break;
-      case 'inline-block': case 'replaced': parts.push(OBJECT); break;
+      case 'inline-block': case 'replaced': case 'symbol-marker': parts.push(OBJECT); break;
       case 'line-break': parts.push('\n'); break;
       case 'float': case 'absolute': break;
       default: assertNever(b);
@@ -285,8 +285,8 @@ class Cutter {
           this.emit({ t: 'close', box: node, width: node.endWidth });
           break;
         }
-        case 'inline-block': case 'replaced': {
-          const item: AtomicItem = { box: b, parent, link: ownLink(b.element, o.anchors) ?? parent.link };
+        case 'inline-block': case 'replaced': case 'symbol-marker': {
+          const item: AtomicItem = { box: b, parent, link: (b.kind === 'symbol-marker' ? undefined : ownLink(b.element, o.anchors)) ?? parent.link };
           const at = this.pos++;
           this.emit({ t: 'atomic', item, width: o.atomicWidth(item), pos: at });
           if (this.oppAfter(at) === at + 1 && wraps(parent.style)) this.pending = OPP;

@@ -335,6 +335,36 @@ describe('layout: list markers (CSS Lists 3, as Blink paints them)', () => {
     });
   }
 
+  // Chromium 156: an inside symbol marker is a box ⌊(⌊2a/3⌋ + 1)/2⌋ + 2px wide with margins -1px
+  // and 1em (ListMarker::WidthOfSymbol, InlineMarginsForInside), the shape 1px into it: at 20px
+  // the text starts 27px after the content edge, at 10px 14px (not after a bullet glyph and a space)
+  for (const type of ['disc', 'circle', 'square'] as const) {
+    it(`an inside ${type} is a shape at the content edge, the text 1em + the symbol's width after it`, () => {
+      const { root } = layoutOf(`<ul style="list-style: ${type} inside"><li id="li">Item one</li></ul>`, css);
+      const line = linesOf(boxOf(root, '#li'))[0]!;
+      const words = line.children.filter((c): c is TextFragment => c.kind === 'text');
+      expect(words.map((t) => t.text.trim())).to.deep.equal(['Item one']);
+      expect(words[0]!.x).to.be.closeTo(45 + 20.25, 0.01);
+      const shape = line.children.find((c): c is BoxFragment => c.kind === 'box' && !c.element);
+      expect(shape, 'marker shape').to.not.equal(undefined);
+      expect([shape!.x, shape!.y, shape!.width, shape!.height]).to.deep.equal([45, 6.75, 4.5, 4.5]);
+    });
+  }
+
+  it('an inside marker takes its size from its own font: 10px text starts 14px after the content edge', () => {
+    const { root } = layoutOf('<ul style="list-style: circle inside"><li id="li" style="font-size: 10px">Item one</li></ul>', css);
+    const first = linesOf(boxOf(root, '#li'))[0]!.children.find((c): c is TextFragment => c.kind === 'text')!;
+    expect(first.x).to.be.closeTo(45 + 10.5, 0.01);
+  });
+
+  it('a line may break after an inside symbol marker: at min-content it stands alone on the first line', () => {
+    const { root } = layoutOf('<ul style="list-style: square inside; width: min-content"><li id="li">Item one</li></ul>', css);
+    const lines = linesOf(boxOf(root, '#li'));
+    expect(lines.map((l) => l.children.filter((c): c is TextFragment => c.kind === 'text').map((t) => t.text.trim()).join(' '))).to.deep.equal(['', 'Item', 'one']);
+    // Chromium: "Item" at y 34.42pt, x 45 (the content edge)
+    expect(lines[1]!.children.find((c): c is TextFragment => c.kind === 'text')!.x).to.be.closeTo(45, 0.01);
+  });
+
   it('a decimal marker stays text', () => {
     const { root } = layoutOf('<ol><li id="li">Item</li></ol>', css);
     expect(boxOf(root, '#li').children.some((c) => c.kind === 'text' && c.text.startsWith('1.'))).to.equal(true);
