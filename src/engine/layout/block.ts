@@ -443,7 +443,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   }
   return {
     fragment, marginStrut: strutWith(outStrut, used.marginBottom, isQuirky(style.margin.bottom)), bottom: y + height,
-    firstBaseline: flow.firstBaseline, lastBaseline: flow.lastBaseline,
+    firstBaseline: flow.firstBaseline, lastBaseline: flow.lastBaseline, ...(flow.breakBefore ? { breakBefore: true } : {}),
   };
 }
 
@@ -512,6 +512,8 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
   const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; last: number | undefined }[] | undefined = children.length > 1 ? [] : undefined;
   // the start of the page that the last forced break moved to
   let forcedAt: number | undefined;
+  // break avoidance asks for the break before the first child: the container's own (BlockResult.breakBefore)
+  let breakBeforeFirst = false;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     const prev = i > 0 ? children[i - 1] : undefined;
@@ -555,12 +557,26 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
         }, ctx);
       }
     }
+    // CSS Fragmentation 3 §4.4: when break avoidance inside the child moves the break to before
+    // its first child, that break is the one before the child: the child starts the next page
+    // (a heading that avoids a break after it, first in its section, goes there with its section)
+    if (pages.paginates && r.breakBefore && r.fragment && !pages.atPageStart(r.fragment.y)) {
+      if (fragments.length > 0) {
+        r = ctx.layoutBlockLevel(child, {
+          cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: pages.pageEnd(r.fragment.y), marginStrut: EMPTY_STRUT,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, afterBreak: true,
+        }, ctx);
+      }
+      else breakBeforeFirst = true;
+    }
     // break avoidance (break-after: avoid, break-before: avoid):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
+    // (or, the previous sibling being the first, the container: BlockResult.breakBefore)
     if (pages.paginates && prev && r.fragment && starts && avoidsBreakBetween(prev, child, pages)) {
       const s = starts[i - 1]!;
       const prevStartPage = pages.pageStart(s.y + 0.01);
       const childTop = firstContentTop(r.fragment);
+      if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && s.count === 0) breakBeforeFirst = true;
       if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && starts[i - 1]!.count > 0) {
         const moved = pages.pageEnd(s.y);
         fragments.length = s.count; firstBaseline = s.first; lastBaseline = s.last;
@@ -599,7 +615,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
     if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
-  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, lastBaseline };
+  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, lastBaseline, ...(breakBeforeFirst ? { breakBefore: true } : {}) };
 }
 
 /** Whether flow position y starts a fragmentainer that follows another one (a page or column after a break). */

@@ -212,6 +212,12 @@ export interface BlockResult {
   readonly firstBaseline: number | undefined;
   /** the last line's baseline (inline-block's baseline: CSS 2.1 §10.8.1) */
   readonly lastBaseline: number | undefined;
+  /**
+   * CSS Fragmentation 3 §3.2 / §4.4: the box's content needs a page break that break avoidance
+   * moves to before its first child, which is the break before the box itself (no break lies
+   * between a box's top and its first content): the box asks to start on the next page.
+   */
+  readonly breakBefore?: true;
 }
 
 /** A block container's block-level children after layout in its content box (one flow, or columns). */
@@ -223,6 +229,8 @@ export interface FlowResult {
   readonly strut: MarginStrut;
   readonly firstBaseline: number | undefined;
   readonly lastBaseline: number | undefined;
+  /** BlockResult.breakBefore: the break the flow needs lies before its first child */
+  readonly breakBefore?: true;
 }
 
 /** An independent formatting context root (atomic inline, float, flex item, table cell) at a given width. */

@@ -84,6 +84,27 @@ describe('layout: break avoidance (CSS Fragmentation 3 §3.2)', () => {
     expect(pageAt(pages, boxOf(root, '#i').y)).to.equal(1);
     expect(pageAt(pages, linesOf(boxOf(root, '#p'))[0]!.y)).to.equal(1);
   });
+
+  // 13 lines of 20pt fill page 1 down to 260pt; a heading that avoids a break after it is the
+  // first child of its section (or of a box inside it), the paragraph after it (orphans: 2) has
+  // room for one line only. Chromium 156 prints "HEAD" at the top of page 2 (yMin 2.36pt) and
+  // "ONE" below it (22.61pt): the break before the heading is the one before the section.
+  const FILL = Array.from({ length: 13 }, (_, i) => `<p>F${i}</p>`).join('');
+  const KEEP = `@page { size: 300pt 300pt; margin: 0 } body { margin: 0; font: 12pt/20pt 'DejaVu Sans' }
+    p { margin: 0; orphans: 2 } h3 { margin: 0; font: inherit; break-after: avoid }`;
+  const wrapped = [
+    { name: 'a heading first in its section moves to the next page with the section', html: `<section id="s"><h3 id="h">HEAD</h3><p id="p">ONE<br>TWO</p></section>` },
+    { name: 'a heading first in a box first in its section moves with both', html: `<section id="s"><div><h3 id="h">HEAD</h3><p id="p">ONE<br>TWO</p></div></section>` },
+  ];
+  for (const c of wrapped) {
+    it(c.name, () => {
+      const { root, pages } = layoutOf(`${FILL}${c.html}`, KEEP);
+      expect(pages).to.have.length(2);
+      expect(boxOf(root, '#s').y).to.be.closeTo(300, 0.01);
+      expect(boxOf(root, '#h').y).to.be.closeTo(300, 0.01);
+      expect(linesOf(boxOf(root, '#p'))[0]!.y).to.be.closeTo(320, 0.01);
+    });
+  }
 });
 
 describe('layout: the initial containing block (as Chromium 156 places boxes against it)', () => {
