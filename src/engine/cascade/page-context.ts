@@ -6,7 +6,7 @@ import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { Declaration } from '../css/stylesheet';
 import type { ComputedStyle, RGBA } from './computed';
 import { compileBlock, type CompiledDecl, type Problem } from './declarations';
-import { INITIAL_VALUES, propertyDef, PROPERTIES, PROPERTY_NAMES, type ComputedValues, type ComputeContext, type PropertyName } from './properties';
+import { fontUnitLengths, INITIAL_VALUES, propertyDef, PROPERTIES, PROPERTY_NAMES, type ComputedValues, type ComputeContext, type PropertyName } from './properties';
 import { compileInlineStyle } from './sheets';
 
 /** CSS Paged Media 3 §5 the sixteen page-margin boxes, clockwise from the top-left corner. */
@@ -192,6 +192,7 @@ function computeValues(weighted: readonly Weighted[], parent: ComputedValues, o:
   const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
     em: parent['font-size'], rem: o.root['font-size'], vw: o.area.width, vh: o.area.height,
     lh: parent['font-size'] * 1.2, percentBasis: o.area.width, color: parent.color, parent,
+    ...fontUnitLengths(parent, parent['font-size']),
   };
   const compute = (name: PropertyName): void => {
     const d = declared.get(name);
@@ -203,6 +204,11 @@ function computeValues(weighted: readonly Weighted[], parent: ComputedValues, o:
   // font-size first (em), then line-height (lh), then color (currentColor)
   compute('font-size');
   ctx.em = values['font-size'] as number;
+  // the face ex and ch are measured in: weight and style before any other length
+  compute('font-family');
+  compute('font-weight');
+  compute('font-style');
+  Object.assign(ctx, fontUnitLengths(values as ComputedValues, ctx.em));
   compute('line-height');
   const lh = values['line-height'] as ComputedValues['line-height'];
   ctx.lh = lh.kind === 'normal' ? ctx.em * 1.2 : lh.kind === 'number' ? lh.value * ctx.em : lh.pt;

@@ -6,7 +6,10 @@ import type { Declaration } from '../css/stylesheet';
 import type { CV } from '../css/syntax';
 import { ABSOLUTE_UNITS, ident, parseColor, parseLength, resolveLength, type LenExpr } from '../css/values';
 import type { RGBA } from './computed';
-import { MEDIUM_FONT_SIZE } from './properties';
+import { fontUnitLengths, MEDIUM_FONT_SIZE } from './properties';
+
+/** @page sizes and margins resolve ex and ch in the initial font (Liberation Serif, as Chromium's default) */
+const INITIAL_FONT = { 'font-family': ['serif'], 'font-weight': 400, 'font-style': 'normal' } as const;
 import type { PageItem } from './sheets';
 import type { PageStyle, PageRuleStyle, PrinterMark } from './styled';
 
@@ -87,7 +90,7 @@ function pageFontSize(x: CV | undefined): number | undefined {
   if (k !== undefined && FONT_SIZE_KEYWORDS[k] !== undefined) return FONT_SIZE_KEYWORDS[k]! * 0.75;
   const len = parseLength(x, { pct: true, negative: false });
   if (!len) return undefined;
-  const r = resolveLength(len, { em: MEDIUM_FONT_SIZE, rem: MEDIUM_FONT_SIZE, vw: 0, vh: 0, lh: MEDIUM_FONT_SIZE * 1.2, percentBasis: MEDIUM_FONT_SIZE });
+  const r = resolveLength(len, { em: MEDIUM_FONT_SIZE, rem: MEDIUM_FONT_SIZE, vw: 0, vh: 0, lh: MEDIUM_FONT_SIZE * 1.2, percentBasis: MEDIUM_FONT_SIZE, ...fontUnitLengths(INITIAL_FONT, MEDIUM_FONT_SIZE) });
   const pt = r.pt + (r.pct * MEDIUM_FONT_SIZE) / 100;
   return pt > 0 ? pt : undefined;
 }
@@ -171,7 +174,7 @@ function toRuleStyle(d: PageDeclarations, fallback: { width: number; height: num
   else if (d.size?.kind === 'orientation') box = rotate(fallback, d.size.orientation);
   // Chromium resolves em and rem in page margins against the page context's font-size
   const fs = d.fontSize ?? contextFontSize;
-  const ctx = { em: fs, rem: fs, vw: box.width, vh: box.height, lh: fs * 1.2, percentBasis: box.width };
+  const ctx = { em: fs, rem: fs, vw: box.width, vh: box.height, lh: fs * 1.2, percentBasis: box.width, ...fontUnitLengths(INITIAL_FONT, fs) };
   const margin: { top?: number; right?: number; bottom?: number; left?: number } = {};
   for (const side of SIDES) {
     const m = d.margin[side];

@@ -15,6 +15,7 @@ import type {
 import {
   computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
 } from './transform';
+import { fontUnits } from '../fonts';
 import { computeImageLengths, computeOutsets, parseImageLengths, parseRepeat, parseSlice, type BorderImageRepeat } from './border-image';
 import { computeFilter, parseFilter, type SpecifiedFilter } from './filter';
 import { computeGradient, isGradientFunction, parseGradient, type SpecifiedGradient } from './gradient';
@@ -330,6 +331,15 @@ export interface FontSizeOrigin { readonly keyword: number; readonly absolute: b
 type FontSizeSpec = { k: 'abs'; pt: number; keyword?: number } | { k: 'larger' | 'smaller' } | { k: 'len'; e: LenExpr };
 
 /** whether a font-size length is relative to the parent's font size only (em, ex, ch, %), so it keeps the parent's origin */
+/**
+ * CSS Values 4 §6.1.1 `ex` and `ch` in pt for an element of these computed font values at
+ * `fontSize`: the x-height and the advance of "0" of its first available font.
+ */
+export function fontUnitLengths(values: Pick<ComputedValues, 'font-family' | 'font-weight' | 'font-style'>, fontSize: number): { ex: number; ch: number } {
+  const u = fontUnits(values['font-family'], values['font-weight'], values['font-style']);
+  return { ex: u.ex * fontSize, ch: u.ch * fontSize };
+}
+
 export function fontRelative(s: FontSizeSpec): boolean {
   if (s.k === 'larger' || s.k === 'smaller') return true;
   if (s.k !== 'len' || s.e.k !== 'lin') return false;

@@ -13,7 +13,7 @@ import { applyListItemCounters, contentPieces, CounterScopes, elementText, forma
 import { parseValue, type CompiledDecl } from './declarations';
 import { AncestorFilter, type Hit, type MatchElement, type SelectorSource } from './match';
 import { presentationalHints } from './presentational';
-import { fastShape, FONT_SIZE_KEYWORD_ORDER, FONT_SIZE_KEYWORDS, fontRelative, initialValues, MEDIUM_FONT_SIZE, MONOSPACE_FONT_SIZE_KEYWORDS, MONOSPACE_SCALE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type FontSizeOrigin, type PropertyName } from './properties';
+import { fastShape, FONT_SIZE_KEYWORD_ORDER, fontUnitLengths, FONT_SIZE_KEYWORDS, fontRelative, initialValues, MEDIUM_FONT_SIZE, MONOSPACE_FONT_SIZE_KEYWORDS, MONOSPACE_SCALE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type FontSizeOrigin, type PropertyName } from './properties';
 import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload, type Target } from './rules';
 import type { PseudoElement } from '../css/selectors';
 import { newSiblingState, type Signature, type Signatures, type SiblingState } from './sharing';
@@ -396,6 +396,7 @@ export class StyleWalker {
     const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
       em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
       lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv, zoom: pv.zoom,
+      ...fontUnitLengths(pv, pv['font-size']),
     };
     const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics, said: this.substitutions };
     // zoom first: the effective zoom is the parent's times the element's factor (a wide keyword
@@ -411,6 +412,7 @@ export class StyleWalker {
     const rezoom = zoom / pv.zoom;
     ctx.zoom = zoom;
     ctx.em = pv['font-size'] * rezoom;
+    if (rezoom !== 1) Object.assign(ctx, fontUnitLengths(pv, ctx.em));
     ctx.rem = this.rootFontSize / this.rootZoom * zoom;
     const family = declared.get('font-family');
     if (family) {
@@ -426,6 +428,14 @@ export class StyleWalker {
     const fs = values['font-size'] as number;
     ctx.em = fs;
     if (parent === INITIAL_STYLE_VALUES) ctx.rem = fs;
+    // the face ex and ch are measured in: weight and style before any other length
+    for (const name of ['font-weight', 'font-style'] as const) {
+      const d = declared.get(name);
+      if (d) { values[name] = computeDeclared(name, d, state); declared.delete(name); }
+    }
+    const units = fontUnitLengths(values as ComputedValues, fs);
+    ctx.ex = units.ex;
+    ctx.ch = units.ch;
     const lineHeight = declared.get('line-height');
     if (lineHeight) {
       values['line-height'] = computeDeclared('line-height', lineHeight, state);

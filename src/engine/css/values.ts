@@ -40,6 +40,12 @@ export interface LengthContext {
   /** page area, pt, for vw/vh/vmin/vmax */
   readonly vw: number;
   readonly vh: number;
+  /**
+   * pt: the x-height and the advance of "0" of the first available font (CSS Values 4 §6.1.1);
+   * for font-size itself, the parent's
+   */
+  readonly ex: number;
+  readonly ch: number;
   /** line height in pt for `lh` (approximate: 1.2em when normal) */
   readonly lh: number;
   /** what a percentage most likely refers to, to pick a branch of min()/max() that mixes % and lengths */
@@ -127,8 +133,8 @@ export function resolveLinear(l: Linear, ctx: LengthContext): LengthPct {
       switch (unit) {
         case 'em': pt += k * ctx.em; break;
         case 'rem': pt += k * ctx.rem; break;
-        case 'ex': pt += k * ctx.em * 0.5; break;
-        case 'ch': pt += k * ctx.em * 0.5; break;
+        case 'ex': pt += k * ctx.ex; break;
+        case 'ch': pt += k * ctx.ch; break;
         case 'lh': pt += k * ctx.lh; break;
         case 'vw': pt += k * ctx.vw / 100; break;
         case 'vh': pt += k * ctx.vh / 100; break;

@@ -5,7 +5,7 @@ import { NAMED_COLORS } from '../../../src/engine/css/colors';
 import { parseColor, parseLength, resolveLength, type LengthContext } from '../../../src/engine/css/values';
 
 const one = (text: string) => stripWhitespace(componentValues(text))[0];
-const ctx: LengthContext = { em: 10, rem: 12, vw: 500, vh: 800, lh: 12, percentBasis: 500 };
+const ctx: LengthContext = { em: 10, rem: 12, vw: 500, vh: 800, lh: 12, percentBasis: 500, ex: 5, ch: 5 };
 const len = (text: string) => {
   const e = parseLength(one(text), { pct: true, negative: true });
   return e && resolveLength(e, ctx);

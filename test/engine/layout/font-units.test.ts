@@ -1,0 +1,62 @@
+// CSS Values 4 §6.1.1 `ex` and `ch`: the x-height (OS/2 sxHeight) and the advance of "0" of the
+// element's first available font, at its font size (for font-size itself, the parent's font).
+// Each case is checked against Chromium and against fixed figures: 20px (15pt) text, so 20ex is
+// 300 × the x-height per em.
+import { expect } from 'chai';
+import { boxesOf, layoutOf } from '../../helpers/layout';
+import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
+
+const PAGE = '@page { size: 600pt 300pt; margin: 10pt } body { margin: 0; font-size: 20px } div { height: 1pt } ';
+
+const CASES: ChromiumFact[] = [
+  {
+    name: 'Liberation Serif (the default font): ex is 0.459em (sxHeight 940/2048), ch 0.5em',
+    html: '<div id="x" style="width:20ex"></div><div id="c" style="width:20ch"></div>',
+    css: '',
+    expect: { x: { width: 300 * 940 / 2048 }, c: { width: 150 } },
+  },
+  {
+    name: 'Arial is Liberation Sans: ex is 0.528em (1082/2048), ch 0.556em (1139/2048)',
+    html: '<div style="font-family:Arial"><div id="x" style="width:20ex"></div><div id="c" style="width:20ch"></div></div>',
+    css: '',
+    expect: { x: { width: 300 * 1082 / 2048 }, c: { width: 300 * 1139 / 2048 } },
+  },
+  {
+    name: 'a family the page has no font for is passed over: the next family in the list measures ex',
+    html: '<div id="x" style="font-family:Nonexistent, \'Liberation Sans\';width:20ex"></div>',
+    css: '',
+    expect: { x: { width: 300 * 1082 / 2048 } },
+  },
+  {
+    name: 'ch follows the weight: bold DejaVu Sans "0" is 1425/2048 em, regular 1303/2048',
+    html: '<div style="font-family:\'DejaVu Sans\'"><div id="b" style="font-weight:bold;width:20ch"></div><div id="r" style="width:20ch"></div></div>',
+    css: '',
+    expect: { b: { width: 300 * 1425 / 2048 }, r: { width: 300 * 1303 / 2048 } },
+  },
+  {
+    name: 'font-size in ex is measured in the parent\'s font: 2ex of 20px Liberation Sans is 21.13px',
+    html: '<div style="font-family:\'Liberation Sans\'"><div id="x" style="font-size:2ex;width:10em"></div></div>',
+    css: '',
+    expect: { x: { width: 10 * 2 * 15 * 1082 / 2048 } },
+  },
+  {
+    name: 'Liberation Mono: ex is 0.528em, ch 0.6em (1229/2048)',
+    html: '<div style="font-family:\'Courier New\'"><div id="x" style="width:20ex"></div><div id="c" style="width:20ch"></div></div>',
+    css: '',
+    expect: { x: { width: 300 * 1082 / 2048 }, c: { width: 300 * 1229 / 2048 } },
+  },
+];
+
+describe('layout: ex and ch from the first available font', function () {
+  this.timeout(60000);
+  itAgreesWithChromium(CASES, { pageCss: PAGE, tolerance: 0.01 });
+
+  // Noto Sans Mono (the monospace family) is not installed for the Chromium these tests start;
+  // these figures are Chromium 156's with data/fonts added to its fontconfig (160.793pt, 179.988pt, 163.793pt).
+  it('monospace is Noto Sans Mono: ex 0.536em, ch 0.6em; bold ex 0.546em', () => {
+    const { root } = layoutOf('<div style="font-family:monospace;font-size:20px"><div id="x" style="width:20ex"></div><div id="c" style="width:20ch"></div><div id="b" style="font-weight:bold;width:20ex"></div></div>', PAGE.replace('font-size: 20px', ''));
+    expect(boxesOf(root, '#x')[0]!.width).to.be.closeTo(160.793, 0.01);
+    expect(boxesOf(root, '#c')[0]!.width).to.be.closeTo(179.988, 0.015);
+    expect(boxesOf(root, '#b')[0]!.width).to.be.closeTo(163.793, 0.01);
+  });
+});
