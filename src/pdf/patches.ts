@@ -26,7 +26,7 @@ import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from '../lru';
-import { LayoutBuilder, Renderer, drawPlaced, placedPages, placedSections, type Placed } from './placed';
+import { LayoutBuilder, Renderer, beginOpacityGroup, drawPlaced, endOpacityGroup, placedPages, placedSections, type OpacityGroup, type Placed } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 import { encodeSubset, type FontSubset, type SubsetFont } from './subset';
 
@@ -66,7 +66,7 @@ export const PATCHES: readonly Patch[] = [
   { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
     why: 'placed pages (placed.ts): paint positions every node; pdfmake\'s measuring and layout never run, its Renderer gets the page items directly' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.beginClip', exists: (o) => fn(o.renderer, 'beginClip') && fn(o.renderer, 'endClip'),
-    why: 'a clip with rounded corners (overflow inside border-radius), a clip to a path with a hole (outside a border box: box-shadow) and a transform group (CSS transform): pdfmake clips only to rectangles' },
+    why: 'a clip with rounded corners (overflow inside border-radius), a clip to a path with a hole (outside a border box: box-shadow), a transform group (CSS transform) and an opacity group (a transparency group Form XObject, placed.ts): pdfmake clips only to rectangles' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.renderLine', exists: (o) => fn(o.renderer, 'renderLine'),
@@ -234,15 +234,26 @@ LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, co
 // path (even-odd: a path with a hole); one with a matrix transforms what follows (all end with
 // endClip's restore).
 interface Clipping {
+  platenGroups?: (OpacityGroup | undefined)[];
   pdfDocument: { save(): void; transform(...m: number[]): void; roundedRect(x: number, y: number, w: number, h: number, r: number): { clip(): void }; path(d: string): { clip(rule?: string): void } };
 }
 const beginClip = Renderer.prototype.beginClip as (this: Clipping, item: Obj) => void;
-Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: number; y: number; width: number; height: number; r?: number; matrix?: number[]; path?: string; evenOdd?: boolean }): void {
+const endClip = Renderer.prototype.endClip as (this: Clipping) => void;
+Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: number; y: number; width: number; height: number; r?: number; matrix?: number[]; path?: string; evenOdd?: boolean; opacity?: number }): void {
+  // the groups open on the page, so that endClip knows what it ends
+  const open = this.platenGroups ??= [];
+  if (typeof item.opacity === 'number') { open.push(beginOpacityGroup(this.pdfDocument as never, item.opacity)); return; }
+  open.push(undefined);
   if (item.matrix) { this.pdfDocument.save(); this.pdfDocument.transform(...item.matrix); return; }
   if (item.path) { this.pdfDocument.save(); this.pdfDocument.path(item.path).clip(item.evenOdd ? 'even-odd' : undefined); return; }
   if (!item.r) { beginClip.call(this, item); return; }
   this.pdfDocument.save();
   this.pdfDocument.roundedRect(item.x, item.y, item.width, item.height, item.r).clip();
+};
+Renderer.prototype.endClip = function endGroup(this: Clipping): void {
+  const group = this.platenGroups?.pop();
+  if (group) endOpacityGroup(this.pdfDocument as never, group);
+  else endClip.call(this);
 };
 
 type RenderLine = (this: { pdfDocument: never }, line: object, x: number, y: number) => unknown;

@@ -135,7 +135,7 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
         item.font = family(node.font);
         item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
         page.items.push({ type: 'svg', item });
-      } else if (node.clip || node.matrix) page.items.push({ type: 'beginClip', item: node.clip ?? node });
+      } else if (node.clip || node.matrix || typeof node.opacity === 'number') page.items.push({ type: 'beginClip', item: node.clip ?? node });
       else if (node.end) page.items.push({ type: 'endClip', item: node });
     }
     return page;
@@ -245,6 +245,7 @@ export interface Placed { readonly kind: 'text' | 'shapes'; readonly placed: (Pl
 interface EmbeddedFont extends DocumentFont { id: string; ref(): unknown }
 interface Kit {
   page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
+  save(): unknown; restore(): unknown;
   opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown; fillColor(c: unknown): unknown; strokeColor(c: unknown): unknown
   _normalizeColor(c: string): number[] | null; _fillColor?: unknown; addContent(s: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown; goTo(x: number, y: number, w: number, h: number, name: string): unknown;
@@ -450,4 +451,56 @@ function shading(doc: MakeDocument, s: Shading): KitGradient {
   for (const [offset, color, opacity] of s.stops) g.stop(offset, color, opacity);
   if (s.kind === 'radial') g.setTransform(1, 0, 0, s.sy, s.cx, s.cy);
   return g;
+}
+
+/** What the pages' content streams are while a transparency group's Form XObject is written. */
+interface GroupedKit extends Kit {
+  page: Kit['page'] & { resources: unknown; xobjects: Record<string, unknown> };
+}
+
+/** An open opacity group: the content stream it interrupts, and the Form XObject it writes. */
+export interface OpacityGroup {
+  readonly pageContent: Kit['page']['content'];
+  readonly form: { end(): void };
+  readonly opacity: number;
+}
+
+/** beyond any page, within every reader's limits (ISO 32000-1 Annex C: ±32767 for reals in PDF 1.4) */
+const GROUP_EXTENT = 30000;
+const groupNames = new WeakMap<object, number>();
+
+/**
+ * CSS Color 4 §3.2 `opacity` as a PDF transparency group (ISO 32000-1 §11.6.6): what is drawn
+ * until endOpacityGroup goes into a Form XObject with a Group dictionary (pdfkit 0.19.1 writes
+ * every operator through page.content, which is the form meanwhile), and the form is then
+ * painted once under an ExtGState with ca and CA at the opacity. A group starts with alpha 1
+ * and is composited as a whole, so overlapping descendants show through each other as in
+ * Chromium; ca/CA on each primitive would darken where they overlap, and would not reach what
+ * svg-to-pdfkit draws with its own opacities. The form shares the page's resource dictionary:
+ * fonts, images and graphics states met inside it are registered there.
+ */
+export function beginOpacityGroup(kit: Kit, opacity: number): OpacityGroup {
+  const k = kit as GroupedKit;
+  const form = kit.ref({
+    Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [-GROUP_EXTENT, -GROUP_EXTENT, GROUP_EXTENT, GROUP_EXTENT],
+    Group: { Type: 'Group', S: 'Transparency' }, Resources: k.page.resources,
+  }) as { end(): void; uncompressedLength: number };
+  const group: OpacityGroup = { pageContent: k.page.content, form, opacity };
+  k.page.content = form;
+  return group;
+}
+
+/** Ends an opacity group: the form is painted where the group began, with the group's opacity. */
+export function endOpacityGroup(kit: Kit, group: OpacityGroup): void {
+  const k = kit as GroupedKit;
+  k.page.content = group.pageContent;
+  group.form.end();
+  const n = (groupNames.get(kit) ?? 0) + 1;
+  groupNames.set(kit, n);
+  const name = `Group${n}`;
+  k.page.xobjects[name] = group.form;
+  kit.save();
+  kit.opacity(group.opacity);
+  kit.addContent(`/${name} Do`);
+  kit.restore();
 }

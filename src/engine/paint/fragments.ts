@@ -112,6 +112,7 @@ class Painter {
   /** the group node that opens a scope's clip or transform on a page (page coordinates) */
   private group(s: Scope, page: PageFragment): PdfNode {
     const op = s.op!;
+    if ('opacity' in op) return { opacity: op.opacity, absolutePosition: { x: 0, y: 0 } };
     if ('matrix' in op) {
       const o = this.at(page, 0, 0, s.fixed);
       // the matrix is in flow coordinates: moved onto the page
@@ -414,12 +415,17 @@ class Painter {
   }
 
   private paintContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[]): void {
+    // CSS Color 4 §3.2: an element of opacity 0 is drawn fully transparent: Chromium writes nothing of it
+    // (no text, no link), but keeps the named destinations inside it
+    if (f.element && f.style.opacity <= 0) { this.destinationsIn(f, fixedPage); return; }
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
     // CSS Transforms 1 §6: the box and everything it paints are drawn under its matrix
     const outer = this.scopes.get(f);
     // (an anonymous box carries its element's style: the element's own box is the one transformed)
     const matrix = f.element ? transformMatrix(f.style, f) : undefined;
-    const own = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
+    const transformed = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
+    // CSS Color 4 §3.2: the element and its descendants are composited as one group with its opacity
+    const own = f.element && f.style.opacity < 1 ? opacityScope(transformed, f.style.opacity, !!fixedPage) : transformed;
     this.collect(f, layers, turned(f, clipInside(f, own, !!fixedPage, true), !!fixedPage));
     for (const x of fixed) layerOfPositioned(layers, x).push(x);
     const outerOutlines = this.outlines;
@@ -451,8 +457,11 @@ class Painter {
    * CSS Transforms 1 the transforms). Paint also leaves out what lies wholly outside a clip.
    */
   private readonly scopes = new Map<Fragment, Scope>();
+  /** the style of the block container whose line boxes these are (its own text is not an inline box's) */
+  private readonly lineOwners = new Map<LineFragment, ComputedStyle>();
 
-  private collect(f: BoxFragment, layers: Layers, scope: Scope | undefined): void {
+  /** `element`: the style of the element `f` is a box of (an anonymous box's: its parent element's), whose text its lines hold */
+  private collect(f: BoxFragment, layers: Layers, scope: Scope | undefined, element: ComputedStyle = f.style): void {
     for (const c of f.children) {
       // an absolutely positioned box escapes the clips of boxes that are not its containing block's ancestor-or-self
       const cc = c.kind === 'box' && scope && (c.fixed || c.style.position === 'absolute') ? (c.fixed ? undefined : scope.absolute) : scope;
@@ -464,14 +473,16 @@ class Painter {
         case 'box': {
           if (c.style.display === 'none' || c.style.visibility !== 'visible' && c.children.length === 0) break;
           // (Filter Effects 1 §5: a filter other than none makes a stacking context)
-          const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style) || (!!c.element && c.style.filter.length > 0);
+          // (CSS Color 4 §3.2: so does an opacity below 1)
+          const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style) || (!!c.element && (c.style.filter.length > 0 || c.style.opacity < 1));
           if (positioned) { layerOfPositioned(layers, c).push(c); break; }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
-          this.collect(c, layers, turned(c, clipInside(c, cc, scope?.fixed ?? false, false), scope?.fixed ?? false));
+          this.collect(c, layers, turned(c, clipInside(c, cc, scope?.fixed ?? false, false), scope?.fixed ?? false), c.element ? c.style : element);
           break;
         }
-        case 'line': case 'text': case 'image': case 'inline-box': layers.inline.push(c); break;
+        case 'line': this.lineOwners.set(c, element); layers.inline.push(c); break;
+        case 'text': case 'image': case 'inline-box': layers.inline.push(c); break;
       }
     }
   }
@@ -538,6 +549,15 @@ class Painter {
     list.push(...g.clips);
     for (const n of g.nodes) this.emit(pageIdx, n);
     for (let i = 0; i < g.clips.length; i++) list.push({ end: true, absolutePosition: { x: 0, y: 0 } });
+  }
+
+  /** the named destinations of a box and the boxes inside it, and nothing else of them */
+  private destinationsIn(f: BoxFragment, fixedPage: PageFragment | undefined): void {
+    this.destination(f, fixedPage);
+    for (const c of f.children) {
+      if (c.kind === 'box') this.destinationsIn(c, fixedPage);
+      else if (c.kind === 'line') for (const x of c.children) if (x.kind === 'box') this.destinationsIn(x, fixedPage);
+    }
   }
 
   /** a named destination at the box's top for `<a href="#id">` */
@@ -740,22 +760,89 @@ class Painter {
     // decorations of inline boxes first, then text and atomic inlines (Appendix E step 7)
     const scope = this.scopes.get(line);
     const clip = scope?.cull;
-    for (const c of line.children) {
-      if (c.kind !== 'inline-box') continue;
+    const inScope = this.inlineOpacity(line, scope, !!fixedPage);
+    // the decorations of an inline box with an opacity are drawn in its group with its content,
+    // just before the first piece inside it (a group split in two would fade each part alone)
+    const pending: { box: InlineBoxFragment; scope: Scope }[] = [];
+    const decorate = (c: InlineBoxFragment, own: Scope | undefined) => {
+      this.scope = own;
       this.inlineBox(c, fixedPage);
       if (c.style.outlineStyle !== 'none') this.queueOutline(c, fixedPage);
+    };
+    for (const c of line.children) {
+      if (c.kind !== 'inline-box') continue;
+      const own = inScope(c);
+      if (own === false) continue;
+      if (own !== scope) pending.push({ box: c, scope: own! });
+      else decorate(c, own);
     }
+    const flush = (own: Scope | undefined) => {
+      for (let i = 0; own && i < pending.length; i++) {
+        const p = pending[i]!;
+        if (!own.groups.includes(p.scope.groups[p.scope.groups.length - 1]!)) continue;
+        decorate(p.box, p.scope);
+        pending.splice(i--, 1);
+      }
+    };
     for (const c of line.children) {
       if (clip && (c.x >= clip.x + clip.width - 0.01 || c.x + c.width <= clip.x + 0.01)) continue;
-      if (scope && c.kind === 'box') this.scopes.set(c, scope);
-      this.scope = scope;
+      if (c.kind === 'inline-box') continue;
+      const own = inScope(c);
+      if (own === false) continue;
+      if (own && c.kind === 'box') this.scopes.set(c, own);
+      flush(own);
+      this.scope = own;
       switch (c.kind) {
-        case 'inline-box': break;
         case 'text': this.text(c, fixedPage); break;
         case 'image': this.image(c, fixedPage); break;
         case 'box': this.stackingContext(c, fixedPage); break;
       }
     }
+    for (const p of pending) decorate(p.box, p.scope);
+  }
+
+  /**
+   * CSS Color 4 §3.2 the opacity of inline boxes: the scope of a piece of a line (an inline box's
+   * decorations, a text run) inside the groups of the inline boxes with an opacity below 1 that
+   * enclose it on the line (their pieces span it; an inner box follows its outer one in the
+   * line's list), or false under one of opacity 0 (nothing is drawn). A line has no parent
+   * links between its pieces, so enclosure is read from their extents.
+   */
+  private inlineOpacity(line: LineFragment, scope: Scope | undefined, fixed: boolean): (c: Fragment & { x: number; width: number }) => Scope | undefined | false {
+    const faded: InlineBoxFragment[] = [];
+    let runs = false;
+    const owner = this.lineOwners.get(line);
+    for (const c of line.children) {
+      if (c.kind === 'inline-box' && c.style.opacity < 1) faded.push(c);
+      else if (c.kind === 'text' && c.style.opacity < 1 && c.style !== owner) runs = true;
+    }
+    if (!faded.length && !runs) return () => scope;
+    const spans = (a: { x: number; width: number }, b: { x: number; width: number }) => a.x <= b.x + 0.01 && a.x + a.width >= b.x + b.width - 0.01;
+    const scopes = new Map<InlineBoxFragment, Scope | undefined | false>();
+    // the scope inside the innermost faded box before index `end` of `faded` that spans `c`
+    const within = (c: { x: number; width: number }, end: number): Scope | undefined | false => {
+      for (let i = end - 1; i >= 0; i--) if (spans(faded[i]!, c)) return groupOf(faded[i]!, i);
+      return scope;
+    };
+    const groupOf = (f: InlineBoxFragment, i: number): Scope | undefined | false => {
+      if (scopes.has(f)) return scopes.get(f);
+      const outer = within(f, i);
+      const own = outer === false || f.style.opacity <= 0 ? false : opacityScope(outer, f.style.opacity, fixed);
+      scopes.set(f, own);
+      return own;
+    };
+    // a text run of an inline element that has no piece of its own on the line (no decorations):
+    // the group of its own style's opacity, inside those of the pieces that span it
+    let last: { style: ComputedStyle; outer: Scope | undefined; own: Scope } | undefined;
+    return (c) => {
+      const i = c.kind === 'inline-box' ? faded.indexOf(c) : -1;
+      if (i >= 0) return groupOf(c as InlineBoxFragment, i);
+      const outer = within(c, faded.length);
+      if (c.kind !== 'text' || outer === false || c.style.opacity >= 1 || c.style === owner || faded.some((f) => f.style === c.style)) return outer;
+      if (c.style.opacity <= 0) return false;
+      if (last?.style !== c.style || last.outer !== outer) last = { style: c.style, outer, own: opacityScope(outer, c.style.opacity, fixed) };
+      return last.own;
+    };
   }
 
   /** per element: its inline box's pieces on their lines, in order (only for boxes with a background image) */
@@ -942,8 +1029,8 @@ interface Clip { readonly x: number; readonly y: number; readonly width: number;
  */
 interface Scope {
   readonly parent: Scope | undefined;
-  /** a clip (a padding box, `r` its corner radius) or a transform; none: the scope only marks a containing block */
-  readonly op: (Clip & { readonly r: number }) | { readonly matrix: Matrix } | undefined;
+  /** a clip (a padding box, `r` its corner radius), a transform or an opacity group; none: the scope only marks a containing block */
+  readonly op: (Clip & { readonly r: number }) | { readonly matrix: Matrix } | { readonly opacity: number } | undefined;
   readonly fixed: boolean;
   /** the scopes with an op, outermost first (what a page's node list must have open) */
   readonly groups: readonly Scope[];
@@ -958,11 +1045,22 @@ const NO_GROUPS: readonly Scope[] = [];
 function scopeOf(parent: Scope | undefined, op: Scope['op'], fixed: boolean, containsAbsolutes: boolean): Scope {
   let cull = parent?.cull;
   if (op && 'matrix' in op) cull = undefined;
-  else if (op) cull = cull ? intersect(cull, op) : { x: op.x, y: op.y, width: op.width, height: op.height };
+  else if (op && 'x' in op) cull = cull ? intersect(cull, op) : { x: op.x, y: op.y, width: op.width, height: op.height };
   const s: { -readonly [K in keyof Scope]: Scope[K] } = { parent, op, fixed, groups: parent?.groups ?? NO_GROUPS, absolute: parent?.absolute, cull };
   if (op) s.groups = [...s.groups, s];
   if (containsAbsolutes) s.absolute = s;
   return s;
+}
+
+/**
+ * The scope of an element with an opacity below 1 (CSS Color 4 §3.2): its group. The absolutely
+ * positioned descendants it paints escape the clips between it and their containing block but
+ * not its opacity: their scope is their containing block's inside a group of the same opacity.
+ */
+function opacityScope(parent: Scope | undefined, opacity: number, fixed: boolean): Scope {
+  const s = scopeOf(parent, { opacity }, fixed, false);
+  const absolute = parent?.absolute === parent ? s : scopeOf(parent?.absolute, { opacity }, fixed, false);
+  return { ...s, absolute };
 }
 
 /** Whether a rectangle in page coordinates lies wholly outside the page's area. */

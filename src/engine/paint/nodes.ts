@@ -43,14 +43,19 @@ export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
 
 /**
  * Groups: what follows up to the matching `end` is drawn clipped to a rectangle (rounded by
- * `r`) or to an SVG path (nonzero rule, or even-odd: a path with a hole), or under a matrix
- * [a, b, c, d, e, f] (page coordinates, y down).
+ * `r`) or to an SVG path (nonzero rule, or even-odd: a path with a hole), under a matrix
+ * [a, b, c, d, e, f] (page coordinates, y down), or with an opacity (OpacityNode).
  */
 export interface ClipNode extends NodeCommon { clip: { x: number; y: number; width: number; height: number; r: number } | { path: string; evenOdd?: true } }
 export interface TransformNode extends NodeCommon { matrix: readonly [number, number, number, number, number, number] }
+/**
+ * CSS Color 4 §3.2 `opacity`: what follows up to the matching `end` is drawn as one group
+ * (a PDF transparency group, ISO 32000-1 §11.6.6) composited with this opacity.
+ */
+export interface OpacityNode extends NodeCommon { opacity: number }
 export interface EndNode extends NodeCommon { end: true }
 
-export type PdfNode = TextNode | ImageNode | SvgNode | CanvasNode | ClipNode | TransformNode | EndNode;
+export type PdfNode = TextNode | ImageNode | SvgNode | CanvasNode | ClipNode | TransformNode | OpacityNode | EndNode;
 
 const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
 /** '#rrggbb' of a colour (alpha is carried separately as opacity); computed once per colour object. */
