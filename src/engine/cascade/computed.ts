@@ -149,6 +149,9 @@ export type FilterFunction =
 
 export interface Side<T> { top: T; right: T; bottom: T; left: T }
 
+/** CSS 2.1 §11.1.2 `clip`: auto, or the offsets (pt) of the clip rectangle's edges from the border box's top-left corner, auto: the border box's edge */
+export type ClipRect = 'auto' | Readonly<Side<number | 'auto'>>;
+
 /** CSS Backgrounds 3 §6.2 border-image-slice: numbers (image pixels) or percentages of the image, and whether the middle is drawn */
 export interface BorderImageSlice extends Side<{ readonly v: number; readonly pct: boolean }> { readonly fill: boolean }
 /** §6.3 / §6.4 a border image width or outset: a multiple of the border width, a length-percentage, or auto (the slice) */

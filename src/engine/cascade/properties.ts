@@ -9,7 +9,7 @@ import {
   resolveAbsolute, resolveLength, type LenExpr, type LengthContext, type SpecifiedColor,
 } from '../css/values';
 import type {
-  BackgroundImage, BorderImageLength, BorderImageSlice, BorderStyle, FilterFunction, Side, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
+  BackgroundImage, BorderImageLength, BorderImageSlice, BorderStyle, ClipRect, FilterFunction, Side, OutlineStyle, BoxShadow, SvgPaint, BreakInside, BreakValue, ContentItem, ContentTarget, Display, GridAreas, GridLine, GridTrackList, GridTrackSize, LengthPct, LineHeight, SizeKeyword, ListStyleType, RGBA,
   TabSize, TextIndent, TransformFunction, TransformOrigin, VerticalAlign, WhiteSpace,
 } from './computed';
 import {
@@ -763,6 +763,31 @@ export const PROPERTIES = {
     parse: (v) => (v.length !== 1 ? undefined : ident(v[0]) === 'auto' ? 'auto' : parseInteger(v[0])),
     compute: same,
   }),
+  // CSS 2.1 §11.1.2 (CSS Masking 1 §5.1, deprecated, as browsers honour it): an absolutely
+  // positioned box and its content are cut to rect(top, right, bottom, left), offsets from the
+  // top-left corner of its border box, `auto` its border box's edge; commas optional
+  clip: prop<'auto' | Side<LenExpr | 'auto'>, ClipRect>({
+    name: 'clip', inherited: false, initial: 'auto',
+    parse: (v) => {
+      if (v.length !== 1) return undefined;
+      const f = v[0]!;
+      if (ident(f) === 'auto') return 'auto';
+      if (f.t !== 'func' || f.name.toLowerCase() !== 'rect') return undefined;
+      const args = f.args.filter((a) => a.t !== 'ws');
+      const commas = args.some((a) => a.t === 'delim' && a.v === ',');
+      const parts = commas ? splitCommas(args).map((p) => (p.length === 1 ? p[0] : undefined)) : args;
+      if (parts.length !== 4) return undefined;
+      const sides = parts.map((p) => (ident(p) === 'auto' ? 'auto' as const : parseLength(p, { negative: true })));
+      if (sides.some((x) => x === undefined)) return undefined;
+      const [top, right, bottom, left] = sides as (LenExpr | 'auto')[];
+      return { top: top!, right: right!, bottom: bottom!, left: left! };
+    },
+    compute: (s, ctx) => {
+      if (s === 'auto') return 'auto';
+      const side = (x: LenExpr | 'auto') => (x === 'auto' ? 'auto' as const : resolveAbsolute(x, ctx));
+      return { top: side(s.top), right: side(s.right), bottom: side(s.bottom), left: side(s.left) };
+    },
+  }),
   visibility: keywords('visibility', ['visible', 'hidden', 'collapse'], 'visible', true),
   'overflow-x': keywords('overflow-x', ['visible', 'hidden', 'clip', 'scroll', 'auto'], 'visible', false, { overlay: 'auto' }),
   'overflow-y': keywords('overflow-y', ['visible', 'hidden', 'clip', 'scroll', 'auto'], 'visible', false, { overlay: 'auto' }),
@@ -1266,7 +1291,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
-  'isolation', 'clip', 'shape-margin',
+  'isolation', 'shape-margin',
   'contain', 'content-visibility', 'container', 'container-type', 'container-name',
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-blend-mode', 'background-position-x', 'background-position-y',

@@ -425,7 +425,10 @@ class Painter {
     const matrix = f.element ? transformMatrix(f.style, f) : undefined;
     const transformed = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
     // CSS Color 4 §3.2: the element and its descendants are composited as one group with its opacity
-    const own = f.element && f.style.opacity < 1 ? opacityScope(transformed, f.style.opacity, !!fixedPage) : transformed;
+    const faded = f.element && f.style.opacity < 1 ? opacityScope(transformed, f.style.opacity, !!fixedPage) : transformed;
+    // CSS 2.1 §11.1.2 `clip`: an absolutely positioned box and its content cut to the clip rectangle
+    const cut = f.element && f.style.clip !== 'auto' && (f.style.position === 'absolute' || f.style.position === 'fixed') ? clipRect(f, f.style.clip) : undefined;
+    const own = cut ? scopeOf(faded, { ...cut, r: 0 }, !!fixedPage, false) : faded;
     this.collect(f, layers, turned(f, clipInside(f, own, !!fixedPage, true), !!fixedPage));
     for (const x of fixed) layerOfPositioned(layers, x).push(x);
     const outerOutlines = this.outlines;
@@ -1061,6 +1064,13 @@ function opacityScope(parent: Scope | undefined, opacity: number, fixed: boolean
   const s = scopeOf(parent, { opacity }, fixed, false);
   const absolute = parent?.absolute === parent ? s : scopeOf(parent?.absolute, { opacity }, fixed, false);
   return { ...s, absolute };
+}
+
+/** CSS 2.1 §11.1.2 the clip rectangle of a box (flow coordinates): offsets from its border box's top-left corner, auto its edges; empty when the edges cross */
+function clipRect(f: BoxFragment, c: Exclude<ComputedStyle['clip'], 'auto'>): Clip {
+  const left = c.left === 'auto' ? 0 : c.left; const right = c.right === 'auto' ? f.width : c.right;
+  const top = c.top === 'auto' ? 0 : c.top; const bottom = c.bottom === 'auto' ? f.height : c.bottom;
+  return { x: f.x + left, y: f.y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
 /** Whether a rectangle in page coordinates lies wholly outside the page's area. */
