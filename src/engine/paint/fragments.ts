@@ -52,7 +52,7 @@ export function paintFragments(input: PaintFragmentsInput): PdfNode[][] {
   const painter = new Painter(input);
   for (const page of input.pages) painter.canvasOf(page);
   // Chromium paints each page's margin boxes before the page's content
-  input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.stackingContext(f, input.pages[i]!); });
+  input.marginBoxes?.forEach((boxes, i) => { for (const f of boxes) painter.marginBox(f, input.pages[i]!); });
   for (const page of input.pages) painter.openPageArea(page);
   // fixed boxes are positioned descendants of the root's stacking context, in tree order among the others
   if (input.root) painter.stackingContext(input.root, undefined, input.fixed);
@@ -407,6 +407,15 @@ class Painter {
 
   // ---- CSS 2.1 Appendix E ------------------------------------------------------------
 
+  /** the page-margin box being painted: Chromium 156 draws it opaque whatever its `opacity` */
+  private marginBoxRoot: BoxFragment | undefined;
+
+  /** paints a page-margin box (CSS Paged Media 3 §5) */
+  marginBox(f: BoxFragment, page: PageFragment): void {
+    this.marginBoxRoot = f;
+    try { this.stackingContext(f, page); } finally { this.marginBoxRoot = undefined; }
+  }
+
   /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
   stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[] = []): void {
     // (an anonymous box carries its element's style: the element's own box is the one filtered)
@@ -417,7 +426,7 @@ class Painter {
   private paintContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[]): void {
     // CSS Color 4 §3.2: an element of opacity 0 is drawn fully transparent: Chromium writes nothing of it
     // (no text, no link), but keeps the named destinations inside it
-    if (f.element && f.style.opacity <= 0) { this.destinationsIn(f, fixedPage); return; }
+    if (f.element && f.style.opacity <= 0 && f !== this.marginBoxRoot) { this.destinationsIn(f, fixedPage); return; }
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
     // CSS Transforms 1 §6: the box and everything it paints are drawn under its matrix
     const outer = this.scopes.get(f);
@@ -425,7 +434,7 @@ class Painter {
     const matrix = f.element ? transformMatrix(f.style, f) : undefined;
     const transformed = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;
     // CSS Color 4 §3.2: the element and its descendants are composited as one group with its opacity
-    const faded = f.element && f.style.opacity < 1 ? opacityScope(transformed, f.style.opacity, !!fixedPage) : transformed;
+    const faded = f.element && f.style.opacity < 1 && f !== this.marginBoxRoot ? opacityScope(transformed, f.style.opacity, !!fixedPage) : transformed;
     // CSS 2.1 §11.1.2 `clip`: an absolutely positioned box and its content cut to the clip rectangle
     const cut = f.element && f.style.clip !== 'auto' && (f.style.position === 'absolute' || f.style.position === 'fixed') ? clipRect(f, f.style.clip) : undefined;
     const own = cut ? scopeOf(faded, { ...cut, r: 0 }, !!fixedPage, false) : faded;

@@ -48,6 +48,10 @@ describe('paint: opacity (CSS Color 4 §3.2)', () => {
   for (const [name, x, y, want] of cases) {
     it(name, () => expect(near(at(x, y), want), `${x},${y}: ${at(x, y).join(' ')} (want ${want.join(' ')})`).to.equal(true));
   }
+  it('a page-margin box is drawn opaque whatever its opacity, as Chromium 156 prints it', async () => {
+    const r = layoutHtml('x', '@page { size: 200pt 200pt; margin: 40pt 0 0 0; @top-center { content: ""; background: #f00; opacity: .5; height: 20pt; width: 100% } } body { margin: 0 }', { measureText });
+    expect(pixelsOf(await toPdf(r.docDefinition, r.fonts)).at(100, 30)).to.deep.equal([255, 0, 0]);
+  });
   it('opacity 0 writes no text and no link; the destination inside it stays', async () => {
     const texts = (await placedText(bytes)).map((t) => t.str);
     expect(texts.join(' ')).to.not.match(/Hidden|link|target/);
