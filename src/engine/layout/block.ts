@@ -11,7 +11,7 @@ import type { ComputedStyle } from '../cascade/computed';
 import { hasTransform } from '../cascade/transform';
 import { anonymousBlockStyle } from '../cascade/style';
 import {
-  EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks,
+  EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
   type BlockInput, type BlockResult, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { clampLines, lineClampOf } from './clamp';
@@ -265,22 +265,30 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   const h = resolveAuto(style.height, cb.height);
   if (h !== undefined) height = style.boxSizing === 'content-box' ? h + frameV(style, cb.width) : h;
   else if (top !== undefined && bottom !== undefined && inner.kind !== 'block-replaced') height = Math.max(0, cb.height - top - bottom - mt - mb);
-  const sub = withoutBreaks(ctx);
-  const r = layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, absolutes: [] }, sub);
+  const fixed = viewport && style.position === 'fixed';
+  // §10.6.4 with both insets and a height: auto top margins take what is left (the top edge waits for the height)
+  const centred = top !== undefined && bottom !== undefined && sized(inner.kind, style.height) && style.margin.top === 'auto';
+  // CSS Fragmentation 3 as Chromium prints out-of-flow boxes: one whose top edge is known before
+  // its height (from `top`, or its static position) is laid out on the pages from there, its
+  // content breaking where they end as flow content does (the pages it reaches are made)
+  const breaks = !fixed && !centred && ctx.pages.paginates && ctx.pages.breaks === undefined && (top !== undefined || bottom === undefined);
+  const known = top !== undefined ? cb.y + top + mt : a.staticY + mt;
+  const r = breaks
+    ? layoutIndependent(inner, { x: 0, y: known - mt, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, absolutes: [] }, { ...ctx, pages: outOfFlowPages(ctx.pages) })
+    : layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, absolutes: [] }, withoutBreaks(ctx));
   const f = r.fragment;
   if (!f) return undefined;
   const w = f.width; const hh = f.height;
   // §10.3.7 / §10.6.4 (and §10.3.8 / §10.6.5 for replaced boxes): with both insets and a size,
   // auto margins share what is left (horizontally never below zero on the start side)
-  const sized = (v: ComputedStyle['width']) => v !== 'auto' || inner.kind === 'block-replaced';
   let mlUsed = ml; let mtUsed = mt;
-  if (left !== undefined && right !== undefined && sized(style.width)) {
+  if (left !== undefined && right !== undefined && sized(inner.kind, style.width)) {
     const free = cb.width - left - right - w - ml - mr;
     const autoL = style.margin.left === 'auto'; const autoR = style.margin.right === 'auto';
     if (autoL && autoR) mlUsed = Math.max(0, free / 2);
     else if (autoL) mlUsed = free;
   }
-  if (top !== undefined && bottom !== undefined && sized(style.height)) {
+  if (top !== undefined && bottom !== undefined && sized(inner.kind, style.height)) {
     const free = cb.height - top - bottom - hh - mt - mb;
     const autoT = style.margin.top === 'auto'; const autoB = style.margin.bottom === 'auto';
     if (autoT && autoB) mtUsed = free / 2;
@@ -291,11 +299,17 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   else if (right !== undefined) x = cb.x + cb.width - right - mr - w;
   else x = a.staticX + ml;
   let y: number;
-  if (top !== undefined) y = cb.y + top + mtUsed;
+  if (breaks) y = known;
+  else if (top !== undefined) y = cb.y + top + mtUsed;
   else if (bottom !== undefined) y = cb.y + cb.height - bottom - mb - hh;
   else y = a.staticY + mt;
   translate(f, x - f.x, y - f.y);
-  return withFlags(f, { positioned: true, fixed: viewport && style.position === 'fixed' });
+  return withFlags(f, { positioned: true, fixed });
+}
+
+/** whether an absolutely positioned box's width or height is known before its content: specified, or a replaced box's */
+function sized(kind: BlockLevelBox['kind'], v: ComputedStyle['width']): boolean {
+  return v !== 'auto' || kind === 'block-replaced';
 }
 
 function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolean; float?: boolean }): BoxFragment {

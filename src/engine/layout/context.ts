@@ -92,6 +92,23 @@ export const NO_BREAKS: Fragmentainer = {
 };
 
 /**
+ * The pages as an absolutely positioned box's content sees them (CSS Fragmentation 3, as Blink
+ * fragments out-of-flow boxes): it breaks where the pages end, and the pages it reaches are made
+ * (up to the document's page cap), but it records no content of the flow's (hasContentBefore
+ * decides for the flow only), places no footnotes and starts no named pages.
+ */
+export function outOfFlowPages(pages: Fragmentainer): Fragmentainer {
+  return {
+    paginates: true,
+    pageEnd: (y) => pages.pageEnd(y),
+    pageStart: (y) => pages.pageStart(y),
+    atPageStart: (y) => pages.atPageStart(y),
+    forcedBreak: (y) => pages.forcedBreak(y),
+    pageHeight: (y) => pages.pageHeight(y),
+  };
+}
+
+/**
  * CSS 2.1 §8.3.1: adjoining margins not yet turned into space: the largest positive and the most
  * negative. HTML §15.3.3 quirks: quirky positive margins are kept apart (`quirkyPos`), and a strut
  * that starts at the start of body, td or th (`quirkyStart`) takes no quirky margin at all.

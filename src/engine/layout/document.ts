@@ -572,16 +572,17 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
 /**
  * CSS Overflow 3 §2.2: content that overflows its boxes visibly (lines below a box of fixed
  * height, the box being the last on its page) is printed as Chromium prints it: the pages grow
- * to hold the start of the last line, image or box in flow. What a clipping box cuts away, and
- * what an absolutely positioned box holds, do not count.
+ * to hold the start of the last line, image or box, and the whole border box of an absolutely
+ * positioned box (whose content breaks across the pages it crosses: layoutAbsolute). What a
+ * clipping box cuts away does not count, nor what a fixed box holds (it repeats on every page).
  */
 function overflowReach(root: BoxFragment): number {
   let max = 0;
   const walk = (b: BoxFragment): void => {
     for (const c of b.children) {
       if (c.kind === 'line' || c.kind === 'image') { max = Math.max(max, c.y + Math.min(c.height, 1)); continue; }
-      if (c.kind !== 'box' || c.positioned || c.fixed) continue;
-      max = Math.max(max, c.y + Math.min(c.height, 1));
+      if (c.kind !== 'box' || c.fixed) continue;
+      max = Math.max(max, c.y + (c.positioned ? c.height : Math.min(c.height, 1)));
       const tag = c.element?.tag;
       if (c.style.overflowClips === 'none' || tag === undefined || tag === 'html' || tag === 'body') walk(c);
     }
@@ -609,9 +610,8 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
     const f = layoutAbsolute(a, { x: 0, y: 0, ...icb }, full);
     if (!f) continue;
     if (f.fixed) { fixed.push(f); continue; }
+    // (pages grow to hold it: overflowReach)
     if (fragment) fragment.children.push(f); else fixed.push(f);
-    // Chromium prints what an absolutely positioned box covers: pages grow to hold it
-    bottom = Math.max(bottom, f.y + Math.min(f.height, 1));
   }
   if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
   if (fragment) bottom = Math.max(bottom, overflowReach(fragment));
