@@ -572,8 +572,9 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
 /**
  * CSS Overflow 3 §2.2: content that overflows its boxes visibly (lines below a box of fixed
  * height, the box being the last on its page) is printed as Chromium prints it: the pages grow
- * to hold the start of the last line, image or box, and the whole border box of an absolutely
- * positioned box (whose content breaks across the pages it crosses: layoutAbsolute). What a
+ * to hold the start of the last line or image and the whole border box of every box, in flow
+ * (a box taller than a `height: 100%` root) or absolutely positioned (whose content breaks
+ * across the pages it crosses: layoutAbsolute). What a
  * clipping box cuts away does not count, nor what a fixed box holds (it repeats on every page).
  */
 function overflowReach(root: BoxFragment): number {
@@ -582,7 +583,7 @@ function overflowReach(root: BoxFragment): number {
     for (const c of b.children) {
       if (c.kind === 'line' || c.kind === 'image') { max = Math.max(max, c.y + Math.min(c.height, 1)); continue; }
       if (c.kind !== 'box' || c.fixed) continue;
-      max = Math.max(max, c.y + (c.positioned ? c.height : Math.min(c.height, 1)));
+      max = Math.max(max, c.y + c.height);
       const tag = c.element?.tag;
       if (c.style.overflowClips === 'none' || tag === undefined || tag === 'html' || tag === 'body') walk(c);
     }

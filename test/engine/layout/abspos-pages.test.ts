@@ -43,6 +43,13 @@ describe('layout: absolutely positioned boxes break across pages (CSS Fragmentat
     expect(boxOf(root, '#a').height).to.be.closeTo(500, 0.01);
   });
 
+  it('an in-flow box taller than a `height: 100%` root: the pages grow to hold its border box', () => {
+    // Chromium: 2 pages for a 500pt box in html, body { height: 100% } (the body ends on page 1, the box on page 2)
+    const { root, pages } = layoutOf('<div id="a" style="height: 500pt; width: 50pt; background: #ccc">x</div>', CSS + ' html, body { height: 100% }');
+    expect(pages).to.have.length(2);
+    expect(boxOf(root, '#a').height).to.be.closeTo(500, 0.01);
+  });
+
   it('a box placed below the first page: the page that shows it is printed', () => {
     // Chromium: "far" on page 2, 120pt below its page area's top
     const { root, pages } = layoutOf('<div id="a" style="position: absolute; top: 400pt">far</div>', CSS);
