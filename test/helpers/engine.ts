@@ -1,5 +1,7 @@
 // Engine test helpers: hand-built styled trees (the cascade's output shape) for layout/paint
 // tests, and rendering a docDefinition to a parsed PDF.
+import { expect } from 'chai';
+import { layoutHtml } from '../../src/engine';
 import { initialStyle } from '../../src/engine/cascade';
 import type { ComputedStyle, Display } from '../../src/engine/cascade/computed';
 import type { CascadeResult, PageStyle, StyledElement, StyledNode } from '../../src/engine/cascade/styled';
@@ -64,6 +66,13 @@ export async function render(result: EngineResult): Promise<ParsedPdf> {
 
 export async function renderBytes(result: EngineResult): Promise<Buffer> {
   return toPdf(result.docDefinition, result.fonts);
+}
+
+/** The PDF of an HTML document under `css`, which must lay out without diagnostics. */
+export async function pdfOfHtml(html: string, css: string): Promise<Buffer> {
+  const r = layoutHtml(html, css, { measureText });
+  expect(r.diagnostics.map((d) => d.message)).to.deep.equal([]);
+  return renderBytes(r);
 }
 
 export interface PlacedText { page: number; str: string; x: number; y: number; fontSize: number; width: number }

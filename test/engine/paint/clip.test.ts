@@ -4,11 +4,8 @@
 // overflow hidden, clip: rect(0, 0, 0, 0)) writes no text into the PDF, as Chromium 156 prints
 // it (pdftotext of its PDF); the colours are its print rasterised with pdftoppm at 72 dpi.
 import { expect } from 'chai';
-import { layoutHtml } from '../../../src/engine';
-import { toPdf } from '../../../src/pdf';
-import { measureText } from '../../../src/render/measure';
 import { pixelsOf } from '../../pdf/tools';
-import { links, placedText } from '../../helpers/engine';
+import { links, pdfOfHtml, placedText } from '../../helpers/engine';
 
 const PAGE = '@page { size: 200pt 200pt; margin: 0 } body { margin: 0; font: 12pt "Liberation Sans" }';
 type Px = [number, number, number];
@@ -25,9 +22,7 @@ describe('paint: clip (CSS 2.1 §11.1.2)', () => {
   let bytes: Buffer;
   let at: (x: number, y: number) => Px;
   before(async () => {
-    const r = layoutHtml(HTML, PAGE, { measureText });
-    expect(r.diagnostics.map((d) => d.message)).to.deep.equal([]);
-    bytes = await toPdf(r.docDefinition, r.fonts);
+    bytes = await pdfOfHtml(HTML, PAGE);
     const px = pixelsOf(bytes);
     at = (x, y) => px.at(x, y);
   });

@@ -9,7 +9,7 @@ import { layoutHtml } from '../../../src/engine';
 import { toPdf } from '../../../src/pdf';
 import { measureText } from '../../../src/render/measure';
 import { pixelsOf } from '../../pdf/tools';
-import { links, placedText } from '../../helpers/engine';
+import { links, pdfOfHtml, placedText } from '../../helpers/engine';
 
 const PAGE = '@page { size: 200pt 200pt; margin: 0 } body { margin: 0; font: 20pt/20pt "Liberation Sans" } p { margin: 0 }';
 type Px = [number, number, number];
@@ -28,9 +28,7 @@ describe('paint: opacity (CSS Color 4 §3.2)', () => {
   let bytes: Buffer;
   let at: (x: number, y: number) => Px;
   before(async () => {
-    const r = layoutHtml(HTML, PAGE, { measureText });
-    expect(r.diagnostics.map((d) => d.message)).to.deep.equal([]);
-    bytes = await toPdf(r.docDefinition, r.fonts);
+    bytes = await pdfOfHtml(HTML, PAGE);
     const px = pixelsOf(bytes);
     at = (x, y) => px.at(x, y);
   });

@@ -10,15 +10,12 @@ import { outset, type RoundedRect } from '../../../src/engine/paint/shadow';
 import { toPdf } from '../../../src/pdf';
 import { measureText } from '../../../src/render/measure';
 import { layoutOf } from '../../helpers/layout';
+import { pdfOfHtml } from '../../helpers/engine';
 import { pixelsOf } from '../../pdf/tools';
 
 const PAGE = '@page { size: 200pt 200pt; margin: 0 } body { margin: 0; font: 10pt/12pt sans-serif }';
 
-async function pdfOf(html: string): Promise<Buffer> {
-  const r = layoutHtml(html, PAGE, { measureText });
-  expect(r.diagnostics).to.deep.equal([]);
-  return toPdf(r.docDefinition, r.fonts);
-}
+const pdfOf = (html: string) => pdfOfHtml(html, PAGE);
 
 type Px = [number, number, number];
 const isBlue = (p: Px) => p[2] > 200 && p[0] < 60 && p[1] < 60;

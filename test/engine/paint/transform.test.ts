@@ -6,20 +6,15 @@
 import { expect } from 'chai';
 import { layoutHtml } from '../../../src/engine';
 import { transformMatrix, type Matrix } from '../../../src/engine/cascade/transform';
-import { toPdf } from '../../../src/pdf';
 import { measureText } from '../../../src/render/measure';
-import { links } from '../../helpers/engine';
+import { links, pdfOfHtml } from '../../helpers/engine';
 import { boxOf, layoutOf } from '../../helpers/layout';
 import { wordsOf } from '../../helpers/pdf';
 import { pixelsOf } from '../../pdf/tools';
 
 const PAGE = '@page { size: 200pt 200pt; margin: 0 } body { margin: 0; font: 10pt/12pt sans-serif }';
 
-async function pdfOf(html: string): Promise<Buffer> {
-  const r = layoutHtml(html, PAGE, { measureText });
-  expect(r.diagnostics).to.deep.equal([]);
-  return toPdf(r.docDefinition, r.fonts);
-}
+const pdfOf = (html: string) => pdfOfHtml(html, PAGE);
 
 /** the matrices paint emits on page 1 */
 function matrices(html: string): number[][] {
