@@ -149,7 +149,7 @@ function xmpInfo(info: Record<string, unknown>, lang: string | undefined): strin
  * unchanged). pdfkit's addItem makes the items and links them at end(); its own XYZ
  * destination mixes up the left coordinate, so the destination is written here.
  */
-export function addOutline(doc: unknown, entries: readonly OutlineEntry[]): void {
+function addOutline(doc: unknown, entries: readonly OutlineEntry[]): void {
   const kit = doc as PdfkitDocumentLike;
   const pages = kit._root.data.Pages.data.Kids;
   const open: { level: number; node: OutlineNodeLike }[] = [];

@@ -90,10 +90,9 @@ function checkEmbeddable(bytes: Buffer): void {
 
 /** The document's info, language, standard, attachments and outline (document-info.ts). */
 export type PdfOptions = DocumentInfoOptions;
-export { DEFAULT_DOCUMENT_DATE, addOutline, type OutlineEntry, type PdfAttachment } from './document-info';
+export type { OutlineEntry, PdfAttachment } from './document-info';
 
 const SLOTS = ['normal', 'bold', 'italics', 'bolditalics'] as const;
-interface ShippedFamilyLike { normal: string; bold: string; italics: string; bolditalics: string }
 
 /**
  * A definition of placed pages (paint's output: sections of absolutely positioned nodes) →
@@ -111,19 +110,15 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   const table0: Record<string, FontTable[string]> = { ...fonts };
   const firstFamily = Object.keys(table0)[0] ?? 'Liberation Serif';
   // every shipped family is there by name (pdfkit opens a face only when a run uses it)
-  for (const [name, f] of Object.entries(SHIPPED_FAMILIES) as [string, ShippedFamilyLike][]) {
-    const s = (file: string): FontSource => ({ kind: 'shipped', file });
-    table0[name] ??= { normal: s(f.normal), bold: s(f.bold), italics: s(f.italics), bolditalics: s(f.bolditalics) };
-  }
+  for (const [name, f] of Object.entries(SHIPPED_FAMILIES)) table0[name] ??= Object.fromEntries(SLOTS.map((slot) => [slot, { kind: 'shipped', file: f[slot] }])) as FontTable[string];
   const given = docDefinition.defaultStyle ?? {};
   const defaultStyle = { ...given, font: typeof given.font === 'string' && given.font in table0 ? given.font : firstFamily };
   const pinned: EmbeddedEntry[] = [];
   try {
     const table: Record<string, Record<string, string>> = {};
     for (const [family, faces] of Object.entries(table0)) {
-      const row: Record<string, string> = {};
-      for (const slot of SLOTS) row[slot] = await sourceKey(faces[slot], pinned);
-      table[family] = row;
+      table[family] = {};
+      for (const slot of SLOTS) table[family][slot] = await sourceKey(faces[slot], pinned);
     }
     const described = documentInfoKeys(options, docDefinition.info as Record<string, unknown> | undefined);
     // setFonts + createPdf run without an await between them: the Printer keeps this table.

@@ -1,19 +1,11 @@
 // Every place the pdf layer changes pdfmake, pdfkit, fontkit or png-js, or reaches into their
 // internals, in one list: the target (library, object, member), why, and the library version it
-// was written against. package.json pins these versions exactly (dependencies and overrides).
+// was written against (package.json pins it exactly, in dependencies and overrides).
 // checkPatchTargets() runs at start (service and CLI): a target missing after an upgrade stops
-// the start with one line naming the library, its version and the target.
-//
-// The engine lays out and paginates (issue #18); pdfmake only draws absolutely positioned
-// text, shapes and images. What is patched is therefore no longer layout, only:
-//  - placed pages: a definition of absolutely positioned nodes skips pdfmake's layout, and its
-//    text is written by placed.ts with fewer operators;
-//  - caches: fonts parsed, subsets encoded and words shaped once per process, not per document;
-//  - determinism and safety: PNG pixels inflated in order (same bytes, errors rejected), and the
-//    alpha of an indexed PNG's last palette entry;
-//  - the wall: SVG text fonts from the virtual file system, never a path;
-//  - PDF features pdfkit does not expose (document-info.ts): the escaped XMP packet, outline
-//    destinations.
+// the start with one line naming the library, its version and the target. pdfmake lays out
+// nothing (placed.ts); what stays is drawing placed pages, caches (fonts parsed, subsets encoded,
+// streams deflated once per process), determinism and safety (PNG), the wall (SVG fonts from the
+// virtual file system) and PDF features pdfkit does not expose (document-info.ts).
 import { fontkitShared } from './fontkitShared'; // first: pdfkit must get this copy of fontkit
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -26,51 +18,29 @@ import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from '../lru';
-import { LayoutBuilder, Renderer, beginOpacityGroup, drawPlaced, endOpacityGroup, placedPages, placedSections, type OpacityGroup, type Placed } from './placed';
+import { LayoutBuilder, Renderer, drawPlaced, placedPages, type Placed, type PlacedSection } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 import { encodeSubset, type FontSubset, type SubsetFont } from './subset';
 
 type Obj = Record<string, unknown>;
 type Library = 'pdfmake' | 'pdfkit' | 'fontkit' | 'png-js';
 
-/** The objects the patches change, as loaded (a test hands in stubs). */
-export interface PatchedObjects {
-  readonly fontkit: Obj;
-  /** pdfkit's PDFDocument.prototype (the class pdfmake's PDFDocument extends) */
-  readonly pdfkitDocument: Obj;
-  /** a pdfkit EmbeddedFont (not exported: a font opened on an empty document) */
-  readonly embeddedFont: Obj;
-  /** png-js's PNG.prototype */
-  readonly png: Obj;
-  /** pdfmake's LayoutBuilder.prototype */
-  readonly layoutBuilder: Obj;
-  /** pdfkit's PDFReference.prototype (not exported: taken from an empty document's ref()) */
-  readonly pdfReference: Obj;
-  /** pdfmake's Renderer.prototype */
-  readonly renderer: Obj;
-}
-
-export interface Patch {
-  readonly library: Library;
-  /** the version the patch was written against (package.json pins it) */
-  readonly version: string;
-  /** object and member */
-  readonly target: string;
-  readonly why: string;
-  readonly exists: (o: PatchedObjects) => boolean;
-}
+/** The objects the patches change, as loaded (a test hands in stubs): fontkit; pdfkit's PDFDocument.prototype (pdfmake's
+ * PDFDocument extends it), an EmbeddedFont and PDFReference.prototype (not exported: taken from an empty document); png-js's
+ * PNG.prototype; pdfmake's LayoutBuilder.prototype and Renderer.prototype */
+export type PatchedObjects = Readonly<Record<'fontkit' | 'pdfkitDocument' | 'embeddedFont' | 'png' | 'layoutBuilder' | 'pdfReference' | 'renderer', Obj>>;
+/** one patch: its library, the version it was written against, its target (object and member), why, and whether the target is there */
+export interface Patch { readonly library: Library; readonly version: string; readonly target: string; readonly why: string; readonly exists: (o: PatchedObjects) => boolean }
 
 const fn = (o: Obj, key: string) => typeof o[key] === 'function';
 
 export const PATCHES: readonly Patch[] = [
   { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
     why: 'placed pages (placed.ts): paint positions every node; pdfmake\'s measuring and layout never run, its Renderer gets the page items directly' },
-  { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.beginClip', exists: (o) => fn(o.renderer, 'beginClip') && fn(o.renderer, 'endClip'),
-    why: 'a clip with rounded corners (overflow inside border-radius), a clip to a path with a hole (outside a border box: box-shadow), a transform group (CSS transform) and an opacity group (a transparency group Form XObject, placed.ts): pdfmake clips only to rectangles' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
   { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.renderLine', exists: (o) => fn(o.renderer, 'renderLine'),
-    why: 'placed text and plain shapes (placed.ts): consecutive text nodes in one text object, consecutive lines and square rectangles with their line state, colour and opacity written only when they change (half the operators of a page)' },
+    why: 'placed text, plain shapes and clip groups (placed.ts): consecutive text nodes in one text object, consecutive lines and square rectangles with their line state, colour and opacity written only when they change (half the operators of a page); clips to rounded rectangles and paths, and transforms (pdfmake clips only to rectangles)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
@@ -222,45 +192,12 @@ function shareStreams(proto: Obj): void {
   };
 }
 
-// pdfmake: the page items of placed pages are built directly (toPdf takes nothing else).
-type LayoutDocument = (this: unknown, content: unknown, doc: never, styles: unknown, defaultStyle: Record<string, unknown>) => unknown;
-LayoutBuilder.prototype.layoutDocument = function layoutPlaced(this: unknown, content, doc, _styles, defaultStyle): unknown {
-  const sections = placedSections(content);
-  if (!sections) throw new Error('not a definition of placed pages');
-  return placedPages(sections, doc, defaultStyle ?? {});
-} satisfies LayoutDocument;
-
-// pdfmake: a clip item with a radius clips to a rounded rectangle, one with a path to an SVG
-// path (even-odd: a path with a hole); one with a matrix transforms what follows (all end with
-// endClip's restore).
-interface Clipping {
-  platenGroups?: (OpacityGroup | undefined)[];
-  pdfDocument: { save(): void; transform(...m: number[]): void; roundedRect(x: number, y: number, w: number, h: number, r: number): { clip(): void }; path(d: string): { clip(rule?: string): void } };
-}
-const beginClip = Renderer.prototype.beginClip as (this: Clipping, item: Obj) => void;
-const endClip = Renderer.prototype.endClip as (this: Clipping) => void;
-Renderer.prototype.beginClip = function beginGroup(this: Clipping, item: { x: number; y: number; width: number; height: number; r?: number; matrix?: number[]; path?: string; evenOdd?: boolean; opacity?: number }): void {
-  // the groups open on the page, so that endClip knows what it ends
-  const open = this.platenGroups ??= [];
-  if (typeof item.opacity === 'number') { open.push(beginOpacityGroup(this.pdfDocument as never, item.opacity)); return; }
-  open.push(undefined);
-  if (item.matrix) { this.pdfDocument.save(); this.pdfDocument.transform(...item.matrix); return; }
-  if (item.path) { this.pdfDocument.save(); this.pdfDocument.path(item.path).clip(item.evenOdd ? 'even-odd' : undefined); return; }
-  if (!item.r) { beginClip.call(this, item); return; }
-  this.pdfDocument.save();
-  this.pdfDocument.roundedRect(item.x, item.y, item.width, item.height, item.r).clip();
+// pdfmake: the page items of placed pages are built directly (toPdf takes nothing else), and
+// every 'line' item among them is one of placed.ts, which draws it.
+LayoutBuilder.prototype.layoutDocument = function layoutPlaced(content: readonly PlacedSection[], doc: never, _styles: unknown, defaultStyle: Record<string, unknown>): unknown {
+  return placedPages(content, doc, defaultStyle);
 };
-Renderer.prototype.endClip = function endGroup(this: Clipping): void {
-  const group = this.platenGroups?.pop();
-  if (group) endOpacityGroup(this.pdfDocument as never, group);
-  else endClip.call(this);
-};
-
-type RenderLine = (this: { pdfDocument: never }, line: object, x: number, y: number) => unknown;
-const renderLine = Renderer.prototype.renderLine as RenderLine;
-Renderer.prototype.renderLine = function renderPlaced(this: { pdfDocument: never }, line: object, x: number, y: number): unknown {
-  return 'placed' in line ? drawPlaced(this.pdfDocument, line as Placed) : renderLine.call(this, line, x, y);
-} satisfies RenderLine;
+Renderer.prototype.renderLine = function renderPlaced(this: { pdfDocument: never }, line: Placed): void { drawPlaced(this.pdfDocument, line); };
 
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
 // call time; for that synchronous call it gets an inflate that answers at once.

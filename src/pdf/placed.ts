@@ -1,9 +1,8 @@
-// Placed pages: a definition whose every node is absolutely positioned (what paint emits) goes
-// straight to pdfmake's Renderer as the page items its LayoutBuilder would have made of it.
-// pdfmake's preprocessing, measuring and layout (a style stack walked ~20 times per text run)
-// decide nothing for such a definition. The items are built as pdfmake 0.3.11 builds them
-// (TextInlines.measure, Line.addInline, ElementWriter.addLine/addVector/addImage/addSVG,
-// DocMeasure.measureImage/measureSVG), in the same order; their text is drawn by drawText.
+// Placed pages: paint's definition, whose every node is absolutely positioned, goes straight to
+// pdfmake's Renderer as page items: images, SVG and other vectors as pdfmake 0.3.11's
+// ElementWriter makes them (renderImage, renderSVG, renderVector draw them), text, plain
+// shapes and clip groups as items drawn here (drawPlaced) with fewer operators. pdfmake's
+// preprocessing, measuring and layout never run.
 // This is also the second wall (issue #5): each node is checked as it is met (SVG sanitized
 // again, images only from data: URLs, fonts only from the table), so whatever the engine lets
 // through, pdfmake reads no file and opens no URL.
@@ -17,64 +16,49 @@ import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
 import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 
 type Obj = Record<string, unknown>;
-interface KitFont { ascender: number; lineHeight(size: number): number }
 interface KitGradient { stop(offset: number, color: readonly number[], opacity: number): KitGradient; setTransform(...m: number[]): KitGradient }
 interface MakeDocument {
-  provideFont(family: string, bold: boolean, italics: boolean): KitFont;
-  provideImage(name: unknown): { width: number; height: number; orientation?: number };
+  provideFont(family: string, bold: boolean, italics: boolean): PlacedFont;
+  provideImage(name: unknown): { width: number; height: number };
   /** the font table (family → faces) and the images dictionary pdfmake was given */
   readonly fonts: Record<string, unknown>;
   readonly images: Record<string, string>;
   linearGradient(x1: number, y1: number, x2: number, y2: number): KitGradient;
   radialGradient(x1: number, y1: number, r1: number, x2: number, y2: number, r2: number): KitGradient;
 }
-interface Page { pageSize: { width: number; height: number; orientation: string }; pageMargins: Obj; items: { type: string; item: unknown }[]; customProperties: Obj }
-interface Section { section: Obj[]; pageSize: { width: number; height: number }; pageMargins?: unknown }
+export interface PlacedSection { section: Obj[]; pageSize: { width: number; height: number } }
 
-/** pdfmake's LayoutBuilder and Renderer, whose layoutDocument and renderLine patches.ts wraps */
+/** pdfmake's LayoutBuilder and Renderer, whose layoutDocument and renderLine patches.ts replaces */
 export const LayoutBuilder = LayoutBuilderModule as { prototype: Obj };
 export const Renderer = RendererModule as { prototype: Obj };
 const TextDecorator = TextDecoratorModule as new (kit: Kit) => { drawBackground(line: object, x: number, y: number): void; drawDecorations(line: object, x: number, y: number): void };
 const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
 
-const isValue = (v: unknown) => v !== undefined && v !== null;
-const isNumber = (v: unknown): v is number => typeof v === 'number' || v instanceof Number;
+const isNumber = (v: unknown): v is number => typeof v === 'number';
 
 /** The sections of a definition whose nodes are all absolutely positioned, else undefined. */
-export function placedSections(content: unknown): readonly Section[] | undefined {
+export function placedSections(content: unknown): readonly PlacedSection[] | undefined {
   if (!Array.isArray(content) || content.length === 0) return undefined;
-  for (const s of content as Partial<Section>[]) {
+  for (const s of content as Partial<PlacedSection>[]) {
     if (!Array.isArray(s?.section) || typeof s.pageSize?.width !== 'number' || typeof s.pageSize.height !== 'number') return undefined;
     for (const n of s.section) if (!n || typeof n !== 'object' || !n.absolutePosition) return undefined;
   }
-  return content as Section[];
+  return content as PlacedSection[];
 }
 
 /**
- * The page items pdfmake's LayoutBuilder makes of placed sections (see the top of the file),
- * except that consecutive text nodes and consecutive plain shapes become one item each, which
- * drawPlaced writes as one block of operators.
+ * The page items of placed sections: consecutive text nodes and consecutive plain shapes
+ * become one item each, which drawPlaced writes as one block of operators.
  */
-export function placedPages(sections: readonly Section[], doc: MakeDocument, defaultStyle: Obj): Page[] {
+export function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defaultStyle: Obj): { pageSize: PlacedSection['pageSize']; items: { type: string; item: unknown }[] }[] {
   const svgMeasure = new SVGMeasure();
-  const fonts = new Map<string, KitFont & EmbeddedFont>();
   // a family the table lacks is drawn in the default font (pdfmake would throw mid-render)
   const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : defaultStyle.font as string);
-  // per family: its four faces by weight and slant (runs name them with booleans), other keys by their text
-  const faces = new Map<string, (KitFont & EmbeddedFont | undefined)[]>();
+  const fonts = new Map<string, PlacedFont>();
   const font = (name: string, bold: boolean, italics: boolean) => {
-    if (typeof bold === 'boolean' && typeof italics === 'boolean') {
-      let four = faces.get(name);
-      if (!four) faces.set(name, four = [undefined, undefined, undefined, undefined]);
-      const slot = (bold ? 2 : 0) + (italics ? 1 : 0);
-      return four[slot] ??= fontByKey(name, bold, italics);
-    }
-    return fontByKey(name, bold, italics);
-  };
-  const fontByKey = (name: string, bold: boolean, italics: boolean) => {
     const key = `${name}|${bold}|${italics}`;
     let f = fonts.get(key);
-    if (!f) fonts.set(key, f = doc.provideFont(family(name), bold, italics) as KitFont & EmbeddedFont);
+    if (!f) fonts.set(key, f = doc.provideFont(family(name), bold, italics));
     return f;
   };
   // an inline data: image gets a name in the images dictionary, one per distinct URI: pdfmake
@@ -91,13 +75,14 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
     return name;
   };
   // the texts drawn in each font: their glyphs enter its subset in glyph-id order (includeInOrder)
-  const texts = new Map<EmbeddedFont, Set<string>>();
+  const texts = new Map<PlacedFont, Set<string>>();
   const pages = sections.map((s) => {
-    const { width, height } = s.pageSize;
-    const page: Page = { items: [], pageSize: { width, height, orientation: width > height ? 'landscape' : 'portrait' }, pageMargins: {}, customProperties: {} };
+    const items: { type: string; item: unknown }[] = [];
     let batch: Placed | undefined;
+    // the groups open at this node: an end closes the last one (drawGroup ends an opacity group so)
+    const open: Obj[] = [];
     const add = (kind: Placed['kind'], entry: PlacedText | Obj) => {
-      if (batch?.kind !== kind) page.items.push({ type: 'line', item: batch = { kind, placed: [] } });
+      if (batch?.kind !== kind || kind === 'group') items.push({ type: 'line', item: batch = { kind, placed: [] } });
       batch.placed.push(entry);
     };
     for (const node of s.section) {
@@ -113,32 +98,31 @@ export function placedPages(sections: readonly Section[], doc: MakeDocument, def
           set.add(shapeKey(t, r.features));
         }
         add('text', { runs, x, y, id: node.id as string | undefined });
-        continue;
-      }
-      if (Array.isArray(node.canvas)) {
+      } else if (Array.isArray(node.canvas)) {
         for (const v of node.canvas as Obj[]) {
           offsetVector(v, x, y);
           if (v.gradient) v.color = shading(doc, v.gradient as Shading);
           if (plainShape(v)) add('shapes', v);
-          else { page.items.push({ type: 'vector', item: v }); batch = undefined; }
+          else { items.push({ type: 'vector', item: v }); batch = undefined; }
         }
-        continue;
+      } else if (node.clip || node.matrix || isNumber(node.opacity)) { add('group', node); open.push(node); }
+      else if (node.end) add('group', { end: open.pop() });
+      else {
+        batch = undefined;
+        if (node.image) {
+          if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
+          items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
+        } else if (typeof node.svg === 'string') {
+          node.svg = safeSvg(node.svg);
+          node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
+          const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
+          item.font = family(node.font);
+          item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
+          items.push({ type: 'svg', item });
+        }
       }
-      batch = undefined;
-      if (node.image) {
-        if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
-        page.items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
-      } else if (typeof node.svg === 'string') {
-        node.svg = safeSvg(node.svg);
-        node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
-        const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
-        item.font = family(node.font);
-        item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
-        page.items.push({ type: 'svg', item });
-      } else if (node.clip || node.matrix || typeof node.opacity === 'number') page.items.push({ type: 'beginClip', item: node.clip ?? node });
-      else if (node.end) page.items.push({ type: 'endClip', item: node });
     }
-    return page;
+    return { items, pageSize: s.pageSize };
   });
   for (const [f, set] of texts) includeInOrder(f, set);
   return pages;
@@ -167,9 +151,7 @@ function safePng(src: string): string {
   }
   return ok ? src : BLANK_PNG;
 }
-/** PNG data: URLs checked, and whether they passed; bounded by the URLs' length in characters */
 const checkedPngs = new BoundedLru<string, boolean>(8 * 1024 * 1024);
-
 const BLANK_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII='; // 1×1, transparent
 
 /**
@@ -188,76 +170,66 @@ function safeSvg(svg: string): string {
 const safeImageLink = (link: string): string => (/^data:image\/(png|jpeg);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : BLANK_PNG);
 const ignoreWarning = (): void => undefined;
 
-/** a text node's runs, each with its style resolved (TextInlines.measure with noWrap and preserveLeadingSpaces) */
-function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => KitFont & EmbeddedFont, defaultStyle: Obj): PlacedRun[] {
+/**
+ * A text node's runs (paint's TextRunNode), each style property the run's own, else its node's,
+ * else the definition's default; each run placed after the one before it (its width), its
+ * leading spaces kept (paint places every glyph).
+ */
+function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => PlacedFont, defaultStyle: Obj): PlacedRun[] {
   const list = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
-  const preserve = (node.preserveLeadingSpaces ?? defaultStyle.preserveLeadingSpaces) as boolean | undefined;
-  const runs: PlacedRun[] = [];
-  for (let i = 0; i < list.length; i++) runs.push(textRun(list[i], i === list.length - 1, node, font, defaultStyle, preserve));
-  return runs;
+  let x = 0;
+  return list.map((r, i) => {
+    const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
+    const style = (key: string): unknown => run[key] ?? node[key] ?? defaultStyle[key];
+    const text = String(run.text ?? '').replace(/\t/g, '    ');
+    const f = font(style('font') as string, (style('bold') ?? false) as boolean, (style('italics') ?? false) as boolean);
+    const fontSize = (style('fontSize') ?? 12) as number;
+    // the fields TextDecorator reads of a pdfmake inline, in one object shape for every run
+    const inline: PlacedRun = {
+      text, font: f, fontSize, characterSpacing: (style('characterSpacing') ?? 0) as number, features: style('features') as readonly string[] | undefined,
+      color: (style('color') ?? 'black') as string, opacity: style('opacity') ?? 1,
+      decoration: style('decoration') ?? null, decorationColor: style('decorationColor') ?? null, decorationStyle: style('decorationStyle') ?? null,
+      link: (style('link') ?? null) as string | null, linkToDestination: (style('linkToDestination') ?? null) as string | null,
+      x, width: 0, height: f.lineHeight(fontSize),
+    };
+    // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
+    if (i < list.length - 1 || inline.link || inline.linkToDestination || inline.decoration) {
+      inline.width = shaped(f.font, shapeKey(text, inline.features)).width * (fontSize / 1000) + inline.characterSpacing * (text.length - 1);
+    }
+    x += inline.width;
+    return inline;
+  });
 }
-
-/** a run's style property: the run's own, else its node's, else the definition's default */
-const styleOf = (run: Obj, node: Obj, defaultStyle: Obj, key: string): unknown => run[key] ?? node[key] ?? defaultStyle[key];
-
-function textRun(r: unknown, last: boolean, node: Obj, font: (family: string, bold: boolean, italics: boolean) => KitFont & EmbeddedFont, defaultStyle: Obj, preserve: boolean | undefined): PlacedRun {
-  const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
-  let text = typeof run.text === 'string' ? run.text : isValue(run.text) ? String(run.text) : '';
-  if (text.includes('\t')) text = text.replace(/\t/g, '    ');
-  const f = font((styleOf(run, node, defaultStyle, 'font') ?? 'Roboto') as string, (styleOf(run, node, defaultStyle, 'bold') ?? false) as boolean, (styleOf(run, node, defaultStyle, 'italics') ?? false) as boolean);
-  const fontSize = (styleOf(run, node, defaultStyle, 'fontSize') ?? 12) as number;
-  const characterSpacing = (styleOf(run, node, defaultStyle, 'characterSpacing') ?? 0) as number;
-  const features = styleOf(run, node, defaultStyle, 'features') as readonly string[] | undefined;
-  // one object shape for every run (TextDecorator reads the pdfmake inline's fields)
-  const inline: PlacedRun = {
-    text, font: f, fontSize, characterSpacing, features,
-    color: (styleOf(run, node, defaultStyle, 'color') ?? 'black') as string, opacity: styleOf(run, node, defaultStyle, 'opacity') ?? 1,
-    decoration: styleOf(run, node, defaultStyle, 'decoration') ?? null, decorationColor: styleOf(run, node, defaultStyle, 'decorationColor') ?? null,
-    decorationStyle: styleOf(run, node, defaultStyle, 'decorationStyle') ?? null, decorationThickness: styleOf(run, node, defaultStyle, 'decorationThickness') ?? null,
-    background: styleOf(run, node, defaultStyle, 'background') ?? null,
-    link: (styleOf(run, node, defaultStyle, 'link') ?? null) as string | null, linkToPage: (styleOf(run, node, defaultStyle, 'linkToPage') ?? null) as number | null,
-    linkToDestination: (styleOf(run, node, defaultStyle, 'linkToDestination') ?? null) as string | null,
-    leadingCut: 0, x: 0, width: 0,
-    height: f.lineHeight(fontSize) * ((styleOf(run, node, defaultStyle, 'lineHeight') ?? 1) as number),
-  };
-  // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
-  if (!last || inline.link || inline.linkToPage || inline.linkToDestination || inline.decoration || inline.background) inline.width = widthOf(inline, text);
-  // leading white space hangs left of the position unless preserved (TextInlines.measure)
-  if (!(run.preserveLeadingSpaces ?? preserve) && /^\s/.test(text)) inline.leadingCut = widthOf(inline, /^\s+/.exec(text)![0]);
-  return inline;
-}
-
-/** pdfkit's widthOfString: the shaped advance of `t` in the run's font at its size */
-const widthOf = (r: PlacedRun, t: string) => shaped(r.font.font, shapeKey(t, r.features)).width * (r.fontSize / 1000) + (r.characterSpacing || 0) * (t.length - 1);
 
 /** a run's text as drawn: line feeds are not drawn */
 const drawnText = (r: { readonly text: string }) => (r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text);
 
 interface PlacedRun {
-  text: string; font: KitFont & EmbeddedFont; fontSize: number; characterSpacing: number; features: readonly string[] | undefined; color: string; opacity: unknown; width: number; height: number
-  link: string | null; linkToDestination: string | null; linkToPage: number | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; decorationThickness: unknown
-  background: unknown; leadingCut: number; x: number
+  text: string; font: PlacedFont; fontSize: number; characterSpacing: number; features: readonly string[] | undefined; color: string; opacity: unknown
+  link: string | null; linkToDestination: string | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; x: number; width: number; height: number
 }
 /** a text node with its runs */
 interface PlacedText { readonly runs: PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
-/** consecutive text nodes or plain shapes of a page: drawPlaced writes them */
-export interface Placed { readonly kind: 'text' | 'shapes'; readonly placed: (PlacedText | Obj)[] }
-interface EmbeddedFont extends DocumentFont { id: string; ref(): unknown }
+/** consecutive text nodes or plain shapes of a page, or one clip, transform, opacity or end of a group: drawPlaced writes them */
+export interface Placed { readonly kind: 'text' | 'shapes' | 'group'; readonly placed: (PlacedText | Obj)[] }
+/** pdfkit's EmbeddedFont of the document, as placed text uses it */
+interface PlacedFont extends DocumentFont { id: string; ascender: number; ref(): unknown; lineHeight(size: number): number }
 interface Kit {
   page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
-  save(): unknown; restore(): unknown;
-  opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown; fillColor(c: unknown): unknown; strokeColor(c: unknown): unknown
+  opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown
   _normalizeColor(c: string): number[] | null; _fillColor?: unknown; addContent(s: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown; goTo(x: number, y: number, w: number, h: number, name: string): unknown;
   addNamedDestination(name: string, ...args: unknown[]): unknown;
-  ref(data: object): { end(): void }; annotate(x: number, y: number, w: number, h: number, options: object): unknown;
+  ref(data: object): { end(): void };
+  save(): Kit; restore(): Kit; transform(...m: number[]): Kit; clip(rule?: string): Kit;
+  rect(x: number, y: number, w: number, h: number): Kit; roundedRect(x: number, y: number, w: number, h: number, r: number): Kit; path(d: string): Kit;
 }
 
 const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * What a page's content stream last set, valid while nothing else wrote to it since (pdfmake's
- * images, SVG and clips write through pdfkit): fill and stroke colour and opacity, line width,
+ * images, SVG and vectors write through pdfkit): fill and stroke colour and opacity, line width,
  * dash, join and cap. An operator is written only when it changes one of them.
  */
 interface GraphicsState { content: object; length: number; fill: unknown; stroke: unknown; ca: unknown; CA: unknown; w: unknown; d: unknown; j: unknown; J: unknown }
@@ -271,20 +243,38 @@ function stateOf(kit: Kit): GraphicsState {
 /** the state unknown: every operator is written again */
 const forget = (st: GraphicsState) => Object.assign(st, { length: -1, fill: undefined, stroke: undefined, ca: undefined, CA: undefined, w: undefined, d: undefined, j: undefined, J: undefined });
 
-/** Draws a batch of placedPages: text nodes (drawTexts) or plain shapes (drawShapes). */
+/** Draws an item of placedPages: text nodes (drawTexts), plain shapes (drawShapes) or a group's start or end. */
 export function drawPlaced(kit: Kit, batch: Placed): void {
   const st = stateOf(kit);
   if (batch.kind === 'text') drawTexts(kit, st, batch.placed as PlacedText[]);
-  else drawShapes(kit, st, batch.placed as Obj[]);
+  else if (batch.kind === 'shapes') drawShapes(kit, st, batch.placed as Obj[]);
+  else return drawGroup(kit, batch.placed[0] as Obj);
   st.length = kit.page.content.uncompressedLength;
+}
+
+/**
+ * What follows up to the group's end is drawn under a matrix, clipped to a rectangle (rounded
+ * by r) or to an SVG path (even-odd: a path with a hole), or into an opacity group; the end
+ * restores the state before it, or paints the opacity group.
+ */
+function drawGroup(kit: Kit, node: Obj): void {
+  const end = node.end as Obj | undefined;
+  if (end?.formed) return endOpacityGroup(kit, end.formed as OpacityGroup);
+  if ('end' in node) { kit.restore(); return; }
+  if (isNumber(node.opacity)) { node.formed = beginOpacityGroup(kit, node.opacity); return; }
+  kit.save();
+  const c = node.clip as { x: number; y: number; width: number; height: number; r?: number; path?: string; evenOdd?: boolean } | undefined;
+  if (!c) kit.transform(...node.matrix as number[]);
+  else if (c.path) kit.path(c.path).clip(c.evenOdd ? 'even-odd' : undefined);
+  else if (c.r) kit.roundedRect(c.x, c.y, c.width, c.height, c.r).clip();
+  else { kit.addContent(`${c.x} ${c.y} ${c.width} ${c.height} re`); kit.clip(); }
 }
 
 /**
  * Text nodes as pdfmake's Renderer.renderLine and pdfkit's text() draw them: the glyphs at the
  * same coordinates (computed the same way), in one text object (BT … ET) per batch in the
  * page's unflipped space, with the font, character spacing, colour and opacity set only when
- * they change. A decorated line gets its own text object, between TextDecorator's background
- * and its lines.
+ * they change. A decorated line gets its own text object, before TextDecorator's lines.
  */
 function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): void {
   const outer = { ...st };
@@ -292,54 +282,48 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
   let open = false;
   let font = ''; let tc = 0;
   // the font and size `font` was written for: a run in the same ones writes no Tf
-  let fontOf: EmbeddedFont | undefined; let sizeOf = 0;
+  let fontOf: PlacedFont | undefined; let sizeOf = 0;
   const begin = () => { out += `q\n1 0 0 -1 0 ${num(kit.page.height)} cm\nBT\n`; open = true; font = ''; fontOf = undefined; tc = 0; };
   const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
   const end = () => { if (open) { out += 'ET\nQ\n'; open = false; Object.assign(st, outer); } };
   for (const line of lines) {
     const runs = line.runs;
     let height = 0; let ascender = 0;
-    for (const r of runs) { height = Math.max(height, r.height || 0); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
+    for (const r of runs) { height = Math.max(height, r.height); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
     const descent = height - ascender;
-    // Line.addInline's x of each run; TextDecorator reads the line's inlines and its heights
-    let offset = 0;
-    for (const r of runs) { r.x = offset - (runs[0]!.leadingCut || 0); offset += r.width; }
-    let decorated = false;
-    for (const r of runs) if (r.decoration || r.background) decorated = true;
-    const asLine = decorated ? { inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender } : undefined;
-    if (asLine) { end(); flush(); new TextDecorator(kit).drawBackground(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
+    const decorated = runs.some((r) => r.decoration);
+    if (decorated) { end(); flush(); forget(st); Object.assign(outer, st); }
     for (let i = 0; i < runs.length; i++) {
       const r = runs[i]!;
+      const text = drawnText(r);
+      if (!text) continue;
       const x = line.x + r.x;
       const dy = r.font.ascender / 1000 * r.fontSize;
       const top = line.y + (height - dy - descent);
-      const text = drawnText(r);
-      if (text) {
-        const width = r.width + r.characterSpacing * (text.length - 1);
-        if (r.link) kit.link(x, top, width, r.font.lineHeight(r.fontSize), r.link);
-        if (r.linkToDestination) kit.goTo(x, top, width, r.font.lineHeight(r.fontSize), r.linkToDestination);
-        if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
-        if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
-        if (!open) begin();
-        const opacity = isNumber(r.opacity) ? r.opacity : 1;
-        const color = colourOf(kit, r.color);
-        if (st.ca !== opacity || st.CA !== opacity) { flush(); kit.opacity(opacity); st.ca = st.CA = opacity; }
-        if (st.fill !== color) { out += color.fill; kit._fillColor = [color.name, undefined]; st.fill = color; }
-        if (r.font !== fontOf || r.fontSize !== sizeOf) {
-          const f = `/${r.font.id} ${num(r.fontSize)}`;
-          if (f !== font) { out += `${f} Tf\n`; font = f; }
-          fontOf = r.font; sizeOf = r.fontSize;
-        }
-        if (r.characterSpacing !== tc) { tc = r.characterSpacing || 0; out += `${num(tc)} Tc\n`; }
-        const y = kit.page.height - top - dy;
-        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y)}`;
+      const width = r.width + r.characterSpacing * (text.length - 1);
+      if (r.link) kit.link(x, top, width, r.height, r.link);
+      if (r.linkToDestination) kit.goTo(x, top, width, r.height, r.linkToDestination);
+      if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
+      if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
+      if (!open) begin();
+      const opacity = isNumber(r.opacity) ? r.opacity : 1;
+      const color = colourOf(kit, r.color);
+      if (st.ca !== opacity || st.CA !== opacity) { flush(); kit.opacity(opacity); st.ca = st.CA = opacity; }
+      if (st.fill !== color) { out += color.fill; kit._fillColor = [color.name, undefined]; st.fill = color; }
+      if (r.font !== fontOf || r.fontSize !== sizeOf) {
+        const f = `/${r.font.id} ${num(r.fontSize)}`;
+        if (f !== font) { out += `${f} Tf\n`; font = f; }
+        fontOf = r.font; sizeOf = r.fontSize;
       }
-      if (r.linkToPage) {
-        kit.ref({ Type: 'Action', S: 'GoTo', D: [r.linkToPage, 0, 0] }).end();
-        kit.annotate(x, top, r.width, r.height, { Subtype: 'Link', Dest: [r.linkToPage - 1, 'XYZ', null, null, null] });
-      }
+      if (r.characterSpacing !== tc) { tc = r.characterSpacing; out += `${num(tc)} Tc\n`; }
+      const y = kit.page.height - top - dy;
+      out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y)}`;
     }
-    if (asLine) { end(); flush(); new TextDecorator(kit).drawDecorations(asLine, line.x, line.y); forget(st); Object.assign(outer, st); }
+    if (decorated) {
+      end(); flush();
+      new TextDecorator(kit).drawDecorations({ inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender }, line.x, line.y);
+      forget(st); Object.assign(outer, st);
+    }
   }
   end();
   flush();
@@ -360,16 +344,13 @@ function plainShape(v: Obj): boolean {
 function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
   let out = '';
   const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
+  const set = (key: 'w' | 'd' | 'j' | 'J', value: unknown, op: string) => { if (st[key] !== value) { out += `${value} ${op}\n`; st[key] = value; } };
   for (const v of shapes) {
-    const w = num((v.lineWidth as number) || 1);
-    if (st.w !== w) { out += `${w} w\n`; st.w = w; }
     const dash = v.dash as { length: number; space?: number; phase?: number } | undefined;
-    const d = dash ? `[${num(dash.length)} ${num(dash.space || dash.length)}] ${num(dash.phase || 0)} d` : '[] 0 d';
-    if (st.d !== d) { out += `${d}\n`; st.d = d; }
-    const j = JOINS[(v.lineJoin as string | undefined) ?? 'miter'] ?? 0;
-    if (st.j !== j) { out += `${j} j\n`; st.j = j; }
-    const cap = CAPS[(v.lineCap as string | undefined) ?? 'butt'] ?? 0;
-    if (st.J !== cap) { out += `${cap} J\n`; st.J = cap; }
+    set('w', num((v.lineWidth as number) || 1), 'w');
+    set('d', dash ? `[${num(dash.length)} ${num(dash.space || dash.length)}] ${num(dash.phase || 0)}` : '[] 0', 'd');
+    set('j', JOINS[(v.lineJoin as string | undefined) ?? 'miter'] ?? 0, 'j');
+    set('J', CAPS[(v.lineCap as string | undefined) ?? 'butt'] ?? 0, 'J');
     const fill = v.color !== undefined && v.color !== null;
     const stroke = !fill || (v.lineColor !== undefined && v.lineColor !== null);
     if (fill) {
@@ -382,13 +363,15 @@ function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
       if (st.stroke !== color) { out += color.stroke; st.stroke = color; }
       if (st.CA !== CA) { flush(); kit.strokeOpacity(CA); st.CA = CA; }
     }
-    out += v.type === 'rect'
-      ? `${num(v.x as number)} ${num(v.y as number)} ${num(v.w as number)} ${num(v.h as number)} re\n`
-      : `${num(v.x1 as number)} ${num(v.y1 as number)} m\n${num(v.x2 as number)} ${num(v.y2 as number)} l\n`;
+    const n = (k: string) => num(v[k] as number);
+    out += v.type === 'rect' ? `${n('x')} ${n('y')} ${n('w')} ${n('h')} re\n` : `${n('x1')} ${n('y1')} m\n${n('x2')} ${n('y2')} l\n`;
     out += fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n';
   }
   flush();
 }
+const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
+const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
+
 /**
  * A colour as pdfmake's resolveColor and pdfkit's fillColor/strokeColor write it (a colour
  * pdfkit cannot read is black), its operators kept per colour: every run and shape names one.
@@ -409,20 +392,14 @@ function colourOf(kit: Kit, c: unknown): Colour {
   return hit;
 }
 
-const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
-const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
-
-/** an image or SVG node with the size DocMeasure gives it, at its position (ElementWriter.addImage) */
-function sized(node: Obj, x: number, y: number, natural: { width?: number; height?: number; orientation?: number }): Obj {
-  const dims = natural.orientation !== undefined && natural.orientation > 4 ? { width: natural.height!, height: natural.width! } : { width: natural.width!, height: natural.height! };
+/** an image or SVG node with its size (its own, or its natural size scaled to the one it has), at its position (ElementWriter.addImage) */
+function sized(node: Obj, x: number, y: number, natural: { width?: number; height?: number }): Obj {
   const cover = node.cover as { width: number; height: number } | undefined;
-  if (cover) { node._width = cover.width; node._height = cover.height; } else {
-    const w = isNumber(node.width) ? node.width : undefined;
-    const h = isNumber(node.height) ? node.height : undefined;
-    const ratio = dims.width / dims.height;
-    node._width = w || (h ? h * ratio : dims.width);
-    node._height = h || (w ? w / ratio : dims.height);
-  }
+  const w = cover?.width ?? (isNumber(node.width) ? node.width : undefined);
+  const h = cover?.height ?? (isNumber(node.height) ? node.height : undefined);
+  const ratio = natural.width! / natural.height!;
+  node._width = w || (h ? h * ratio : natural.width);
+  node._height = h || (w ? w / ratio : natural.height);
   node.x = x + ((node.x as number) || 0);
   node.y = y;
   return node;
@@ -437,9 +414,9 @@ function offsetVector(v: Obj, x: number, y: number): void {
 }
 
 /** a vector's gradient fill as paint describes it (paint/gradient.ts GradientPaint) */
-type Shading =
-  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: readonly (readonly [number, readonly number[], number])[] }
-  | { kind: 'radial'; cx: number; cy: number; r: number; sy: number; stops: readonly (readonly [number, readonly number[], number])[] };
+type Shading = { stops: readonly (readonly [number, readonly number[], number])[] } & (
+  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number }
+  | { kind: 'radial'; cx: number; cy: number; r: number; sy: number });
 
 /**
  * A pdfkit gradient (an axial or radial PDF shading; stops with an opacity below 1 get pdfkit's
@@ -459,7 +436,7 @@ interface GroupedKit extends Kit {
 }
 
 /** An open opacity group: the content stream it interrupts, and the Form XObject it writes. */
-export interface OpacityGroup {
+interface OpacityGroup {
   readonly pageContent: Kit['page']['content'];
   readonly form: { end(): void };
   readonly opacity: number;
@@ -479,7 +456,7 @@ const groupNames = new WeakMap<object, number>();
  * svg-to-pdfkit draws with its own opacities. The form shares the page's resource dictionary:
  * fonts, images and graphics states met inside it are registered there.
  */
-export function beginOpacityGroup(kit: Kit, opacity: number): OpacityGroup {
+function beginOpacityGroup(kit: Kit, opacity: number): OpacityGroup {
   const k = kit as GroupedKit;
   const form = kit.ref({
     Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [-GROUP_EXTENT, -GROUP_EXTENT, GROUP_EXTENT, GROUP_EXTENT],
@@ -491,7 +468,7 @@ export function beginOpacityGroup(kit: Kit, opacity: number): OpacityGroup {
 }
 
 /** Ends an opacity group: the form is painted where the group began, with the group's opacity. */
-export function endOpacityGroup(kit: Kit, group: OpacityGroup): void {
+function endOpacityGroup(kit: Kit, group: OpacityGroup): void {
   const k = kit as GroupedKit;
   k.page.content = group.pageContent;
   group.form.end();

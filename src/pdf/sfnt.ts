@@ -8,8 +8,6 @@
 import { createRequire } from 'node:module';
 import { MAX_FONT_SFNT_BYTES, declaredTableBytes, fontContainer, woffToSfnt } from '../engine/fonts';
 
-export { fontContainer, woffToSfnt, type FontContainer } from '../engine/fonts';
-
 let decoder: typeof import('wawoff2') | undefined;
 const woff2 = () => (decoder ??= createRequire(__filename)('wawoff2') as typeof import('wawoff2'));
 

@@ -9,7 +9,7 @@ import { DiagnosticList } from '../../src/engine/diagnostics';
 import type { FontFace } from '../../src/engine/cascade/styled';
 import type { DocDefinition } from '../../src/engine';
 import { fontParseStats, toPdf } from '../../src/pdf';
-import { woffToSfnt } from '../../src/pdf/sfnt';
+import { woffToSfnt } from '../../src/engine/fonts';
 import { placed } from '../helpers/placed';
 import { fixture, inkShare, pdfFonts, pdfText } from './tools';
 
