@@ -52,33 +52,31 @@ export interface DocumentInfoOptions {
 }
 
 /** the date of a PDF whose caller gives none: fixed, so the same input gives the same bytes */
-export const DEFAULT_DOCUMENT_DATE = new Date(Date.UTC(2000, 0, 1));
+const DEFAULT_DOCUMENT_DATE = new Date(Date.UTC(2000, 0, 1));
 
-export const PRODUCER = 'Platen';
+const PRODUCER = 'Platen';
 
 /**
- * The pdfmake document-definition keys for the info dictionary, the language and the standard. `info` entries the definition already has (tests, callers) win over the
- * document's head.
+ * pdfkit's document options: the info dictionary, the language, the standard and the PDF
+ * version (1.3 unless a standard needs more), no default font, no first page. `given` info
+ * entries (tests, callers) win over the document's head. The info entries are in the order
+ * pdfmake 0.3.11 gave them (Producer, Creator, then the others), which the file ID hashes.
  */
-export function documentInfoKeys(options: DocumentInfoOptions, given: Record<string, unknown> = {}): Record<string, unknown> {
+export function documentOptions(options: DocumentInfoOptions, given: Record<string, unknown> = {}): Record<string, unknown> {
   const m = options.metadata ?? {};
   const date = options.creationDate ?? DEFAULT_DOCUMENT_DATE;
-  const info: Record<string, unknown> = {
+  const entries: Record<string, unknown> = {
     title: m.title, author: m.author, subject: m.subject, keywords: m.keywords,
     creator: m.creator ?? PRODUCER, producer: PRODUCER, creationDate: date, modDate: date,
     ...given,
   };
-  const keys: Record<string, unknown> = { info };
-  if (m.lang) keys.language = m.lang;
-  if (options.standard) {
-    keys.subset = options.standard;
-    // pdfkit writes the XMP packet (and so the pdfaid entries) only above PDF 1.3
-    keys.version = '1.7';
-  }
-  return keys;
+  const info: Record<string, unknown> = { Producer: PRODUCER, Creator: PRODUCER };
+  for (const [key, value] of Object.entries(entries)) if (value) info[key.charAt(0).toUpperCase() + key.slice(1)] = value;
+  // pdfkit writes the XMP packet (and so the pdfaid entries) only above PDF 1.3
+  return { info, lang: m.lang, subset: options.standard, pdfVersion: options.standard ? '1.7' : '1.3', font: null, autoFirstPage: false };
 }
 
-/** What this module touches of a pdfkit document (after pdfmake drew the pages, before end()). */
+/** What this module touches of a pdfkit document (its pages drawn, before end()). */
 interface PdfkitDocumentLike {
   info: Record<string, unknown>;
   _root: { data: { Pages: { data: { Kids: PageRefLike[] } } } };

@@ -1,17 +1,17 @@
-// pdfmake wrapper (issue #4 caches, #5 walls): fonts from memory only and parsed once per
-// process, every URL and local file denied, fixed dates so the same input gives
-// byte-identical PDFs. The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>;
-// any failure inside pdfmake/pdfkit comes back as a rejection, never an uncaught throw.
-// The engine hands pdfmake absolutely positioned text, shapes and images, page by page:
-// pdfmake breaks no line and no page. Its library patches are listed in patches.ts.
-import { checkPatchTargets, fontParseStats, patchFontSelection } from './patches'; // must load before pdfmake: see the file
+// The PDF writer (issue #4 caches, #5 walls): fonts from memory only and parsed once per
+// process, every local file denied, fixed dates so the same input gives byte-identical PDFs.
+// The contract stays toPdf(docDefinition, fonts) → Promise<Buffer>; any failure inside
+// pdfmake/pdfkit comes back as a rejection, never an uncaught throw. The engine hands over
+// absolutely positioned text, shapes and images, page by page; placed.ts draws them into
+// pdfmake's PDFDocument (pdfkit). The library patches are listed in patches.ts.
+import { checkPatchTargets, fontParseStats } from './patches'; // must load before pdfkit: see the file
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
-import pdfmake from 'pdfmake';
+import PdfmakeDocumentModule from 'pdfmake/js/PDFDocument.js';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
 import { SHIPPED_FAMILIES } from '../engine/fonts';
-import { documentInfoKeys, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
-import { checkImages, placedSections } from './placed';
+import { documentOptions, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
+import { checkImages, drawPages, placedSections } from './placed';
 import { toSfnt } from './sfnt';
 import { shippedFontBytes } from './shippedFonts';
 
@@ -19,24 +19,17 @@ export { checkPatchTargets, fontParseStats };
 export { wordRunStats } from './glyphs';
 export { shippedFontBytes };
 
-// The second wall (issue #5): whatever the engine lets through, pdfmake fetches nothing.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy(() => false);
+/** pdfmake's PDFDocument: pdfkit's, with a font table and images dictionary it opens faces and images from by name */
+interface PdfDocument extends NodeJS.ReadableStream { registerFont(name: string, src: Buffer): unknown; end(): void }
+const PdfmakeDocument = PdfmakeDocumentModule as new (fonts: object, images: object, patterns: object, attachments: object, options: object, vfs: object, localAccessPolicy: (path: unknown) => boolean) => PdfDocument;
 
-interface VirtualFs { storage: Record<string, unknown>; readFileSync(name: string): Buffer }
-const vfs = pdfmake.virtualfs as unknown as VirtualFs & typeof pdfmake.virtualfs;
-patchFontSelection(vfs);
-
-// pdfmake 0.3 treats every font descriptor as a URL or path; its virtual file system is the
-// one way to hand it bytes. Shipped fonts are written there once per process and stay.
-const shippedKeys = new Map<string, string>();
+// pdfmake 0.3 treats every font descriptor as a path, unless its virtual file system has it: the
+// faces are kept in this one, by key. Shipped fonts are put there once per process and stay.
+const fontFiles = new Map<string, Buffer>();
+const vfs = { existsSync: (key: string) => fontFiles.has(key), readFileSync: (key: string) => fontFiles.get(key)! };
 function shippedKey(file: string): string {
-  let key = shippedKeys.get(file);
-  if (!key) {
-    key = `platen-font/${file}`;
-    vfs.writeFileSync(key, shippedFontBytes(file));
-    shippedKeys.set(file, key);
-  }
+  const key = `platen-font/${file}`;
+  if (!fontFiles.has(key)) fontFiles.set(key, shippedFontBytes(file));
   return key;
 }
 
@@ -61,17 +54,17 @@ function embeddedEntry(data: Uint8Array): EmbeddedEntry {
     ready: toSfnt(data).then((sfnt) => {
       const bytes = Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
       checkEmbeddable(bytes);
-      vfs.writeFileSync(key, bytes);
+      fontFiles.set(key, bytes);
     }).catch(() => {
       // An @font-face font the engine accepted but pdfkit cannot embed: the document still
       // renders, with the wide-coverage shipped face in its place.
-      vfs.writeFileSync(key, shippedFontBytes(EMBEDDED_STANDIN));
+      fontFiles.set(key, shippedFontBytes(EMBEDDED_STANDIN));
     }),
   };
   embedded.set(digest, entry);
   for (const [d, e] of embedded) {
     if (embedded.size <= MAX_EMBEDDED) break;
-    if (e.pins === 0) { embedded.delete(d); delete vfs.storage[e.key]; }
+    if (e.pins === 0) { embedded.delete(d); fontFiles.delete(e.key); }
   }
   return entry;
 }
@@ -96,10 +89,10 @@ const SLOTS = ['normal', 'bold', 'italics', 'bolditalics'] as const;
 
 /**
  * A definition of placed pages (paint's output: sections of absolutely positioned nodes) →
- * the PDF. pdfmake gets only the keys named here: no callback, header or watermark of the
- * definition reaches it, and its layout never runs (patches.ts). Nodes are checked where
- * placedPages meets them (placed.ts): SVG sanitized again, data: images named once, unknown
- * font families drawn in the default font.
+ * the PDF. Only its content, images and default style are read: no callback, header or
+ * watermark of a definition reaches pdfmake, whose Printer and layout never run. Nodes are
+ * checked where placed.ts meets them: SVG sanitized again, data: images named once, unknown
+ * font families drawn in the default font; no local file is opened (the access policy).
  */
 export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, options: PdfOptions = {}): Promise<Buffer> {
   const content = placedSections(docDefinition.content);
@@ -120,13 +113,17 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
       table[family] = {};
       for (const slot of SLOTS) table[family][slot] = await sourceKey(faces[slot], pinned);
     }
-    const described = documentInfoKeys(options, docDefinition.info as Record<string, unknown> | undefined);
-    // setFonts + createPdf run without an await between them: the Printer keeps this table.
-    pdfmake.setFonts(table);
-    const doc = pdfmake.createPdf({ pageSize: docDefinition.pageSize, pageMargins: docDefinition.pageMargins, content, images, defaultStyle, ...described } as never);
-    // the pdfkit document, its pages drawn and not yet ended
-    finishDocumentInfo(await (doc as unknown as { getStream(): Promise<unknown> }).getStream(), options);
-    return await doc.getBuffer();
+    const doc = new PdfmakeDocument(table, images, {}, {}, documentOptions(options, docDefinition.info as Record<string, unknown> | undefined), vfs, () => false);
+    // SVG <text> selects its face by key (renderSVG's font callback), which pdfkit would read as a path: registered, it is a name
+    for (const key of new Set(Object.values(table).flatMap(Object.values))) doc.registerFont(key, fontFiles.get(key)!);
+    drawPages(doc as never, content, defaultStyle);
+    finishDocumentInfo(doc, options);
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve, reject) => { doc.on('end', resolve); doc.on('error', reject); });
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks);
   } finally {
     for (const e of pinned) e.pins--;
   }

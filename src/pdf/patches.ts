@@ -3,9 +3,10 @@
 // was written against (package.json pins it exactly, in dependencies and overrides).
 // checkPatchTargets() runs at start (service and CLI): a target missing after an upgrade stops
 // the start with one line naming the library, its version and the target. pdfmake lays out
-// nothing (placed.ts); what stays is drawing placed pages, caches (fonts parsed, subsets encoded,
-// streams deflated once per process), determinism and safety (PNG), the wall (SVG fonts from the
-// virtual file system) and PDF features pdfkit does not expose (document-info.ts).
+// nothing: placed.ts drives its PDFDocument and Renderer itself. What stays patched is caches
+// (fonts parsed, subsets encoded, streams deflated once per process), determinism and safety
+// (PNG), a link's rectangle under a transform, and PDF features pdfkit does not expose
+// (document-info.ts).
 import { fontkitShared } from './fontkitShared'; // first: pdfkit must get this copy of fontkit
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -15,40 +16,41 @@ import * as zlib from 'node:zlib';
 // (src/build/bundle.js) links the copies pdfmake loads; unlinkedPatches() checks that it did.
 import zlibExports from 'node:zlib';
 import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
+import RendererModule from 'pdfmake/js/Renderer.js';
+import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
+import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from '../lru';
-import { LayoutBuilder, Renderer, drawPlaced, placedPages, type Placed, type PlacedSection } from './placed';
 import { shippedFontBytes } from './shippedFonts';
 import { encodeSubset, type FontSubset, type SubsetFont } from './subset';
 
 type Obj = Record<string, unknown>;
 type Library = 'pdfmake' | 'pdfkit' | 'fontkit' | 'png-js';
 
-/** The objects the patches change, as loaded (a test hands in stubs): fontkit; pdfkit's PDFDocument.prototype (pdfmake's
+/** The objects the patches change or use, as loaded (a test hands in stubs): fontkit; pdfkit's PDFDocument.prototype (pdfmake's
  * PDFDocument extends it), an EmbeddedFont and PDFReference.prototype (not exported: taken from an empty document); png-js's
- * PNG.prototype; pdfmake's LayoutBuilder.prototype and Renderer.prototype */
-export type PatchedObjects = Readonly<Record<'fontkit' | 'pdfkitDocument' | 'embeddedFont' | 'png' | 'layoutBuilder' | 'pdfReference' | 'renderer', Obj>>;
+ * PNG.prototype; the prototypes of the pdfmake classes placed.ts uses, by class name */
+export type PatchedObjects = Readonly<Record<'fontkit' | 'pdfkitDocument' | 'embeddedFont' | 'png' | 'pdfmake' | 'pdfReference', Obj>>;
 /** one patch: its library, the version it was written against, its target (object and member), why, and whether the target is there */
 export interface Patch { readonly library: Library; readonly version: string; readonly target: string; readonly why: string; readonly exists: (o: PatchedObjects) => boolean }
 
 const fn = (o: Obj, key: string) => typeof o[key] === 'function';
+/** pdfmake's classes and the members placed.ts and index.ts call (no pdfmake member is replaced) */
+const PDFMAKE_USES: Record<string, readonly string[]> = { PDFDocument: ['provideFont', 'provideImage'], Renderer: ['renderVector', 'renderImage', 'renderSVG'], TextDecorator: ['drawDecorations'], SVGMeasure: ['measureSVG', 'writeDimensions'] };
 
 export const PATCHES: readonly Patch[] = [
-  { library: 'pdfmake', version: '0.3.11', target: 'LayoutBuilder.prototype.layoutDocument', exists: (o) => fn(o.layoutBuilder, 'layoutDocument'),
-    why: 'placed pages (placed.ts): paint positions every node; pdfmake\'s measuring and layout never run, its Renderer gets the page items directly' },
+  { library: 'pdfmake', version: '0.3.11', target: Object.entries(PDFMAKE_USES).map(([c, members]) => `${c}: ${members.join(', ')}`).join('; '),
+    exists: (o) => Object.entries(PDFMAKE_USES).every(([c, members]) => members.every((m) => fn((o.pdfmake[c] ?? {}) as Obj, m))),
+    why: 'used, not patched: placed.ts draws paint\'s placed pages into pdfmake\'s PDFDocument itself (its Printer, layout and renderPages never run): vectors, images and SVG through its Renderer, text decorations through its TextDecorator, SVG sized by its SVGMeasure' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
-  { library: 'pdfmake', version: '0.3.11', target: 'Renderer.prototype.renderLine', exists: (o) => fn(o.renderer, 'renderLine'),
-    why: 'placed text, plain shapes and clip groups (placed.ts): consecutive text nodes in one text object, consecutive lines and square rectangles with their line state, colour and opacity written only when they change (half the operators of a page); clips to rounded rectangles and paths, and transforms (pdfmake clips only to rectangles)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
     why: 'parsed fonts kept per byte buffer: pdfkit parses every face again for every document' },
   { library: 'fontkit', version: '2.0.4', target: 'Font.createSubset().encode', exists: (o) => fn(o.fontkit, 'create'),
     why: 'identical subsets (the same template again) encoded once (~3 ms a face); the others written from glyph parts read once per face (subset.ts: fontkit decodes every outline and encodes the directory through restructure per subset)' },
   { library: 'pdfkit', version: '0.19.1', target: 'EmbeddedFont: font, subset.includeGlyph, widths, unicode', exists: (o) => typeof o.embeddedFont.font === 'object' && fn(o.embeddedFont.subset as Obj, 'includeGlyph') && Array.isArray(o.embeddedFont.widths) && Array.isArray(o.embeddedFont.unicode),
     why: 'placed text encodes its glyphs itself (glyphs.ts): words shaped once per face and process, a glyph included in the document\'s subset with its width and ToUnicode entry as pdfkit\'s encode() does' },
-  { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.font', exists: (o) => fn(o.pdfkitDocument, 'font') && fn(o.pdfkitDocument, 'registerFont'),
-    why: 'SVG <text> names our virtual-fs font key, which pdfkit would read as a file path' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._addInfo', exists: (o) => fn(o.pdfkitDocument, '_addInfo') && fn(o.pdfkitDocument, 'appendXML'),
     why: 'pdfkit writes the XMP packet unescaped: document-info.ts writes it escaped' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype.file, outline.addItem, _root.Pages', exists: (o) => fn(o.pdfkitDocument, 'file') && fn(o.pdfkitDocument, 'initOutline'),
@@ -192,13 +194,6 @@ function shareStreams(proto: Obj): void {
   };
 }
 
-// pdfmake: the page items of placed pages are built directly (toPdf takes nothing else), and
-// every 'line' item among them is one of placed.ts, which draws it.
-LayoutBuilder.prototype.layoutDocument = function layoutPlaced(content: readonly PlacedSection[], doc: never, _styles: unknown, defaultStyle: Record<string, unknown>): unknown {
-  return placedPages(content, doc, defaultStyle);
-};
-Renderer.prototype.renderLine = function renderPlaced(this: { pdfDocument: never }, line: Placed): void { drawPlaced(this.pdfDocument, line); };
-
 // png-js: decodePixels inflates through zlib's asynchronous inflate, read off the module at
 // call time; for that synchronous call it gets an inflate that answers at once.
 const png = (pngjs as { prototype: Obj }).prototype;
@@ -214,8 +209,6 @@ png.decodePixels = function decodePixelsInOrder(this: { transparency?: { indexed
   try { return decodePixels.call(this, done); } finally { zlibModule.inflate = inflate; }
 };
 
-// pdfkit: SVG <text> through svg-to-pdfkit names the face by our virtual-fs key, which font()
-// would read as a path: such keys are registered from the virtual fs first.
 const pdfkitDocument = (pdfkit as { prototype: Obj }).prototype;
 // pdfkit's PDFReference is not exported: its prototype is taken from an empty document's ref()
 const pdfReference = ((Kit) => Object.getPrototypeOf(new Kit({ autoFirstPage: false }).ref()) as Obj)(pdfkit as new (o: object) => { ref(): object });
@@ -228,21 +221,11 @@ pdfkitDocument._convertRect = function convertRect(this: { _ctm: number[] }, x: 
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 };
 
-interface KitDocument { _registeredFonts: Record<string, unknown>; _font?: object; registerFont(name: string, src: Buffer): unknown }
-/** Installs the font() patch; `vfs` is pdfmake's virtual file system. */
-export function patchFontSelection(vfs: { existsSync(k: string): boolean; readFileSync(k: string): Buffer }): void {
-  const font = pdfkitDocument.font as (this: KitDocument, src: unknown, family?: unknown, size?: unknown) => unknown;
-  pdfkitDocument.font = function fontFromVfs(this: KitDocument, src: unknown, family?: unknown, size?: unknown): unknown {
-    if (typeof src === 'string' && src.startsWith('platen-font/') && !this._registeredFonts[src] && vfs.existsSync(src)) this.registerFont(src, vfs.readFileSync(src));
-    return font.call(this, src, family, size);
-  };
-}
-
 /** The loaded objects; an EmbeddedFont from a font opened on an empty document. */
 function patchedObjects(): PatchedObjects {
   const Kit = pdfkit as new (o: object) => { font(src: Buffer): unknown; _font?: Obj };
   const doc = new Kit({ autoFirstPage: false });
   // the bytes the documents use: the face parsed here is the one they get from the cache
   try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
-  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: doc._font ?? {}, png, layoutBuilder: LayoutBuilder.prototype, pdfReference, renderer: Renderer.prototype };
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: doc._font ?? {}, png, pdfReference, pdfmake: Object.fromEntries(Object.entries({ PDFDocument: PdfmakeDocument, Renderer: RendererModule, TextDecorator: TextDecoratorModule, SVGMeasure: SVGMeasureModule }).map(([c, k]) => [c, (k as { prototype: Obj }).prototype])) };
 }

@@ -1,23 +1,23 @@
-// Placed pages: paint's definition, whose every node is absolutely positioned, goes straight to
-// pdfmake's Renderer as page items: images, SVG and other vectors as pdfmake 0.3.11's
-// ElementWriter makes them (renderImage, renderSVG, renderVector draw them), text, plain
-// shapes and clip groups as items drawn here (drawPlaced) with fewer operators. pdfmake's
-// preprocessing, measuring and layout never run.
+// Placed pages: paint's definition, whose every node is absolutely positioned, drawn page by page
+// into pdfmake 0.3.11's PDFDocument (pdfkit with pdfmake's font and image providers): images,
+// SVG and other vectors by pdfmake's Renderer as its ElementWriter would place them (renderImage,
+// renderSVG, renderVector), text, plain shapes and groups (clip, transform, opacity) here with
+// fewer operators. pdfmake's Printer, preprocessing, measuring and layout never run.
 // This is also the second wall (issue #5): each node is checked as it is met (SVG sanitized
 // again, images only from data: URLs, fonts only from the table), so whatever the engine lets
 // through, pdfmake reads no file and opens no URL.
 import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
 import { BoundedLru } from '../lru';
 import { includeInOrder, shaped, shapeKey, showText, type DocumentFont } from './glyphs';
-// pdfmake's own modules, by plain specifiers: the copies its index loads (and the bundle links)
-import LayoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
+// pdfmake's own modules, by plain specifiers (the bundle links these copies)
 import RendererModule from 'pdfmake/js/Renderer.js';
 import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
 import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 
 type Obj = Record<string, unknown>;
 interface KitGradient { stop(offset: number, color: readonly number[], opacity: number): KitGradient; setTransform(...m: number[]): KitGradient }
-interface MakeDocument {
+interface MakeDocument extends Kit {
+  addPage(options: { size: [number, number] }): unknown;
   provideFont(family: string, bold: boolean, italics: boolean): PlacedFont;
   provideImage(name: unknown): { width: number; height: number };
   /** the font table (family → faces) and the images dictionary pdfmake was given */
@@ -28,10 +28,9 @@ interface MakeDocument {
 }
 export interface PlacedSection { section: Obj[]; pageSize: { width: number; height: number } }
 
-/** pdfmake's LayoutBuilder and Renderer, whose layoutDocument and renderLine patches.ts replaces */
-export const LayoutBuilder = LayoutBuilderModule as { prototype: Obj };
-export const Renderer = RendererModule as { prototype: Obj };
-const TextDecorator = TextDecoratorModule as new (kit: Kit) => { drawBackground(line: object, x: number, y: number): void; drawDecorations(line: object, x: number, y: number): void };
+/** pdfmake's Renderer: what it draws of a page item (a vector, image or SVG) */
+const Renderer = RendererModule as new (kit: MakeDocument) => Record<'renderVector' | 'renderImage' | 'renderSVG', (item: Obj) => void>;
+const TextDecorator = TextDecoratorModule as new (kit: Kit) => { drawDecorations(line: object, x: number, y: number): void };
 const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
 
 const isNumber = (v: unknown): v is number => typeof v === 'number';
@@ -46,11 +45,29 @@ export function placedSections(content: unknown): readonly PlacedSection[] | und
   return content as PlacedSection[];
 }
 
+/** Draws placed sections into the document, a page each, as pdfmake's Renderer.renderPages would draw their items. */
+export function drawPages(doc: MakeDocument, sections: readonly PlacedSection[], defaultStyle: Obj): void {
+  const renderer = new Renderer(doc);
+  for (const page of placedPages(sections, doc, defaultStyle)) {
+    doc.addPage({ size: [page.pageSize.width, page.pageSize.height] });
+    for (const { kind, placed } of page.items) {
+      switch (kind) {
+        case 'text': drawTexts(doc, placed as PlacedText[]); break;
+        case 'shapes': drawShapes(doc, placed as Obj[]); break;
+        case 'group': drawGroup(doc, placed[0] as Obj); break;
+        case 'vector': renderer.renderVector(placed[0] as Obj); break;
+        case 'image': renderer.renderImage(placed[0] as Obj); break;
+        case 'svg': renderer.renderSVG(placed[0] as Obj); break;
+      }
+    }
+  }
+}
+
 /**
  * The page items of placed sections: consecutive text nodes and consecutive plain shapes
- * become one item each, which drawPlaced writes as one block of operators.
+ * become one item each, drawn as one block of operators.
  */
-export function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defaultStyle: Obj): { pageSize: PlacedSection['pageSize']; items: { type: string; item: unknown }[] }[] {
+function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defaultStyle: Obj): { pageSize: PlacedSection['pageSize']; items: Placed[] }[] {
   const svgMeasure = new SVGMeasure();
   // a family the table lacks is drawn in the default font (pdfmake would throw mid-render)
   const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : defaultStyle.font as string);
@@ -77,12 +94,13 @@ export function placedPages(sections: readonly PlacedSection[], doc: MakeDocumen
   // the texts drawn in each font: their glyphs enter its subset in glyph-id order (includeInOrder)
   const texts = new Map<PlacedFont, Set<string>>();
   const pages = sections.map((s) => {
-    const items: { type: string; item: unknown }[] = [];
+    const items: Placed[] = [];
     let batch: Placed | undefined;
     // the groups open at this node: an end closes the last one (drawGroup ends an opacity group so)
     const open: Obj[] = [];
+    // text nodes and plain shapes join the item before them if it is of their kind
     const add = (kind: Placed['kind'], entry: PlacedText | Obj) => {
-      if (batch?.kind !== kind || kind === 'group') items.push({ type: 'line', item: batch = { kind, placed: [] } });
+      if (batch?.kind !== kind || (kind !== 'text' && kind !== 'shapes')) items.push(batch = { kind, placed: [] });
       batch.placed.push(entry);
     };
     for (const node of s.section) {
@@ -102,24 +120,20 @@ export function placedPages(sections: readonly PlacedSection[], doc: MakeDocumen
         for (const v of node.canvas as Obj[]) {
           offsetVector(v, x, y);
           if (v.gradient) v.color = shading(doc, v.gradient as Shading);
-          if (plainShape(v)) add('shapes', v);
-          else { items.push({ type: 'vector', item: v }); batch = undefined; }
+          add(plainShape(v) ? 'shapes' : 'vector', v);
         }
       } else if (node.clip || node.matrix || isNumber(node.opacity)) { add('group', node); open.push(node); }
       else if (node.end) add('group', { end: open.pop() });
-      else {
-        batch = undefined;
-        if (node.image) {
-          if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
-          items.push({ type: 'image', item: sized(node, x, y, doc.provideImage(node.image)) });
-        } else if (typeof node.svg === 'string') {
-          node.svg = safeSvg(node.svg);
-          node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
-          const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
-          item.font = family(node.font);
-          item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
-          items.push({ type: 'svg', item });
-        }
+      else if (node.image) {
+        if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
+        add('image', sized(node, x, y, doc.provideImage(node.image)));
+      } else if (typeof node.svg === 'string') {
+        node.svg = safeSvg(node.svg);
+        node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
+        const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
+        item.font = family(node.font);
+        item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
+        add('svg', item);
       }
     }
     return { items, pageSize: s.pageSize };
@@ -210,8 +224,8 @@ interface PlacedRun {
 }
 /** a text node with its runs */
 interface PlacedText { readonly runs: PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
-/** consecutive text nodes or plain shapes of a page, or one clip, transform, opacity or end of a group: drawPlaced writes them */
-export interface Placed { readonly kind: 'text' | 'shapes' | 'group'; readonly placed: (PlacedText | Obj)[] }
+/** a page item: consecutive text nodes or plain shapes, one start or end of a group, or one vector, image or SVG (pdfmake's Renderer draws these three) */
+interface Placed { readonly kind: 'text' | 'shapes' | 'group' | 'vector' | 'image' | 'svg'; readonly placed: (PlacedText | Obj)[] }
 /** pdfkit's EmbeddedFont of the document, as placed text uses it */
 interface PlacedFont extends DocumentFont { id: string; ascender: number; ref(): unknown; lineHeight(size: number): number }
 interface Kit {
@@ -243,15 +257,6 @@ function stateOf(kit: Kit): GraphicsState {
 /** the state unknown: every operator is written again */
 const forget = (st: GraphicsState) => Object.assign(st, { length: -1, fill: undefined, stroke: undefined, ca: undefined, CA: undefined, w: undefined, d: undefined, j: undefined, J: undefined });
 
-/** Draws an item of placedPages: text nodes (drawTexts), plain shapes (drawShapes) or a group's start or end. */
-export function drawPlaced(kit: Kit, batch: Placed): void {
-  const st = stateOf(kit);
-  if (batch.kind === 'text') drawTexts(kit, st, batch.placed as PlacedText[]);
-  else if (batch.kind === 'shapes') drawShapes(kit, st, batch.placed as Obj[]);
-  else return drawGroup(kit, batch.placed[0] as Obj);
-  st.length = kit.page.content.uncompressedLength;
-}
-
 /**
  * What follows up to the group's end is drawn under a matrix, clipped to a rectangle (rounded
  * by r) or to an SVG path (even-odd: a path with a hole), or into an opacity group; the end
@@ -276,7 +281,8 @@ function drawGroup(kit: Kit, node: Obj): void {
  * page's unflipped space, with the font, character spacing, colour and opacity set only when
  * they change. A decorated line gets its own text object, before TextDecorator's lines.
  */
-function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): void {
+function drawTexts(kit: Kit, lines: readonly PlacedText[]): void {
+  const st = stateOf(kit);
   const outer = { ...st };
   let out = '';
   let open = false;
@@ -327,9 +333,10 @@ function drawTexts(kit: Kit, st: GraphicsState, lines: readonly PlacedText[]): v
   }
   end();
   flush();
+  st.length = kit.page.content.uncompressedLength;
 }
 
-/** canvas shapes drawPlaced writes itself: lines and square-cornered rectangles in plain colours, nothing pdfmake's renderVector would do more with */
+/** canvas shapes drawShapes writes itself: lines and square-cornered rectangles in plain colours, nothing pdfmake's renderVector would do more with */
 const PLAIN_KEYS = new Set(['type', 'x', 'y', 'w', 'h', 'x1', 'y1', 'x2', 'y2', 'color', 'lineColor', 'lineWidth', 'fillOpacity', 'strokeOpacity', 'dash', 'lineCap', 'lineJoin']);
 function plainShape(v: Obj): boolean {
   if (v.type !== 'line' && v.type !== 'rect') return false;
@@ -341,7 +348,8 @@ function plainShape(v: Obj): boolean {
  * Plain shapes as pdfmake's renderVector draws them (its line width, dash, join and cap
  * defaults, fill and stroke), each state operator written only when it changes.
  */
-function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
+function drawShapes(kit: Kit, shapes: readonly Obj[]): void {
+  const st = stateOf(kit);
   let out = '';
   const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
   const set = (key: 'w' | 'd' | 'j' | 'J', value: unknown, op: string) => { if (st[key] !== value) { out += `${value} ${op}\n`; st[key] = value; } };
@@ -368,6 +376,7 @@ function drawShapes(kit: Kit, st: GraphicsState, shapes: readonly Obj[]): void {
     out += fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n';
   }
   flush();
+  st.length = kit.page.content.uncompressedLength;
 }
 const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
 const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
