@@ -78,7 +78,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
   const intrinsic = new Intrinsic({ faces, replacedSizes: (box) => replacedContentSizes(box, images.forBox(box)) });
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
-    ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks' },
+    ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks', quirksMode: styled.mode === 'quirks' },
   });
   return { laid, faces, matcher, images };
 }

@@ -287,6 +287,11 @@ export interface LayoutContext {
    * the line's height, the root inline box included.
    */
   readonly lineHeightQuirk?: boolean;
+  /**
+   * HTML quirks mode (not limited-quirks): a table cell's specified height is a border-box
+   * height whatever its box-sizing, as Blink sizes rows in quirks mode.
+   */
+  readonly quirksMode?: boolean;
   /** (additive) CSS 2.1 §10.1 the initial containing block's size, pt (an orthogonal flow's fallback inline size, CSS Writing Modes 3 §7.3) */
   readonly icb?: { readonly width: number; readonly height: number };
   /**

@@ -670,12 +670,13 @@ class TableLayout {
    * A cell's specified height as a border-box height (CSS 2.1 §17.5.3: a minimum). Its used
    * padding and borders are added under box-sizing: content-box; in the collapsing model those
    * borders are half of each collapsed edge (CSS 2.1 §17.6.2), as Chromium 156 sizes the row.
+   * In quirks mode the specified height is the border-box height (Blink's table cell quirk).
    */
   private specifiedHeight(slot: CellSlot): number {
     const s = slot.cell.style;
     const h = fixedHeight(s.height);
     if (h === 0) return 0;
-    if (s.boxSizing === 'border-box') return h;
+    if (s.boxSizing === 'border-box' || this.ctx.quirksMode === true) return h;
     const used = this.cellBox(slot).style;
     return h + used.padding.top.pt + used.padding.bottom.pt + used.borderWidth.top + used.borderWidth.bottom;
   }

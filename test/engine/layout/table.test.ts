@@ -383,3 +383,28 @@ describe('layout: table facts, the fragment tree against Chromium', function () 
   // (Chromium snaps to 1/64 px)
   itAgreesWithChromium(CHROME_CASES, { pageCss: PAGE, tolerance: 0.05 });
 });
+
+describe('layout: a table cell\'s specified height in quirks mode (as Chromium 156 prints a document without a DOCTYPE)', () => {
+  // Blink sizes rows in quirks mode with a cell's `height` as its border-box height, whatever its
+  // box-sizing (limited-quirks documents size them as standard ones do). Heights in pt, read from
+  // Chromium 156's getBoundingClientRect for the same documents.
+  const LIMITED = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+  const cases: { name: string; cell: string; table?: string; quirks: number; standard: number }[] = [
+    { name: 'padding is inside the height', cell: 'height:20px;padding:10px', quirks: 15, standard: 30 },
+    { name: 'borders are inside the height', cell: 'height:20px;padding:0;border:5px solid', quirks: 15, standard: 22.5 },
+    { name: 'content taller than the height still grows the cell', cell: 'height:20px;padding:10px;font:16px/30px sans-serif', quirks: 37.5, standard: 37.5 },
+    { name: 'box-sizing: border-box is the same in both modes', cell: 'height:20px;padding:10px;box-sizing:border-box', quirks: 15, standard: 15 },
+    { name: 'collapsed borders are inside the height too', cell: 'height:20px;padding:4px;border:6px solid', table: 'border-collapse:collapse', quirks: 15, standard: 25.5 },
+  ];
+  const heightOf = (doctype: string, c: typeof cases[number]) => {
+    const html = `${doctype}<html><body><table style="border-spacing:0;${c.table ?? ''}"><tr><td id="c" style="${c.cell}">${c.cell.includes('font') ? 'x' : ''}</td></tr></table></body></html>`;
+    return boxOf(layoutOf(html, PAGE).root, '#c').height;
+  };
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(heightOf('', c), 'quirks').to.be.closeTo(c.quirks, 0.01);
+      expect(heightOf(LIMITED, c), 'limited quirks').to.be.closeTo(c.standard, 0.01);
+      expect(heightOf('<!DOCTYPE html>', c), 'standard').to.be.closeTo(c.standard, 0.01);
+    });
+  }
+});
