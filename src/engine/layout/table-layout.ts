@@ -932,6 +932,23 @@ function cloneFragment(f: Fragment): Fragment {
 }
 
 /**
+ * The flow y of the baseline of the first line box inside a fragment (in floats and nested tables
+ * too), or of the bottom of its first image: where its content's first line ends. A cell whose
+ * baseline is synthesized (a table whose rows align no cell on the baseline has its lowest
+ * cell's bottom as its baseline) still starts with this line.
+ */
+function firstLineBaseline(f: BoxFragment): number | undefined {
+  for (const c of f.children) {
+    if (c.kind === 'line') return c.baseline;
+    if (c.kind === 'image') return c.y + c.height;
+    if (c.kind !== 'box' || c.style.position === 'absolute' || c.style.position === 'fixed') continue;
+    const b = firstLineBaseline(c);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}
+
+/**
  * Whether the row's content starts past the page end `end`: every cell's first line (or, without
  * lines, its content's end) is there, or one cell's first line or box is (its padding or its
  * orphans pushed it). A break before a cell's first content is a break before the cell (CSS
@@ -939,6 +956,6 @@ function cloneFragment(f: Fragment): Fragment {
  * and the cells of a row start together, so it is a break before the row, as Chromium 156 prints.
  */
 function startsPastEnd(row: RowLayout, end: number): boolean {
-  return row.cells.every((c) => c.top + c.baseline > end + 0.01)
+  return row.cells.every((c) => (firstLineBaseline(c.fragment) ?? c.top + c.baseline) > end + 0.01)
     || row.cells.some((c) => { const s = contentStart(c.fragment); return s !== undefined && s >= end - 0.01; });
 }

@@ -276,6 +276,24 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     });
   }
 
+  // A cell holding a table starts with that table's first line, wherever the table's synthesized
+  // baseline is (a row whose cells are all vertical-align: middle has its lowest cell's bottom as
+  // its baseline): the outer row breaks inside the nested table, as Chromium 156 prints (b1 and b2
+  // end page 1 at 259.4pt and 271.4pt of the page, b3 starts page 2).
+  const inner = '<table><tr><td id="b1">b1</td></tr><tr><td>b2</td></tr><tr><td id="b3">b3</td></tr><tr><td>b4</td></tr></table>';
+  const nested: [string, string][] = [
+    ['a table in a table cell', `<table><tr><td>${inner}</td></tr></table>`],
+    ['a table in a floated table', `<table style="float:left"><tr><td valign="top">${inner}</td></tr></table>`],
+  ];
+  for (const [name, cell] of nested) {
+    it(`a row whose cell holds ${name} breaks inside the innermost table`, () => {
+      const { root, pages } = layoutOf(`<div style="height:250pt"></div><table><tr id="r"><td>a</td><td>${cell}</td></tr></table>`, PAGE + TIGHT);
+      expect(boxOf(root, '#r').y, 'the row stays').to.be.closeTo(250, 0.01);
+      expect(pageAt(pages, linesOf(boxOf(root, '#b1'))[0]!.y), 'b1').to.equal(0);
+      expect(pageAt(pages, linesOf(boxOf(root, '#b3'))[0]!.y), 'b3').to.equal(1);
+    });
+  }
+
   it('break-before: page on a row starts it on the next page, below the repeated header', () => {
     const { root, pages } = layoutOf(`<table><thead><tr><th>${block(20, 15)}</th></tr></thead><tbody><tr><td>${block(20)}</td></tr><tr id="r" style="break-before:page"><td>${block(20)}</td></tr></tbody></table>`, PAGE + TIGHT);
     expect(boxOf(root, '#r').y).to.be.closeTo(pages[1]!.flowTop + 15, 0.01);
