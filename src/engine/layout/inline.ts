@@ -77,6 +77,9 @@ const runCaches = (faces: FaceResolver): RunCaches => {
   return c;
 };
 
+/** the absolutely positioned boxes of an atomic inline that has none */
+const NONE: readonly PendingAbsolute[] = [];
+
 /** the atomic inlines of a context that has none */
 const NO_ATOMICS: ReadonlyMap<AtomicItem, Atomic> = new Map();
 
@@ -90,6 +93,13 @@ interface Atomic {
   /** where its margin box is now (it is moved into place with translate) */
   x: number;
   y: number;
+  /**
+   * the absolutely positioned boxes inside it whose containing block is outside it, static
+   * positions from its margin box's origin (CSS 2.1 §10.3.7: they move with it onto its line)
+   */
+  readonly absolutes: readonly PendingAbsolute[];
+  /** whether a line has placed it (an atomic inline on no line queues none of its absolutes) */
+  placed: boolean;
   /** per-line scratch: baseline offset and alignment group */
   off: number;
   group: number;
@@ -403,6 +413,9 @@ class Lines implements LineFloats {
       if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
     if (this.statics) for (const [box, p] of this.statics) input.absolutes.push({ box, staticX: p.x, staticY: p.y });
+    for (const a of this.atomics.values()) {
+      if (a.placed) for (const q of a.absolutes) input.absolutes.push({ ...q, staticX: q.staticX + a.x, staticY: q.staticY + a.y });
+    }
     return { lines: lines.slice(), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
   }
 
@@ -678,7 +691,7 @@ class Lines implements LineFloats {
             translate(p.fragment, left - p.x, top - p.y);
             if (a.item.box.style.visibility === 'visible') e.children[e.count++] = p.fragment;
           }
-          p.x = left; p.y = top;
+          p.x = left; p.y = top; p.placed = true;
           x += a.width;
           break;
         }
@@ -898,7 +911,7 @@ class Lines implements LineFloats {
           translate(a.fragment, left - a.x, top - a.y);
           if (p.atomic.box.style.visibility === 'visible') children.push(a.fragment);
         }
-        a.x = left; a.y = top;
+        a.x = left; a.y = top; a.placed = true;
       }
     }
     flush();
@@ -1135,15 +1148,16 @@ function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext):
     };
     // a replaced element's baseline is its bottom margin edge
     const h = mt + height + mb;
-    return { fragment, width: ml + width + mr, height: h, baseline: h, x: 0, y: 0, off: 0, group: 0 };
+    return { fragment, width: ml + width + mr, height: h, baseline: h, x: 0, y: 0, off: 0, group: 0, absolutes: NONE, placed: false };
   }
-  const r = ctx.layoutIndependent(b.box, { x: 0, y: 0, cbWidth: cb, cbHeight: input.cbHeight, absolutes: input.absolutes, link: item.link }, ctx);
+  const absolutes: PendingAbsolute[] = [];
+  const r = ctx.layoutIndependent(b.box, { x: 0, y: 0, cbWidth: cb, cbHeight: input.cbHeight, absolutes, link: item.link }, ctx);
   const f = r.fragment;
   const height = Math.max(0, r.bottom + mb);
   // CSS 2.1 §10.8.1: an inline-block's baseline is its last line box's, unless it has none or
   // its overflow is not visible (then its bottom margin edge); inline-table and inline-flex take their first
   const own = s.display === 'inline-block' ? (s.overflow === 'visible' ? r.lastBaseline : undefined) : r.firstBaseline;
-  return { fragment: f, width: f ? ml + f.width + mr : 0, height, baseline: own ?? height, x: 0, y: 0, off: 0, group: 0 };
+  return { fragment: f, width: f ? ml + f.width + mr : 0, height, baseline: own ?? height, x: 0, y: 0, off: 0, group: 0, absolutes, placed: false };
 }
 
 /**
@@ -1158,5 +1172,5 @@ function symbolMarker(b: SymbolMarkerBox, ctx: LayoutContext): Atomic {
   const em = b.style.fontSize;
   const x = b.style.direction === 'rtl' ? em + PX : 0;
   const fragment = symbolShape(b.symbol, b.style, x, g.top - g.ascent, g.side);
-  return { fragment, width: insideSymbolWidth(ctx.faces, b.style), height: 0, baseline: 0, x: 0, y: 0, off: 0, group: 0 };
+  return { fragment, width: insideSymbolWidth(ctx.faces, b.style), height: 0, baseline: 0, x: 0, y: 0, off: 0, group: 0, absolutes: NONE, placed: false };
 }

@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import type { BoxFragment, ImageFragment, TextFragment } from '../../../src/engine/layout/fragments';
 import { redPng } from '../../helpers/canary';
+import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
 import { boxOf, layoutOf, linesOf, pageAt } from '../../helpers/layout';
 
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif }';
@@ -477,4 +478,31 @@ describe('layout: the line height quirk (Quirks Mode §3.3, as Chromium 156 prin
       expect(heights(`<!DOCTYPE html>${c.html}`), 'standard').to.deep.equal(c.standard);
     });
   }
+});
+
+// CSS 2.1 §10.3.7: an absolutely positioned box inside an inline-block whose containing block is
+// outside it takes its static position where the inline-block stands on its line (the
+// inline-block is laid out at the origin, then moved onto its line: the box moves with it).
+const IN_INLINE_BLOCK: ChromiumFact[] = [
+  {
+    name: 'an absolutely positioned box first in an inline-block below a paragraph',
+    html: '<p style="margin:0">para</p><div style="display:inline-block;margin-left:20pt"><div id="a" style="position:absolute;width:30pt;height:20pt"></div><div style="width:50pt;height:40pt"></div></div>',
+    css: '', expect: { a: { x: 20, y: 12 } },
+  },
+  {
+    name: 'after a block inside the second inline-block of a line, inside its padding',
+    html: '<div style="display:inline-block;width:40pt;height:10pt"></div><div style="display:inline-block;padding:5pt;vertical-align:top"><div style="height:7pt"></div><div id="a" style="position:absolute;width:10pt;height:10pt"></div><div style="width:20pt;height:20pt"></div></div>',
+    css: '', expect: { a: { x: 45, y: 12 } },
+  },
+  {
+    name: 'inline-level, first in an inline-block with a top margin and border',
+    html: '<div style="height:30pt"></div><span style="display:inline-block;margin-top:6pt;border-top:2pt solid"><span id="a" style="position:absolute;width:10pt;height:10pt"></span>x</span>',
+    css: '', expect: { a: { x: 0, y: 37.5 } },
+  },
+];
+
+describe('layout: the static position of an absolutely positioned box in an inline-block (CSS 2.1 §10.3.7), against Chromium', function () {
+  this.timeout(60000);
+  // (Chromium snaps to 1/64 px)
+  itAgreesWithChromium(IN_INLINE_BLOCK, { pageCss: PAGE, tolerance: 0.05 });
 });
