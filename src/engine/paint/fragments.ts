@@ -416,14 +416,22 @@ class Painter {
     try { this.stackingContext(f, page); } finally { this.marginBoxRoot = undefined; }
   }
 
-  /** paints `f` as a stacking context (or as if it were one: floats, inline-blocks, positioned z-index: auto) */
-  stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[] = []): void {
+  /**
+   * paints `f` as a stacking context (or as if it were one: positioned z-index: auto). `atomic`:
+   * `f` is a float or an atomic inline that is not positioned, painted as if it made a stacking
+   * context but whose positioned descendants (z-index auto, 0 and above) belong to the enclosing
+   * one (CSS 2.1 Appendix E steps 5 and 7.2.1): they join its layers and paint in its steps 8 and 9.
+   */
+  stackingContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[] = [], atomic = false): void {
     // (an anonymous box carries its element's style: the element's own box is the one filtered)
-    if (f.element && f.style.filter.length) this.withFilter(f.style, () => this.paintContext(f, fixedPage, fixed));
-    else this.paintContext(f, fixedPage, fixed);
+    if (f.element && f.style.filter.length) this.withFilter(f.style, () => this.paintContext(f, fixedPage, fixed, atomic));
+    else this.paintContext(f, fixedPage, fixed, atomic);
   }
 
-  private paintContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[]): void {
+  /** the layers of the stacking context being painted, which floats' and atomic inlines' positioned descendants join */
+  private enclosing: Layers | undefined;
+
+  private paintContext(f: BoxFragment, fixedPage: PageFragment | undefined, fixed: readonly BoxFragment[], atomic: boolean): void {
     // CSS Color 4 §3.2: an element of opacity 0 is drawn fully transparent: Chromium writes nothing of it
     // (no text, no link), but keeps the named destinations inside it
     if (f.element && f.style.opacity <= 0 && f !== this.marginBoxRoot) { this.destinationsIn(f, fixedPage); return; }
@@ -440,6 +448,11 @@ class Painter {
     const own = cut ? scopeOf(faded, { ...cut, r: 0 }, !!fixedPage, false) : faded;
     this.collect(f, layers, turned(f, clipInside(f, own, !!fixedPage, true), !!fixedPage));
     for (const x of fixed) layerOfPositioned(layers, x).push(x);
+    const enclosing = this.enclosing;
+    if (atomic && enclosing) {
+      enclosing.positioned.push(...layers.positioned.splice(0));
+      enclosing.positive.push(...layers.positive.splice(0));
+    } else this.enclosing = layers;
     const outerOutlines = this.outlines;
     this.outlines = undefined;
     const paint = (c: BoxFragment) => { if (fixed.length && fixed.includes(c)) this.fixedBox(c); else this.stackingContext(c, fixedPage); };
@@ -451,7 +464,7 @@ class Painter {
       this.boxDecorations(b, fixedPage);
       if (b.style.outlineStyle !== 'none') this.queueOutline(b, fixedPage);
     }
-    for (const fl of layers.floats) this.stackingContext(fl, fixedPage);
+    for (const fl of layers.floats) this.stackingContext(fl, fixedPage, [], true);
     for (const item of layers.inline) this.inlineContent(item, fixedPage);
     // CSS 2.1 Appendix E step 10, where Chromium paints it: the outlines of the context's
     // descendants, then its own, after its content and before its positioned descendants
@@ -461,6 +474,7 @@ class Painter {
     this.outlines = outerOutlines;
     for (const p of inTreeOrder(layers.positioned, false)) paint(p);
     for (const c of inTreeOrder(layers.positive, true)) paint(c);
+    this.enclosing = enclosing;
     this.scope = outer;
   }
 
@@ -486,8 +500,7 @@ class Painter {
           if (c.style.display === 'none' || c.style.visibility !== 'visible' && c.children.length === 0) break;
           // (Filter Effects 1 §5: a filter other than none makes a stacking context)
           // (CSS Color 4 §3.2: so does an opacity below 1)
-          const positioned = c.positioned || c.style.position !== 'static' || hasTransform(c.style) || (!!c.element && (c.style.filter.length > 0 || c.style.opacity < 1));
-          if (positioned) { layerOfPositioned(layers, c).push(c); break; }
+          if (paintsAsPositioned(c)) { layerOfPositioned(layers, c).push(c); break; }
           if (c.float || c.style.float !== 'none') { layers.floats.push(c); break; }
           layers.blocks.push(c);
           this.collect(c, layers, turned(c, clipInside(c, cc, scope?.fixed ?? false, false), scope?.fixed ?? false), c.element ? c.style : element);
@@ -807,7 +820,7 @@ class Painter {
       switch (c.kind) {
         case 'text': this.text(c, fixedPage); break;
         case 'image': this.image(c, fixedPage); break;
-        case 'box': this.stackingContext(c, fixedPage); break;
+        case 'box': this.stackingContext(c, fixedPage, [], !paintsAsPositioned(c)); break;
       }
     }
     for (const p of pending) decorate(p.box, p.scope);
@@ -1166,6 +1179,15 @@ function reachesInto(f: Fragment, c: Clip): boolean {
     if (!outside(k, c) || reachesInto(k, c)) return true;
   }
   return false;
+}
+
+/**
+ * CSS 2.1 Appendix E: whether a box paints in its stacking context's positioned layers (step 8
+ * and the z-index layers): a positioned or transformed box, and (Filter Effects 1 §5, CSS Color 4
+ * §3.2) one with a filter or an opacity below 1, which make stacking contexts.
+ */
+function paintsAsPositioned(c: BoxFragment): boolean {
+  return c.positioned === true || c.style.position !== 'static' || hasTransform(c.style) || (!!c.element && (c.style.filter.length > 0 || c.style.opacity < 1));
 }
 
 /** CSS 2.1 Appendix E: the layer of a positioned box by its z-index (auto and 0 in tree order with the other positioned boxes) */

@@ -39,6 +39,21 @@ describe('paint: text in painting order (CSS 2.1 Appendix E)', () => {
       words: ['Body', 'Fixed', 'Abs'],
     },
     {
+      // CSS 2.1 Appendix E: an inline-block paints as if it made a stacking context, but its
+      // positioned descendants belong to the enclosing one: in tree order with its positioned boxes
+      name: 'a positioned box inside an inline-block comes after an absolutely positioned box before it',
+      css: '.ib { display: inline-block } .a { position: absolute; top: 100pt } .r { position: relative }',
+      html: '<div class="ib"><div class="a">Abs</div><div class="r">Rel</div></div>',
+      words: ['Abs', 'Rel'],
+    },
+    {
+      // (the same for a float: its positioned descendants paint after the in-flow text, step 8)
+      name: 'a positioned box inside a float comes after the in-flow text beside it',
+      css: '.fl { float: left } .r { position: relative }',
+      html: '<div class="fl"><div class="r">Rel</div></div><p>Text</p>',
+      words: ['Text', 'Rel'],
+    },
+    {
       name: "each page's margin boxes come before its content",
       css: '@page { margin: 40pt; @top-center { content: "Top" } @bottom-center { content: "Bottom" } }',
       html: '<p>Body</p><p style="break-before: page">Next</p>',
