@@ -248,7 +248,13 @@ class Cutter {
     this.none = noOpportunities(text);
   }
 
-  /** the next break opportunity after `p` (UAX #14's, the end of the text excluded) */
+  /**
+   * The next break opportunity after `p`, the end of the text excluded: UAX #14's, except between
+   * two printable ASCII characters, where Blink's pair table decides alone (asciiPairBreaks): it
+   * takes some of UAX #14's away and adds others, as after a '-' before a digit that UAX #14 keeps
+   * together (LB25) when a letter or digit stands before the '-' ("2026-|11-|21", "ABC-|123"), or
+   * between two hyphens ("abc-|-123").
+   */
   private oppAfter(p: number): number {
     if (this.none) return Infinity;
     let breaker = this.breaker;
@@ -257,7 +263,23 @@ class Cutter {
     const text = this.text;
     while (next && (next.position <= p || (next.position < text.length && !asciiPairBreaks(text, next.position)))) next = breaker.nextBreak();
     this.next = next;
-    return next && next.position < text.length ? next.position : Infinity;
+    const uax = next && next.position < text.length ? next.position : Infinity;
+    return Math.min(uax, this.asciiOppAfter(p));
+  }
+
+  /** the next pair of printable ASCII characters that Blink's table breaks between, found in one forward walk */
+  private asciiNext = 0;
+
+  private asciiOppAfter(p: number): number {
+    if (this.asciiNext > p) return this.asciiNext;
+    const text = this.text;
+    let i = p + 1;
+    for (; i < text.length; i++) {
+      const a = text.charCodeAt(i - 1); const b = text.charCodeAt(i);
+      if (a >= 0x21 && a <= 0x7f && b >= 0x21 && b <= 0x7f && asciiPairBreaks(text, i)) break;
+    }
+    this.asciiNext = i < text.length ? i : Infinity;
+    return this.asciiNext;
   }
 
   private emit(a: Atom): void {

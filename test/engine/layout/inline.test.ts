@@ -66,7 +66,8 @@ describe('layout/inline: line breaking (CSS Text 3 §5)', () => {
 describe('layout/inline: break opportunities between ASCII characters (CSS Text 3 §5.1, as Blink tailors UAX #14)', () => {
   // Between two printable ASCII characters Blink uses its own table instead of UAX #14: it breaks
   // after '-' and '?' and before an opening bracket after punctuation, never after '/', '}', '|'
-  // or '!' before a letter (where UAX #14 allows it). Lines of a 120pt box at 10pt sans-serif,
+  // or '!' before a letter (where UAX #14 allows it), and after a '-' before a digit or another
+  // '-' (where UAX #14 does not). Lines of a 120pt box at 10pt sans-serif,
   // as Chromium 156 prints them.
   const cases: { text: string; lines: string[] }[] = [
     { text: 'see github.com/vincentdoerig/latex-css here', lines: ['see', 'github.com/vincentdoerig/latex-', 'css here'] },
@@ -76,6 +77,13 @@ describe('layout/inline: break opportunities between ASCII characters (CSS Text 
     { text: 'see abcd!efghijklmnopqrstuvwxyz', lines: ['see', 'abcd!efghijklmnopqrstuvwxyz'] },
     { text: 'see abcd?efghijklmnopqrstuvwxyz', lines: ['see abcd?', 'efghijklmnopqrstuvwxyz'] },
     { text: 'see abcd,(efghijklmnopqrstuvwxyz)', lines: ['see abcd,', '(efghijklmnopqrstuvwxyz)'] },
+    // where UAX #14 keeps a hyphen and a digit together (LB25), Blink breaks after a '-' that
+    // follows a letter or digit: dates, codes and phone numbers wrap at their hyphens
+    { text: 'see INV-2026-11-0187-0042-000017 due', lines: ['see INV-2026-11-0187-', '0042-000017 due'] },
+    { text: 'call +41-44-668-18-00-33-21-99-88 now', lines: ['call +41-44-668-18-00-33-', '21-99-88 now'] },
+    // (a minus sign after a space keeps its number; a second hyphen breaks from the first)
+    { text: 'see -123456789012345678901234567 here', lines: ['see', '-123456789012345678901234567', 'here'] },
+    { text: 'see abc--123456789012345678901234 here', lines: ['see abc-', '-123456789012345678901234', 'here'] },
   ];
   for (const c of cases) {
     it(c.text, () => {
