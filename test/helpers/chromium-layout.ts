@@ -46,7 +46,8 @@ export function itAgreesWithChromium(facts: readonly ChromiumFact[], options: { 
   const rectsOf = chromiumRects();
   for (const c of facts) {
     it(c.name, async () => {
-      const { root } = layoutOf(c.html, options.pageCss + c.css);
+      // (the same document Chromium lays out: in standards mode)
+      const { root } = layoutOf(`<!doctype html>${c.html}`, options.pageCss + c.css);
       const rects = await rectsOf({ pageCss: options.pageCss, css: c.css, html: c.html }, Object.keys(c.expect));
       for (const [id, want] of Object.entries(c.expect)) {
         const f = boxesOf(root, `#${id}`)[0]!;
