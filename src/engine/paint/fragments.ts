@@ -459,13 +459,18 @@ class Painter {
     this.scope = own;
     this.boxDecorations(f, fixedPage);
     for (const c of inTreeOrder(layers.negative, true)) paint(c);
-    for (const b of layers.blocks) {
+    // (indexed loops: the root's context runs once per document with every block and line of it,
+    // mostly before V8 optimizes it, where a for-of allocates an iterator result per item)
+    const blocks = layers.blocks;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
       this.scope = this.scopes.get(b);
       this.boxDecorations(b, fixedPage);
       if (b.style.outlineStyle !== 'none') this.queueOutline(b, fixedPage);
     }
     for (const fl of layers.floats) this.stackingContext(fl, fixedPage, [], true);
-    for (const item of layers.inline) this.inlineContent(item, fixedPage);
+    const inline = layers.inline;
+    for (let i = 0; i < inline.length; i++) this.inlineContent(inline[i]!, fixedPage);
     // CSS 2.1 Appendix E step 10, where Chromium paints it: the outlines of the context's
     // descendants, then its own, after its content and before its positioned descendants
     this.scope = own;
@@ -488,7 +493,9 @@ class Painter {
 
   /** `element`: the style of the element `f` is a box of (an anonymous box's: its parent element's), whose text its lines hold */
   private collect(f: BoxFragment, layers: Layers, scope: Scope | undefined, element: ComputedStyle = f.style): void {
-    for (const c of f.children) {
+    const children = f.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
       // an absolutely positioned box escapes the clips of boxes that are not its containing block's ancestor-or-self
       const cc = c.kind === 'box' && scope && (c.fixed || c.style.position === 'absolute') ? (c.fixed ? undefined : scope.absolute) : scope;
       if (cc) {
@@ -946,6 +953,9 @@ class Painter {
   private readonly split = new Map<TextFragment['font'], Map<string, { readonly pieces: readonly FontRun[]; readonly ascent: number }>>();
 
   private pieces(text: string, font: TextFragment['font']): { readonly pieces: readonly FontRun[]; readonly ascent: number } {
+    // most text is drawn whole by its own face (splitByCoverage would give that one run): no
+    // split to keep, and the face's ascent is the font's (the figures of a table are mostly new strings)
+    if (this.o.faces.matcher.drawsAll(text, font)) return { pieces: [{ font: font.font, bold: font.bold, italics: font.italics, text }], ascent: this.ownAscent(font) };
     let known = this.split.get(font);
     if (!known) this.split.set(font, known = new Map());
     let hit = known.get(text);
@@ -956,6 +966,15 @@ class Painter {
       known.set(text, hit = { pieces, ascent });
     }
     return hit;
+  }
+
+  /** the ascent of a used font's own face (what `pieces` gives a text that face draws whole) */
+  private readonly ownAscents = new Map<TextFragment['font'], number>();
+
+  private ownAscent(font: TextFragment['font']): number {
+    let a = this.ownAscents.get(font);
+    if (a === undefined) this.ownAscents.set(font, a = Math.max(0, this.o.faces.ascentOfFace(font, font.size)));
+    return a;
   }
 
   private textNode(page: PageFragment, t: TextFragment, fixed: boolean): void {
