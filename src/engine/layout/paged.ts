@@ -61,6 +61,12 @@ interface Placement {
   readonly elements: ReadonlyMap<StyledElement, { readonly page: number; readonly y: number }>;
   /** one element's entry of `elements` (without making the map when the element has a fragment of its own) */
   at(e: StyledElement): { readonly page: number; readonly y: number } | undefined;
+  /**
+   * The flow y of the first fragment of each of `wanted` that has one of its own (what `at`
+   * reads), by a walk that records only them: the bookmarks of a long document ask for a few
+   * headings, not for every element.
+   */
+  ownOf(wanted: ReadonlySet<StyledElement>): ReadonlyMap<StyledElement, number>;
   /** the page of the first text of each generated box (by its style, one object per generated box) */
   readonly generated: ReadonlyMap<ComputedStyle, number>;
   /** the page counters in force on each page */
@@ -151,6 +157,24 @@ class LazyPlacement implements Placement {
   private firstContent(): number[] {
     const found = this.found?.firstContent ? this.found : (this.found = fragmentPositions(this.laid, this.pages, true));
     return found.firstContent!;
+  }
+
+  ownOf(wanted: ReadonlySet<StyledElement>): ReadonlyMap<StyledElement, number> {
+    if (this.found) return this.found.own;
+    const own = new Map<StyledElement, number>();
+    if (!wanted.size || !this.laid.root) return own;
+    const walk = (f: Fragment): boolean => {
+      if (f.kind === 'box' || f.kind === 'inline-box') {
+        if (f.element && wanted.has(f.element) && !own.has(f.element)) {
+          own.set(f.element, f.y);
+          if (own.size === wanted.size) return true;
+        }
+      }
+      if (f.kind === 'box' || f.kind === 'line') for (const c of f.children) if (walk(c)) return true;
+      return false;
+    };
+    walk(this.laid.root);
+    return own;
   }
 
   get elements(): ReadonlyMap<StyledElement, { readonly page: number; readonly y: number }> {
@@ -767,17 +791,24 @@ function bottomOf(f: Fragment): number {
 
 /** CSS GCPM 3 §6: one outline entry per element with a bookmark-level, at its page and y from the page's top. */
 function bookmarks(root: StyledElement, p: Placement): OutlineItem[] {
-  const out: OutlineItem[] = [];
+  const marked: StyledElement[] = [];
   const visit = (e: StyledElement): void => {
-    const b = e.bookmark;
-    const at = b ? p.at(e) : undefined;
-    if (b && at && b.label) {
-      const page = p.pages[at.page]!;
-      out.push({ title: b.label, level: b.level, pageIndex: at.page, y: (page.bleed ?? 0) + page.margin.top + at.y - page.flowTop, open: b.open });
-    }
-    for (const c of e.children) if (c.kind === 'element') visit(c);
+    if (e.bookmark?.label) marked.push(e);
+    const children = e.children;
+    for (let i = 0; i < children.length; i++) { const c = children[i]!; if (c.kind === 'element') visit(c); }
   };
   visit(root);
+  const out: OutlineItem[] = [];
+  if (!marked.length) return out;
+  const own = p.ownOf(new Set(marked));
+  for (const e of marked) {
+    const b = e.bookmark!;
+    const y = own.get(e);
+    const at = y !== undefined ? { page: pageIndexAt(p.pages, y), y } : p.at(e);
+    if (!at) continue;
+    const page = p.pages[at.page]!;
+    out.push({ title: b.label, level: b.level, pageIndex: at.page, y: (page.bleed ?? 0) + page.margin.top + at.y - page.flowTop, open: b.open });
+  }
   return out;
 }
 
