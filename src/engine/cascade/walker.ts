@@ -130,7 +130,9 @@ export class StyleWalker {
     const signatures = this.o.signatures;
     // with sharing, the ancestor filter is built only for the elements that are matched
     if (!signatures) this.ancestors.enter(e);
-    for (const c of e.el.children) {
+    const nodes = e.el.children;
+    for (let i = 0; i < nodes.length; i++) {
+      const c = nodes[i]!;
       if (c.kind === 'text') {
         textStyle ??= own.style;
         const t: StyledText = { kind: 'text', text: c.text, style: textStyle };
