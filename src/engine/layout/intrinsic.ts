@@ -261,7 +261,8 @@ export class Intrinsic {
       if (w && w !== 'auto') { if (w.pct) c.pct = w.pct; else c.fixed = w.pt; }
       return c;
     });
-    const spanning: { col: number; span: number; min: number; max: number; pct: number | undefined }[] = [];
+    const spanning: { col: number; span: number; min: number; max: number; pct: number | undefined; fixed: boolean }[] = [];
+    const spacing = box.style.borderCollapse === 'separate' ? box.style.borderSpacing.horizontal : 0;
     const grid = tableGrid(box);
     for (const slot of grid.cells) {
       const { cell } = slot;
@@ -285,10 +286,15 @@ export class Intrinsic {
         }
         c.min = Math.max(c.min, min); c.max = Math.max(c.max, max);
       } else {
-        if (w !== 'auto' && !w.pct) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
-        spanning.push({ col: cell.col, span: cell.colSpan, min, max, pct: w !== 'auto' && w.pct ? w.pct : undefined });
+        const fixed = w !== 'auto' && !w.pct;
+        if (fixed) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
+        spanning.push({ col: cell.col, span: cell.colSpan, min, max, pct: w !== 'auto' && w.pct ? w.pct : undefined, fixed });
       }
     }
+    // (a fixed column's max-content is its width)
+    for (const c of cols) if (c.fixed !== undefined) c.max = Math.max(c.min, c.fixed);
+    // narrower spans first, then from the first column (as Blink orders them)
+    spanning.sort((a, b) => a.span - b.span || a.col - b.col);
     for (const s of spanning) {
       const part = cols.slice(s.col, s.col + s.span);
       // a spanning cell's percentage beyond its columns' goes to its columns without one, in
@@ -299,10 +305,14 @@ export class Intrinsic {
         const freeMax = free.reduce((a, c) => a + c.max, 0);
         if (surplus > 0) for (const c of free) c.pct = freeMax > 0 ? (surplus * c.max) / freeMax : surplus / free.length;
       }
-      const curMin = part.reduce((a, c) => a + c.min, 0);
-      const curMax = part.reduce((a, c) => a + c.max, 0);
-      if (s.min > curMin) for (const c of part) c.min += (s.min - curMin) * (curMax > 0 ? c.max / curMax : 1 / part.length);
-      if (s.max > curMax) for (const c of part) c.max += (s.max - curMax) * (curMax > 0 ? c.max / curMax : 1 / part.length);
+      // its min-content, then its max-content (less the border-spacing inside it) are shared by
+      // the width distribution of CSS Tables 3 §3.9.3 among its columns, as Blink shares them
+      // (DistributeColspanCellToColumnsAuto): a column never shrinks
+      const inside = spacing * (part.length - 1);
+      const mins = distributeToColumns(Math.max(0, s.min - inside), part, true);
+      part.forEach((c, i) => { c.min = Math.max(c.min, mins[i]!); });
+      const maxes = distributeToColumns(Math.max(0, s.max - inside), part, s.fixed);
+      part.forEach((c, i) => { c.max = Math.max(c.min, c.max, maxes[i]!); });
     }
     // percentages adding up to more than 100% are cut down from the last columns (as Blink takes them)
     let pctSum = 0;
@@ -315,6 +325,59 @@ export class Intrinsic {
     return cols;
   }
   private readonly colCache = new Map<TableBox, { min: number; max: number; fixed?: number; pct?: number }[]>();
+}
+
+/** A column's constraints as the width distribution reads them. */
+interface ColumnConstraint { readonly min: number; readonly max: number; readonly fixed?: number; readonly pct?: number }
+
+/**
+ * CSS Tables 3 §3.9.3 the width distribution algorithm, as Blink runs it for the min-content and
+ * max-content widths of a cell spanning `cols` (DistributeInlineSizeToComputedInlineSizeAuto):
+ * the first of the guesses (every column at its min; percentage columns at their share; fixed
+ * columns at their width; auto columns at their max) that reaches `target` decides, and the
+ * columns that guess grows share the difference to the guess before it, each in proportion to
+ * how much it grows. Above every guess, auto columns take the rest in proportion to their max
+ * (else fixed columns when `constrained`, else percentage columns by percentage). A percentage
+ * resolves against `target`.
+ */
+export function distributeToColumns(targetSize: number, cols: readonly ColumnConstraint[], constrained: boolean): number[] {
+  const pctOf = (c: ColumnConstraint, t: number) => Math.max(c.min, ((c.pct ?? 0) * t) / 100);
+  let minGuess = 0;
+  for (const c of cols) minGuess += c.min;
+  const target = Math.max(targetSize, minGuess);
+  let pctGuess = 0; let specGuess = 0; let maxGuess = 0;
+  let pctGrow = 0; let specGrow = 0; let maxGrow = 0;
+  let autoMax = 0; let fixedMax = 0; let pctTotal = 0;
+  let autos = 0; let fixeds = 0; let pcts = 0;
+  for (const c of cols) {
+    if (c.pct !== undefined) {
+      const p = pctOf(c, target);
+      pctGuess += p; specGuess += p; maxGuess += p; pctGrow += p - c.min; pctTotal += c.pct; pcts++;
+    } else if (c.fixed !== undefined) {
+      pctGuess += c.min; specGuess += c.max; maxGuess += c.max; specGrow += c.max - c.min; fixedMax += c.max; fixeds++;
+    } else {
+      pctGuess += c.min; specGuess += c.min; maxGuess += c.max; maxGrow += c.max - c.min; autoMax += c.max; autos++;
+    }
+  }
+  const kind = (c: ColumnConstraint) => (c.pct !== undefined ? 'pct' : c.fixed !== undefined ? 'fixed' : 'auto');
+  if (minGuess >= target) return cols.map((c) => c.min);
+  if (pctGuess >= target) {
+    const d = target - minGuess;
+    return cols.map((c) => (kind(c) === 'pct' ? c.min + (pctGrow > 0 ? (d * (pctOf(c, target) - c.min)) / pctGrow : d / pcts) : c.min));
+  }
+  if (specGuess >= target) {
+    const d = target - pctGuess;
+    return cols.map((c) => (kind(c) === 'pct' ? pctOf(c, target) : kind(c) === 'fixed' ? c.min + (specGrow > 0 ? (d * (c.max - c.min)) / specGrow : d / fixeds) : c.min));
+  }
+  if (maxGuess >= target) {
+    const d = target - specGuess;
+    return cols.map((c) => (kind(c) === 'pct' ? pctOf(c, target) : kind(c) === 'fixed' ? c.max : c.min + (maxGrow > 0 ? (d * (c.max - c.min)) / maxGrow : d / autos)));
+  }
+  const d = target - maxGuess;
+  if (autos > 0) return cols.map((c) => (kind(c) === 'pct' ? pctOf(c, target) : kind(c) === 'fixed' ? c.max : c.max + (autoMax > 0 ? (d * c.max) / autoMax : d / autos)));
+  if (fixeds > 0 && constrained) return cols.map((c) => (kind(c) === 'pct' ? pctOf(c, target) : c.max + (fixedMax > 0 ? (d * c.max) / fixedMax : d / fixeds)));
+  if (pcts > 0) return cols.map((c) => (kind(c) === 'pct' ? pctOf(c, target) + (pctTotal > 0 ? (d * c.pct!) / pctTotal : d / pcts) : 0));
+  return cols.map(() => 0);
 }
 
 /** the text-indent of a context's first line (none when it is `hanging`: then the others have it) */

@@ -5,6 +5,8 @@ import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-
 const PAGE = '@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt sans-serif } ';
 const TIGHT = 'table { border-spacing: 0 } td, th { padding: 0 } ';
 const block = (w: number, h = 10) => `<div style="width:${w}pt;height:${h}pt"></div>`;
+/** n inline-blocks a line may break between (min-content one, max-content all: style them by the case's css) */
+const inlines = (n: number) => Array.from({ length: n }, () => '<i></i>').join(' ');
 
 // CSS 2.1 §17.5.2.1 fixed table layout: the column elements and the first row's cells decide,
 // never the content or the later rows (Blink's constraints and its sharing of the width)
@@ -24,6 +26,13 @@ const AUTO: ChromiumFact[] = [
   { name: 'auto layout: percentages over 100% are cut from the last columns', html: `<table style="width:180pt"><tr><td id="a" style="width:60%"></td><td id="b" style="width:60%"></td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 102 }, b: { x: 102, width: 68 }, c: { x: 170, width: 10 } } },
   { name: 'auto layout: a spanning cell\'s percentage goes to its columns in proportion to their max-content', html: `<table style="width:180pt"><tr><td colspan="2" style="width:50%"></td><td></td></tr><tr><td id="a">${block(10)}</td><td id="b">${block(30)}</td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 22.5 }, b: { x: 22.5, width: 67.5 }, c: { x: 90, width: 90 } } },
   { name: 'auto layout: a percentage column\'s max-content widens an auto-width table to its percentage', html: `<table id="t"><tr><td id="a" style="width:25%">${block(30)}</td><td id="b">${block(10)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 120 }, a: { width: 30 }, b: { x: 30, width: 90 } } },
+  // CSS Tables 3 §3.9.3 (Blink's DistributeColspanCellToColumnsAuto): a spanning cell's min-content is
+  // shared among its columns by the width distribution: above their max-content the auto columns
+  // take the rest in proportion to their max-content, a fixed column keeps its width
+  { name: 'auto layout: a spanning cell wider than its columns\' max-content widens the auto columns by their max-content', html: `<table><tr><td id="a">${inlines(2)}</td><td id="b">${inlines(4)}</td><td id="c" style="width:20pt"></td></tr><tr><td colspan="3">${block(150)}</td></tr></table>`, css: `${TIGHT} td { font-size: 0 } i { display: inline-block; width: 15pt; height: 10pt }`, expect: { a: { width: 43.33 }, b: { x: 43.33, width: 86.67 }, c: { x: 130, width: 20 } } },
+  // between the specified and the max-content guess, the auto columns grow from their min-content in
+  // proportion to what they lack of their max-content
+  { name: 'auto layout: a spanning cell between its columns\' widths and max-content grows the auto columns from min-content', html: `<table style="width:90pt"><tr><td id="a">${inlines(2)}</td><td id="b">${inlines(4)}</td><td id="c" style="width:20pt"></td></tr><tr><td colspan="3">${block(80)}</td></tr></table>`, css: `${TIGHT} td { font-size: 0 } i { display: inline-block; width: 15pt; height: 10pt }`, expect: { a: { width: 25 }, b: { x: 25, width: 45 }, c: { x: 70, width: 20 } } },
   { name: 'auto layout: too narrow for every width, length columns give way first and percentages keep their share', html: `<table style="width:120pt"><tr><td id="a" style="width:50%">${block(10)}</td><td id="b" style="width:80pt">${block(10)}</td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 60 }, b: { x: 60, width: 50 }, c: { x: 110, width: 10 } } },
 ];
 
