@@ -33,9 +33,11 @@ export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext
   const grid = tableGrid(box);
   const t = new TableLayout(box, grid, input, ctx);
   let placed = t.run(top, false);
-  // CSS Fragmentation 3 §4.4: the table starts where its first row starts: when that row moves
-  // to the next page, the whole table (captions, top border) moves with it
-  if (placed.firstRowMoved) placed = t.run(ctx.pages.pageEnd(top), true);
+  // CSS Fragmentation 3 §4.4: the table box starts where its first row starts: when that row
+  // moves to the next page, the table box (its top border, padding and spacing) moves with it.
+  // The captions above it stay where they are when they and the table box's top border, padding
+  // and spacing fit there, as Chromium 156 prints them; otherwise they move with it.
+  if (placed.firstRowMoved) placed = placed.gridAt !== undefined ? t.run(top, true, placed.gridAt) : t.run(ctx.pages.pageEnd(top), true);
   return {
     fragment: placed.fragment, marginStrut: strutWith(EMPTY_STRUT, marginBottom), bottom: placed.bottom,
     // CSS 2.1 §10.8.1: an inline-table's baseline is its first row's
@@ -60,9 +62,10 @@ class TableFlow implements Fragmentainer {
   private readonly b: number[] = [];
   private readonly e: number[] = [];
 
-  constructor(private readonly doc: Fragmentainer, start: number, readonly head: number, readonly foot: number) {
+  /** `from`: a position on the table flow's first page (the header's top: a body starting at that page's end has none of it) */
+  constructor(private readonly doc: Fragmentainer, start: number, readonly head: number, readonly foot: number, from = start) {
     this.paginates = doc.paginates;
-    const end = doc.paginates ? doc.pageEnd(start) : Infinity;
+    const end = doc.paginates ? Math.max(start, doc.pageEnd(Math.min(from, start))) : Infinity;
     this.v.push(start); this.a.push(start); this.e.push(end); this.b.push(Math.max(start, end - foot));
   }
 
@@ -196,6 +199,8 @@ interface Placed {
   readonly bottom: number;
   readonly baseline: number | undefined;
   readonly firstRowMoved: boolean;
+  /** where the table box starts when its first row moves and the captions above it stay (the next page's top) */
+  readonly gridAt: number | undefined;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -338,7 +343,8 @@ class TableLayout {
 
   // ---- the whole table at `top` ---------------------------------------------------
 
-  run(wrapperTop: number, restarted: boolean): Placed {
+  /** `gridAt`: the table box starts there, below the captions above it (they stay on the page before). */
+  run(wrapperTop: number, restarted: boolean, gridAt?: number): Placed {
     const { box, ctx, grid } = this;
     const s = box.style;
     const { y: top, x, width } = this.horizontal(wrapperTop);
@@ -361,6 +367,9 @@ class TableLayout {
       }
     };
     captions('top');
+    const captionsAbove = children.length > 0;
+    // the table box after captions that stay on the page before
+    if (gridAt !== undefined) y = Math.max(y, gridAt);
     const tableTop = y;
     const contentTop = tableTop + this.border.top + this.padding.top;
     const R = grid.rows.length;
@@ -369,6 +378,7 @@ class TableLayout {
     let baseline: number | undefined;
     let firstRowMoved = false;
 
+    const startsOnLaterPage = (rowTop: number) => ctx.pages.paginates && !ctx.pages.atPageStart(tableTop) && rowTop >= ctx.pages.pageEnd(tableTop) - 0.01;
     if (R > 0 && box.columnCount > 0) {
       if (!restarted) this.spannedRowHeights(x + this.border.left + this.padding.left);
       const headerRows = box.headerRows;
@@ -380,7 +390,8 @@ class TableLayout {
       const gridX = x + this.border.left + this.padding.left;
       if (!repeat) {
         const rows = this.placeRows(0, R, firstTop, ctx.pages, ctx, gridX);
-        if (rows.length && rows[0]!.moved && !restarted && !ctx.pages.atPageStart(wrapperTop)) firstRowMoved = true;
+        // (a first row pushed past the page end by the table's top border, padding or spacing moved too)
+        if (rows.length && (rows[0]!.moved || startsOnLaterPage(rows[0]!.top)) && !restarted && !ctx.pages.atPageStart(wrapperTop)) firstRowMoved = true;
         rowsOut.push(...this.rowFragments(rows, gridX));
         const pagesOf = new TableFlow(ctx.pages, firstTop, 0, 0);
         for (const r of rows) this.rowSegments(r, gridX, pagesOf.pieces(r.top, r.top + r.height), ctx.pages);
@@ -403,11 +414,13 @@ class TableLayout {
         const bodyStart = head.length ? headBottom + this.vs : firstTop;
         const pageH = ctx.pages.pageHeight(bodyStart);
         const fits = headH + footH <= pageH / 2;
-        const flow = new TableFlow(ctx.pages, bodyStart, fits ? headH : 0, fits ? footH : 0);
+        const flow = new TableFlow(ctx.pages, bodyStart, fits ? headH : 0, fits ? footH : 0, head.length ? head[0]!.top : bodyStart);
         const flowCtx: LayoutContext = { ...ctx, pages: flow };
         if (head.length && !restarted && !ctx.pages.atPageStart(wrapperTop) && headBottom > ctx.pages.pageEnd(wrapperTop) + 0.01) firstRowMoved = true;
         const body = this.placeRows(bodyFrom, bodyTo, bodyStart, flow, flowCtx, gridX);
-        if (body[0]!.moved && !restarted && !ctx.pages.atPageStart(wrapperTop)) firstRowMoved = true;
+        // no body row on the header's page: the header stays there (and repeats on the next page)
+        // after a caption; without one the table moves, as Chromium 156 prints it
+        if (flow.index(body[0]!.top) > 0 && !captionsAbove && !restarted && !ctx.pages.atPageStart(wrapperTop)) firstRowMoved = true;
         const headFrags = this.rowFragments(head, gridX);
         const bodyFrags = this.rowFragments(body, gridX);
         const footFrags = this.rowFragments(foot, gridX);
@@ -485,7 +498,11 @@ class TableLayout {
     captions('bottom');
     captionsBelow.push(...children.splice(before));
     tableChildren.push(...captionsBelow);
-    return { fragment, bottom: y, baseline, firstRowMoved };
+    // the captions above stay when they and the table box's top border, padding and spacing fit on their page
+    const nextGrid = captionsAbove && firstRowMoved && ctx.pages.paginates
+      && tableTop + this.border.top + this.padding.top + this.vs <= ctx.pages.pageEnd(Math.max(wrapperTop, tableTop - 0.01)) + 0.01
+      ? ctx.pages.pageEnd(Math.max(wrapperTop, tableTop - 0.01)) : undefined;
+    return { fragment, bottom: y, baseline, firstRowMoved, gridAt: nextGrid };
   }
 
   // ---- rows (CSS 2.1 §17.5.3) -------------------------------------------------------

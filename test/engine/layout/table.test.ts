@@ -200,6 +200,38 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     expect(onPage2.y).to.be.closeTo(pages[1]!.flowTop + 15, 0.01);
   });
 
+  // CSS Fragmentation 3 §4.4 with captions (Chromium 156, page area 280pt, unbreakable 20pt rows):
+  // a break between the captions above and the table box is taken when they and the table box's
+  // top border fit; a header alone on a page stays there only after a caption
+  const capRows = [1, 2, 3].map((i) => `<tr style="break-inside:avoid"><td id="r${i}">${block(20, 20)}</td></tr>`).join('');
+  it('a caption that fits with the table\'s top border stays at the page foot; the table box moves on', () => {
+    const { root, pages } = layoutOf(`${block(20, 250)}<table style="border-top:3pt solid"><caption id="cap">${block(10, 15)}</caption><tbody>${capRows}</tbody></table>`, PAGE + TIGHT);
+    const cap = boxOf(root, '#cap');
+    expect(pageAt(pages, cap.y)).to.equal(0);
+    expect(cap.y).to.be.closeTo(250, 0.01);
+    expect(boxOf(root, '#r1').y).to.be.closeTo(pages[1]!.flowTop + 3, 0.01);
+  });
+  it('a caption whose table\'s top border would cross the page end moves with the table', () => {
+    const { root, pages } = layoutOf(`${block(20, 262)}<table style="border-top:4pt solid"><caption id="cap">${block(10, 15)}</caption><tbody>${capRows}</tbody></table>`, PAGE + TIGHT);
+    expect(boxOf(root, '#cap').y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    // (a 4pt border is 5.33px, used as 5px: 3.75pt)
+    expect(boxOf(root, '#r1').y).to.be.closeTo(pages[1]!.flowTop + 18.75, 0.01);
+  });
+  it('a caption and a header with no body row after them stay; the header repeats above the rows on the next page', () => {
+    const { root, pages } = layoutOf(`${block(20, 240)}<table><caption id="cap">${block(10, 15)}</caption><thead><tr><th>${block(20, 20)}</th></tr></thead><tbody>${capRows}</tbody></table>`, PAGE + TIGHT);
+    expect(boxOf(root, '#cap').y).to.be.closeTo(240, 0.01);
+    const heads = boxesOf(root, 'thead');
+    expect(heads.map((h) => +h.y.toFixed(2))).to.deep.equal([255, +pages[1]!.flowTop.toFixed(2)]);
+    expect(boxOf(root, '#r1').y).to.be.closeTo(pages[1]!.flowTop + 20, 0.01);
+  });
+  it('a header that just fits with no body row after it and no caption before it moves with the table', () => {
+    const { root, pages } = layoutOf(`${block(20, 260)}<table><thead><tr><th>${block(20, 20)}</th></tr></thead><tbody>${capRows}</tbody></table>`, PAGE + TIGHT);
+    const heads = boxesOf(root, 'thead');
+    expect(heads.map((h) => pageAt(pages, h.y))).to.deep.equal([1]);
+    expect(heads[0]!.y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+    expect(boxOf(root, '#r1').y).to.be.closeTo(pages[1]!.flowTop + 20, 0.01);
+  });
+
   it('a footer group repeats right after the last row of every page the table continues from (as Chromium places it)', () => {
     // rows of 100pt: two and the 15pt footer fit the 280pt page area, the third moves on and
     // leaves 65pt empty below the first page's footer (Chromium 156: F 200pt down page 1, 100pt down page 2)
