@@ -271,8 +271,9 @@ class TableLayout {
     // box) is a minimum of the table's border box, as Chromium 156 widens the table for it
     const captionMin = this.ctx.intrinsic.captionsMin(this.box);
     if (captionMin > 0) minGrid = Math.max(minGrid ?? 0, captionMin - spacing - frame);
-    columns = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid }).columns;
-    let grid = columns.reduce((a, b) => a + b, 0);
+    const used = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid });
+    columns = used.columns;
+    let grid = used.gridWidth;
     // a width decided by the parent (a stretched flex item) or a specified width wider than the
     // columns want: the columns share the rest in proportion to their widths
     if (forced !== undefined && grid < available - 0.01 && n > 0) {
@@ -475,7 +476,7 @@ class TableLayout {
     bottom += this.padding.bottom + this.border.bottom;
     // CSS 2.1 §17.5.3: a specified table height is a minimum (the rows took the extra; a table without rows keeps it)
     const specified = this.tableHeight();
-    if (specified !== undefined && R === 0) bottom = Math.max(bottom, tableTop + specified);
+    if (specified !== undefined && (R === 0 || box.columnCount === 0)) bottom = Math.max(bottom, tableTop + specified);
     // in the collapsing model the grid draws every border, the table's outer ones included
     const style: ComputedStyle = this.collapse ? { ...s, borderStyle: NO_BORDER_STYLE } : s;
     const tableChildren: Fragment[] = [...children, ...rowsOut];

@@ -25,7 +25,6 @@ export interface TableWidthOptions {
 /** `available`: the width the grid may take (containing block minus the table's margins, borders, padding and spacing). */
 export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, availableWidth: number, options: TableWidthOptions = {}): UsedTableWidths {
   const n = box.columnCount;
-  if (n === 0) return { gridWidth: 0, columns: [] };
   let available = availableWidth;
   const cols = intrinsic.columns(box);
   // CSS 2.1 §17.6.2: in the collapsing model half of the outer border lies outside the border box
@@ -41,6 +40,8 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
     else available = Math.min(available, Math.max(0, options.maxGrid));
   }
   if (options.minGrid !== undefined && specified !== undefined) specified = Math.max(specified, options.minGrid);
+  // a table without columns is as wide as specified (its min-width: a caption's), else empty
+  if (n === 0) return { gridWidth: safe(Math.max(0, specified ?? 0, options.minGrid ?? 0)), columns: [] };
   // HTML tables treat width as the border box in quirks; keep content box (standards mode)
   const minSum = cols.reduce((a, c) => a + c.min, 0);
   const maxSum = cols.reduce((a, c) => a + Math.max(c.max, c.fixed ?? 0), 0);

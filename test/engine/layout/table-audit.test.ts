@@ -41,6 +41,12 @@ const CAPTIONS: ChromiumFact[] = [
   { name: 'a caption with caption-side: bottom goes below the table, one without stays above', html: `<table id="t"><caption id="top">${block(10, 5)}</caption><caption id="cap" style="caption-side:bottom">${block(10, 15)}</caption><tr><td id="c">${block(80)}</td></tr></table>`, css: TIGHT, expect: { top: { y: 0 }, c: { y: 5 }, cap: { y: 15, width: 80 } } },
 ];
 
+// CSS 2.1 §17.5.2, §17.5.3: a table without columns (no cells) still has its specified width and height
+const EMPTY: ChromiumFact[] = [
+  { name: 'a table without rows or cells is as wide and as tall as specified', html: '<table id="t" style="width:100pt;height:50pt;border:2pt solid"></table><table id="u" style="width:50%;height:30pt"></table>', css: TIGHT, expect: { t: { width: 100, height: 50 }, u: { y: 50, width: 90, height: 30 } } },
+  { name: 'a table whose row has no cells is as wide and as tall as specified; its caption as wide', html: '<table id="t" style="width:100pt;height:50pt"><tr></tr></table><table style="width:120pt;border:2pt solid;padding:5pt"><caption id="cap">cap</caption></table>', css: TIGHT, expect: { t: { width: 100, height: 50 }, cap: { y: 50, width: 120 } } },
+];
+
 // CSS 2.1 §17.6.2: in the collapsing model a column holds half of the resolved borders on its edges
 const COLLAPSED: ChromiumFact[] = [
   { name: 'collapsed borders: a column is wide enough for half of a wider neighbour\'s border on its edge', html: `<table><tr><td id="a">${block(20)}</td><td id="b" style="border-width:4.5pt">${block(20)}</td></tr><tr><td>${block(20)}</td><td id="d">${block(20)}</td></tr></table>`, css: `${TIGHT} table { border-collapse: collapse } td { border: 1.5pt solid }`, expect: { a: { x: 0.75, width: 23 }, b: { x: 23.75, width: 24.5 }, d: { x: 23.75 } } },
@@ -49,5 +55,5 @@ const COLLAPSED: ChromiumFact[] = [
 describe('layout: tables audited against Chromium 156', function () {
   this.timeout(60000);
   // (Chromium snaps to 1/64 px)
-  itAgreesWithChromium([...FIXED, ...AUTO, ...CAPTIONS, ...COLLAPSED], { pageCss: PAGE, tolerance: 0.05 });
+  itAgreesWithChromium([...FIXED, ...AUTO, ...CAPTIONS, ...EMPTY, ...COLLAPSED], { pageCss: PAGE, tolerance: 0.05 });
 });
