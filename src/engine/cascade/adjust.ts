@@ -1,6 +1,7 @@
 // Fix-ups of computed values that depend on where the element stands: CSS 2.1 §9.7 and
 // CSS Display 3 §2.7 blockification (floats, absolute positioning, the root, flex and grid
-// items), and the text-align adjustments of tables and header cells (Blink, HTML §15.3.8).
+// items), the text-align adjustments of tables and header cells (Blink, HTML §15.3.8), and
+// CSS Overflow 3 §3.3 the overflow the root or the body gives to the viewport.
 import type { ComputedValues } from './properties';
 import type { ElementValues } from './style';
 
@@ -63,4 +64,21 @@ export function adjustTextAlign(tag: string, own: ElementValues, parent: Element
   if (tag === 'table' && (used === '-webkit-center' || used === '-webkit-left' || used === '-webkit-right')) used = 'start';
   if (used === align) return own;
   return { ...own, values: { ...own.values, 'text-align': used }, style: { ...own.style, textAlign: used } };
+}
+
+/**
+ * CSS Overflow 3 §3.3: the root's overflow applies to the viewport, or the body's when the
+ * root's is visible, and the element it came from clips nothing. The viewport of a printed
+ * document clips nothing either, so that element's content flows on over the pages; the body
+ * keeps its own clip when the root gave the viewport its overflow (`html, body { height: 100%;
+ * overflow: hidden }` prints one page in Chromium 156: the body cuts its content at its height).
+ * Only the clip (overflowClips) changes: a propagated overflow still makes its element a block
+ * formatting context here.
+ */
+export function adjustOverflow(tag: string, own: ElementValues, parent: ElementValues | undefined, parentIsRoot: boolean): ElementValues {
+  if (own.style.overflowClips === 'none') return own;
+  const root = parent === undefined;
+  const propagates = root || (tag === 'body' && parentIsRoot && parent.values['overflow-x'] === 'visible' && parent.values['overflow-y'] === 'visible');
+  if (!propagates) return own;
+  return { ...own, style: { ...own.style, overflowClips: 'none' } };
 }

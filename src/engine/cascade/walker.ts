@@ -7,7 +7,7 @@
 // computed style, within a document and across documents.
 import { DiagnosticList, type DiagnosticCode, type SourceLocation } from '../diagnostics';
 import type { CV } from '../css/syntax';
-import { adjustDisplay, adjustTextAlign } from './adjust';
+import { adjustDisplay, adjustOverflow, adjustTextAlign } from './adjust';
 import type { ComputedStyle, ContentItem, RGBA } from './computed';
 import { applyListItemCounters, contentPieces, CounterScopes, elementText, formatCounter } from './counters';
 import { parseValue, type CompiledDecl } from './declarations';
@@ -93,7 +93,7 @@ export class StyleWalker {
    */
   styleElement(e: MatchElement, parent: ElementValues | undefined, sig: Signature | undefined, line?: ElementValues): StyledElement {
     const main = this.collectMain(e, sig);
-    const own = this.shared(e.tag === 'table' ? `table|${main.key}` : main.key, parent, main.list, e);
+    const own = this.shared(e.tag === 'table' || e.tag === 'body' ? `${e.tag}|${main.key}` : main.key, parent, main.list, e);
     if (!parent) { this.rootFontSize = own.values['font-size']; this.rootZoom = own.values.zoom; this.rootValues = own.values; }
     const display = own.values.display;
     const firstLine = line || this.hasRules['first-line'] ? this.firstLineValues(e, main.list, own, line, sig) : undefined;
@@ -491,9 +491,10 @@ export class StyleWalker {
     return own;
   }
 
-  /** The element's own values: computed, then its display and text-align adjusted. */
+  /** The element's own values: computed, then its display, text-align and overflow adjusted. */
   private computeOwn(matched: readonly Matched[], parent: ElementValues | undefined, e: MatchElement): ElementValues {
-    return adjustTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent), parent);
+    const own = adjustTextAlign(e.tag, adjustDisplay(this.computeValues(matched, parent ?? INITIAL_STYLE_VALUES, e), parent), parent);
+    return adjustOverflow(e.tag, own, parent, e.parent !== undefined && e.parent.parent === undefined);
   }
 
   /**

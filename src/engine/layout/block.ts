@@ -223,13 +223,13 @@ function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): Bloc
  * A box that clips its block-axis overflow (CSS Overflow 3 §3) and whose definite height ends on
  * the page where it starts: what overflows it is cut away, so nothing inside it breaks to the next
  * page (a line crossing the page end stays where it is, cut at the clip edge), as Chromium prints.
- * The root and body are not clips: their overflow is the page's.
+ * (The overflow the root or the body gives to the viewport clips nothing: cascade/adjust.ts.)
  */
 function clipsOnThisPage(box: BlockBox | ListItemBox, b: { y: number; frameV: number; contentHeight: number | undefined; minHeight: number }, ctx: LayoutContext): boolean {
   const clips = box.style.overflowClips;
   if (!ctx.pages.paginates || b.contentHeight === undefined || (clips !== 'y' && clips !== 'both')) return false;
   const tag = box.element?.tag;
-  if (tag === undefined || tag === 'html' || tag === 'body') return false;
+  if (tag === undefined) return false;
   const bottom = b.y + b.frameV + Math.max(b.contentHeight, b.minHeight);
   return bottom <= ctx.pages.pageEnd(b.y + 0.01) + 0.01;
 }

@@ -585,7 +585,7 @@ function overflowReach(root: BoxFragment): number {
       if (c.kind !== 'box' || c.fixed) continue;
       max = Math.max(max, c.y + c.height);
       const tag = c.element?.tag;
-      if (c.style.overflowClips === 'none' || tag === undefined || tag === 'html' || tag === 'body') walk(c);
+      if (c.style.overflowClips === 'none' || tag === undefined) walk(c);
     }
   };
   walk(root);

@@ -1132,8 +1132,9 @@ const UNCLIPPED = 1e7;
 /**
  * The scope of a box's descendants (CSS Overflow 3 §3): the box's own, with a clip to its
  * padding box (rounded by its border radius, CSS Backgrounds 3 §5.3) on the axes its overflow
- * clips (not the root's or body's: theirs is the page's). A positioned or transformed box marks
- * itself as its absolutely positioned descendants' containing block.
+ * clips (the overflow the root or the body gives to the viewport clips nothing: cascade/adjust.ts).
+ * A positioned or transformed box marks itself as its absolutely positioned descendants'
+ * containing block.
  */
 function clipInside(f: BoxFragment, scope: Scope | undefined, fixed: boolean, stackingContext: boolean): Scope | undefined {
   const containsAbsolutes = stackingContext && (f.positioned === true || f.style.position !== 'static' || (hasTransform(f.style) && !!f.element));
@@ -1145,7 +1146,7 @@ function clipInside(f: BoxFragment, scope: Scope | undefined, fixed: boolean, st
     const r = Math.max(0, radiusOf(f) - Math.max(b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left));
     return scopeOf(scope, { ...clip, r: Math.min(r, clip.width / 2, clip.height / 2) }, fixed, containsAbsolutes);
   }
-  if (axes === 'none' || f.fixed || !f.element || f.element.tag === 'html' || f.element?.tag === 'body') return containsAbsolutes ? scopeOf(scope, undefined, fixed, true) : scope;
+  if (axes === 'none' || f.fixed || !f.element) return containsAbsolutes ? scopeOf(scope, undefined, fixed, true) : scope;
   const b = f.border;
   let clip: Clip = { x: f.x + b.left, y: f.y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
   if (axes === 'y') clip = { ...clip, x: clip.x - UNCLIPPED, width: clip.width + 2 * UNCLIPPED };

@@ -37,6 +37,12 @@ describe('paint: overflow clips to the padding box', () => {
       drawn: ['one', 'moved'], hidden: [] },
     { name: 'overflow on body is the page\'s: nothing is clipped', html: '<body style="overflow: hidden; height: 12pt">nine<br>ten</body>',
       drawn: ['nine', 'ten'], hidden: [] },
+    // CSS Overflow 3 §3.3: the root's overflow goes to the viewport (which clips nothing in print),
+    // and the body keeps its own
+    { name: 'overflow on the root is the page\'s: nothing is clipped', html: '<html style="overflow: hidden"><body style="height: 12pt">nine<br>ten</body></html>',
+      drawn: ['nine', 'ten'], hidden: [] },
+    { name: 'overflow on body with overflow on the root: the body clips', html: '<html style="overflow: hidden"><body style="overflow: hidden; height: 12pt">nine<br>ten</body></html>',
+      drawn: ['nine'], hidden: ['ten'] },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -45,6 +51,17 @@ describe('paint: overflow clips to the padding box', () => {
       for (const w of c.hidden) expect(ws, w).to.not.include(w);
     });
   }
+});
+
+describe('paint: html, body { height: 100%; overflow: hidden } (CSS Overflow 3 §3.3)', () => {
+  it('prints one page: the body cuts what overflows its height, as Chromium 156 prints it (L0 to L23 of L0 to L39)', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `L${i}`).join('<br>');
+    const r = layoutHtml(`<style>html, body { height: 100%; overflow: hidden }</style><div>${lines}</div>`, PAGE, { measureText });
+    expect(r.diagnostics).to.deep.equal([]);
+    const ws = await wordsOf(await toPdf(r.docDefinition, r.fonts));
+    expect(ws.map((w) => w.page).filter((p) => p > 0)).to.deep.equal([]);
+    expect(ws.map((w) => w.text.trim()).filter(Boolean)).to.deep.equal(Array.from({ length: 24 }, (_, i) => `L${i}`));
+  });
 });
 
 const BLUE = 'background: rgb(0, 0, 255)';
