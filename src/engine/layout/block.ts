@@ -388,7 +388,14 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const pageInset = follows ? input.pageInset! + input.cbWidth - contentWidth : undefined;
   const floats = bfc ? new Floats() : input.floats;
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
+  // CSS Fragmentation 3 §4.1 as Blink 156 breaks: when the box's bottom follows its content, its
+  // block-end padding and borders (and what follows the box itself) go on the last content's page
+  const frameBottom = used.padding.bottom + used.border.bottom;
+  const inReserve = input.endReserve ?? 0;
+  const followsContent = used.height === undefined && input.borderBoxHeight === undefined && used.minHeight <= 0 && !isMulticol(style) && lineClampOf(style) === undefined;
+  const endReserve = followsContent && (frameBottom > 0 || inReserve > 0) ? inReserve + frameBottom : 0;
   const flowInput: FlowInput = {
+    endReserve, endMargin: frameBottom > 0 ? 0 : Math.max(0, used.marginBottom),
     x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
     // CSS Paged Media 3 §7.1: `page: auto` takes the parent's used page name; a box laid out as its own
     // formatting context (a table cell, flex or grid item, float) is given none: it takes its page's, as
@@ -492,6 +499,13 @@ interface FlowInput {
   readonly textAlign: ComputedStyle['textAlign'];
   /** the container's top border edge (BlockInput.cbTop of the children) */
   readonly cbTop?: number;
+  /**
+   * BlockInput.endReserve of the last child, before its own bottom margin: the container's
+   * block-end padding and borders and the reserve the container was given (0: none)
+   */
+  readonly endReserve: number;
+  /** the bottom margin endReserve counts already, which the last child's collapses with */
+  readonly endMargin: number;
 }
 
 /**
@@ -528,9 +542,15 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
   let forcedAt: number | undefined;
   // break avoidance asks for the break before the first child: the container's own (BlockResult.breakBefore)
   let breakBeforeFirst = false;
+  // the last child with content in the flow, which is given the container's end reserve
+  let last = children.length - 1;
+  if (input.endReserve > 0) while (last >= 0 && !inFlowContent(children[last]!)) last--;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     const prev = i > 0 ? children[i - 1] : undefined;
+    // its bottom margin, inside the container's padding (or collapsed with the margin counted already), goes with it
+    const endReserve = i !== last || input.endReserve <= 0 ? 0 :
+      input.endReserve + (child.kind === 'inlines' || child.kind === 'absolute' ? 0 : Math.max(0, marginPt(child.style.margin.bottom, input.width) - input.endMargin));
     let forcedHere = false;
     // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*)
     if (pages.paginates && child.kind !== 'absolute') {
@@ -556,7 +576,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
     let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
-      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, afterBreak,
+      floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak,
     }, ctx);
     // CSS Fragmentation 3 §4.1 as Blink breaks: no break between a box's top and its first content
     // (a class C break); when that content starts the next page, the box does too, its top margin
@@ -567,7 +587,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       if (first !== undefined && first >= end - 0.01) {
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, afterBreak: true,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
         }, ctx);
       }
     }
@@ -578,7 +598,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       if (fragments.length > 0) {
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: pages.pageEnd(r.fragment.y), marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, afterBreak: true,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
         }, ctx);
       }
       else breakBeforeFirst = true;
@@ -618,7 +638,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
         fragments.pop();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
-          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, afterBreak: true,
+          floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
         }, ctx);
         if (again.fragment) { fragments.push(again.fragment); pages.content?.(again.fragment.y, again.bottom); }
         y = again.bottom; strut = again.marginStrut;
@@ -630,6 +650,12 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
   return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, lastBaseline, ...(breakBeforeFirst ? { breakBefore: true } : {}) };
+}
+
+/** Whether a child of a block container puts something in its flow (an absolutely positioned box or collapsed white space does not). */
+function inFlowContent(box: BlockLevelBox): boolean {
+  if (box.kind === 'absolute') return false;
+  return box.kind !== 'inlines' || hasLineContent(box.children) || hasFloat(box.children);
 }
 
 /** Whether flow position y starts a fragmentainer that follows another one (a page or column after a break). */
@@ -794,7 +820,7 @@ function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx
     return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
   }
   const y = input.y + strutSize(input.marginStrut);
-  const r = layoutInlines(box, { x: input.cbX, width: input.cbWidth, pageInset: input.pageInset, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link }, ctx);
+  const r = layoutInlines(box, { x: input.cbX, width: input.cbWidth, pageInset: input.pageInset, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link, endReserve: input.endReserve }, ctx);
   if (r.lines.length === 0) {
     // floats only: they are in input.floats.fragments, added by the BFC root
     return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };

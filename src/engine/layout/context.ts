@@ -215,6 +215,12 @@ export interface BlockInput {
    * Display 3 §2.2), so its margins collapse with none of its children's (CSS 2.1 §8.3.1)
    */
   readonly root?: boolean;
+  /**
+   * CSS Fragmentation 3 §4.1 as Blink 156 breaks: what follows the box's bottom border edge on
+   * its page when the box is the last content of the boxes around it: their block-end padding
+   * and borders, and the margins between them, which do not break (0 or absent: nothing).
+   */
+  readonly endReserve?: number;
 }
 
 /** A block-level box after layout. */

@@ -31,6 +31,8 @@ export interface InlineInput {
   readonly floats: FloatContext;
   readonly absolutes: PendingAbsolute[];
   readonly link?: LinkTarget;
+  /** BlockInput.endReserve of the block container: what must fit below the last line on its page */
+  readonly endReserve?: number;
 }
 
 export interface InlineResult {
@@ -332,9 +334,30 @@ class Lines implements LineFloats {
     let cursor: Cursor = { index: 0, carry: undefined };
     let stack: BoxNode[] = [];
     let y = input.y;
-    let orphansDone = false; let widowsDone = false;
+    let orphansDone = false; let widowsDone = false; let reserveDone = false;
     for (;;) {
       if (cursor.index >= this.content.atoms.length && !cursor.carry) {
+        // CSS Fragmentation 3 §4.1 as Blink 156 breaks: the block-end padding and borders after
+        // the last line (input.endReserve) do not break; when they do not fit on the last line's
+        // page, the break goes before the last lines (as many as widows asks, as long as orphans
+        // allows), or before all of them when the content does not start its page
+        const reserve = input.endReserve ?? 0;
+        if (pages.paginates && !reserveDone && reserve > 0 && lines.length > 0) {
+          reserveDone = true;
+          const end = pages.pageEnd(lines[lines.length - 1]!.y + EPS);
+          if (y <= end + EPS && y + reserve > end + EPS) {
+            const before = breaks[breaks.length - 1] ?? 0;
+            let from = lines.length - Math.max(1, this.box.style.widows);
+            if (from - before < Math.max(1, this.box.style.orphans)) from = before;
+            if (from > before || (from === 0 && !firstOnPage(pages, lines[0]!.y))) {
+              y = pages.pageEnd(lines[from]!.y + EPS);
+              ({ cursor, stack, phase } = starts[from]!);
+              this.use(phase);
+              lines.length = from; starts.length = from;
+              continue;
+            }
+          }
+        }
         // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before
         // it, as many as the orphans before it allow (as Chromium 156 prints: orphans 3, widows 3
         // and five lines, four of which fit, break after three)
