@@ -6,7 +6,7 @@
 // This is also the second wall (issue #5): each node is checked as it is met (SVG sanitized
 // again, images only from data: URLs, fonts only from the table), so whatever the engine lets
 // through, pdfmake reads no file and opens no URL.
-import { checkPngData, sanitizeSvg, svgRootSize } from '../engine/resources';
+import { checkPngData, sanitizeSvg, svgColor, svgRootSize } from '../engine/resources';
 import { BoundedLru } from '../lru';
 import { includeInOrder, shaped, shapeKey, showText, type DocumentFont } from './glyphs';
 // pdfmake's own modules, by plain specifiers (the bundle links these copies)
@@ -129,7 +129,7 @@ function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defa
         add('image', sized(node, x, y, doc.provideImage(node.image)));
       } else if (typeof node.svg === 'string') {
         node.svg = safeSvg(node.svg);
-        node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, documentCallback: undefined };
+        node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, colorCallback: cssColor, documentCallback: undefined };
         const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
         item.font = family(node.font);
         item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
@@ -183,6 +183,8 @@ function safeSvg(svg: string): string {
 }
 const safeImageLink = (link: string): string => (/^data:image\/(png|jpeg);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : BLANK_PNG);
 const ignoreWarning = (): void => undefined;
+/** svg-to-pdfkit's colour, else the CSS Color 4 reading of what it could not parse (hsl(), #rgba, ...) */
+const cssColor = (parsed: unknown, raw: string): unknown => parsed ?? svgColor(raw);
 
 /**
  * A text node's runs (paint's TextRunNode), each style property the run's own, else its node's,

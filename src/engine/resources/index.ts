@@ -9,7 +9,7 @@ import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { Resource, ResourceResolver } from '../types';
 
 export { checkPngData, probeImage, prepareImage, svgRootSize, type ImageProbe, type ImageContext, type PreparedImage } from './images';
-export { sanitizeSvg, type SvgSanitizeOptions } from './svg';
+export { sanitizeSvg, svgColor, type SvgSanitizeOptions } from './svg';
 
 export interface LoadContext {
   readonly resolver: ResourceResolver | undefined;

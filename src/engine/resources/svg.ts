@@ -14,6 +14,8 @@ import { parseDocument } from 'htmlparser2';
 import { getOuterHTML } from 'domutils';
 import type { AnyNode, Element } from 'domhandler';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
+import { componentValues, stripWhitespace } from '../css/syntax';
+import { parseColor } from '../css/values';
 
 export interface SvgSanitizeOptions {
   readonly diagnostics?: DiagnosticList;
@@ -204,4 +206,18 @@ function checkUses(root: Element, budget: number): { cycles: string[]; overBudge
     if (parent) parent.children = parent.children.filter((c) => c !== el);
   }
   return { cycles, overBudget };
+}
+
+/**
+ * A colour of an SVG paint or colour attribute (fill, stroke, stop-color, ...) as CSS Color 4
+ * reads it, for what svg-to-pdfkit's own parser leaves unread (hsl(), hsla(), #rgba,
+ * #rrggbbaa, the space-separated and fractional rgb(), named colours in any case): sRGB
+ * channels 0–255 and alpha 0–1, or undefined for anything that is no colour.
+ */
+export function svgColor(raw: string): [rgb: [number, number, number], alpha: number] | undefined {
+  if (raw.length > 200) return undefined;
+  const values = stripWhitespace(componentValues(raw.trim()));
+  if (values.length !== 1) return undefined;
+  const c = parseColor(values[0]);
+  return c === undefined || c === 'currentcolor' ? undefined : [[c.r, c.g, c.b], c.a];
 }
