@@ -1149,10 +1149,19 @@ function clipInside(f: BoxFragment, scope: Scope | undefined, fixed: boolean, st
   if (axes === 'none' || f.fixed || !f.element) return containsAbsolutes ? scopeOf(scope, undefined, fixed, true) : scope;
   const b = f.border;
   let clip: Clip = { x: f.x + b.left, y: f.y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
+  // CSS 2.1 §17.4: a table's captions are in its wrapper box, outside the table box its overflow
+  // clips (Chromium 156 cuts the cells' overflow, never the captions): the cut reaches round them
+  for (const c of f.children) if (c.kind === 'box' && c.style.display === 'table-caption') clip = union(clip, c);
   if (axes === 'y') clip = { ...clip, x: clip.x - UNCLIPPED, width: clip.width + 2 * UNCLIPPED };
   if (axes === 'x') clip = { ...clip, y: clip.y - UNCLIPPED, height: clip.height + 2 * UNCLIPPED };
   const r = axes === 'both' ? Math.max(0, radiusOf(f) - Math.max(b.top, b.right, b.bottom, b.left)) : 0;
   return scopeOf(scope, { ...clip, r: Math.min(r, clip.width / 2, clip.height / 2) }, fixed, containsAbsolutes);
+}
+
+/** the smallest rectangle holding both */
+function union(a: Clip, c: { x: number; y: number; width: number; height: number }): Clip {
+  const x = Math.min(a.x, c.x); const y = Math.min(a.y, c.y);
+  return { x, y, width: Math.max(a.x + a.width, c.x + c.width) - x, height: Math.max(a.y + a.height, c.y + c.height) - y };
 }
 
 /** CSS Writing Modes 3: the scope of an orthogonal flow root's children, laid out in its logical coordinates (layout/writing.ts) */

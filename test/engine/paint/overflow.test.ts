@@ -43,6 +43,9 @@ describe('paint: overflow clips to the padding box', () => {
       drawn: ['nine', 'ten'], hidden: [] },
     { name: 'overflow on body with overflow on the root: the body clips', html: '<html style="overflow: hidden"><body style="overflow: hidden; height: 12pt">nine<br>ten</body></html>',
       drawn: ['nine'], hidden: ['ten'] },
+    // (Chromium 156: "above cell data below after")
+    { name: 'a table\'s captions, above or below, are outside the table box its overflow clips', html: '<table style="overflow: hidden"><caption>above</caption><tr><td>cell</td></tr></table><table style="overflow-x: auto; caption-side: bottom"><caption>below</caption><tr><td>data</td></tr></table><p>after</p>',
+      drawn: ['above', 'cell', 'data', 'below', 'after'], hidden: [] },
   ];
   for (const c of cases) {
     it(c.name, async () => {
