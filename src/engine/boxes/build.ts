@@ -177,6 +177,10 @@ class BoxBuilder {
       const ifc: InlineFormattingBox = { kind: 'inlines', style: flow.containerStyle, children: group.length > 1 ? group.slice() : group, first: flow.first };
       this.pending.push(firstLine ? { ...ifc, firstLine } : ifc);
       flow.first = false;
+    } else {
+      // a run with no line content: its inline-level absolutely positioned boxes go on as block-level
+      // ones, their static position where text-align puts an empty line's start (CSS 2.1 §10.3.7)
+      for (const abs of absolutesIn(group)) this.pending.push({ ...abs, inlineStatic: true });
     }
     if (flow.stack.length === 0) {
       // nothing to re-open: a fresh run (the one just ended is kept only if it had content)
@@ -254,7 +258,10 @@ class BoxBuilder {
       // inline content it stays in the run, where its static position is (CSS 2.1 §10.3.7): after
       // the content before it on its line when it was inline-level, below that line when it was
       // block-level, as Chromium places it.
-      if (hasContent(flow.group)) this.addInline(flow, depth, el.inlineStatic ? abs : { ...abs, blockStatic: true });
+      // An inline-level one stays in the run whatever precedes it: when the run ends with no line
+      // content it is taken out as block-level (flush), else the line it is on places it.
+      if (el.inlineStatic) this.addInline(flow, depth, abs);
+      else if (hasContent(flow.group)) this.addInline(flow, depth, { ...abs, blockStatic: true });
       else this.emitBlock(flow, abs);
       return;
     }
@@ -423,6 +430,15 @@ function prependMarker(children: BlockLevelBox[], marker: InlineLevelBox): Block
 }
 
 /** Whether an inline group renders anything (a group of collapsible white space does not). */
+/** The absolutely positioned boxes of an inline run, in tree order (inside its inline boxes too). */
+function absolutesIn(group: readonly InlineLevelBox[], out: AbsoluteBox[] = []): AbsoluteBox[] {
+  for (const b of group) {
+    if (b.kind === 'absolute') out.push(b);
+    else if (b.kind === 'inline') absolutesIn(b.children, out);
+  }
+  return out;
+}
+
 function hasContent(group: readonly InlineLevelBox[]): boolean {
   for (const b of group) {
     switch (b.kind) {

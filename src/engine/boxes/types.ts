@@ -74,6 +74,8 @@ export interface AbsoluteBox {
   readonly anchor: 'page' | 'flow';
   /** (in an inline formatting context) it was block-level: its static position is below its line, at the line's start */
   readonly blockStatic?: true;
+  /** (among block-level boxes) it was inline-level: its static position is where text-align puts the start of an empty line */
+  readonly inlineStatic?: true;
 }
 
 export type BlockLevelBox = BlockBox | InlineFormattingBox | ListItemBox | FlexBox | GridBox | TableBox | BlockReplacedBox | AbsoluteBox;

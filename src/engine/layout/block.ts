@@ -30,6 +30,22 @@ import { usedSizing } from './sizing';
 import { avoidsBreak, avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
+/**
+ * CSS Text 3 §7.1: where text-align puts the start of an empty line `width` wide, from its left
+ * edge: the static position of an inline-level absolutely positioned box with no line content
+ * before it (CSS 2.1 §10.3.7), as Chromium 156 places it.
+ */
+function emptyLineShift(width: number, textAlign: ComputedStyle['textAlign'] | undefined, direction: 'ltr' | 'rtl' | undefined): number {
+  const rtl = direction === 'rtl';
+  switch (textAlign) {
+    case 'center': case '-webkit-center': case '-internal-center': return width / 2;
+    case 'right': case '-webkit-right': return width;
+    case 'start': case 'justify': case undefined: return rtl ? width : 0;
+    case 'end': return rtl ? 0 : width;
+    case 'left': case '-webkit-left': case '-webkit-match-parent': return 0;
+  }
+}
+
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
@@ -41,7 +57,8 @@ export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: Lay
     case 'inlines': return layoutAnonymousInlines(box, input, ctx);
     case 'absolute': {
       // out of flow: queued for its containing block at its static position (CSS 2.1 §10.3.7)
-      input.absolutes.push({ box, staticX: input.cbX, staticY: input.y + strutSize(input.marginStrut) });
+      const staticX = box.inlineStatic ? input.cbX + emptyLineShift(input.cbWidth, input.cbTextAlign, input.cbDirection) : input.cbX;
+      input.absolutes.push({ box, staticX, staticY: input.y + strutSize(input.marginStrut) });
       return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
     }
     default: return positioned(box, input, ctx);

@@ -388,7 +388,13 @@ class Lines implements LineFloats {
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
           // no line box: only floats, or white space that collapsed away
-          for (const a of filled.atoms) if (a.t === 'abs') this.placeStatic(a.box, a.box.blockStatic ? { x: input.x, y } : { x: band.left + indent, y });
+          // (the static position of an inline-level box stands where text-align puts the empty line's start, as Chromium 156 places it)
+          let x: number | undefined;
+          for (const a of filled.atoms) {
+            if (a.t !== 'abs') continue;
+            x ??= this.lineStart(band.left, indent, band.right - band.left - indent - openWidth(filled.atoms), filled.last);
+            this.placeStatic(a.box, a.box.blockStatic ? { x: input.x, y } : { x, y });
+          }
           cursor = filled.next; stack = v.stack;
           break;
         }
@@ -652,6 +658,22 @@ class Lines implements LineFloats {
 
   // ---- fragments of one line -----------------------------------------------------------
 
+  /**
+   * CSS Text 3 §7.1 text-align: the x where a line's content starts, its band's left edge at
+   * `left`, with `free` room left over (start-aligned when the content overflows; justify spreads
+   * the room between the words instead).
+   */
+  private lineStart(left: number, indent: number, free: number, last: boolean): number {
+    // the indent is at the line's start side: its right in a right-to-left paragraph
+    const x = left + (this.box.style.direction === 'rtl' ? 0 : indent);
+    if (!(free > 0)) return this.box.style.direction === 'rtl' ? x + free : x; // a right-to-left line overflows its left edge
+    switch (alignOf(this.box.style, last)) {
+      case 'right': return x + free;
+      case 'center': return x + free / 2;
+      case 'justify': case 'left': return x;
+    }
+  }
+
   private emit(atoms: Atom[], open: readonly BoxNode[], v: LineBox, at: { top: number; band: { left: number; right: number }; indent: number; last: boolean; hyphen: boolean }): LineFragment {
     const text = this.content.text;
     trimEnd(atoms);
@@ -666,17 +688,8 @@ class Lines implements LineFloats {
     // CSS Text 3 §7.1 text-align (start-aligned when the content overflows), §7.3 justify
     const room = at.band.right - at.band.left - at.indent;
     const free = room - used;
-    // the indent is at the line's start side: its right in a right-to-left paragraph
-    let x = at.band.left + (this.box.style.direction === 'rtl' ? 0 : at.indent);
-    let extra = 0;
-    if (free > 0) {
-      switch (alignOf(this.box.style, at.last)) {
-        case 'right': x += free; break;
-        case 'center': x += free / 2; break;
-        case 'justify': if (spaces > 0) extra = free / spaces; break;
-        case 'left': break;
-      }
-    } else if (this.box.style.direction === 'rtl') x += free; // start-aligned: a right-to-left line overflows its left edge
+    let x = this.lineStart(at.band.left, at.indent, free, at.last);
+    const extra = free > 0 && spaces > 0 && alignOf(this.box.style, at.last) === 'justify' ? free / spaces : 0;
     const baseline = at.top + v.ascent;
     if (this.levels) return this.emitBidi(atoms, open, v, { ...at, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
     const e = this.placing;
@@ -1033,6 +1046,13 @@ class Lines implements LineFloats {
 }
 
 const ZERO = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** the room the inline boxes' margins, borders and padding take on a line with no line box */
+function openWidth(atoms: readonly Atom[]): number {
+  let w = 0;
+  for (const a of atoms) if (a.t === 'open' || a.t === 'close') w += a.width;
+  return w;
+}
 
 /** What emit has found of a line before its pieces are placed. */
 interface BidiLine {
