@@ -17,7 +17,8 @@ const BLOCKIFY: Partial<Record<ComputedValues['display'], ComputedValues['displa
  * and flex/grid items have a block-level computed display; absolute positioning makes the
  * computed float none.
  */
-export function adjustDisplay(own: ElementValues, parent: ElementValues | undefined): ElementValues {
+export function adjustDisplay(given: ElementValues, parent: ElementValues | undefined): ElementValues {
+  const own = adjustLegacyBox(given);
   const v = own.values;
   if (v.display === 'none') return own;
   const absolute = v.position === 'absolute' || v.position === 'fixed';
@@ -36,7 +37,36 @@ export function adjustDisplay(own: ElementValues, parent: ElementValues | undefi
   return absolute && INLINE_LEVEL.has(v.display) ? { ...adjusted, inlineStatic: true } : adjusted;
 }
 
-const INLINE_LEVEL: ReadonlySet<ComputedValues['display']> = new Set(['inline', 'inline-block', 'inline-table', 'inline-flex', 'inline-grid']);
+/**
+ * The legacy flexible box as Chromium 156 lays it out: `display: -webkit-box` (or
+ * -webkit-inline-box) with `-webkit-box-orient: vertical` and a `-webkit-line-clamp` is a block
+ * container that clamps its lines (CSS Overflow 4 §5, layout/clamp.ts); any other -webkit-box is
+ * a flex container whose direction is its -webkit-box-orient. On any other box the line clamp
+ * does nothing (its used value is none).
+ */
+function adjustLegacyBox(own: ElementValues): ElementValues {
+  const v = own.values;
+  const legacy = v.display === '-webkit-box' || v.display === '-webkit-inline-box';
+  const inline = v.display === '-webkit-inline-box';
+  const vertical = v['-webkit-box-orient'] === 'vertical' || v['-webkit-box-orient'] === 'block-axis';
+  if (legacy && vertical && v['-webkit-line-clamp'] !== 'none') {
+    const display = inline ? 'inline-block' : 'flow-root';
+    return { ...own, values: { ...v, display }, style: { ...own.style, display } };
+  }
+  if (!legacy) {
+    if (v['-webkit-line-clamp'] === 'none') return own;
+    return { ...own, values: { ...v, '-webkit-line-clamp': 'none' }, style: { ...own.style, WebkitLineClamp: 'none' } };
+  }
+  const display = inline ? 'inline-flex' : 'flex';
+  const flexDirection = vertical ? 'column' : 'row';
+  return {
+    ...own,
+    values: { ...v, display, 'flex-direction': flexDirection, '-webkit-line-clamp': 'none' },
+    style: { ...own.style, display, flexDirection, WebkitLineClamp: 'none' },
+  };
+}
+
+const INLINE_LEVEL: ReadonlySet<ComputedValues['display']> = new Set(['inline', 'inline-block', 'inline-table', 'inline-flex', 'inline-grid', '-webkit-inline-box']);
 
 /**
  * text-align fix-ups that depend on the element and its parent:

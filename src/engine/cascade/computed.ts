@@ -41,7 +41,9 @@ export type Display =
   | 'block' | 'inline' | 'inline-block' | 'list-item' | 'flow-root'
   | 'table' | 'inline-table' | 'table-row' | 'table-cell' | 'table-row-group'
   | 'table-header-group' | 'table-footer-group' | 'table-column' | 'table-column-group' | 'table-caption'
-  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid'
+  // the legacy flexible box (-webkit-box): made a flow or flex display by the cascade's fix-ups (adjust.ts), layout never meets it
+  | '-webkit-box' | '-webkit-inline-box';
 
 export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
 export type OutlineStyle = Exclude<BorderStyle, 'hidden'> | 'auto';

@@ -148,7 +148,7 @@ function unsupportedFunction(value: readonly CV[]): string | undefined {
   return findFunction(value, UNSUPPORTED_FUNCTIONS);
 }
 
-/** `display: -webkit-box`, `width: -moz-available`: vendor values are dropped silently, like vendor properties. */
+/** `display: -moz-box`, `width: -moz-available`: vendor values are dropped silently, like vendor properties. */
 function isVendorValue(value: readonly CV[]): boolean {
   return value.some((x) => (x.t === 'ident' && VENDOR_PREFIX.test(x.v)) || (x.t === 'func' && VENDOR_PREFIX.test(x.name)));
 }

@@ -570,7 +570,7 @@ function breakProp(name: string): PropertyDef<BreakValue, BreakValue> {
   return { ...base, compute: (s) => (s === 'always' ? 'auto' : s) };
 }
 const BREAK_INSIDE: readonly BreakInside[] = ['auto', 'avoid', 'avoid-page', 'avoid-column'];
-const DISPLAYS: readonly Display[] = ['none', 'contents', 'block', 'inline', 'inline-block', 'list-item', 'flow-root', 'table', 'inline-table', 'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column', 'table-column-group', 'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid'];
+const DISPLAYS: readonly Display[] = ['none', 'contents', 'block', 'inline', 'inline-block', 'list-item', 'flow-root', 'table', 'inline-table', 'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column', 'table-column-group', 'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid', '-webkit-box', '-webkit-inline-box'];
 /** CSS Display 3 §2 multi-keyword forms → the single keyword the contract uses. */
 const DISPLAY_PAIRS: Readonly<Record<string, Display>> = {
   'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flow-root': 'flow-root',

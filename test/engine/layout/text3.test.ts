@@ -148,6 +148,25 @@ describe('text: -webkit-line-clamp (CSS Overflow 4 §5, the legacy form)', funct
       html: '<div class="c">Aaa bbb ccc ddd eee fff ggg hhhhhhhhhhhhhhhhhh iiiii jjj kkk</div><div>after</div>',
       chromium: [['iiiii…', 186.21, 76.14], ['after', 57, 105.39]],
     },
+    {
+      name: 'only a -webkit-box clamps: -webkit-box-orient alone, flow-root with overflow hidden, and a later display: flex do not',
+      css: '.k { -webkit-box-orient: vertical; -webkit-line-clamp: 2; width: 150pt; margin-bottom: 10pt }',
+      html: '<div class="k">Aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp</div>' +
+        '<div class="k" style="display: flow-root; overflow: hidden">Qqq bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo rrr</div>' +
+        '<div class="k" style="display: -webkit-box; display: flex">Sss bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ttt</div>' +
+        '<div class="k" style="display: -webkit-box">Uuu bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo vvv</div>',
+      chromium: [['nnn', 169.01, 70.14], ['ppp', 80.36, 83.64], ['Qqq', 57, 106.89], ['rrr', 103.71, 133.89], ['Sss', 57, 157.89], ['ttt', 80.36, 184.89],
+        ['Uuu', 57, 208.14], ['nnn…', 169.01, 221.64]],
+    },
+    {
+      name: 'display: -webkit-box is block-level, -webkit-inline-box inline-level; a horizontal -webkit-box lays its blocks in a row, a vertical one in a column (no margin collapsing)',
+      css: '',
+      html: 'Xxx <span style="display: -webkit-box">Aaa</span> Yyy <span style="display: -webkit-inline-box; -webkit-box-orient: vertical; -webkit-line-clamp: 1; width: 60pt">Bbb ccc ddd eee fff</span> Zzz' +
+        '<div style="display: -webkit-box; width: 150pt"><div style="width: 50pt">Ccc</div><div style="width: 50pt; margin-left: 10pt">Ddd</div></div>' +
+        '<div style="display: -webkit-box; -webkit-box-orient: vertical"><div style="margin: 10pt 0">Eee</div><div style="margin: 10pt 0">Fff</div></div>',
+      chromium: [['Xxx', 57, 56.64], ['Aaa', 57, 70.14], ['Yyy', 57, 83.64], ['ccc…', 105.03, 83.64], ['Zzz', 143.68, 83.64], ['Ccc', 57, 97.14], ['Ddd', 116.99, 97.14],
+        ['Eee', 57, 120.39], ['Fff', 57, 154.14]],
+    },
   ]);
 });
 
