@@ -214,17 +214,21 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
 
 function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  if (style.position === 'static' && !hasTransform(style)) return layoutInFlow(box, input, ctx);
+  // CSS Color 4 §3.2: the out-of-flow boxes that leave an element with an opacity below 1 stay in its group
+  const faded = style.opacity < 1 && box.kind !== 'block-replaced';
+  const cb = style.position !== 'static' || hasTransform(style);
+  if (!cb && !faded) return layoutInFlow(box, input, ctx);
   const queue: PendingAbsolute[] = [];
   const r = layoutInFlow(box, { ...input, absolutes: queue }, ctx);
   const f = r.fragment;
-  if (!f) { input.absolutes.push(...queue); return r; }
+  const escape = (a: PendingAbsolute) => input.absolutes.push(faded ? { ...a, opacity: (a.opacity ?? 1) * style.opacity } : a);
+  if (!f || !cb) { for (const a of queue) escape(a); return r; }
   const pad = { x: f.x + f.border.left, y: f.y + f.border.top, width: f.width - f.border.left - f.border.right, height: f.height - f.border.top - f.border.bottom };
   // CSS Transforms 1 §2: a transformed box is the containing block of its fixed descendants too
   // (they move with it, on its page only); other positioned boxes leave them to the page
   const transformed = hasTransform(style);
   for (const a of queue) {
-    if (a.box.style.position === 'fixed' && !transformed) { input.absolutes.push(a); continue; }
+    if (a.box.style.position === 'fixed' && !transformed) { escape(a); continue; }
     const placed = layoutAbsolute(a, pad, ctx, false);
     if (placed) f.children.push(placed);
   }
@@ -321,7 +325,7 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   else if (bottom !== undefined) y = cb.y + cb.height - bottom - mb - hh;
   else y = a.staticY + mt;
   translate(f, x - f.x, y - f.y);
-  return withFlags(f, { positioned: true, fixed });
+  return withFlags(f, a.opacity !== undefined && a.opacity < 1 ? { positioned: true, fixed, escapedOpacity: a.opacity } : { positioned: true, fixed });
 }
 
 /** whether an absolutely positioned box's width or height is known before its content: specified, or a replaced box's */
@@ -329,7 +333,7 @@ function sized(kind: BlockLevelBox['kind'], v: ComputedStyle['width']): boolean 
   return v !== 'auto' || kind === 'block-replaced';
 }
 
-function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolean; float?: boolean }): BoxFragment {
+function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolean; float?: boolean; escapedOpacity?: number }): BoxFragment {
   return { ...f, ...flags };
 }
 

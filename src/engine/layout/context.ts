@@ -166,6 +166,8 @@ export interface PendingAbsolute {
   /** the static position: where the box would have been in flow (its margin box's top-left) */
   readonly staticX: number;
   readonly staticY: number;
+  /** the opacities below 1 of the elements between it and its containing block, multiplied (BoxFragment.escapedOpacity) */
+  readonly opacity?: number;
 }
 
 /** Where a block-level box is laid out. */

@@ -37,6 +37,12 @@ export interface BoxFragment {
   readonly positioned?: boolean;
   /** position: fixed — painted on every page, at (x, y) relative to each page area's top */
   readonly fixed?: boolean;
+  /**
+   * An out-of-flow box placed outside elements with an opacity below 1 that it is a descendant of
+   * (between it and its containing block): their opacities multiplied, with which it is painted
+   * as a group (CSS Color 4 §3.2: it is part of their groups)
+   */
+  readonly escapedOpacity?: number;
   /** a float (CSS 2.1 Appendix E step 5) */
   readonly float?: boolean;
   /**

@@ -436,8 +436,10 @@ class Painter {
     // (no text, no link), but keeps the named destinations inside it
     if (f.element && f.style.opacity <= 0 && f !== this.marginBoxRoot) { this.destinationsIn(f, fixedPage); return; }
     const layers: Layers = { negative: [], blocks: [], floats: [], inline: [], positioned: [], positive: [] };
+    // CSS Color 4 §3.2: an out-of-flow box placed outside ancestors with an opacity is still in their groups
+    const around = this.scopes.get(f);
+    const outer = f.escapedOpacity !== undefined ? opacityScope(around, f.escapedOpacity, !!fixedPage) : around;
     // CSS Transforms 1 §6: the box and everything it paints are drawn under its matrix
-    const outer = this.scopes.get(f);
     // (an anonymous box carries its element's style: the element's own box is the one transformed)
     const matrix = f.element ? transformMatrix(f.style, f) : undefined;
     const transformed = matrix ? scopeOf(outer, { matrix }, !!fixedPage, true) : outer;

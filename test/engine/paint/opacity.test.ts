@@ -50,6 +50,20 @@ describe('paint: opacity (CSS Color 4 §3.2)', () => {
     const r = layoutHtml('x', '@page { size: 200pt 200pt; margin: 40pt 0 0 0; @top-center { content: ""; background: #f00; opacity: .5; height: 20pt; width: 100% } } body { margin: 0 }', { measureText });
     expect(pixelsOf(await toPdf(r.docDefinition, r.fonts)).at(100, 30)).to.deep.equal([255, 0, 0]);
   });
+  it('absolutely positioned and fixed boxes placed outside elements with an opacity stay in their groups (on every page for a fixed one), as Chromium 156 prints them', async () => {
+    const out = await pdfOfHtml('<div style="position:relative;height:100pt"><div style="opacity:.3">'
+      + '<div style="position:absolute;left:0;top:0;width:40pt;height:30pt;background:#00f"></div>'
+      + '<div style="opacity:.5"><div style="position:absolute;left:0;top:40pt;width:40pt;height:30pt;background:#00f"></div></div></div></div>'
+      + '<div style="opacity:.5"><div style="position:fixed;right:0;bottom:0;width:40pt;height:30pt;background:#00f"></div><div style="height:300pt"></div></div>', PAGE);
+    const first = pixelsOf(out, 1); const second = pixelsOf(out, 2);
+    const want: [string, Px, Px][] = [
+      ['absolute, outside one group of .3', first.at(20, 15), [178, 178, 255]],
+      ['absolute, outside groups of .3 and .5', first.at(20, 55), [216, 216, 255]],
+      ['fixed on the first page, group of .5', first.at(180, 185), [127, 127, 255]],
+      ['fixed on the second page, group of .5', second.at(180, 185), [127, 127, 255]],
+    ];
+    for (const [name, got, px] of want) expect(near(got, px), `${name}: ${got.join(' ')} (want ${px.join(' ')})`).to.equal(true);
+  });
   it('opacity 0 writes no text and no link; the destination inside it stays', async () => {
     const texts = (await placedText(bytes)).map((t) => t.str);
     expect(texts.join(' ')).to.not.match(/Hidden|link|target/);
