@@ -15,7 +15,7 @@ import { fontParseStats, toPdf } from '../pdf';
 import { fontsDir } from '../paths';
 import { createInProcessRenderer } from '../render';
 import { compileTemplateSource, createRenderCaches } from '../render/renderDocument';
-import { fontFeatures, measureText } from '../render/measure';
+import { fontFeatures, glyphInk, measureText } from '../render/measure';
 import { countPdfPages, freshDigits, loadBenchDoc, type BenchDocName } from './fixtures';
 import { round, summarize, type Summary } from './stats';
 
@@ -135,10 +135,10 @@ export async function measureInProcess(name: BenchDocName, runs: number, warmup:
     compileTemplateSource(doc.job.template.html)(ctx);
     tplCold.push(ms(t0));
     t0 = performance.now();
-    const laid = layoutHtml(html, doc.job.template.css, { format: doc.job.format, measureText, fontFeatures });
+    const laid = layoutHtml(html, doc.job.template.css, { format: doc.job.format, measureText, fontFeatures, glyphInk });
     lay.push(ms(t0));
     t0 = performance.now();
-    layoutHtml(html, `${doc.job.template.css}\n/* run ${i} ${Math.random()} */`, { format: doc.job.format, measureText, fontFeatures });
+    layoutHtml(html, `${doc.job.template.css}\n/* run ${i} ${Math.random()} */`, { format: doc.job.format, measureText, fontFeatures, glyphInk });
     layCold.push(ms(t0));
     t0 = performance.now();
     await toPdf(laid.docDefinition, laid.fonts);

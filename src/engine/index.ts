@@ -14,7 +14,7 @@ import { PAGE_FORMATS, type PageFormat } from './pageFormats';
 export { PAGE_FORMATS, type PageFormat };
 export { AF_RELATIONSHIPS, PDF_STANDARDS, pdfStandardFromName, standardAllowsAttachments, type AfRelationship, type PdfStandard } from './pdfStandards';
 
-export type { Resource, ResourceResolver, EngineLimits, EngineOptions, FontSource, FontTable, DocDefinition, DocumentMetadata, EngineResult, LoadedImage, PageBoundaries, TextMeasurer, FeatureProbe } from './types';
+export type { Resource, ResourceResolver, EngineLimits, EngineOptions, FontSource, FontTable, DocDefinition, DocumentMetadata, EngineResult, LoadedImage, PageBoundaries, TextMeasurer, FeatureProbe, GlyphInk, InkBox } from './types';
 import type { EngineOptions, EngineResult } from './types';
 
 /** Lays out one document. Never throws for author mistakes: they come back as diagnostics. */

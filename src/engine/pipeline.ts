@@ -69,7 +69,7 @@ interface LaidOut {
 function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList, limits: EngineLimits): LaidOut {
   const format = PAGE_FORMATS[options.format ?? 'A4'] ?? PAGE_FORMATS.A4;
   const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
-  const faces = new FaceResolver(matcher, options.measureText, options.fontFeatures);
+  const faces = new FaceResolver(matcher, options.measureText, options.fontFeatures, options.glyphInk);
   const loadCtx = { resolver: options.resources, diagnostics, maxDataUriBytes: limits.maxDataUriBytes };
   const images = imageLoader({
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,

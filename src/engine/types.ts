@@ -32,6 +32,14 @@ export interface EngineLimits {
  */
 export type TextMeasurer = (face: FontSource, text: string, features?: readonly string[]) => number | undefined;
 
+/**
+ * The ink of the glyph a face draws for a code point (its bounding box), in 1/1000 em from the
+ * glyph's origin on the baseline, y up; undefined when it cannot tell. An empty glyph (a space)
+ * has no ink: left > right.
+ */
+export type GlyphInk = (face: FontSource, codePoint: number) => InkBox | undefined;
+export interface InkBox { readonly left: number; readonly right: number; readonly top: number; readonly bottom: number }
+
 /** The OpenType feature tags a face's layout tables offer (CSS Fonts 4 §6.4: `smcp`, `c2sc` draw small capitals). */
 export type FeatureProbe = (face: FontSource) => ReadonlySet<string>;
 
@@ -45,6 +53,8 @@ export interface EngineOptions {
   readonly measureText?: TextMeasurer;
   /** the features of a face (with measureText: `features` are the ones applied beside the defaults); without it, small capitals are synthesized */
   readonly fontFeatures?: FeatureProbe;
+  /** the ink of glyphs: paint leaves out the glyphs wholly outside an overflow clip, as Chromium's PDF does; without it, whole runs only */
+  readonly glyphInk?: GlyphInk;
   /**
    * the page cap of the caller (PLATEN_MAX_PAGES): the layout stage stops one page past it, so
    * the caller can refuse the document before anything past the cap is laid out or painted

@@ -3,11 +3,16 @@
 // breaks lines with these widths (EngineOptions.measureText), so a line measured to fit is
 // the line drawn, and lines break where Chromium's, which kerns too, break them.
 import * as fontkit from 'fontkit';
-import type { FeatureProbe, FontSource, TextMeasurer } from '../engine';
+import type { FeatureProbe, FontSource, GlyphInk, InkBox, TextMeasurer } from '../engine';
 import { shippedFontBytes } from '../pdf';
 import { fontkitFeatures } from '../pdf/glyphs';
 
-interface LaidOutFont { unitsPerEm: number; readonly availableFeatures?: readonly string[]; layout(text: string, features?: string[] | Record<string, boolean>): { advanceWidth: number } }
+interface LaidOutFont {
+  unitsPerEm: number;
+  readonly availableFeatures?: readonly string[];
+  layout(text: string, features?: string[] | Record<string, boolean>): { advanceWidth: number };
+  glyphForCodePoint(codePoint: number): { readonly bbox: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number } };
+}
 
 const shipped = new Map<string, LaidOutFont | undefined>();
 const embedded = new WeakMap<Uint8Array, LaidOutFont | undefined>();
@@ -78,4 +83,27 @@ export const fontFeatures: FeatureProbe = (source) => {
     featureSets.set(face.font, set);
   }
   return set;
+};
+
+const NO_INK: InkBox = { left: 1, right: 0, top: 0, bottom: 0 };
+/** per face: the ink box of each code point's glyph */
+const inks = new WeakMap<LaidOutFont, Map<number, InkBox | null>>();
+
+/** The ink of a code point's glyph in a face (fontkit's bounding box of its outline), in 1/1000 em, y up. */
+export const glyphInk: GlyphInk = (source, codePoint) => {
+  const face = facesOf(source);
+  if (!face) return undefined;
+  const { font } = face;
+  let memo = inks.get(font);
+  if (!memo) inks.set(font, memo = new Map());
+  let ink = memo.get(codePoint);
+  if (ink === undefined) {
+    try {
+      const b = font.glyphForCodePoint(codePoint).bbox;
+      const k = 1000 / font.unitsPerEm;
+      ink = b.maxX < b.minX || b.maxY < b.minY || !Number.isFinite(b.minX) ? NO_INK : { left: b.minX * k, right: b.maxX * k, top: b.maxY * k, bottom: b.minY * k };
+    } catch { ink = null; }
+    memo.set(codePoint, ink);
+  }
+  return ink ?? undefined;
 };

@@ -5,7 +5,7 @@
 import { layoutHtml, standardAllowsAttachments, type DocumentMetadata, type EngineOptions, type Diagnostic, type PageFormat, type PdfStandard, type Resource } from '../engine';
 import { PlatenError } from '../errors';
 import { toPdf, type PdfAttachment, type PdfOptions } from '../pdf';
-import { fontFeatures, measureText } from '../render/measure';
+import { fontFeatures, glyphInk, measureText } from '../render/measure';
 import { compileTemplate, type TemplateContext } from '../template';
 import { TemplateCache } from './templateCache';
 import { capPages, checkPdfBytes, outputLimitsFromEnv, type OutputLimits } from './outputLimits';
@@ -73,7 +73,7 @@ export function compileTemplateSource(source: string): CompiledTemplate {
 /** HTML + CSS → PDF bytes (no template step): the CLI's `render` and the last half of a request. */
 export async function renderHtmlToPdf(input: RenderHtmlInput): Promise<RenderOutput> {
   const limits: OutputLimits = { ...outputLimitsFromEnv(), ...input.limits };
-  const engine: EngineOptions = { measureText, fontFeatures, ...input.engine, maxPages: limits.maxPages, limits: { maxDomNodes: limits.maxDomNodes, ...input.engine.limits } };
+  const engine: EngineOptions = { measureText, fontFeatures, glyphInk, ...input.engine, maxPages: limits.maxPages, limits: { maxDomNodes: limits.maxDomNodes, ...input.engine.limits } };
   const { docDefinition, pages, fonts, diagnostics, metadata, outline, pageBoundaries } = layoutHtml(input.html, input.css, engine);
   capPages(pages, limits.maxPages);
   const pdf = await toPdf(docDefinition, fonts, { ...pdfOptions(input.pdf ?? {}, metadata ?? {}), ...(outline?.length ? { outline } : {}), ...(pageBoundaries ? { pageBoundaries } : {}) });

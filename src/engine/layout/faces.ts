@@ -2,7 +2,7 @@
 // FontMatcher of fonts/) and its metrics; CSS 2.1 §10.8.1 used line-height.
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
-import type { FeatureProbe, FontSource, TextMeasurer } from '../types';
+import type { FeatureProbe, FontSource, GlyphInk, InkBox, TextMeasurer } from '../types';
 import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, pdfmakeLineBox, textWidth, type PieceSink } from './metrics';
 
 export interface UsedFont {
@@ -31,7 +31,20 @@ export class FaceResolver {
   private readonly files = new Map<string, string>();
 
   /** `measure`: text widths as the PDF writer draws them (kerned); without it, the compiled tables */
-  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer, private readonly featureProbe?: FeatureProbe) {}
+  constructor(readonly matcher: FontMatcher, private readonly measure?: TextMeasurer, private readonly featureProbe?: FeatureProbe, private readonly inkProbe?: GlyphInk) {}
+
+  /** whether the glyphs' ink is known (EngineOptions.glyphInk) */
+  get knowsInk(): boolean { return this.inkProbe !== undefined; }
+
+  /** The ink box of the glyph a style's face draws for a code point, pt from its origin (y up); undefined when unknown. */
+  ink(style: ComputedStyle, codePoint: number): InkBox | undefined {
+    if (!this.inkProbe) return undefined;
+    const used = this.of(style);
+    const ink = used.source && this.inkProbe(used.source, codePoint);
+    if (!ink) return undefined;
+    const k = used.size / 1000;
+    return { left: ink.left * k, right: ink.right * k, top: ink.top * k, bottom: ink.bottom * k };
+  }
 
   /**
    * CSS Fonts 4 §6.4: the OpenType features that draw a style's small capitals (`smcp`, and

@@ -501,7 +501,7 @@ class Painter {
       // an absolutely positioned box escapes the clips of boxes that are not its containing block's ancestor-or-self
       const cc = c.kind === 'box' && scope && (c.fixed || c.style.position === 'absolute') ? (c.fixed ? undefined : scope.absolute) : scope;
       if (cc) {
-        if (cc.cull && outside(c, cc.cull) && !reachesInto(c, cc.cull)) continue;
+        if (cc.cull && outside(c, cc.cull) && !reachesInto(c, cc.cull, this.o.faces.knowsInk)) continue;
         this.scopes.set(c, cc);
       }
       switch (c.kind) {
@@ -929,9 +929,12 @@ class Painter {
     this.borderSides(page.index, s, { top: b.top, right: f.ends ? b.right : 0, bottom: b.bottom, left: f.starts ? b.left : 0 }, { x: p.x, y: p.y, width: f.width, height: f.height });
   }
 
-  private text(t: TextFragment, fixedPage: PageFragment | undefined): void {
-    const s = t.style;
-    if (s.visibility !== 'visible' || transparent(s.color) || t.text.length === 0) return;
+  private text(whole: TextFragment, fixedPage: PageFragment | undefined): void {
+    const s = whole.style;
+    if (s.visibility !== 'visible' || transparent(s.color) || whole.text.length === 0) return;
+    const cull = this.scope?.cull;
+    const t = cull ? this.inkInside(whole, cull) : whole;
+    if (!t) return;
     const page = fixedPage ?? this.o.pages[this.pageIndex(t.baseline - 0.01)]!;
     if ((t.wordSpacing > 0.001 || s.wordSpacing !== 0) && WORD_SEPARATOR.test(t.text)) {
       // justified or word-spaced (CSS Text 3 §8.1; the style's word-spacing is in the separator's
@@ -946,6 +949,37 @@ class Painter {
       return;
     }
     this.textNode(page, t, !!fixedPage);
+  }
+
+  /**
+   * CSS Overflow 3 §3 as Chromium's PDF holds it: of a run of text crossing the edge of a clip,
+   * only the glyphs whose ink meets the clip are written (a word cut by `overflow: hidden` keeps
+   * its visible letters, a line just below a clipped box's bottom writes nothing, nor does the
+   * text of a 1px visually-hidden box). The run from its first to its last glyph that meets the
+   * clip, or undefined when none does; the run itself when the faces' ink is unknown.
+   */
+  private inkInside(t: TextFragment, c: Clip): TextFragment | undefined {
+    const s = t.style; const faces = this.o.faces; const em = s.fontSize; const e = 0.01;
+    // (wholly inside, with room for any glyph's ink: every glyph meets the clip)
+    if (t.x >= c.x - e && t.x + t.width <= c.x + c.width + e && t.baseline - em >= c.y - e && t.baseline + em / 2 <= c.y + c.height + e) return t;
+    const chars = Array.from(t.text);
+    let x = t.x; let first = -1; let last = -1; let from = t.x; let to = t.x;
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i]!;
+      const advance = faces.width(ch, s) + (WORD_SEPARATOR.test(ch) ? t.wordSpacing : 0);
+      const ink = faces.ink(s, ch.codePointAt(0)!);
+      if (!ink) return t;
+      const meets = ink.left <= ink.right && x + ink.right > c.x + e && x + ink.left < c.x + c.width - e
+        && t.baseline - ink.bottom > c.y + e && t.baseline - ink.top < c.y + c.height - e;
+      if (meets) {
+        if (first < 0) { first = i; from = x; }
+        last = i; to = x + advance;
+      }
+      x += advance;
+    }
+    if (first < 0) return undefined;
+    if (first === 0 && last === chars.length - 1) return t;
+    return { ...t, text: chars.slice(first, last + 1).join(''), x: from, width: to - from };
   }
 
   /**
@@ -1197,17 +1231,19 @@ function outside(f: Fragment, c: Clip): boolean {
  * below a clipped box whose `position: relative; top: -95mm` inline-block moves back in).
  * Walked only for fragments outside the clip, which are then not painted at all.
  */
-function reachesInto(f: Fragment, c: Clip): boolean {
+function reachesInto(f: Fragment, c: Clip, ink: boolean): boolean {
   if (f.kind !== 'box' && f.kind !== 'line') return false;
   const e = 0.01;
   for (const k of f.children) {
     if (k.kind === 'box' && hasTransform(k.style)) return true;
-    // (a run of text reaches in when its baseline does: the line around it is outside)
+    // (a run of text reaches in when its baseline does: the line around it is outside; when the
+    // glyphs' ink is known, when the band any glyph's ink may take does, and text() keeps the glyphs that do)
     if (k.kind === 'text') {
-      if (k.baseline > c.y + e && k.baseline < c.y + c.height - e && k.x < c.x + c.width - e && k.x + k.width > c.x + e) return true;
+      const above = ink ? k.style.fontSize : 0; const below = ink ? k.style.fontSize / 2 : 0;
+      if (k.baseline + below > c.y + e && k.baseline - above < c.y + c.height - e && k.x < c.x + c.width - e && k.x + k.width > c.x + e) return true;
       continue;
     }
-    if (!outside(k, c) || reachesInto(k, c)) return true;
+    if (!outside(k, c) || reachesInto(k, c, ink)) return true;
   }
   return false;
 }

@@ -1,0 +1,44 @@
+// CSS Overflow 3 §3 text at the edge of an overflow clip, as Chromium 156's PDF holds it: only
+// the glyphs whose ink meets the clip are written (read back with pdftotext -bbox, the same words
+// at the same places as in Chromium's PDF of the same document). A 1px box with overflow hidden
+// (the visually-hidden pattern without `clip`) writes nothing; a word cut by the clip keeps the
+// letters that reach into it; a line just below a clipped box's bottom writes only the glyphs
+// tall enough to reach in (Ê over a line of x-height letters).
+import { expect } from 'chai';
+import { layoutHtml } from '../../../src/engine';
+import { toPdf } from '../../../src/pdf';
+import { glyphInk, measureText } from '../../../src/render/measure';
+import { boxWordsOf } from '../../helpers/pdf';
+
+const CSS = "@page { size: 300pt 300pt; margin: 10pt } body { margin: 0; font: 15px 'Liberation Sans' } div { margin-bottom: 20pt }";
+const HTML = '<span style="position:absolute;width:1px;height:1px;overflow:hidden;white-space:nowrap">Skip to content</span>'
+  + '<div style="width:1px;height:1px;overflow:hidden">Block hidden words</div>'
+  + '<div style="width:50pt;height:20pt;overflow:hidden;white-space:nowrap">Partly visible clipped sentence</div>'
+  + '<div style="height:15px;line-height:15px;overflow:hidden">first line<br>xxx xÊxx aaa<br>third</div>'
+  + '<div style="height:10px;overflow:hidden;padding-top:5px">gjpq under</div><p>After</p>';
+
+/** Chromium 156's words of the document: text, left, top (pdftotext -bbox of its print) */
+const CHROMIUM: readonly (readonly [string, number, number])[] = [
+  ['Partly', 9.75, 31.07], ['visib', 41.63, 31.07], ['first', 9.75, 70.07], ['line', 31.0, 70.07], ['Ê', 35.38, 81.32],
+  ['gjpq', 9.75, 106.07], ['under', 34.15, 106.07], ['After', 9.75, 133.07],
+];
+
+describe('paint: text at the edge of an overflow clip (CSS Overflow 3 §3)', () => {
+  it('writes only the glyphs whose ink meets the clip, as Chromium 156 does', async () => {
+    const r = layoutHtml(`<!doctype html><meta charset="utf-8">${HTML}`, CSS, { measureText, glyphInk });
+    expect(r.diagnostics.map((d) => d.message)).to.deep.equal([]);
+    const words = boxWordsOf(await toPdf(r.docDefinition, r.fonts));
+    expect(words.map((w) => w.text)).to.deep.equal(CHROMIUM.map((w) => w[0]));
+    for (const [i, [text, left, top]] of CHROMIUM.entries()) {
+      expect(words[i]!.left, `${text} left`).to.be.closeTo(left, 0.05);
+      expect(words[i]!.top, `${text} top`).to.be.closeTo(top, 0.05);
+    }
+  });
+
+  it('without the glyphs\' ink (no EngineOptions.glyphInk) whole runs are culled as before: the run cut by the clip is written whole', async () => {
+    const r = layoutHtml(`<!doctype html><meta charset="utf-8">${HTML}`, CSS, { measureText });
+    const words = boxWordsOf(await toPdf(r.docDefinition, r.fonts)).map((w) => w.text);
+    expect(words).to.include('visible');
+    expect(words).to.not.include('Ê');
+  });
+});
