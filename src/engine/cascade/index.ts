@@ -16,6 +16,7 @@ import type { EngineLimits, ResourceResolver } from '../types';
 import type { LoadContext } from '../resources';
 import type { ComputedStyle } from './computed';
 import type { CV } from '../css/syntax';
+import { DeclaredFaceUnits } from '../fonts';
 import { resolveFontFace } from './fontface';
 import { buildMatchTree } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
@@ -117,13 +118,14 @@ export function cascade(input: CascadeInput): CascadeResult {
   const tree = buildMatchTree(doc.root);
   const signatures = signaturesFor(active);
   const footnotesByPage = pageItems.some(({ item }) => item.declarations.some((d) => COUNTER_PROPERTIES.has(d.name) && d.value.some((v) => v.t === 'ident' && v.v.toLowerCase() === 'footnote')));
-  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures, footnotesByPage });
+  const faceUnits = fontFaces.length ? new DeclaredFaceUnits(fontFaces) : undefined;
+  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures, footnotesByPage, faceUnits });
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);
   const pageContext = new PageCascade({
     rules: pageItems.map(({ item, locate }) => ({ selector: item.selector, declarations: item.declarations, marginBoxes: item.marginBoxes, locate })),
-    root: walker.rootValues ?? INITIAL, area, diagnostics, toStyle: toComputedStyle,
+    root: walker.rootValues ?? INITIAL, area, diagnostics, toStyle: toComputedStyle, faceUnits,
   });
   return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics), pageContext, footnotes: walker.footnoteCount };
 }

@@ -7,6 +7,7 @@ import type { Declaration } from '../css/stylesheet';
 import type { ComputedStyle, RGBA } from './computed';
 import { compileBlock, type CompiledDecl, type Problem } from './declarations';
 import { fontUnitLengths, INITIAL_VALUES, propertyDef, PROPERTIES, PROPERTY_NAMES, type ComputedValues, type ComputeContext, type PropertyName } from './properties';
+import type { DeclaredFaceUnits } from '../fonts';
 import { compileInlineStyle } from './sheets';
 
 /** CSS Paged Media 3 §5 the sixteen page-margin boxes, clockwise from the top-left corner. */
@@ -58,6 +59,8 @@ export interface PageCascadeOptions {
   readonly diagnostics: DiagnosticList;
   /** the cascade's values → ComputedStyle mapping */
   readonly toStyle: (v: ComputedValues) => ComputedStyle;
+  /** the ex and ch of the document's @font-face faces */
+  readonly faceUnits?: DeclaredFaceUnits;
 }
 
 /** §5.3 the UA's margin box defaults: where each box aligns its content. */
@@ -192,7 +195,7 @@ function computeValues(weighted: readonly Weighted[], parent: ComputedValues, o:
   const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
     em: parent['font-size'], rem: o.root['font-size'], vw: o.area.width, vh: o.area.height,
     lh: parent['font-size'] * 1.2, percentBasis: o.area.width, color: parent.color, parent,
-    ...fontUnitLengths(parent, parent['font-size']),
+    ...fontUnitLengths(parent, parent['font-size'], o.faceUnits),
   };
   const compute = (name: PropertyName): void => {
     const d = declared.get(name);
@@ -208,7 +211,7 @@ function computeValues(weighted: readonly Weighted[], parent: ComputedValues, o:
   compute('font-family');
   compute('font-weight');
   compute('font-style');
-  Object.assign(ctx, fontUnitLengths(values as ComputedValues, ctx.em));
+  Object.assign(ctx, fontUnitLengths(values as ComputedValues, ctx.em, o.faceUnits));
   compute('line-height');
   const lh = values['line-height'] as ComputedValues['line-height'];
   ctx.lh = lh.kind === 'normal' ? ctx.em * 1.2 : lh.kind === 'number' ? lh.value * ctx.em : lh.pt;

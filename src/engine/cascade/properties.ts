@@ -15,7 +15,7 @@ import type {
 import {
   computeTransform, computeTransformOrigin, parseRotate, parseScale, parseTransform, parseTransformOrigin, parseTranslate, type SpecifiedTransform,
 } from './transform';
-import { fontUnits } from '../fonts';
+import { fontUnits, type DeclaredFaceUnits } from '../fonts';
 import { computeImageLengths, computeOutsets, parseImageLengths, parseRepeat, parseSlice, type BorderImageRepeat } from './border-image';
 import { computeFilter, parseFilter, type SpecifiedFilter } from './filter';
 import { computeGradient, isGradientFunction, parseGradient, type SpecifiedGradient } from './gradient';
@@ -333,10 +333,11 @@ type FontSizeSpec = { k: 'abs'; pt: number; keyword?: number } | { k: 'larger' |
 /** whether a font-size length is relative to the parent's font size only (em, ex, ch, %), so it keeps the parent's origin */
 /**
  * CSS Values 4 §6.1.1 `ex` and `ch` in pt for an element of these computed font values at
- * `fontSize`: the x-height and the advance of "0" of its first available font.
+ * `fontSize`: the x-height and the advance of "0" of its first available font (one of the
+ * document's @font-face faces, `declared`, or a shipped one).
  */
-export function fontUnitLengths(values: Pick<ComputedValues, 'font-family' | 'font-weight' | 'font-style'>, fontSize: number): { ex: number; ch: number } {
-  const u = fontUnits(values['font-family'], values['font-weight'], values['font-style']);
+export function fontUnitLengths(values: Pick<ComputedValues, 'font-family' | 'font-weight' | 'font-style'>, fontSize: number, declared?: DeclaredFaceUnits): { ex: number; ch: number } {
+  const u = fontUnits(values['font-family'], values['font-weight'], values['font-style'], declared);
   return { ex: u.ex * fontSize, ch: u.ch * fontSize };
 }
 

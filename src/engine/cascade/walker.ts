@@ -14,6 +14,7 @@ import { parseValue, type CompiledDecl } from './declarations';
 import { AncestorFilter, type Hit, type MatchElement, type SelectorSource } from './match';
 import { presentationalHints } from './presentational';
 import { fastShape, FONT_SIZE_KEYWORD_ORDER, fontUnitLengths, FONT_SIZE_KEYWORDS, fontRelative, initialValues, MEDIUM_FONT_SIZE, MONOSPACE_FONT_SIZE_KEYWORDS, MONOSPACE_SCALE, PROPERTY_NAMES, propertyDef, PROPERTIES, type ComputeContext, type ComputedValues, type FontSizeOrigin, type PropertyName } from './properties';
+import type { DeclaredFaceUnits } from '../fonts';
 import { Band, byCascadeOrder, declsId, type ActiveSheet, type Matched, type RulePayload, type Target } from './rules';
 import type { PseudoElement } from '../css/selectors';
 import { newSiblingState, type Signature, type Signatures, type SiblingState } from './sharing';
@@ -34,6 +35,8 @@ export interface WalkerOptions {
   readonly registered: Registered;
   /** set when elements share matched rules by signature (sharing.ts) */
   readonly signatures: Signatures | undefined;
+  /** the ex and ch of the document's @font-face faces */
+  readonly faceUnits?: DeclaredFaceUnits;
 }
 
 /**
@@ -398,7 +401,7 @@ export class StyleWalker {
     const ctx: { -readonly [K in keyof ComputeContext]: ComputeContext[K] } = {
       em: pv['font-size'], rem: this.rootFontSize, vw: this.o.area.width, vh: this.o.area.height,
       lh: pv['font-size'] * 1.2, percentBasis: this.o.area.width, color: pv.color, parent: pv, zoom: pv.zoom,
-      ...fontUnitLengths(pv, pv['font-size']),
+      ...fontUnitLengths(pv, pv['font-size'], this.o.faceUnits),
     };
     const state: ComputeState = { customs, pv, ctx, pending: undefined, diagnostics: this.computeDiagnostics, said: this.substitutions };
     // zoom first: the effective zoom is the parent's times the element's factor (a wide keyword
@@ -414,7 +417,7 @@ export class StyleWalker {
     const rezoom = zoom / pv.zoom;
     ctx.zoom = zoom;
     ctx.em = pv['font-size'] * rezoom;
-    if (rezoom !== 1) Object.assign(ctx, fontUnitLengths(pv, ctx.em));
+    if (rezoom !== 1) Object.assign(ctx, fontUnitLengths(pv, ctx.em, this.o.faceUnits));
     ctx.rem = this.rootFontSize / this.rootZoom * zoom;
     const family = declared.get('font-family');
     if (family) {
@@ -435,7 +438,7 @@ export class StyleWalker {
       const d = declared.get(name);
       if (d) { values[name] = computeDeclared(name, d, state); declared.delete(name); }
     }
-    const units = fontUnitLengths(values as ComputedValues, fs);
+    const units = fontUnitLengths(values as ComputedValues, fs, this.o.faceUnits);
     ctx.ex = units.ex;
     ctx.ch = units.ch;
     const lineHeight = declared.get('line-height');

@@ -10,6 +10,8 @@ export interface FaceMetrics {
   readonly ascent: number;
   readonly descent: number;   // negative
   readonly lineGap: number;
+  /** the x-height (CSS Values 4 §6.1.1 `ex`): OS/2 sxHeight, else the top of the "x" glyph, as Chromium takes it */
+  readonly xHeight: number;
   /** advance width of the glyph a code point maps to (no kerning, no shaping); 0 when unmapped */
   advance(codePoint: number): number;
 }
@@ -19,14 +21,26 @@ export type FontBytesInfo =
   | { readonly ok: false; readonly reason: string };
 
 interface GlyphLike { readonly advanceWidth: number }
-interface MeasurableFont { readonly ascent: number; readonly descent: number; readonly lineGap: number; glyphForCodePoint(cp: number): GlyphLike }
+interface MeasurableFont {
+  readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly xHeight?: number;
+  glyphForCodePoint(cp: number): GlyphLike & { readonly bbox?: { readonly maxY: number } };
+}
+
+/** OS/2 sxHeight (fontkit's xHeight), else the top of the "x" glyph's outline; font units */
+function xHeightOf(font: fontkit.Font, f: MeasurableFont): number {
+  try {
+    if (f.xHeight && f.xHeight > 0) return f.xHeight;
+    const top = font.hasGlyphForCodePoint(0x78) ? f.glyphForCodePoint(0x78).bbox?.maxY : undefined;
+    return top !== undefined && Number.isFinite(top) ? top : 0;
+  } catch { return 0; }
+}
 
 function faceMetrics(font: fontkit.Font): FaceMetrics {
   const f = font as unknown as MeasurableFont;
   const scale = 1000 / font.unitsPerEm;
   const advances = new Map<number, number>();
   return {
-    ascent: f.ascent * scale, descent: f.descent * scale, lineGap: f.lineGap * scale,
+    ascent: f.ascent * scale, descent: f.descent * scale, lineGap: f.lineGap * scale, xHeight: xHeightOf(font, f) * scale,
     advance(cp: number): number {
       let w = advances.get(cp);
       if (w === undefined) {

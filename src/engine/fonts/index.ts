@@ -21,7 +21,7 @@ export { CodePointSet } from './coverage';
 export { MAX_FONT_SFNT_BYTES, declaredTableBytes, inspectFontBytes, type FaceMetrics, type FontBytesInfo } from './embedded';
 export { DEFAULT_FAMILY, FAMILY_ALIASES, SHIPPED_FAMILIES, shippedFaceFiles } from './families';
 export { matchFace, matchWeight } from './matching';
-export { fontUnits, type FontUnits } from './units';
+export { DeclaredFaceUnits, fontUnits, type FontUnits } from './units';
 export { fontContainer, unwrapWoff, woffToSfnt, type FontContainer } from './webfont';
 
 export interface FontRequest {

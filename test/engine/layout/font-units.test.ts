@@ -2,6 +2,7 @@
 // element's first available font, at its font size (for font-size itself, the parent's font).
 // Each case is checked against Chromium and against fixed figures: 20px (15pt) text, so 20ex is
 // 300 × the x-height per em.
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { boxesOf, layoutOf } from '../../helpers/layout';
 import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
@@ -46,6 +47,36 @@ const CASES: ChromiumFact[] = [
     expect: { x: { width: 300 * 1082 / 2048 }, c: { width: 300 * 1229 / 2048 } },
   },
 ];
+
+// An @font-face family is measured in its own face: Liberation Mono's bytes under another name
+// (OS/2 sxHeight 1082/2048, "0" 1229/2048); a face whose bytes are not a font is passed over.
+const MONO = readFileSync('data/fonts/LiberationMono-Regular.ttf').toString('base64');
+const FACES = `@font-face { font-family: 'Custom Face'; src: url(data:font/ttf;base64,${MONO}) } @font-face { font-family: Broken; src: url(data:font/ttf;base64,AAAA) } `;
+
+const DECLARED: ChromiumFact[] = [
+  {
+    name: 'an @font-face family: ex and ch of its face (a bold request takes the one face there is)',
+    html: '<div style="font-family:\'Custom Face\', serif"><div id="x" style="width:20ex"></div><div id="c" style="width:20ch"></div><div id="b" style="font-weight:bold;width:20ch"></div></div>',
+    css: FACES,
+    expect: { x: { width: 300 * 1082 / 2048 }, c: { width: 300 * 1229 / 2048 }, b: { width: 300 * 1229 / 2048 } },
+  },
+  {
+    name: 'a shipped family before it in the list is the first available font',
+    html: '<div style="font-family:serif, \'Custom Face\'"><div id="x" style="width:20ex"></div></div>',
+    css: FACES,
+    expect: { x: { width: 300 * 940 / 2048 } },
+  },
+];
+
+describe('layout: ex and ch of @font-face faces', function () {
+  this.timeout(60000);
+  itAgreesWithChromium(DECLARED, { pageCss: PAGE, tolerance: 0.01 });
+
+  it('a face whose bytes are not a font is passed over: the next family measures ex', () => {
+    const { root } = layoutOf('<div style="font-family:Broken, \'Liberation Sans\'"><div id="x" style="width:20ex"></div></div>', PAGE + FACES);
+    expect(boxesOf(root, '#x')[0]!.width).to.be.closeTo(300 * 1082 / 2048, 0.01);
+  });
+});
 
 describe('layout: ex and ch from the first available font', function () {
   this.timeout(60000);
