@@ -43,20 +43,24 @@ const MAX_LAID_OUT_PAGES = 10_000;
 export function layoutDocument(input: LayoutInput): EngineResult {
   const diagnostics = new DiagnosticList();
   const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
-  return layoutStyled(styleDocument(input, diagnostics, limits), input.options, diagnostics, limits);
+  return layoutStyled(styleDocument(input, diagnostics, limits), input.options, diagnostics, limits, (zoom) => styleDocument(input, new DiagnosticList(), limits, zoom));
 }
 
 /** HTML + CSS → the fragment tree, page by page (tests read used positions from it). */
 export function layoutFragmentTree(input: LayoutInput): PagedDocument & { readonly diagnostics: DiagnosticList } {
   const diagnostics = new DiagnosticList();
   const limits: EngineLimits = { ...DEFAULT_LIMITS, ...(input.options.limits ?? {}) };
-  return { ...layOut(styleDocument(input, diagnostics, limits), input.options, diagnostics, limits).laid, diagnostics };
+  return { ...layOut(styleDocument(input, diagnostics, limits), input.options, diagnostics, limits, (zoom) => styleDocument(input, new DiagnosticList(), limits, zoom)).laid, diagnostics };
 }
 
-function styleDocument(input: LayoutInput, diagnostics: DiagnosticList, limits: EngineLimits): CascadeResult {
+/** `viewportZoom`: the shrink-to-fit zoom whose widened area vw and vh resolve against (cascade/index.ts) */
+function styleDocument(input: LayoutInput, diagnostics: DiagnosticList, limits: EngineLimits, viewportZoom?: number): CascadeResult {
   const format = input.options.format ?? 'A4';
-  return cascade({ html: input.html, css: input.css, options: { format, resources: input.options.resources, limits }, diagnostics });
+  return cascade({ html: input.html, css: input.css, options: { format, resources: input.options.resources, limits, viewportZoom }, diagnostics });
 }
+
+/** The document styled again for a widened viewport (the shrink-to-fit zoom). */
+type Restyle = (zoom: number) => CascadeResult;
 
 interface LaidOut {
   readonly laid: PagedDocument;
@@ -65,8 +69,13 @@ interface LaidOut {
   readonly images: ImageLoaders;
 }
 
-/** Boxes → layout: the fragment tree of a styled document, page by page. */
-function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList, limits: EngineLimits): LaidOut {
+/**
+ * Boxes → layout: the fragment tree of a styled document, page by page. Chromium's shrink-to-fit
+ * printing lays a document wider than the page area out again in a widened area, and its
+ * viewport units then resolve against that area: a document that has any is styled again
+ * (`restyle`) and laid out at the zoom the first layout decided (`zoom`).
+ */
+function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList, limits: EngineLimits, restyle?: Restyle, zoom?: number): LaidOut {
   const format = PAGE_FORMATS[options.format ?? 'A4'] ?? PAGE_FORMATS.A4;
   const matcher = new FontMatcher({ diagnostics, fontFaces: styled.fontFaces });
   const faces = new FaceResolver(matcher, options.measureText, options.fontFeatures, options.glyphInk);
@@ -79,13 +88,16 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
     ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks', quirksMode: styled.mode === 'quirks' },
+    zoom,
   });
+  // (the first layout reported what the author should know already)
+  if (restyle && styled.viewportUnits && laid.zoom !== 1) return layOut(restyle(laid.zoom), options, new DiagnosticList(), limits, undefined, laid.zoom);
   return { laid, faces, matcher, images };
 }
 
 /** The whole engine for a styled tree: layout, then paint (tests drive this with hand-built trees). */
-export function layoutStyled(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList = new DiagnosticList(), limits: EngineLimits = DEFAULT_LIMITS): EngineResult {
-  const { laid, faces, matcher, images } = layOut(styled, options, diagnostics, limits);
+export function layoutStyled(styled: CascadeResult, options: EngineOptions, diagnostics: DiagnosticList = new DiagnosticList(), limits: EngineLimits = DEFAULT_LIMITS, restyle?: Restyle): EngineResult {
+  const { laid, faces, matcher, images } = layOut(styled, options, diagnostics, limits, restyle);
   const first = laid.pages[0]!;
   const defaultStyle = { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize };
   if (options.maxPages !== undefined && laid.pages.length > options.maxPages) {

@@ -41,9 +41,18 @@ export interface CascadeInput {
     readonly format: PageFormat;
     readonly resources: ResourceResolver | undefined;
     readonly limits: EngineLimits;
+    /**
+     * Chromium's shrink-to-fit printing (layout/shrink.ts): a document wider than the page area
+     * is laid out again in the page area widened by this zoom, and its viewport-percentage
+     * lengths (vw, vh, vmin, vmax) are resolved against the widened area. 1 when absent.
+     */
+    readonly viewportZoom?: number;
   };
   readonly diagnostics: DiagnosticList;
 }
+
+/** a viewport-percentage unit (CSS Values 4 §6.1.2) after a number: whether a restyle in a widened viewport can change anything */
+const VIEWPORT_UNIT = /[0-9.](?:[sld]?v(?:w|h|i|b|min|max))(?![\w-])/i;
 
 /**
  * The default page margins when @page sets none: Chromium prints with 1cm truncated to whole
@@ -119,7 +128,9 @@ export function cascade(input: CascadeInput): CascadeResult {
   const signatures = signaturesFor(active);
   const footnotesByPage = pageItems.some(({ item }) => item.declarations.some((d) => COUNTER_PROPERTIES.has(d.name) && d.value.some((v) => v.t === 'ident' && v.v.toLowerCase() === 'footnote')));
   const faceUnits = fontFaces.length ? new DeclaredFaceUnits(fontFaces) : undefined;
-  const walker = new StyleWalker({ sheets: active, diagnostics, area, registered: registeredProperties(registered), signatures, footnotesByPage, faceUnits });
+  const zoom = input.options.viewportZoom ?? 1;
+  const viewport = zoom === 1 ? area : { width: area.width * zoom, height: area.height * zoom };
+  const walker = new StyleWalker({ sheets: active, diagnostics, area: viewport, registered: registeredProperties(registered), signatures, footnotesByPage, faceUnits });
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);
@@ -127,7 +138,8 @@ export function cascade(input: CascadeInput): CascadeResult {
     rules: pageItems.map(({ item, locate }) => ({ selector: item.selector, declarations: item.declarations, marginBoxes: item.marginBoxes, locate })),
     root: walker.rootValues ?? INITIAL, area, diagnostics, toStyle: toComputedStyle, faceUnits,
   });
-  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics), pageContext, footnotes: walker.footnoteCount };
+  const viewportUnits = VIEWPORT_UNIT.test(input.html) || active.some((a) => a.placed.origin === 'author' && VIEWPORT_UNIT.test(a.placed.sheet.source));
+  return { root, page, fontFaces, mode: doc.mode, metadata: documentMetadata(doc, diagnostics), pageContext, footnotes: walker.footnoteCount, viewportUnits };
 }
 
 function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {

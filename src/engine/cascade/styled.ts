@@ -130,4 +130,6 @@ export interface CascadeResult {
   readonly pageContext?: import('./page-context').PageCascade;
   /** (additive) CSS GCPM 3 §2: how many `float: footnote` elements the document has (absent: not counted) */
   readonly footnotes?: number;
+  /** (additive) whether the document's sheets or style attributes use a viewport-percentage unit (vw, vh, vmin, vmax and their kin) */
+  readonly viewportUnits?: boolean;
 }

@@ -470,6 +470,8 @@ export interface LaidOutDocument {
   readonly footnotes: readonly (BoxFragment | undefined)[];
   /** per page: the document indices of its footnotes, in order */
   readonly footnoteOrder: readonly (readonly number[])[];
+  /** Chromium's shrink-to-fit zoom the document was laid out at (shrink.ts): 1 when it fits the page area */
+  readonly zoom: number;
 }
 
 /** What footnoteChildren measures compact footnotes with. */
@@ -529,19 +531,28 @@ function allLines(root: BoxFragment): LineFragment[] {
   return out;
 }
 
-/** Lays out the root box over as many pages as its content needs. */
-export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, notes?: FootnoteOptions): LaidOutDocument {
+/**
+ * Lays out the root box over as many pages as its content needs. `zoom`: the shrink-to-fit zoom
+ * an earlier layout of the document decided (its box tree computed again with the viewport
+ * units of the widened area: pipeline.ts), laid out at without measuring the document again.
+ */
+export function layoutDocumentFlow(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx: Omit<LayoutContext, 'pages'>, maxPages: number, notes?: FootnoteOptions, zoom?: number): LaidOutDocument {
+  if (zoom !== undefined && zoom !== 1) return shrunk(layoutAtZoom(root, geometry, ctx, maxPages, zoom, notes), zoom);
   const laid = layoutAtZoom(root, geometry, ctx, maxPages, 1, notes);
   // Chromium's shrink-to-fit printing: a document wider than the page area is laid out in a wider area and scaled down
   if (!laid.root || laid.pages.length === 0) return laid;
-  const zoom = documentZoom(laid.root, laid.pages);
-  if (zoom === 1) return laid;
+  const wider = documentZoom(laid.root, laid.pages);
+  if (wider === 1) return laid;
   // (the first layout reported what the author should know already)
-  const wide = layoutAtZoom(root, geometry, { ...ctx, diagnostics: new DiagnosticList() }, maxPages, zoom, notes);
+  return shrunk(layoutAtZoom(root, geometry, { ...ctx, diagnostics: new DiagnosticList() }, maxPages, wider, notes), wider);
+}
+
+/** A document laid out in the area widened by `zoom`, scaled down onto the pages. */
+function shrunk(wide: LaidOutDocument, zoom: number): LaidOutDocument {
   const shrink = new Shrink(1 / zoom);
   return {
     pages: wide.pages.map((p) => shrink.page(p)), root: wide.root && shrink.box(wide.root), fixed: wide.fixed.map((f) => shrink.box(f)),
-    footnotes: wide.footnotes.map((f) => f && shrink.box(f)), footnoteOrder: wide.footnoteOrder,
+    footnotes: wide.footnotes.map((f) => f && shrink.box(f)), footnoteOrder: wide.footnoteOrder, zoom,
   };
 }
 
@@ -618,5 +629,5 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
   if (fragment) bottom = Math.max(bottom, overflowReach(fragment));
   const late = fragment && notes ? pages.placeLate(allLines(fragment), full) : undefined;
   const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));
-  return { laid: { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length) }, late };
+  return { laid: { pages: laidPages, root: fragment, fixed, footnotes: pages.footnoteAreas(laidPages.length), footnoteOrder: pages.footnoteOrder(laidPages.length), zoom }, late };
 }

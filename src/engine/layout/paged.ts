@@ -39,6 +39,8 @@ export interface PagedInput {
   readonly format: { readonly width: number; readonly height: number };
   readonly ctx: Omit<LayoutContext, 'pages'>;
   readonly maxPages: number;
+  /** the shrink-to-fit zoom an earlier layout decided (layoutDocumentFlow), or undefined to measure it */
+  readonly zoom?: number;
 }
 
 export interface PagedDocument extends LaidOutDocument {
@@ -94,7 +96,7 @@ export function layoutPaged(o: PagedInput): PagedDocument {
     for (const id of resolver.targets) if (idsOf().has(id)) anchors.add(id);
     const pageContext = o.pageContext;
     const notes = pageContext && o.footnotes !== 0 ? { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote } : undefined;
-    laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format, pageContext }, { ...o.ctx, anchors }, o.maxPages, notes);
+    laid = layoutDocumentFlow(root as BlockBox | FlexBox, { page: o.page, format: o.format, pageContext }, { ...o.ctx, anchors }, o.maxPages, notes, o.zoom);
     placement = place(laid, o.root, o.pageContext);
     if (!resolver.used || passes >= MAX_PASSES || resolver.settledWith(placement)) break;
   }

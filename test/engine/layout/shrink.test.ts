@@ -92,3 +92,27 @@ describe('layout: a transformed box widens the document by its transformed bound
     });
   }
 });
+
+describe('layout: viewport units of a document that shrinks to fit resolve against the widened area (as Chromium prints)', () => {
+  // Chromium 156's PDF of this document (US Letter, no margins, a body 10in wide: laid out in a
+  // 720 × 931.76pt area, scaled by 0.85): "ENDW" ends at the page's right edge (612pt), "HALF"
+  // at 306pt, "MIDH" is 396pt down, and the 20vh block ends 158.4pt below its top
+  const PAGE = `@page { size: letter; margin: 0 } body { margin: 0; width: 10in; font: 12px 'Liberation Sans' }`;
+  const html = '<!doctype html><div id="w" style="width:100vw;text-align:right">ENDW</div><div id="h" style="width:50vw;text-align:right">HALF</div>'
+    + '<div id="m" style="position:absolute;top:50vh;left:0">MIDH</div><div id="v" style="height:20vh">H20</div>';
+  it('vw and vh are hundredths of the widened area, scaled back onto the page', () => {
+    const { root } = layoutOf(html, PAGE);
+    expect(boxOf(root, '#w').width).to.be.closeTo(612, 0.01);
+    expect(boxOf(root, '#h').width).to.be.closeTo(306, 0.01);
+    expect(boxOf(root, '#m').y).to.be.closeTo(396, 0.01);
+    expect(boxOf(root, '#v').height).to.be.closeTo(158.4, 0.01);
+  });
+
+  it('a document that fits resolves them against the page area', () => {
+    const { root } = layoutOf(html, PAGE.replace('width: 10in', 'width: auto'));
+    expect(boxOf(root, '#w').width).to.be.closeTo(612, 0.01);
+    expect(boxOf(root, '#h').width).to.be.closeTo(306, 0.01);
+    expect(boxOf(root, '#m').y).to.be.closeTo(396, 0.01);
+    expect(boxOf(root, '#v').height).to.be.closeTo(158.4, 0.01);
+  });
+});
