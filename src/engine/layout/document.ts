@@ -32,7 +32,11 @@ interface PageBox {
   /** the margins as specified (PageFragment.cssMargin; `margin` adds the page's borders and padding) */
   readonly cssMargin: Sides;
   readonly backgroundColor: RGBA | undefined;
-  /** the initial containing block's size on this page, pt: as Chromium 156 places `right: 0` and `bottom: 0` boxes, the page area's exact width rounded to whole px and its exact height */
+  /**
+   * the initial containing block's size on this page, pt: as Chromium 156 places `right: 0` and
+   * `bottom: 0` boxes, the page area's exact width rounded down to whole px (Blink's frame size in
+   * integer px; the page area the flow fills is rounded up: snappedMargins) and its exact height
+   */
   readonly icb: { readonly width: number; readonly height: number };
   /** CSS Paged Media 3 §7.2 the bleed, pt: how far the PDF page reaches outside the page box on each side */
   readonly bleed: number;
@@ -101,7 +105,7 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
     inner.top += b.top + pad(p.top); inner.right += b.right + pad(p.right); inner.bottom += b.bottom + pad(p.bottom); inner.left += b.left + pad(p.left);
     if (width - inner.left - inner.right < 36 || height - inner.top - inner.bottom < 36) Object.assign(inner, margin); // no room: the margins alone
   }
-  const icb = { width: nearPx(width - inner.left - inner.right), height: height - inner.top - inner.bottom };
+  const icb = { width: floorPx(width - inner.left - inner.right), height: height - inner.top - inner.bottom };
   // (the bleed keeps the PDF page within PDF's 14400pt)
   const b = Math.min(bleed === 'auto' ? (marks.includes('crop') ? AUTO_CROP_BLEED : 0) : bleed, (14400 - Math.max(width, height)) / 2);
   return { width, height, margin: snappedMargins(width, height, inner), cssMargin: margin, backgroundColor, icb, bleed: b, marks };
@@ -110,6 +114,7 @@ export function pageBox(o: PageGeometryOptions, index: number, name = 'auto'): P
 const PX = 0.75;
 
 const nearPx = (pt: number) => Math.round(pt / PX) * PX;
+const floorPx = (pt: number) => Math.floor(pt / PX + 1e-3) * PX;
 
 /**
  * The margins that give the page area Chromium's size: Blink lays a page out in a page area of

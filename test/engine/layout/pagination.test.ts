@@ -117,6 +117,23 @@ describe('layout: the initial containing block (as Chromium 156 places boxes aga
     expect(pages[0]!.margin.left + r.x + r.width).to.be.closeTo(363, 0.01);
     expect(pages[0]!.margin.top + b.y + b.height).to.be.closeTo(595.28 - 56.69, 0.3);
   });
+
+  it('its width is the page area\'s rounded down to whole px, a px narrower than the flow\'s when not whole', () => {
+    // Chromium 156's PDFs: the right edge of a right-aligned line in flow, and of a `left: 0; right: 0` box's
+    const cases: { page: string; flow: number; icb: number }[] = [
+      { page: 'size: A4; margin: .5cm', flow: 581.25, icb: 580.5 }, // 755.9px: the flow 756px, the initial containing block 755px
+      { page: 'size: A4; margin: 0', flow: 595.5, icb: 594.75 }, // 793.7px
+      { page: 'size: 400.5px 300px; margin: 0', flow: 300.75, icb: 300 },
+      { page: 'size: letter; margin: 0', flow: 612, icb: 612 }, // 816px: whole
+    ];
+    for (const c of cases) {
+      const { root, pages } = layoutOf('<!doctype html><div id="f" style="text-align:right">FLOW</div><div id="a" style="position:absolute;top:40px;left:0;right:0;text-align:right">ABS</div>',
+        `@page { ${c.page} } body { margin: 0; font: 16px 'Liberation Sans' }`);
+      const right = (id: string) => { const l = linesOf(boxOf(root, id))[0]!; const t = l.children.filter((x) => x.kind === 'text').pop()!; return pages[0]!.margin.left + t.x + t.width; };
+      expect(right('#f'), c.page).to.be.closeTo(c.flow, 0.01);
+      expect(right('#a'), c.page).to.be.closeTo(c.icb, 0.01);
+    }
+  });
 });
 
 describe('layout: em and rem in @page margins (as Chromium 156 resolves them)', () => {
