@@ -337,6 +337,7 @@ class BoxBuilder {
             const children = this.flowChildren(nodes, style, positioned);
             return children.length ? { kind: 'block', style, element: undefined, children } : undefined;
           },
+          anonymousStyle,
         });
       case 'flex': case 'inline-flex':
         return { kind: 'flex', style: s, element: el, items: this.flexItems(el, positioned) };
@@ -363,6 +364,7 @@ class BoxBuilder {
         return buildTable({ ...el, style: { ...s, display: 'table' }, children: [el] }, {
           blockContainer: (e, style) => this.blockContainer(e, style, positioned),
           anonymousCell: () => undefined,
+          anonymousStyle,
         });
       case 'grid': case 'inline-grid':
         return { kind: 'grid', style: s, element: el, items: this.flexItems(el, positioned) };

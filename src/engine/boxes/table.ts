@@ -59,6 +59,8 @@ export interface TableBuildHooks {
   readonly blockContainer: (el: StyledElement, style: ComputedStyle) => BlockBox;
   /** builds an anonymous cell from stray non-cell content inside a row */
   readonly anonymousCell: (nodes: StyledNode[], style: ComputedStyle) => BlockBox | undefined;
+  /** the style of an anonymous box (CSS 2.1 §9.2.1.1): the parent's inherited properties, the rest initial */
+  readonly anonymousStyle: (parent: ComputedStyle) => ComputedStyle;
 }
 
 function spanAttr(el: StyledElement, name: string, max: number): number {
@@ -115,7 +117,9 @@ class TableRows {
   /** Stray content in a row becomes one anonymous cell (CSS 2.1 §17.2.1), unless it is all white space. */
   private anonymousCell(stray: StyledNode[], rowStyle: ComputedStyle, cells: TableCellBox[]): void {
     if (!stray.length || stray.every(isBlankText)) return;
-    const content = this.hooks.anonymousCell(stray, rowStyle);
+    // (the cell's style is its own, not the row's: the padding, borders and background of a
+    // `display: table` element belong to the table box, as Chromium lays them out)
+    const content = this.hooks.anonymousCell(stray, { ...this.hooks.anonymousStyle(rowStyle), display: 'table-cell', verticalAlign: 'baseline' });
     if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
   }
 
@@ -135,7 +139,7 @@ class TableRows {
 
   /** Stray cells in a row group become one anonymous row, unless they are all white space. */
   private anonymousRow(strayCells: StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle, rowGroup: TableRowGroup | undefined): void {
-    if (strayCells.length && !strayCells.every(isBlankText)) this.addRow(undefined, groupStyle, strayCells, group, rowGroup);
+    if (strayCells.length && !strayCells.every(isBlankText)) this.addRow(undefined, { ...this.hooks.anonymousStyle(groupStyle), display: 'table-row' }, strayCells, group, rowGroup);
   }
 
   /** A top-level child of the table that is no row, group, column or caption. */
@@ -143,7 +147,7 @@ class TableRows {
 
   /** The stray children so far become one anonymous row group. */
   flushStray(): void {
-    if (this.stray.length) this.addGroup(this.stray, 'body', this.table.style);
+    if (this.stray.length) this.addGroup(this.stray, 'body', { ...this.hooks.anonymousStyle(this.table.style), display: 'table-row-group' });
     this.stray = [];
   }
 }

@@ -377,6 +377,10 @@ describe('layout: split rows below a repeated header (CSS Fragmentation 3)', () 
 
 // The same facts measured in Chromium: each case's boxes as Chromium lays them out, read back in pt.
 const CHROME_CASES: ChromiumFact[] = [
+  // CSS 2.1 §17.2.1: content straight inside a `display: table` element goes into an anonymous row and cell of
+  // anonymous style; the element's padding, border and height are the table box's only
+  { name: 'display: table with padding: its content in an anonymous cell without it', html: `<div id="t" style="display:table;padding:10pt;border:3pt solid">${block(50, 20).replace('<div', '<div id="c"')}</div>`, css: '', expect: { t: { width: 76, height: 46 }, c: { x: 13, y: 13 } } },
+  { name: 'display: table with a height: the anonymous row is not given it again', html: `<div id="t" style="display:table;height:100pt;border:3pt solid">${block(50, 20).replace('<div', '<div id="c"')}</div><div id="n" style="height:1pt"></div>`, css: '', expect: { t: { height: 106 }, c: { y: 3 }, n: { y: 106 } } },
   { name: 'auto widths at max-content', html: `<table id="t"><tr><td id="a">${block(30)}</td><td id="b">${block(60)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 90 }, a: { width: 30 }, b: { x: 30, width: 60 } } },
   { name: 'a specified width shared by max-content', html: `<table id="t" style="width:180pt"><tr><td id="a">${block(30)}</td><td id="b">${block(60)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 60 }, b: { width: 120 } } },
   { name: 'fixed layout', html: `<table id="t"><tr><td id="a" style="width:50pt"></td><td id="b"></td></tr><tr><td>${block(120)}</td><td></td></tr></table>`, css: `${TIGHT} table { table-layout: fixed; width: 150pt }`, expect: { a: { width: 50 }, b: { x: 50, width: 100 } } },
