@@ -50,6 +50,12 @@ interface Formatting { el: DomElement; tag: Tag }
 
 /** Elements parsed but left out of the rendered tree, with their content. */
 const DROPPED = new Set(['script', 'template', 'style', 'link', 'meta', 'base', 'basefont', 'bgsound', 'param', 'source', 'track', 'datalist', 'dialog', 'noframes', 'noembed']);
+/**
+ * Dropped elements that stay in the tree as empty elements (the UA sheet gives them display:
+ * none), without their content: selectors see them as siblings, as in browsers (`* + table`
+ * after a <style scoped>, `:first-child` after a <script>).
+ */
+const KEPT_EMPTY = new Set(['script', 'template', 'style', 'link', 'meta', 'base', 'basefont', 'datalist', 'param']);
 /** Elements left out with a diagnostic: the author expected something to show. */
 const DROPPED_WITH_DIAGNOSTIC = new Set(['iframe', 'object', 'embed', 'video', 'audio', 'canvas', 'frame', 'frameset', 'applet', 'portal']);
 
@@ -1540,10 +1546,13 @@ class TreeBuilder implements TokenizerCallbacks {
       // an SVG's own <style> applies to the document (as in browsers) and stays in the SVG
       this.styleLocs.set(el, { loc: this.locAt(t.end + 1), media: t.attrs.media ?? '' });
     }
+    const keptEmpty = !attach && !this.complete && ns === undefined && KEPT_EMPTY.has(tag);
     if (attach && tag !== 'head' && tag !== 'body') attach = this.mayAttach(el);
     const parent = this.stack[this.stack.length - 1]!;
-    if (!attach) el.detached = true;
-    else if (!this.fosterParenting) {
+    if (!attach) {
+      el.detached = true;
+      if (keptEmpty) this.insertEmpty(parent, t, tag);
+    } else if (!this.fosterParenting) {
       if (parent.detached) el.detached = true;
       else { this.count++; this.appendTo(parent, el); }
     } else {
@@ -1553,6 +1562,20 @@ class TreeBuilder implements TokenizerCallbacks {
     }
     this.stack.push(el);
     return el;
+  }
+
+  /** A dropped element's empty stand-in where it would be inserted (KEPT_EMPTY); its content stays out. */
+  private insertEmpty(parent: DomElement, t: Tag, tag: string): void {
+    const el = this.createElement(t, undefined, tag);
+    if (!this.mayAttach(el)) return;
+    if (!this.fosterParenting) {
+      if (parent.detached) return;
+      this.count++; this.appendTo(parent, el);
+    } else {
+      const place = this.placeFor(parent);
+      if (place.parent.detached) return;
+      this.count++; this.insertAt(place, el);
+    }
   }
 
   private mayAttach(el: DomElement): boolean {
