@@ -5,7 +5,7 @@ import { PlatenError } from '../errors';
 import type { AppContext, AppState } from '../http/context';
 import { loadAssets } from '../http/routes/templates';
 import type { Renderer, RenderJob } from '../render';
-import { warningFromDiagnostic, warningFromRenderError, type RenderWarning } from '../render/sample';
+import { sourceWarnings, warningFromDiagnostic, warningFromRenderError, type RenderWarning } from '../render/sample';
 import { TEMPLATE_ID_PATTERN, TemplateIdTakenError, TemplateVersionMismatchError, type Template, type TemplateSummary } from '../store';
 import { DashboardError, type Dashboard } from './context';
 import { readText } from './forms';
@@ -51,13 +51,14 @@ function toProblem(w: RenderWarning): Problem {
 
 /** Renders a draft with its sample params and the account's globals: the PDF and the engine's warnings. */
 async function renderDraft(renderer: Renderer, job: RenderJob): Promise<{ pdf?: Buffer; warnings: Problem[]; failed?: Problem }> {
+  const source = sourceWarnings(job.template.html).map(toProblem);
   try {
     const out = await renderer.render(job);
-    return { pdf: out.pdf, warnings: out.diagnostics.map((diag) => toProblem(warningFromDiagnostic(diag))) };
+    return { pdf: out.pdf, warnings: [...source, ...out.diagnostics.map((diag) => toProblem(warningFromDiagnostic(diag)))] };
   } catch (err) {
     if (err instanceof PlatenError && (err.code === 'overloaded' || err.code === 'storage_unavailable')) throw err;
     const w = toProblem(warningFromRenderError(err));
-    return { warnings: [], failed: { ...w, severity: 'error' } };
+    return { warnings: source, failed: { ...w, severity: 'error' } };
   }
 }
 

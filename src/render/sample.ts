@@ -5,6 +5,7 @@
 // have (the service's worker pool keeps the render deadline and limits).
 import type { Diagnostic } from '../engine';
 import { PlatenError } from '../errors';
+import { templateWarnings } from '../template/comments';
 import type { Renderer, RenderJob } from './index';
 
 export interface RenderWarning {
@@ -39,13 +40,19 @@ export function warningFromRenderError(err: unknown): RenderWarning {
   return { code: 'template-render-error', message, line: at ? Number(at[1]) + 1 : 0, column: at ? Number(at[2]) + 1 : 0, source: at ? 'template' : 'document' };
 }
 
-/** Renders `job` (a template with its sample params) and returns the diagnostics as warnings; never throws for a template's fault. */
+/** What the template's source itself warns of (src/template/check.ts templateWarnings), located in the source. */
+export function sourceWarnings(html: string): RenderWarning[] {
+  return templateWarnings(html).map((w) => ({ ...w, source: 'template' }));
+}
+
+/** The source's warnings, then `job` (a template with its sample params) rendered and its diagnostics as warnings; never throws for a template's fault. */
 export async function sampleWarnings(renderer: Renderer, job: RenderJob): Promise<RenderWarning[]> {
+  const source = sourceWarnings(job.template.html);
   try {
     const { diagnostics } = await renderer.render(job);
-    return diagnostics.map(warningFromDiagnostic);
+    return [...source, ...diagnostics.map(warningFromDiagnostic)];
   } catch (err) {
     if (err instanceof PlatenError && err.code === 'overloaded') throw err;
-    return [warningFromRenderError(err)];
+    return [...source, warningFromRenderError(err)];
   }
 }

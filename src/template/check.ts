@@ -8,7 +8,10 @@
 //   template-unknown-filter   `x | nope`: a filter the environment does not have
 //   template-unknown-test     `x is nope`: a test the environment does not have
 //
+// (what a template saves with but its author should see is in ./comments.ts: templateWarnings)
+//
 // Every problem carries a 1-based line and column in the source as saved.
+import { commentsAsText } from './comments';
 import { env, isBlocked, parser, type NunjucksNode } from './env';
 
 export type TemplateProblemCode = 'template-syntax' | 'template-blocked-name' | 'template-include-refused' | 'template-unknown-filter' | 'template-unknown-test';
@@ -40,56 +43,10 @@ function endOf(source: string): { line: number; column: number } {
   return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
 }
 
-/** The 1-based line and column of a string offset. */
-function positionOf(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
-}
-
-/**
- * The offset of the `{#` that opens a comment never closed, scanning as Nunjucks' lexer does:
- * in text, the first of `{{`, `{%`, `{#` opens a tag or comment; a comment ends at the first
- * `#}`, a tag at its closing delimiter, `{% raw %}` and `{% verbatim %}` at their end tags.
- */
-function unclosedCommentAt(source: string): number | undefined {
-  let i = 0;
-  for (;;) {
-    const open = source.indexOf('{', i);
-    if (open < 0 || open + 1 >= source.length) return undefined;
-    const kind = source[open + 1];
-    if (kind === '#') {
-      const close = source.indexOf('#}', open + 2);
-      if (close < 0) return open;
-      i = close + 2;
-    } else if (kind === '%' || kind === '{') {
-      const end = source.indexOf(kind === '%' ? '%}' : '}}', open + 2);
-      if (end < 0) return undefined;
-      const raw = kind === '%' ? /^\s*-?\s*(raw|verbatim)\s*-?\s*$/.exec(source.slice(open + 2, end)) : null;
-      if (raw) {
-        const endTag = new RegExp(`\\{%-?\\s*end${raw[1]}\\s*-?%\\}`, 'g');
-        endTag.lastIndex = end + 2;
-        const m = endTag.exec(source);
-        if (!m) return undefined;
-        i = m.index + m[0].length;
-      } else i = end + 2;
-    } else i = open + 1;
-  }
-}
-
 function syntaxProblem(source: string, err: unknown): TemplateProblem {
   const e = err as { message?: string; lineno?: number; colno?: number };
   const message = String(e.message ?? err).replace(/^\(unknown path\)\s*/, '').replace(/^\[Line \d+, Column \d+\]\s*/, '')
     .split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
-  // an unclosed comment is reported where its `{#` opens: in a minified stylesheet `}{#id`
-  // (a rule ending before an id selector) is the usual cause, far from the end of the file
-  if (/expected end of comment/.test(message)) {
-    const open = unclosedCommentAt(source);
-    if (open !== undefined) {
-      const after = /^\{#[A-Za-z_-][\w-]*/.exec(source.slice(open))?.[0];
-      const hint = after ? ` (in CSS, "${after}" is an id selector after "{": write "{ ${after.slice(1)}" with a space, or put the stylesheet inside {% raw %}…{% endraw %})` : '';
-      return { code: 'template-syntax', message: `a comment opened by "{#" here is never closed by "#}"${hint}`, ...positionOf(source, open) };
-    }
-  }
   // Nunjucks' parser errors carry a 1-based line and column already (parser.fail adds 1);
   // errors raised at the end of the tokens (an unclosed tag or string) carry none.
   const at = typeof e.lineno === 'number' && typeof e.colno === 'number' && e.lineno > 0 ? { line: e.lineno, column: Math.max(1, e.colno) } : endOf(source);
@@ -100,7 +57,7 @@ function syntaxProblem(source: string, err: unknown): TemplateProblem {
 export function checkTemplate(source: string): TemplateProblem[] {
   let root: NunjucksNode;
   try {
-    root = parser.parse(source, [], {});
+    root = parser.parse(commentsAsText(source), [], {});
   } catch (err) {
     return [syntaxProblem(source, err)];
   }

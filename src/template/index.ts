@@ -10,10 +10,12 @@
 // Params are data, never code: they are passed as context values and Nunjucks does not
 // re-evaluate output, so a param "{{ 7*7 }}" renders as that text.
 import nunjucks from 'nunjucks';
+import { commentsAsText, restoreHashes, unclosedComments } from './comments';
 import { env, isBlocked, strictEnv } from './env';
 
 export { BLOCKED_NAMES, MAX_RANGE_LENGTH, TemplateLimitError } from './env';
 export { checkTemplate, assertTemplateAcceptable, TemplateRefusedError, type TemplateProblem, type TemplateProblemCode } from './check';
+export { templateWarnings, type TemplateWarning } from './comments';
 
 export interface TemplateContext {
   readonly params: Record<string, unknown>;
@@ -47,8 +49,10 @@ export interface CompileOptions {
 
 /** Compiles once; the render layer caches the result by (template ID, version). */
 export function compileTemplate(source: string, options: CompileOptions = {}): CompiledTemplate {
-  const compiled = new nunjucks.Template(source, options.strictVariables ? strictEnv : env, undefined, true);
-  return { render: (context) => compiled.render(contextFor(context)) };
+  const opens = unclosedComments(source);
+  const compiled = new nunjucks.Template(commentsAsText(source, opens), options.strictVariables ? strictEnv : env, undefined, true);
+  if (!opens.length) return { render: (context) => compiled.render(contextFor(context)) };
+  return { render: (context) => restoreHashes(compiled.render(contextFor(context))) };
 }
 
 /** Renders template source with `{...params, global}`; throws on a template error. */

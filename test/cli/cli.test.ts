@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { folderResources } from '../../src/cli/fileResources';
 import { fixturesDir } from '../../src/paths';
-import { parsePdf } from '../helpers/pdf';
+import { parsePdf, wordsOf } from '../helpers/pdf';
 
 const CLI = resolve(__dirname, '../../src/cli/main.js');
 
@@ -234,6 +234,20 @@ describe('cli: platen', function () {
     expect(pdf.pages[0]).to.include({ width: 419.53, height: 595.28 });
     expect(pdf.text).to.contain('Rendered offline');
     expect(existsSync(join(dir, 'doc.pdf'))).to.equal(true);
+  });
+
+  it('render prints a minified stylesheet\'s unclosed {# as CSS, with a located warning, and still runs the tags after it', async () => {
+    // Asciidoctor's default stylesheet has '@media screen and (min-width:768px){#toctitle{...}'
+    writeFileSync(join(dir, 'minified.html'), '<style>\n@media print{#toctitle{margin:0 0 0 200px}}</style>\n<p id="toctitle">{{ title }}</p><p>{{ title }}</p>');
+    writeFileSync(join(dir, 'minified.json'), JSON.stringify({ title: 'Contents' }));
+    const out = join(dir, 'minified.pdf');
+    const r = spawnSync(process.execPath, [CLI, 'render', join(dir, 'minified.html'), '--params', join(dir, 'minified.json'), '-o', out], { encoding: 'utf8' });
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stderr).to.contain(`${join(dir, 'minified.html')}:2:13: template-comment-as-text:`);
+    // the id rule applied (200px = 150pt), so the stylesheet reached the engine whole
+    const [title, plain] = await wordsOf(readFileSync(out));
+    expect([title!.text, plain!.text]).to.deep.equal(['Contents', 'Contents']);
+    expect(title!.x - plain!.x).to.be.closeTo(150, 0.01);
   });
 
   it('render resources: files inside the HTML folder only, no symlink escape', () => {

@@ -36,6 +36,12 @@ describe('dashboard: preview', () => {
     expect(bad.problems.map((p) => [p.field, p.code, p.line])).to.deep.equal([['html', 'template-unknown-filter', 2], ['sample', 'invalid-json', 2]]);
   });
 
+  it('a {# that no #} follows: the PDF, with the warning at its line', async () => {
+    const shown = await preview({ html: '<style>\n@media print{#x{color:red}}</style>\n<p id="x">{{ x }}</p>', css: '', sample: '{"x": 1}' });
+    expect(Buffer.from(shown.pdf!, 'base64').subarray(0, 5).toString()).to.equal('%PDF-');
+    expect(shown.problems.map((p) => [p.field, p.code, p.line, p.column]), JSON.stringify(shown.problems)).to.deep.equal([['html', 'template-comment-as-text', 2, 13]]);
+  });
+
   it('a template that throws: the same line, column and message as the CLI\'s render prints', async () => {
     const html = '<p>ok</p>\n<p>{{ total | round(2) }} {{ missing() }}</p>';
     const shown = await preview({ html, css: '', sample: '{"total": 1}' });

@@ -232,6 +232,10 @@ describe('http: templates API, versions and assets', function () {
     const fails = await call(server, 'PUT', '/v1/templates/warned', { key: acme.key, json: { html: '<p>\n{{ nope() }}</p>' } });
     expect(fails.status).to.equal(200);
     expect((fails.json.warnings as { code: string; line: number }[])[0]).to.include({ code: 'template-render-error', line: 2 });
+    // a {# that no #} follows is text (a minified stylesheet's '}{#id'): saved, with the warning at its line
+    const minified = await call(server, 'PUT', '/v1/templates/warned', { key: acme.key, json: { html: '<style>\n@media print{#x{color:red}}</style><p id="x">{{ n }}</p>' } });
+    expect(minified.status).to.equal(200);
+    expect((minified.json.warnings as { code: string }[])[0]).to.include({ code: 'template-comment-as-text', line: 2, column: 13, source: 'template' });
   });
 
   it('answers 409 for an existing ID, 412 for a stale If-Match, and keeps IDs URL-safe', async () => {

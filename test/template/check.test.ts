@@ -1,6 +1,7 @@
 // The save-time check (src/template/check.ts): each problem located at its true line and column.
 import { expect } from 'chai';
 import { checkTemplate } from '../../src/template/check';
+import { templateWarnings } from '../../src/template/comments';
 
 const at = (source: string) => checkTemplate(source).map((p) => `${p.code}@${p.line}:${p.column}`);
 
@@ -16,12 +17,16 @@ describe('template check: located problems', () => {
     expect(at('{{ "abc }}')).to.deep.equal(['template-syntax@1:11']);
   });
 
-  it('reports an unclosed comment where its {# opens, with the CSS id-selector cause named', () => {
-    expect(at('<style>\n  a{color:red}{#toc{x:1}\n</style>')).to.deep.equal(['template-syntax@2:15']);
-    expect(checkTemplate('<style>a{b:c}{#toc{x:1}</style>')[0]!.message).to.match(/"\{#toc" is an id selector.*"\{ #toc"/);
+  it('takes a {# that no #} follows as text: no problem, one located warning each, the CSS id-selector cause named', () => {
+    expect(at('<style>\n  a{color:red}{#toc{x:1}\n</style>')).to.deep.equal([]);
+    const warn = (source: string) => templateWarnings(source).map((w) => `${w.code}@${w.line}:${w.column}`);
+    expect(warn('<style>\n  a{color:red}{#toc{x:1}@media print{#a{y:2}}\n</style>')).to.deep.equal(['template-comment-as-text@2:15', 'template-comment-as-text@2:37']);
+    expect(templateWarnings('<style>a{b:c}{#toc{x:1}</style>')[0]!.message).to.match(/"\{#toc" is an id selector/);
     // earlier closed comments, tags and raw blocks are skipped as the lexer skips them
-    expect(at('{# one #}{{ "{#" }}{% raw %}{#{% endraw %}\n  {# two')).to.deep.equal(['template-syntax@2:3']);
-    expect(checkTemplate('x {# two')[0]!.message).to.equal('a comment opened by "{#" here is never closed by "#}"');
+    expect(warn('{# one #}{{ "{#" }}{% raw %}{#{% endraw %}\n  {# two')).to.deep.equal(['template-comment-as-text@2:3']);
+    expect(warn('{# one #} {{ a }} {% raw %}{#{% endraw %}')).to.deep.equal([]);
+    // a tag after the text {# is still a tag, and its errors keep their true column
+    expect(at('a{#b {{ x y }}')).to.deep.equal(['template-syntax@1:11']);
   });
 
   it('refuses unknown filters and tests, and knows the built-in and Platen ones', () => {

@@ -15,6 +15,12 @@ describe('template: Nunjucks with autoescape, no loader, known escapes closed', 
     expect(t.render({ params: { items: ['x'] }, ...noGlobals })).to.equal('x,');
   });
 
+  it('a {# that no #} follows prints as text; tags after it still render, comments before it are still comments', () => {
+    const css = '<style>@media screen{#toc{color:red}}a{b:c}{#x{d:e}</style>';
+    expect(renderTemplate(`{# note #}${css}<p>{{ name }} {# no end`, { params: { name: 'Ada' }, ...noGlobals })).to.equal(`${css}<p>Ada {# no end`);
+    expect(compileTemplate('{#a{{ n }}').render({ params: { n: 1 }, ...noGlobals })).to.equal('{#a1');
+  });
+
   it('params cannot override global', () => {
     expect(renderTemplate('{{ global.a }}', { params: { global: { a: 'client' } }, globals: { a: 'server' } })).to.equal('server');
   });

@@ -9,7 +9,7 @@ import { PlatenError } from '../../errors';
 import { checkPatchTargets } from '../../pdf';
 import { templateRenderFailure } from '../../render/redactCause';
 import { renderHtmlToPdf, type RenderOutput } from '../../render/renderDocument';
-import { checkTemplate, renderTemplate } from '../../template';
+import { checkTemplate, renderTemplate, templateWarnings } from '../../template';
 import { CliError, UsageError, type Parsed } from '../args';
 import { formatDiagnostic, formatRenderFailure } from '../diagnostics';
 import { folderResources } from '../fileResources';
@@ -34,6 +34,7 @@ export async function renderCommand(p: Parsed): Promise<void> {
   const params = paramsFile ? readJsonObject(paramsFile, 'params file') : {};
   const refused = checkTemplate(source);
   if (refused.length) throw new CliError(`template refused:\n${refused.map((r) => `${file}:${r.line}:${r.column}: ${r.code}: ${r.message}`).join('\n')}`);
+  for (const w of templateWarnings(source)) process.stderr.write(`${file}:${w.line}:${w.column}: ${w.code}: ${w.message}\n`);
   // always through Nunjucks, as the service renders it: what this prints is what the API prints
   let html: string;
   try {

@@ -5,7 +5,7 @@
 import { layoutHtml } from '../../engine';
 import { templateRenderFailure } from '../../render/redactCause';
 import { TEMPLATE_ID_PATTERN, TemplateIdTakenError, type Store, type Template } from '../../store';
-import { checkTemplate, renderTemplate } from '../../template';
+import { checkTemplate, renderTemplate, templateWarnings } from '../../template';
 import type { Parsed } from '../args';
 import { withStore } from '../db';
 import { formatDiagnostic, formatRenderFailure } from '../diagnostics';
@@ -72,15 +72,16 @@ export function addTemplate(store: Store, input: AddTemplateInput): AddedTemplat
  */
 export function sampleWarnings(store: Store, t: Template, files: { html: string; css?: string | undefined }): string[] {
   const globals = store.accounts.get(t.accountId)?.globals ?? {};
+  const source = templateWarnings(t.html).map((w) => `${files.html}:${w.line}:${w.column}: ${w.code}: ${w.message}`);
   let html: string;
   try {
     html = renderTemplate(t.html, { params: t.sampleParams, globals });
   } catch (err) {
-    return [`${formatRenderFailure(files.html, templateRenderFailure(err, t.html))} (with the sample params)`];
+    return [...source, `${formatRenderFailure(files.html, templateRenderFailure(err, t.html))} (with the sample params)`];
   }
   const { diagnostics } = layoutHtml(html, t.css, {});
   // lines of `document` diagnostics are lines of the template rendered with the sample
-  return diagnostics.map((d) => `${formatDiagnostic(d, files)}${d.source === 'document' || d.source === undefined ? ' (in the sample rendering)' : ''}`);
+  return source.concat(diagnostics.map((d) => `${formatDiagnostic(d, files)}${d.source === 'document' || d.source === undefined ? ' (in the sample rendering)' : ''}`));
 }
 
 function templateJson(t: Template): Record<string, unknown> {
