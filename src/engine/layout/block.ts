@@ -20,6 +20,7 @@ import { exactList, translate, type BoxFragment, type Fragment, type ImageFragme
 import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
 import { layoutInlines } from './inline';
+import { fixedMargins } from './intrinsic';
 import { PX, symbolGeometry, symbolShape } from './marker';
 import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
@@ -104,9 +105,11 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
   if (borderBoxWidth === undefined && style.width === 'auto' && box.kind !== 'table' && box.kind !== 'inlines' && !isOrthogonalRoot(box)) {
     const sizes = ctx.intrinsic.block(box);
     const ml = marginPt(style.margin.left, input.cbWidth); const mr = marginPt(style.margin.right, input.cbWidth);
-    const available = Math.max(0, input.cbWidth - ml - mr);
-    const outer = Math.min(Math.max(sizes.min, available), sizes.max);
-    borderBoxWidth = Math.max(0, outer - ml - mr);
+    // CSS 2.1 §10.3.5: min(max(min-content, available), max-content) on the border box: the
+    // content sizes hold the fixed margins, the available width loses all of them
+    const fixed = fixedMargins(style);
+    const available = Math.max(0, (input.availableWidth ?? input.cbWidth) - ml - mr);
+    borderBoxWidth = Math.max(0, Math.min(Math.max(sizes.min - fixed, available), sizes.max - fixed));
     const minW = resolveAuto(style.minWidth, input.cbWidth);
     const maxW = resolveNone(style.maxWidth, input.cbWidth);
     const frame = frameOf(style, input.cbWidth);
@@ -274,7 +277,11 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   const top = resolveAuto(outer.top, cb.height);
   const bottom = resolveAuto(outer.bottom, cb.height);
   const unsized = a.box.kind === 'absolute' ? a.box.box : a.box;
-  const inner = unsized.kind === 'inlines' ? unsized : usedSizing(unsized, { cbWidth: cb.width, cbHeight: cb.height, available: cb.width - (left ?? 0) - (right ?? 0) }, ctx.intrinsic);
+  // §10.3.7: a shrink-to-fit width fills the containing block less the insets; with both `left`
+  // and `right` auto (ltr), `left` is the static position
+  const startInset = left ?? (right === undefined && outer.direction !== 'rtl' ? Math.max(0, a.staticX - cb.x) : 0);
+  const available = cb.width - startInset - (right ?? 0);
+  const inner = unsized.kind === 'inlines' ? unsized : usedSizing(unsized, { cbWidth: cb.width, cbHeight: cb.height, available }, ctx.intrinsic);
   const style = inner === unsized ? outer : inner.style;
   const ml = marginPt(style.margin.left, cb.width); const mr = marginPt(style.margin.right, cb.width);
   const mt = marginPt(style.margin.top, cb.width); const mb = marginPt(style.margin.bottom, cb.width);
@@ -295,8 +302,8 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   const breaks = !fixed && !centred && ctx.pages.paginates && ctx.pages.breaks === undefined && (top !== undefined || bottom === undefined);
   const known = top !== undefined ? cb.y + top + mt : a.staticY + mt;
   const r = breaks
-    ? layoutIndependent(inner, { x: 0, y: known - mt, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, absolutes: [] }, { ...ctx, pages: outOfFlowPages(ctx.pages) })
-    : layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, absolutes: [] }, withoutBreaks(ctx));
+    ? layoutIndependent(inner, { x: 0, y: known - mt, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, availableWidth: available, absolutes: [] }, { ...ctx, pages: outOfFlowPages(ctx.pages) })
+    : layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, availableWidth: available, absolutes: [] }, withoutBreaks(ctx));
   const f = r.fragment;
   if (!f) return undefined;
   const w = f.width; const hh = f.height;

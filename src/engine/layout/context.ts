@@ -268,6 +268,8 @@ export interface IndependentInput {
   readonly cbHeight: number | undefined;
   /** the used border-box width when the caller decided it (flex items, table cells); else the box's own width rules apply, shrink-to-fit where auto */
   readonly borderBoxWidth?: number;
+  /** the room a shrink-to-fit width fills (CSS 2.1 §10.3.7: an absolutely positioned box's containing block less its insets); cbWidth when absent */
+  readonly availableWidth?: number;
   /** the used border-box height when the caller decided it (stretched flex items, table cells) */
   readonly borderBoxHeight?: number;
   readonly absolutes: PendingAbsolute[];

@@ -26,9 +26,13 @@ const ZERO: ContentSizes = { min: 0, max: 0 };
 
 /** Horizontal margin + border + padding that do not depend on the containing block. */
 export function frameWidth(style: ComputedStyle): number {
+  return fixedMargins(style) + style.borderWidth.left + style.borderWidth.right + style.padding.left.pt + style.padding.right.pt;
+}
+
+/** The fixed (pt) parts of a box's horizontal margins: what the content sizes of `block` hold of them. */
+export function fixedMargins(style: ComputedStyle): number {
   const m = (v: ComputedStyle['margin']['left']) => (v === 'auto' ? 0 : v.pt);
-  return m(style.margin.left) + m(style.margin.right) + style.borderWidth.left + style.borderWidth.right +
-    style.padding.left.pt + style.padding.right.pt;
+  return m(style.margin.left) + m(style.margin.right);
 }
 
 /**
