@@ -579,12 +579,18 @@ class TableLayout {
       const rowsSum = sum - this.vs * (s.rowEnd - s.row - 1);
       for (let r = s.row; r < s.rowEnd; r++) heights[r]! += rowsSum > 0 ? (extra * heights[r]!) / rowsSum : extra / (s.rowEnd - s.row);
     }
-    // CSS 2.1 §17.5.3: a table taller than its rows: the rows share the rest the same way
+    // CSS 2.1 §17.5.3: a table taller than its rows: the rows share the rest the same way, as
+    // Blink distributes it to the table's sections: the body rows only (a header and a footer
+    // keep their heights) when there are any, else all rows
     if (tableHeight !== undefined) {
       let sum = 0;
       for (let r = 0; r < R; r++) { heights[r] = Math.max(heights[r]!, ownHeight(r)); sum += heights[r]!; }
       const extra = tableHeight - this.border.top - this.border.bottom - this.padding.top - this.padding.bottom - this.vs * (R + 1) - sum;
-      if (extra > 0.01) for (let r = 0; r < R; r++) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / R;
+      const body = grid.rows.some((row) => row.group === 'body');
+      const takes = (r: number) => !body || grid.rows[r]!.group === 'body';
+      let share = 0; let count = 0;
+      for (let r = 0; r < R; r++) if (takes(r)) { share += heights[r]!; count++; }
+      if (extra > 0.01) for (let r = 0; r < R; r++) if (takes(r)) heights[r]! += share > 0 ? (extra * heights[r]!) / share : extra / count;
     }
     this.rowMin = heights;
   }
