@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import PdfmakeDocumentModule from 'pdfmake/js/PDFDocument.js';
 import type { DocDefinition, FontSource, FontTable } from '../engine';
-import { SHIPPED_FAMILIES } from '../engine/fonts';
+import { FAMILY_ALIASES, SHIPPED_FAMILIES } from '../engine/fonts';
 import { documentOptions, finishDocumentInfo, type DocumentInfoOptions } from './document-info';
 import { checkImages, drawPages, placedSections } from './placed';
 import { toSfnt } from './sfnt';
@@ -104,6 +104,10 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   const firstFamily = Object.keys(table0)[0] ?? 'Liberation Serif';
   // every shipped family is there by name (pdfkit opens a face only when a run uses it)
   for (const [name, f] of Object.entries(SHIPPED_FAMILIES)) table0[name] ??= Object.fromEntries(SLOTS.map((slot) => [slot, { kind: 'shipped', file: f[slot] }])) as FontTable[string];
+  // SVG <text> names its family as CSS does, and renderSVG's font callback looks the name up in
+  // this table: the names Chromium resolves to a shipped family (Arial, Helvetica, sans-serif,
+  // monospace, ...) are there too, as that family
+  for (const [alias, name] of Object.entries(FAMILY_ALIASES)) table0[alias] ??= table0[name]!;
   const given = docDefinition.defaultStyle ?? {};
   const defaultStyle = { ...given, font: typeof given.font === 'string' && given.font in table0 ? given.font : firstFamily };
   const pinned: EmbeddedEntry[] = [];
