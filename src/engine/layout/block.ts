@@ -19,7 +19,7 @@ import { Floats } from './float';
 import { exactList, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
-import { layoutInlines } from './inline';
+import { layoutInlines, strutMetrics } from './inline';
 import { fixedMargins } from './intrinsic';
 import { PX, symbolGeometry, symbolShape } from './marker';
 import { ownLink } from './linebreak';
@@ -439,6 +439,8 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     if (cut) flow = { ...flow, bottom: cut.bottom, strut: EMPTY_STRUT, lastBaseline: cut.baseline };
   }
 
+  if (box.kind === 'list-item' && box.marker && !hasImageMarker(box)) flow = markerPush(flow, box.markerStyle ?? box.style, ctx);
+
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;
   if (collapsesBottom) outStrut = flow.strut;
@@ -562,10 +564,12 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
   let y = input.y;
   let strut = input.strut;
   let firstBaseline: number | undefined;
+  // the index in `fragments` of the child whose first baseline that is
+  let firstBaselineChild: number | undefined;
   let lastBaseline: number | undefined;
   const pages = ctx.pages;
   // restart points for break avoidance: the state before each child (a single child has no sibling to restart from)
-  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; last: number | undefined }[] | undefined = children.length > 1 ? [] : undefined;
+  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; firstChild: number | undefined; last: number | undefined }[] | undefined = children.length > 1 ? [] : undefined;
   // the start of the page that the last forced break moved to
   let forcedAt: number | undefined;
   // break avoidance asks for the break before the first child: the container's own (BlockResult.breakBefore)
@@ -601,7 +605,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     const afterBreak = pages.paginates && child.kind !== 'absolute' && afterUnforcedBreak(pages, y) &&
       (forcedAt === undefined || Math.abs(pages.pageStart(y + 0.01) - forcedAt) > 0.01);
     if (afterBreak) strut = EMPTY_STRUT;
-    if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, last: lastBaseline };
+    if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, firstChild: firstBaselineChild, last: lastBaseline };
     let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
       floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak,
@@ -641,7 +645,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && s.count === 0) breakBeforeFirst = true;
       if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && starts[i - 1]!.count > 0) {
         const moved = pages.pageEnd(s.y);
-        fragments.length = s.count; firstBaseline = s.first; lastBaseline = s.last;
+        fragments.length = s.count; firstBaseline = s.first; firstBaselineChild = s.firstChild; lastBaseline = s.last;
         y = moved; strut = EMPTY_STRUT;
         i -= 2; // lay out prev again at the next page's top
         starts.length = Math.max(0, i + 1);
@@ -650,7 +654,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       }
     }
     if (r.fragment) fragments.push(r.fragment);
-    if (r.firstBaseline !== undefined && firstBaseline === undefined) firstBaseline = r.firstBaseline;
+    if (r.firstBaseline !== undefined && firstBaseline === undefined) { firstBaseline = r.firstBaseline; if (r.fragment) firstBaselineChild = fragments.length - 1; }
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
     // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page,
     // its top margin (and the margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2)
@@ -677,7 +681,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
     if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
-  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, lastBaseline, ...(breakBeforeFirst ? { breakBefore: true } : {}) };
+  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, firstBaselineChild, lastBaseline, ...(breakBeforeFirst ? { breakBefore: true } : {}) };
 }
 
 /** Whether a child of a block container puts something in its flow (an absolutely positioned box or collapsed white space does not). */
@@ -904,6 +908,24 @@ function markerFragment(box: ListItemBox, at: { contentX: number; baseline: numb
   const text = given ? box.marker : `${box.marker} `;
   const width = ctx.faces.width(text, style);
   return { kind: 'text', style, font: ctx.faces.of(style), text, x: at.contentX - width, baseline: at.baseline, width, wordSpacing: 0 };
+}
+
+/**
+ * CSS Lists 3 §3.1 an outside marker as Blink places it (UnpositionedListMarker::AddToBox): its
+ * baseline on the first baseline of the first child that has one. When the marker's line (a
+ * strut of the marker's style) reaches above that child's border-box top, the child and the
+ * ones after it move down by the difference: a first paragraph of a smaller line-height, or a
+ * clearfix `::before { content: ""; display: table }` whose baseline is its top.
+ */
+function markerPush(flow: FlowResult, markerStyle: ComputedStyle, ctx: LayoutContext): FlowResult {
+  const at = flow.firstBaselineChild;
+  if (flow.firstBaseline === undefined || at === undefined) return flow;
+  const child = flow.fragments[at]!;
+  if (child.kind !== 'box') return flow;
+  const push = strutMetrics(ctx.faces, markerStyle).above - (flow.firstBaseline - child.y);
+  if (push < 0.01) return flow;
+  for (const f of flow.fragments.slice(at)) translate(f, 0, push);
+  return { ...flow, bottom: flow.bottom + push, firstBaseline: flow.firstBaseline + push, lastBaseline: flow.lastBaseline === undefined ? undefined : flow.lastBaseline + push };
 }
 
 /**

@@ -253,6 +253,8 @@ export interface FlowResult {
   /** the margins adjoining the bottom of the last child */
   readonly strut: MarginStrut;
   readonly firstBaseline: number | undefined;
+  /** the index in `fragments` of the child the first baseline is in */
+  readonly firstBaselineChild?: number;
   readonly lastBaseline: number | undefined;
   /** BlockResult.breakBefore: the break the flow needs lies before its first child */
   readonly breakBefore?: true;

@@ -20,7 +20,7 @@ import { contentStart, translate, type BoxFragment } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
 import { usedSizing } from './sizing';
-import { avoidsBreakInside, containerBox, isKeyword, lengthOr, marginPt, resolve } from './used';
+import { avoidsBreakInside, containerBox, generatedTextBaseline, isKeyword, lengthOr, marginPt, resolve } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
 interface Item {
@@ -561,7 +561,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     for (const it of list) { const b = it.laid?.result[which]; if (b !== undefined) return b; }
     return undefined;
   };
-  const firstBaseline = row ? baselineOf(firstLine, 'firstBaseline') : baselineOf(items, 'firstBaseline');
+  const firstBaseline = (row ? baselineOf(firstLine, 'firstBaseline') : baselineOf(items, 'firstBaseline')) ?? (items.length ? undefined : generatedTextBaseline(box.element, fragment));
   const lastBaseline = row ? baselineOf(lastLine, 'lastBaseline') : baselineOf([...items].reverse(), 'lastBaseline');
   return {
     fragment, marginStrut: strutWith(EMPTY_STRUT, marginBottom), bottom: y + height, firstBaseline, lastBaseline,

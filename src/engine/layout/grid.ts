@@ -20,7 +20,7 @@ import {
 } from './context';
 import { contentStart, translate, type BoxFragment } from './fragments';
 import type { ContentSizes, Intrinsic } from './intrinsic';
-import { avoidsBreakInside, containerBox, lengthOr, marginPt, resolve, resolveAuto, resolveNone } from './used';
+import { avoidsBreakInside, containerBox, generatedTextBaseline, lengthOr, marginPt, resolve, resolveAuto, resolveNone } from './used';
 
 /** The most tracks an axis may have (explicit and implicit): Chromium's limit of 1000 lines less one, per side. */
 const MAX_LINES = 1000;
@@ -752,7 +752,7 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     for (const p of inRow) { const b = laid.get(p)?.result[which]; if (b !== undefined) return b; }
     return undefined;
   };
-  return { fragment, marginStrut: strutWith(EMPTY_STRUT, marginBottom), bottom: y + height, firstBaseline: baseline('firstBaseline'), lastBaseline: baseline('lastBaseline') };
+  return { fragment, marginStrut: strutWith(EMPTY_STRUT, marginBottom), bottom: y + height, firstBaseline: baseline('firstBaseline') ?? (items.length ? undefined : generatedTextBaseline(box.element, fragment)), lastBaseline: baseline('lastBaseline') };
 }
 
 interface Laid {

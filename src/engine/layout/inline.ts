@@ -207,6 +207,20 @@ const X_HEIGHTS: readonly (readonly [string, number])[] = [
 
 const roundPx = (pt: number) => Math.round(pt / 0.75) * 0.75;
 
+/**
+ * CSS 2.1 §10.8.1 a strut of a style as Blink sizes it: ascent and descent rounded to whole px,
+ * the half-leading floored to a whole px and given to the ascent (`above`: the baseline's
+ * distance below the top of a line of that style), the rest to the descent.
+ */
+export function strutMetrics(faces: FaceResolver, style: ComputedStyle): { ascent: number; descent: number; lineHeight: number; above: number } {
+  const ascentPt = faces.ascent(style);
+  const ascent = roundPx(ascentPt);
+  const descent = roundPx(faces.lineBox(style) - ascentPt);
+  const lineHeight = faces.lineHeight(style);
+  const above = ascent + Math.floor((lineHeight - ascent - descent) / 1.5 + 1e-6) * 0.75;
+  return { ascent, descent, lineHeight, above };
+}
+
 /** The vertical extent of the line's content relative to a baseline: the root's, or a top/bottom-aligned subtree's (CSS 2.1 §10.8.1). */
 interface Group { readonly align: 'root' | 'top' | 'bottom'; top: number; bottom: number; base: number }
 
@@ -516,12 +530,7 @@ class Lines implements LineFloats {
     let f = this.fonts.get(style);
     if (f) return f;
     const faces = this.ctx.faces;
-    const ascentPt = faces.ascent(style);
-    const ascent = roundPx(ascentPt);
-    const descent = roundPx(faces.lineBox(style) - ascentPt);
-    const lineHeight = faces.lineHeight(style);
-    // Blink gives the ascent the half-leading floored to a whole px, the descent the rest
-    const above = ascent + Math.floor((lineHeight - ascent - descent) / 1.5 + 1e-6) * 0.75;
+    const { ascent, descent, lineHeight, above } = strutMetrics(faces, style);
     const file = faces.of(style).file;
     const xHeight = ((X_HEIGHTS.find(([prefix]) => file.startsWith(prefix))?.[1] ?? 500) / 1000) * style.fontSize;
     f = { ascent, descent, lineHeight, above, below: lineHeight - above, xHeight };

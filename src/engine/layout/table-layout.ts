@@ -22,7 +22,7 @@ import { contentStart, NO_SIDES, translate, type BorderSegment, type BoxFragment
 import { cellPadding } from './intrinsic';
 import { tableColumnWidths } from './table';
 import { tableGrid, type CellSlot, type EdgeBorder, type TableGrid } from './table-grid';
-import { avoidsBreakInside, isKeyword, legacyAlignShift, lengthOr, marginPt, resolve, resolveAuto, resolveNone, safe, topBorderEdge } from './used';
+import { avoidsBreakInside, generatedTextBaseline, isKeyword, legacyAlignShift, lengthOr, marginPt, resolve, resolveAuto, resolveNone, safe, topBorderEdge } from './used';
 
 export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const s = box.style;
@@ -41,7 +41,7 @@ export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext
   return {
     fragment: placed.fragment, marginStrut: strutWith(EMPTY_STRUT, marginBottom), bottom: placed.bottom,
     // CSS 2.1 §10.8.1: an inline-table's baseline is its first row's
-    firstBaseline: placed.baseline, lastBaseline: placed.baseline,
+    firstBaseline: placed.baseline ?? generatedTextBaseline(box.element, placed.fragment), lastBaseline: placed.baseline,
   };
 }
 

@@ -404,6 +404,37 @@ describe('layout: list markers (CSS Lists 3, as Blink paints them)', () => {
   });
 });
 
+describe('layout: an outside marker pushes content whose first baseline is above its own (Blink UnpositionedListMarker::AddToBox)', () => {
+  // Chromium 156, 16px/20px Liberation Serif: the marker's line puts its baseline 15px below its
+  // top; a first child whose baseline is nearer its top than that moves down by the difference
+  // (/tmp/heldb-one/li3.html, /tmp/heldlow-one/li/b.html: text positions from Chromium's PDF)
+  const css = '@page { size: 400pt 600pt; margin: 20pt } body { margin: 0; font: 16px/20px serif } ul { margin: 0 } p { margin: 0 }' +
+    ' .t::before { content: ""; display: table } .s::before { content: " "; display: table } .f::before { content: ""; display: flex } .g::before { content: ""; display: grid }';
+  const cases: { name: string; html: string; y: number }[] = [
+    { name: 'a clearfix ::before table (content "") has its baseline at its top: 15px down', html: '<ul><li class="t"><p id="p">A</p></li></ul>', y: 11.25 },
+    { name: 'so does one with content " "', html: '<ul><li class="s"><p id="p">A</p></li></ul>', y: 11.25 },
+    { name: 'and a ::before flex or grid container', html: '<ul><li class="f"><p id="p">A</p></li></ul><ul><li class="g"><p>B</p></li></ul>', y: 11.25 },
+    { name: 'an empty display:table element has no baseline: the marker goes to the paragraph', html: '<ul><li><div style="display:table"></div><p id="p">A</p></li></ul>', y: 0 },
+    { name: 'the marker line of line-height 40px: 25px', html: '<ul style="line-height:40px"><li class="t"><p id="p">A</p></li></ul>', y: 18.75 },
+    { name: 'a 32px marker on a 20px line: 21px', html: '<ul style="font-size:32px"><li class="t"><p id="p">A</p></li></ul>', y: 15.75 },
+    { name: 'no marker, no push', html: '<ul><li class="t" style="list-style:none"><p id="p">A</p></li></ul>', y: 0 },
+    { name: 'a first paragraph of 10px/12px (baseline 9px down): 6px', html: '<ul><li><p id="p" style="font-size:10px;line-height:12px">A</p></li></ul>', y: 4.5 },
+    { name: 'its padding counts: 4px', html: '<ul><li><p id="p" style="font-size:10px;line-height:12px;padding-top:2px">A</p></li></ul>', y: 3 },
+    { name: 'a clearfix inside the first child', html: '<ul><li><div class="t"></div><p id="p">A</p></li></ul>', y: 11.25 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const { root } = layoutOf(c.html, css);
+      expect(boxOf(root, '#p').y).to.be.closeTo(c.y, 0.01);
+    });
+  }
+
+  it('a flex item with a clearfix ::before table aligns that baseline (its top) on the line: 15px down', () => {
+    const { root } = layoutOf('<div style="display:flex;align-items:baseline"><div id="a">A</div><div id="b" class="t" style="font-size:10px">B</div></div>', css);
+    expect(boxOf(root, '#b').y - boxOf(root, '#a').y).to.be.closeTo(11.25, 0.01);
+  });
+});
+
 describe('layout: ::marker (CSS Pseudo 4 §3.2, CSS Lists 3 §3.1, as Chromium 156 prints it)', () => {
   const css = '@page { size: 300pt 300pt; margin: 0 } body { margin: 0; font: 16px sans-serif } ul, ol { margin: 0; padding-left: 40px }';
   const markerOf = (html: string, extra: string) => {
