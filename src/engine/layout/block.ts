@@ -394,7 +394,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   let cleared = false;
   if (style.clear !== 'none') {
     const below = input.floats.clearance(style.clear);
-    if (below > y) { y = below; childStrut = EMPTY_STRUT; cleared = true; }
+    if (below > y) { y = below; cleared = true; }
   }
   // CSS 2.1 §9.5: a box in normal flow that establishes a block formatting context does not
   // overlap the floats of its parent's context: it narrows beside them (an auto width) or moves below them

@@ -48,3 +48,25 @@ describe('layout: clearance of an empty box after a short float (CSS 2.1 §9.5.2
     expect(+((linesOf(boxOf(root, '#b'))[0]!.y - linesOf(boxOf(root, '#a'))[0]!.y) / 0.75).toFixed(2)).to.equal(73);
   });
 });
+
+describe('layout: a block with clearance keeps its first child\'s collapsed top margin above its border edge (CSS 2.1 §8.3.1, §9.5.2)', () => {
+  // Chromium 156 (/tmp/heldlow-one/cl/c.html): a header with a 14px/14px heading and a float of
+  // 14px lines with 5px padding (24px), then `<div style="clear: both; margin-top: M"><ul
+  // style="margin-top: U">`. The div's and the ul's margins collapse (max); when that is less
+  // than the float's 24px the div has clearance and the ul starts at the float's bottom, its own
+  // margin not added again inside the div. The ul's first line, from the heading's line top, in px.
+  const css = '@page { size: 400pt 400pt; margin: 20pt } body { margin: 0; font: 12px/14px sans-serif } h3 { margin: 0; font-size: 14px; line-height: 14px }' +
+    ' .pl { float: left; padding: 5px 0 } ul { padding-left: 10px } li { list-style: none }';
+  const cases: { div: number; ul: number; top: number }[] = [
+    { div: 5, ul: 10, top: 38 }, // clearance: the float's bottom (14 + 24)
+    { div: 24, ul: 10, top: 38 }, // 24 = 24: no clearance
+    { div: 40, ul: 10, top: 54 },
+    { div: 5, ul: 30, top: 44 },
+  ];
+  for (const c of cases) {
+    it(`div margin ${c.div}px, ul margin ${c.ul}px: the ul at ${c.top}px`, () => {
+      const { root } = layoutOf(`<header><h3 id="h">Head</h3><span class="pl">place</span></header><div style="clear: both; margin-top: ${c.div}px"><ul id="u" style="margin: ${c.ul}px 0"><li>item</li></ul></div>`, css);
+      expect((boxOf(root, '#u').y - boxOf(root, '#h').y) / 0.75).to.be.closeTo(c.top, 0.01);
+    });
+  }
+});
