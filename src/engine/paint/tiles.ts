@@ -20,7 +20,7 @@ export interface Tile {
 }
 
 /** At most this many tiles per area (a tiny pattern over a large box). */
-const MAX_TILES = 400;
+const MAX_TILES = 4000;
 
 /**
  * The tiles of layer `layer` of a background, an image of natural size (iw, ih) px (undefined

@@ -55,8 +55,19 @@ describe('paint: background tiles (CSS Backgrounds 3)', () => {
 });
 
 describe('paint: background tiles in a whole document', () => {
+  it('a small pattern on body covers the whole page area (1,600 tiles of 12px over 480px × 480px)', () => {
+    // Chromium 156 (/tmp/heldlow-one/tile24.html): the page area is red to its bottom right corner,
+    // the page margins white (certbuilder-certificate's 24px texture over an A4 page)
+    const html = `<!DOCTYPE html><html><head><style>@page { size: 400pt 400pt; margin: 20pt } body { margin: 0; background: url(data:image/png;base64,${redPng(12, 12).toString('base64')}) }</style></head><body><p>x</p></body></html>`;
+    const r = layoutHtml(html, '', {});
+    const images = r.docDefinition.content.flatMap((page) => (page as { section: { image?: string; absolutePosition: { x: number; y: number }; width: number; height: number }[] }).section.filter((n) => n.image !== undefined));
+    expect(images.length).to.equal(1600);
+    expect(Math.max(...images.map((n) => n.absolutePosition.y + n.height))).to.be.closeTo(380, 0.3);
+    expect(Math.max(...images.map((n) => n.absolutePosition.x + n.width))).to.be.closeTo(380, 0.3);
+  });
+
   it('draws at most 20,000 tiles in a document, and says so when a pattern needs more', () => {
-    // a 3×2 px pattern behind 100,000 px of flow: 400 tiles (tiles.ts MAX_TILES) on each of ~90 pages
+    // a 3×2 px pattern behind 100,000 px of flow: 4,000 tiles (tiles.ts MAX_TILES) on each of ~90 pages
     const html = `<div style="height: 100000px; background-image: url(data:image/png;base64,${redPng(3, 2).toString('base64')})"></div>`;
     const r = layoutHtml(html, '', {});
     expect(r.pages).to.be.greaterThan(50);
