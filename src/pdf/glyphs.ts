@@ -93,6 +93,12 @@ export function shaped(font: FontkitFont, key: string): Shaped {
       if (p.xOffset || p.yOffset) offsets = true;
       runWidth += advance;
     });
+    if (i + 1 < text.length && text[i] === ' ' && glyphs.length > 0) {
+      // the kerning of the space with the next piece's first character, on the space's advance
+      // (as HarfBuzz shapes a whole run; the engine's line breaker counts it: layout/linebreak.ts kernAtoms)
+      const k = spaceKern(font, tags, text, i + 1) * scale;
+      if (k !== 0) { const g = glyphs.length - 1; xAdvance[g] = xAdvance[g]! + k; adjust[g] = adjust[g]! + k; runWidth += k; }
+    }
     width += runWidth;
     last = i + 1;
   }
@@ -103,6 +109,26 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
   memo.set(key, s);
   return s;
+}
+
+/** per face: the kerning of a space with the character after it, in font units, by features and character */
+const spaceKerns = new WeakMap<FontkitFont, Map<string, number>>();
+
+/** The kerning between a space and the character at `at` in `text` when fontkit shapes them together, in font units. */
+function spaceKern(font: FontkitFont, tags: string[] | undefined, text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c === 0x20 || c === 0x09) return 0;
+  const ch = c >= 0xd800 && c <= 0xdbff ? text.slice(at, at + 2) : text[at]!;
+  let memo = spaceKerns.get(font);
+  if (!memo) spaceKerns.set(font, memo = new Map());
+  const key = tags ? `${tags.join(',')}\u0000${ch}` : ch;
+  let k = memo.get(key);
+  if (k === undefined) {
+    const advance = (t: string) => font.layout(t, tags && fontkitFeatures(tags)).positions.reduce((w, p) => w + p.xAdvance, 0);
+    k = advance(` ${ch}`) - advance(' ') - advance(ch);
+    memo.set(key, k);
+  }
+  return k;
 }
 
 /** Includes a glyph in the document's subset with its width and ToUnicode entry, as pdfkit's encode() does; its number in the subset. */

@@ -156,7 +156,20 @@ export class FaceResolver {
    * (the intrinsic sizes, the line breaker, paint), and each is measured once.
    */
   width(text: string, style: ComputedStyle): number {
-    let m = style === this.lastStyle ? this.lastWidths! : this.widthsByStyle.get(style);
+    const m = this.widthsOf(style);
+    let w = m.get(text);
+    if (w === undefined) {
+      if (m.size >= MAX_WIDTHS_PER_FACE) m.clear();
+      w = this.measureWidth(text, style);
+      m.set(text, w);
+    }
+    return w;
+  }
+
+  /** the width map of a style's font (one per face key: styles that draw text alike share it) */
+  private widthsOf(style: ComputedStyle): Map<string, number> {
+    if (style === this.lastStyle) return this.lastWidths!;
+    let m = this.widthsByStyle.get(style);
     if (!m) {
       const f = this.of(style);
       const features = this.features(style);
@@ -166,14 +179,53 @@ export class FaceResolver {
       this.widthsByStyle.set(style, m);
     }
     this.lastStyle = style; this.lastWidths = m;
-    let w = m.get(text);
-    if (w === undefined) {
-      if (m.size >= MAX_WIDTHS_PER_FACE) m.clear();
-      w = this.measureWidth(text, style);
-      m.set(text, w);
-    }
-    return w;
+    return m;
   }
+
+  /** whether two styles draw text in the same font (face, size, spacing and features): text shapes across them */
+  sameFont(a: ComputedStyle, b: ComputedStyle): boolean {
+    return a === b || this.widthsOf(a) === this.widthsOf(b);
+  }
+
+  /** whether text is measured as drawn (kerned): without a measurer the compiled tables know no kerning */
+  get kerns(): boolean { return this.measure !== undefined; }
+
+  /**
+   * The kerning between two characters drawn one after the other in a style's font, pt: what
+   * shaping them together takes off (or adds to) their advances measured apart. HarfBuzz, as
+   * Chromium shapes, kerns across spaces and word boundaries ("d A", "A d", "T."), so layout
+   * adds this where it measures a text in pieces. `pair` is the two characters (a surrogate pair
+   * counting as one); 0 without a measurer.
+   */
+  kern(pair: string, firstLength: number, style: ComputedStyle): number {
+    if (!this.measure) return 0;
+    const widths = this.widthsOf(style);
+    let m = this.kernsByFace.get(widths);
+    if (!m) this.kernsByFace.set(widths, m = new Map());
+    let k = m.get(pair);
+    if (k === undefined) {
+      k = this.width(pair, style) - this.width(pair.slice(0, firstLength), style) - this.width(pair.slice(firstLength), style);
+      if (Math.abs(k) < 1e-9) k = 0;
+      if (m.size >= MAX_WIDTHS_PER_FACE) m.clear();
+      m.set(pair, k);
+    }
+    return k;
+  }
+
+  /** The kerning at `at` in `text` (between the characters before and after it) in a style's font, pt (kern). */
+  kernAt(text: string, at: number, style: ComputedStyle): number {
+    if (!this.measure || at <= 0 || at >= text.length) return 0;
+    const before = text.charCodeAt(at - 1);
+    const after = text.charCodeAt(at);
+    // (a soft hyphen is not drawn: the characters around it are shaped together where it does not break)
+    if (before === 0xad || after === 0xad) return 0;
+    const from = before >= 0xdc00 && before <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+    const to = after >= 0xd800 && after <= 0xdbff ? at + 2 : at + 1;
+    return this.kern(text.slice(from, to), at - from, style);
+  }
+
+  /** per face's width map: the kerning of character pairs (kern) */
+  private readonly kernsByFace = new Map<Map<string, number>, Map<string, number>>();
 
   /** text → width, pt, per face key (family, bold, italics, size, letter- and word-spacing) */
   private readonly widthsByFace = new Map<string, Map<string, number>>();
@@ -224,8 +276,8 @@ export class FaceResolver {
     const f = this.of(style);
     if (this.measure && f.source) {
       // the same break opportunities as measurePieces, each piece measured as it is drawn; the
-      // total is the pieces and spaces summed, as the line breaker sums them (a kerning pair
-      // across a space, as in "d A", would make the whole narrower than the line it gives)
+      // total is the pieces and spaces with the kerning between them (kernAt), as the line
+      // breaker sums its atoms
       let start = 0; let total = 0;
       const space = this.width(' ', style);
       for (let i = 0; i <= text.length; i++) {
@@ -236,7 +288,8 @@ export class FaceResolver {
         const w = end > start ? this.width(start === 0 && end === text.length ? text : text.slice(start, end), style) : 0;
         total += w; sink.piece(w);
         if (c === -1) break;
-        if (c === 0x20) total += space;
+        if (end > start) total += this.kernAt(text, end, style);
+        if (c === 0x20) total += space + this.kernAt(text, i + 1, style);
         sink.breakHere();
         start = i + 1;
       }

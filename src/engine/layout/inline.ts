@@ -11,7 +11,7 @@ import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
-import { fillLine, inlineAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { fillLine, inlineAtoms, kernAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { insideSymbolWidth, PX, symbolGeometry, symbolShape } from './marker';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
@@ -118,8 +118,13 @@ export function layoutInlines(box: InlineFormattingBox, input: InlineInput, ctx:
   const content = inlineAtoms(box, options);
   // CSS Pseudo 4 §2.3: the first line is broken and drawn from the content as ::first-line styles it
   const line = box.firstLine ? inlineAtoms({ ...box, style: box.firstLine.style, children: box.firstLine.children }, options) : undefined;
-  const firstLine = line && { content: line, levels: embeddingLevels(line.text, box.style.direction), strut: box.firstLine!.style };
-  return new Lines(box, input, ctx, { content, levels: embeddingLevels(content.text, box.style.direction), strut: box.style }, run, options.atomics ?? NO_ATOMICS, firstLine).layout();
+  const firstLevels = line && embeddingLevels(line.text, box.style.direction);
+  const levels = embeddingLevels(content.text, box.style.direction);
+  // (kerning across atoms in left-to-right text only: a bidi line's pieces are reordered)
+  if (line && !firstLevels) kernAtoms(line, ctx.faces);
+  if (!levels) kernAtoms(content, ctx.faces);
+  const firstLine = line && { content: line, levels: firstLevels, strut: box.firstLine!.style };
+  return new Lines(box, input, ctx, { content, levels, strut: box.style }, run, options.atomics ?? NO_ATOMICS, firstLine).layout();
 }
 
 /** The atoms' options of one context, which lays out its atomic inlines as the cutter meets them (one object, no closure per context). */
@@ -685,7 +690,7 @@ class Lines implements LineFloats {
 
   private emit(atoms: Atom[], open: readonly BoxNode[], v: LineBox, at: { top: number; band: { left: number; right: number }; indent: number; last: boolean; hyphen: boolean }): LineFragment {
     const text = this.content.text;
-    trimEnd(atoms);
+    trimEnd(atoms, text, this.ctx.faces);
     // the hyphen a soft hyphen shows where the line breaks (CSS Text 3 §6.1)
     let hyphenAfter: TextAtom | undefined;
     if (at.hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
@@ -1134,14 +1139,20 @@ function decorated(b: BoxNode, anchors: ReadonlySet<string>): boolean {
     (b.element?.attrs.id !== undefined && anchors.has(b.element.attrs.id));
 }
 
-/** CSS Text 3 §4.1.3: spaces at the end of a line hang; they are removed from its last text. */
-function trimEnd(atoms: Atom[]): void {
+/**
+ * CSS Text 3 §4.1.3: spaces at the end of a line hang; they are removed from its last text. The
+ * line's last character is then shaped without what followed it, as Blink shapes a line's end
+ * again: its kerning with the spaces or the next line's first character goes (FaceResolver.kernAt).
+ */
+function trimEnd(atoms: Atom[], text: string, faces: FaceResolver): void {
   for (let i = atoms.length - 1; i >= 0; i--) {
     const a = atoms[i]!;
     if (a.t === 'atomic') return;
     if (a.t !== 'text') continue;
-    if (a.hangCount > 0) atoms[i] = { ...a, end: a.end - a.hangCount, width: a.width - a.hang, hang: 0, hangCount: 0 };
-    if (a.solid) return;
+    if (!a.solid) { if (a.hangCount > 0) atoms[i] = { ...a, end: a.end - a.hangCount, width: a.width - a.hang, hang: 0, hangCount: 0, kern: 0 }; continue; }
+    const kern = a.hangCount > 0 ? faces.kernAt(text, a.end - a.hangCount, a.item.style) : (a.kern ?? 0);
+    if (a.hangCount > 0 || kern) atoms[i] = { ...a, end: a.end - a.hangCount, width: a.width - a.hang - kern, hang: 0, hangCount: 0, kern: 0 };
+    return;
   }
 }
 

@@ -25,6 +25,12 @@ export interface IntrinsicOptions {
 const ZERO: ContentSizes = { min: 0, max: 0 };
 
 /** Horizontal margin + border + padding that do not depend on the containing block. */
+/** whether a side of an inline box ends a shaping run (CSS Text 3 §7.3, as linebreak.ts kernAtoms) */
+function breaksShaping(style: ComputedStyle, side: 'left' | 'right'): boolean {
+  const m = style.margin[side];
+  return (m !== 'auto' && (m.pt !== 0 || m.pct !== 0)) || style.borderWidth[side] !== 0 || style.padding[side].pt !== 0 || style.padding[side].pct !== 0 || style.verticalAlign !== 'baseline';
+}
+
 export function frameWidth(style: ComputedStyle): number {
   return fixedMargins(style) + style.borderWidth.left + style.borderWidth.right + style.padding.left.pt + style.padding.right.pt;
 }
@@ -174,6 +180,14 @@ export class Intrinsic {
           const nowrap = b.style.whiteSpace === 'nowrap' || b.style.whiteSpace === 'pre';
           const breakAll = b.style.wordBreak === 'break-all' || b.style.overflowWrap === 'anywhere';
           const text = b.text;
+          // the kerning with the text before, when one run shapes both (linebreak.ts kernAtoms)
+          const prev = m.lastText;
+          if (prev && text && faces.sameFont(prev.style, b.style)) {
+            const last = prev.text.charCodeAt(prev.text.length - 1) >= 0xdc00 && prev.text.charCodeAt(prev.text.length - 1) <= 0xdfff ? 2 : 1;
+            const k = faces.kernAt(prev.text.slice(-last) + text.slice(0, 2), last, prev.style);
+            m.line += k;
+          }
+          m.lastText = text ? b : prev;
           // segments between line feeds (a forced line break each)
           for (let from = 0, i = 0; from <= text.length; i++) {
             let to = text.indexOf('\n', from);
@@ -200,22 +214,25 @@ export class Intrinsic {
             while (k > 0 && segment.charCodeAt(k - 1) === 0x20) k--;
             const spaces = segment.length - k;
             if (spaces === 0) m.trailing = 0;
-            else m.trailing = (k === 0 ? m.trailing : 0) + spaces * faces.width(' ', b.style);
+            // (with the kerning of the last letter into them: the line's end is shaped without them)
+            else m.trailing = (k === 0 ? m.trailing : faces.kernAt(segment, k, b.style)) + spaces * faces.width(' ', b.style);
           }
           break;
         }
         case 'inline': {
           const f = frameWidth(b.style);
           m.line += f; m.word += f;
+          if (breaksShaping(b.style, 'left')) m.lastText = undefined;
           this.measureInlines(b.children, m);
+          if (breaksShaping(b.style, 'right')) m.lastText = undefined;
           break;
         }
-        case 'line-break': m.endLine(); break;
-        case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
-        case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, s.min); break; }
+        case 'line-break': m.endLine(); m.lastText = undefined; break;
+        case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
+        case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         // an inside symbol marker (inline.ts symbolMarker): a line may break after it, as after an atomic inline
-        case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style); m.line += w; m.trailing = 0; m.endWord(); m.min = Math.max(m.min, w); break; }
-        case 'float': { const s = this.block(b.box); m.line += s.max; m.min = Math.max(m.min, s.min); break; }
+        case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style); m.line += w; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, w); break; }
+        case 'float': { const s = this.block(b.box); m.line += s.max; m.lastText = undefined; m.min = Math.max(m.min, s.min); break; }
         case 'absolute': break;
         default: assertNever(b);
       }
@@ -394,6 +411,8 @@ class LineMeasure implements PieceSink {
   word = 0;
   /** the width of the collapsible spaces that end the line so far (they hang: not in max) */
   trailing = 0;
+  /** the last text measured, while a run of its font may go on (kerning across inline boxes) */
+  lastText: { readonly text: string; readonly style: ComputedStyle } | undefined;
   constructor(public line: number) {}
   endWord(): void { this.min = Math.max(this.min, this.word); this.word = 0; }
   endLine(): void { this.endWord(); this.max = Math.max(this.max, this.line - this.trailing); this.line = 0; this.trailing = 0; }

@@ -65,7 +65,7 @@ export interface TextAtom {
   readonly start: number;
   readonly end: number;
   readonly width: number;
-  /** the width of its trailing spaces that hang at a line's end (CSS Text 3 §4.1.3) */
+  /** the width of its trailing spaces that hang at a line's end (CSS Text 3 §4.1.3), with their kerning into the next atom (kern) */
   readonly hang: number;
   /** trailing spaces that hang (removed from a line's end) */
   readonly hangCount: number;
@@ -73,6 +73,11 @@ export interface TextAtom {
   readonly solid: boolean;
   /** a preserved tab (CSS Text 3 §4.2): its width is set where a line places it (tabAdvance) */
   readonly tab?: true;
+  /**
+   * the kerning between its last character and the next atom's first (kernAtoms), pt, in its
+   * width (and in `hang` when that character is a hanging space)
+   */
+  readonly kern?: number;
 }
 
 export type Atom =
@@ -186,6 +191,52 @@ export function inlineAtoms(ifc: InlineFormattingBox, o: AtomsOptions): InlineCo
   const cutter = new Cutter(text, o);
   cutter.walk(ifc.children, root, withDecor(undefined, ifc.style));
   return { text, atoms: cutter.atoms, root };
+}
+
+/**
+ * CSS Text 3 §7.3 shaping across element boundaries, as Chromium 156 shapes an inline formatting
+ * context (Blink's ShapeText): text is shaped in runs of one font across break opportunities and
+ * across the sides of inline boxes that have no margin, border or padding there and sit on the
+ * baseline, so HarfBuzz kerns the pairs that straddle them (" A", "A ", " T" in Liberation Sans:
+ * -0.66pt, -0.66pt, -0.22pt at 16px). The atoms were measured one by one; here each text atom
+ * gets the kerning between its last character and the next text atom's first when one run
+ * shapes both. HarfBuzz puts a pair's kerning on the first glyph's advance, so it belongs to the
+ * earlier atom: whether a line fits counts it as shaped, the trailing spaces' advances (with their
+ * kerning) hanging; the line's end is then shaped again without what follows it (inline.ts
+ * trimEnd), as Blink reshapes it. Paint draws a line's text with the same kerning
+ * (pdf/glyphs.ts shaped). Left-to-right text only.
+ */
+export function kernAtoms(content: InlineContent, faces: FaceResolver): void {
+  if (!faces.kerns) return;
+  const atoms = content.atoms; const text = content.text;
+  let prev = -1;
+  for (let i = 0; i < atoms.length; i++) {
+    const a = atoms[i]!;
+    switch (a.t) {
+      case 'text': {
+        if (a.tab) { prev = -1; break; }
+        if (prev >= 0) {
+          const p = atoms[prev] as TextAtom;
+          if (p.end === a.start && (p.item === a.item || faces.sameFont(p.item.style, a.item.style))) {
+            const k = faces.kernAt(text, a.start, p.item.style);
+            if (k !== 0) atoms[prev] = { ...p, width: p.width + k, hang: p.hangCount > 0 ? p.hang + k : p.hang, kern: k };
+          }
+        }
+        prev = i;
+        break;
+      }
+      case 'opp': break;
+      case 'open': if (breaksShaping(a.box, a.box.marginLeft, a.box.startWidth)) prev = -1; break;
+      case 'close': if (breaksShaping(a.box, a.box.marginRight, a.box.endWidth)) prev = -1; break;
+      case 'atomic': case 'float': case 'abs': case 'break': prev = -1; break;
+      default: assertNever(a);
+    }
+  }
+}
+
+/** whether a side of an inline box ends a shaping run: a margin, border or padding on it, or a vertical-align other than baseline (CSS Text 3 §7.3) */
+function breaksShaping(box: BoxNode, margin: number, side: number): boolean {
+  return margin !== 0 || side !== margin || box.style.verticalAlign !== 'baseline';
 }
 
 /** The context's string: its text, U+FFFC for each atomic inline, a line feed for each <br>. */

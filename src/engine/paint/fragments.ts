@@ -939,12 +939,16 @@ class Painter {
     if ((t.wordSpacing > 0.001 || s.wordSpacing !== 0) && WORD_SEPARATOR.test(t.text)) {
       // justified or word-spaced (CSS Text 3 §8.1; the style's word-spacing is in the separator's
       // measured width): each word where the line puts it, every separator widened
+      // (with the kerning around each separator, as the line breaker measured the line: FaceResolver.kernAt)
       let x = t.x;
+      const faces = this.o.faces;
       const parts = t.text.split(WORD_SEPARATORS);
-      for (let i = 0; i < parts.length; i += 2) {
+      for (let i = 0, at = 0; i < parts.length; i += 2) {
         const word = parts[i]!; const sep = parts[i + 1];
         if (word) this.textNode(page, { ...t, text: word, x, wordSpacing: 0 }, !!fixedPage);
-        x += (word ? this.o.faces.width(word, s) : 0) + (sep ? this.o.faces.width(sep, s) + t.wordSpacing : 0);
+        at += word.length;
+        x += (word ? faces.width(word, s) : 0);
+        if (sep) { x += (word ? faces.kernAt(t.text, at, s) : 0) + faces.width(sep, s) + t.wordSpacing + faces.kernAt(t.text, at + 1, s); at++; }
       }
       return;
     }

@@ -178,7 +178,7 @@ describe('text: text-transform: capitalize (CSS Text 3 §2.1)', function () {
       css: 'p { text-transform: capitalize; margin: 0 }',
       html: "<p>hello-world (paren) o'neil foo.bar 3rd x2y foo_bar a\u2014b</p><p>ab<b>cd</b> ef<b> gh</b></p>",
       chromium: [['Hello-World', 57, 56.64], ['(Paren)', 122.79, 56.64], ["O'neil", 166.14, 56.64], ['Foo.Bar', 199.78, 56.64], ['3rd', 245.80, 56.64],
-        ['X2y', 266.48, 56.64], ['Foo_bar', 290.49, 56.64], ['A\u2014B', 338.52, 56.64], ['Abcd', 57, 70.14], ['Ef', 89.02, 70.14], ['Gh', 103.69, 70.14]],
+        ['X2y', 266.48, 56.64], ['Foo_bar', 290.49, 56.64], ['A\u2014B', 337.86, 56.64], ['Abcd', 57, 70.14], ['Ef', 89.02, 70.14], ['Gh', 103.69, 70.14]],
     },
   ]);
 });
