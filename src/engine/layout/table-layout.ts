@@ -417,7 +417,9 @@ class TableLayout {
         const fits = headH + footH <= pageH / 2;
         const flow = new TableFlow(ctx.pages, bodyStart, fits ? headH : 0, fits ? footH : 0, head.length ? head[0]!.top : bodyStart);
         const flowCtx: LayoutContext = { ...ctx, pages: flow };
-        if (head.length && !restarted && !ctx.pages.atPageStart(wrapperTop) && headBottom > ctx.pages.pageEnd(wrapperTop) + 0.01) firstRowMoved = true;
+        // (a header crossing the end of the page the table box starts on: captions above that
+        // moved to the next page by themselves took the table box with them)
+        if (head.length && !restarted && !ctx.pages.atPageStart(wrapperTop) && !ctx.pages.atPageStart(tableTop) && headBottom > ctx.pages.pageEnd(tableTop) + 0.01) firstRowMoved = true;
         const body = this.placeRows(bodyFrom, bodyTo, bodyStart, flow, flowCtx, gridX);
         // no body row on the header's page: the header stays there (and repeats on the next page)
         // after a caption; without one the table moves, as Chromium 156 prints it

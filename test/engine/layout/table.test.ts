@@ -232,6 +232,22 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     expect(boxOf(root, '#r1').y).to.be.closeTo(pages[1]!.flowTop + 20, 0.01);
   });
 
+  // a caption that moves to the next page by itself takes the table box along: the header and
+  // rows follow it there (Chromium 156: the caption, H and R1 on page 2 at 0, 15 and 35pt)
+  const headed = `<thead><tr><th id="h">${block(20, 20)}</th></tr></thead><tbody>${capRows}</tbody>`;
+  it('a caption that moves on by itself is followed by its header and rows on the next page', () => {
+    // (the caption's line of text crosses the page end)
+    const { root, pages } = layoutOf(`${block(20, 270)}<table><caption><div id="cap" style="height:15pt">C</div></caption>${headed}</table>`, PAGE + TIGHT);
+    const top = pages[1]!.flowTop;
+    expect([boxOf(root, '#cap').y, boxOf(root, '#h').y, boxOf(root, '#r1').y].map((y) => +(y - top).toFixed(2))).to.deep.equal([0, 15, 35]);
+  });
+  it('a caption broken across the page end is followed by its header on the page it ends on', () => {
+    // (Chromium 156: the caption's second block, H and R1 on page 2 at 0, 20 and 40pt)
+    const { root, pages } = layoutOf(`${block(20, 250)}<table><caption><div style="height:20pt">C</div><div id="c2" style="height:20pt">D</div></caption>${headed}</table>`, PAGE + TIGHT);
+    const top = pages[1]!.flowTop;
+    expect([boxOf(root, '#c2').y, boxOf(root, '#h').y, boxOf(root, '#r1').y].map((y) => +(y - top).toFixed(2))).to.deep.equal([0, 20, 40]);
+  });
+
   it('a footer group repeats right after the last row of every page the table continues from (as Chromium places it)', () => {
     // rows of 100pt: two and the 15pt footer fit the 280pt page area, the third moves on and
     // leaves 65pt empty below the first page's footer (Chromium 156: F 200pt down page 1, 100pt down page 2)
