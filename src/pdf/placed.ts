@@ -72,10 +72,14 @@ function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defa
   // a family the table lacks is drawn in the default font (pdfmake would throw mid-render)
   const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : defaultStyle.font as string);
   const fonts = new Map<string, PlacedFont>();
+  // the last face asked for, answered without a key: consecutive runs mostly share one
+  let last: { name: string; bold: boolean; italics: boolean; font: PlacedFont } | undefined;
   const font = (name: string, bold: boolean, italics: boolean) => {
+    if (last && last.name === name && last.bold === bold && last.italics === italics) return last.font;
     const key = `${name}|${bold}|${italics}`;
     let f = fonts.get(key);
     if (!f) fonts.set(key, f = doc.provideFont(family(name), bold, italics));
+    last = { name, bold, italics, font: f };
     return f;
   };
   // an inline data: image gets a name in the images dictionary, one per distinct URI: pdfmake
@@ -193,19 +197,28 @@ const cssColor = (parsed: unknown, raw: string): unknown => parsed ?? svgColor(r
  */
 function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => PlacedFont, defaultStyle: Obj): PlacedRun[] {
   const list = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
+  const runs: PlacedRun[] = new Array(list.length);
   let x = 0;
-  return list.map((r, i) => {
+  // each property read by name from the run, the node and the default style (one shape each: a
+  // keyed read through a helper would see every property name at one site)
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i];
     const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
-    const style = (key: string): unknown => run[key] ?? node[key] ?? defaultStyle[key];
-    const text = String(run.text ?? '').replace(/\t/g, '    ');
-    const f = font(style('font') as string, (style('bold') ?? false) as boolean, (style('italics') ?? false) as boolean);
-    const fontSize = (style('fontSize') ?? 12) as number;
+    const raw = String(run.text ?? '');
+    const text = raw.includes('\t') ? raw.replace(/\t/g, '    ') : raw;
+    const f = font((run.font ?? node.font ?? defaultStyle.font) as string, (run.bold ?? node.bold ?? defaultStyle.bold ?? false) as boolean,
+      (run.italics ?? node.italics ?? defaultStyle.italics ?? false) as boolean);
+    const fontSize = (run.fontSize ?? node.fontSize ?? defaultStyle.fontSize ?? 12) as number;
     // the fields TextDecorator reads of a pdfmake inline, in one object shape for every run
     const inline: PlacedRun = {
-      text, font: f, fontSize, characterSpacing: (style('characterSpacing') ?? 0) as number, features: style('features') as readonly string[] | undefined,
-      color: (style('color') ?? 'black') as string, opacity: style('opacity') ?? 1,
-      decoration: style('decoration') ?? null, decorationColor: style('decorationColor') ?? null, decorationStyle: style('decorationStyle') ?? null,
-      link: (style('link') ?? null) as string | null, linkToDestination: (style('linkToDestination') ?? null) as string | null,
+      text, font: f, fontSize, characterSpacing: (run.characterSpacing ?? node.characterSpacing ?? defaultStyle.characterSpacing ?? 0) as number,
+      features: (run.features ?? node.features ?? defaultStyle.features) as readonly string[] | undefined,
+      color: (run.color ?? node.color ?? defaultStyle.color ?? 'black') as string, opacity: run.opacity ?? node.opacity ?? defaultStyle.opacity ?? 1,
+      decoration: run.decoration ?? node.decoration ?? defaultStyle.decoration ?? null,
+      decorationColor: run.decorationColor ?? node.decorationColor ?? defaultStyle.decorationColor ?? null,
+      decorationStyle: run.decorationStyle ?? node.decorationStyle ?? defaultStyle.decorationStyle ?? null,
+      link: (run.link ?? node.link ?? defaultStyle.link ?? null) as string | null,
+      linkToDestination: (run.linkToDestination ?? node.linkToDestination ?? defaultStyle.linkToDestination ?? null) as string | null,
       x, width: 0, height: f.lineHeight(fontSize),
     };
     // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
@@ -213,8 +226,9 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
       inline.width = shaped(f.font, shapeKey(text, inline.features)).width * (fontSize / 1000) + inline.characterSpacing * (text.length - 1);
     }
     x += inline.width;
-    return inline;
-  });
+    runs[i] = inline;
+  }
+  return runs;
 }
 
 /** a run's text as drawn: line feeds are not drawn */
