@@ -94,9 +94,10 @@ export class TableGrid {
     this.groupStart = rows.map((r, i) => i === 0 || rows[i - 1]!.rowGroup !== r.rowGroup || rows[i - 1]!.group !== r.group);
     this.groupEnd = rows.map((_, i) => i === R - 1 || this.groupStart[i + 1]!);
     this.slots = new Int32Array(R * C).fill(-1);
+    // the end of row r's row group (rowspans stop there), found once per group
+    let end = 0;
     for (let r = 0; r < R; r++) {
-      let end = r + 1;
-      while (end < R && !this.groupStart[end]) end++;
+      if (end <= r) { end = r + 1; while (end < R && !this.groupStart[end]) end++; }
       for (const cell of rows[r]!.cells) {
         if (cell.col >= C) continue;
         const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan), box: undefined, boxBase: 0 };
