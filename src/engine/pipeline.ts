@@ -123,7 +123,8 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   // page's bleed. A page with a bleed is printed on a larger PDF page (paint/marks.ts).
   const content = pages.map((painted, i) => {
     const { size, nodes } = bleedPage(laid.pages[i]!, painted);
-    const section: unknown[] = [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }], absolutePosition: { x: 0, y: 0 } }, ...nodes];
+    // (concat, not a spread: a spread walks the page's nodes through the iterator protocol)
+    const section: unknown[] = ([{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }], absolutePosition: { x: 0, y: 0 } }] as unknown[]).concat(nodes);
     return { section, pageSize: size, pageMargins: [0, 0, 0, -NO_BOTTOM] };
   });
   const boundaries = laid.pages.map(pageBoundaries);

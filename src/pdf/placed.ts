@@ -107,12 +107,17 @@ function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defa
       if (batch?.kind !== kind || (kind !== 'text' && kind !== 'shapes')) items.push(batch = { kind, placed: [] });
       batch.placed.push(entry);
     };
-    for (const node of s.section) {
+    // (indexed loops: this runs once per page, mostly before V8 optimizes it, and an unoptimized
+    // for-of allocates a result object per item)
+    const nodes = s.section;
+    for (let n = 0; n < nodes.length; n++) {
+      const node = nodes[n]!;
       const at = node.absolutePosition as { x?: number; y?: number };
       const x = at.x || 0; const y = at.y || 0;
       if (node.text !== undefined) {
         const runs = textRuns(node, font, defaultStyle);
-        for (const r of runs) {
+        for (let i = 0; i < runs.length; i++) {
+          const r = runs[i]!;
           const t = drawnText(r);
           if (!t) continue;
           let set = texts.get(r.font);

@@ -596,7 +596,9 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
 function overflowReach(root: BoxFragment): number {
   let max = 0;
   const walk = (b: BoxFragment): void => {
-    for (const c of b.children) {
+    const children = b.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
       if (c.kind === 'line' || c.kind === 'image') { max = Math.max(max, c.y + Math.min(c.height, 1)); continue; }
       if (c.kind !== 'box' || c.fixed) continue;
       max = Math.max(max, c.y + c.height);

@@ -172,7 +172,10 @@ class LazyPlacement implements Placement {
           if (own.size === wanted.size) return true;
         }
       }
-      if (f.kind === 'box' || f.kind === 'line') for (const c of f.children) if (walk(c)) return true;
+      if (f.kind === 'box' || f.kind === 'line') {
+        const children = f.children;
+        for (let i = 0; i < children.length; i++) if (walk(children[i]!)) return true;
+      }
       return false;
     };
     walk(this.laid.root);
@@ -493,7 +496,8 @@ function assignments(root: StyledElement, p: Placement): { strings: PageStrings;
     const at = e.strings || e.style.running ? p.at(e) : undefined;
     if (at && e.strings) for (const s of e.strings) strings.push({ page: at.page, y: at.y, name: s.name, value: s.value });
     if (at && e.style.running) running.push({ page: at.page, y: at.y, name: e.style.running.name, value: e });
-    for (const c of e.children) if (c.kind === 'element') visit(c);
+    const children = e.children;
+    for (let i = 0; i < children.length; i++) { const c = children[i]!; if (c.kind === 'element') visit(c); }
   };
   visit(root);
   return { strings: perPage(strings, p, ''), running: perPage(running, p, undefined) };
