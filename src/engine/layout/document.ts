@@ -616,8 +616,11 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
   const first = pages.first;
   const areaWidth = (first.width - first.margin.left - first.margin.right) * zoom;
   const areaHeight = first.flowBottom - first.flowTop;
-  const icb = pageBox(geometry, 0, first.name).icb;
-  const full: LayoutContext = { ...ctx, pages, icb: { width: icb.width * zoom, height: icb.height * zoom } };
+  // the initial containing block in layout units: the page area widened by the zoom, so boxes
+  // placed against its bottom or right edge land on the page's edges once the pages are scaled down
+  const page0 = pageBox(geometry, 0, first.name).icb;
+  const icb = { width: page0.width * zoom, height: page0.height * zoom };
+  const full: LayoutContext = { ...ctx, pages, icb };
   full.intrinsic.orthogonalWidth = (box) => orthogonalWidth(box, full);
   const absolutes: PendingAbsolute[] = [];
   const floats = new Floats();

@@ -64,6 +64,19 @@ describe('layout: content wider than the page shrinks to fit (as Chromium prints
     expect(offset('#p')[0]).to.be.closeTo(40, 0.01); // 50% of the box, 80pt wide once scaled
   });
 
+  it('boxes placed against the initial containing block\'s bottom and right edges land on the page area\'s edges', () => {
+    // Chromium 156's PDF of the same page: "Foot" (fixed, bottom:50px, 20pt tall) at 353.2pt from the page's top,
+    // "Abs" (absolute, bottom:0; right:0, 50pt wide) ending at the page area's right edge, 405.2pt; both scaled by 0.8
+    const { root, fixed } = layoutOf('<div style="width:506.25pt;height:10pt"></div><div id="f" style="position:fixed;bottom:50px;left:0;height:20pt">Foot</div>'
+      + '<div id="a" style="position:absolute;bottom:0;right:0;width:50pt;height:20pt">Abs</div>', CSS);
+    const f = fixed.find((b) => b.element?.attrs.id === 'f')!;
+    expect(f.y).to.be.closeTo(375 - 30 - 16, 0.01);
+    expect(f.height).to.be.closeTo(16, 0.01);
+    const a = boxOf(root, '#a');
+    expect(a.x + a.width).to.be.closeTo(405, 0.01);
+    expect(a.y + a.height).to.be.closeTo(375, 0.01);
+  });
+
   it('pages hold 1.25 times as much when the zoom is 1.25', () => {
     // 23 lines of 20pt = 460 layout units: one page area of 375pt × 1.25 = 468.75 units holds them (unscaled: 18 lines)
     const lines = Array.from({ length: 23 }, (_, i) => `<p>L${i}</p>`).join('');
