@@ -402,9 +402,17 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   if (bfc && input.borderBoxWidth === undefined && style.float === 'none' && input.floats.bottom() > y) {
     const band = input.floats.space(y, 1, input.cbX, input.cbX + input.cbWidth);
     if (band.left > input.cbX || band.right < input.cbX + input.cbWidth) {
-      const room = band.right - band.left - used.marginLeft - used.marginRight - frameH;
-      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = band.left + used.marginLeft; }
-      else if (contentWidth <= room) x = Math.max(x, band.left + used.marginLeft);
+      // its border box, not its margins: a margin as specified reaches under the floats (a used margin
+      // that absorbs the over-constrained rest, CSS 2.1 §10.3.3, takes no room)
+      const left = Math.max(input.cbX + marginPt(style.margin.left, input.cbWidth), band.left);
+      const right = Math.min(input.cbX + input.cbWidth - marginPt(style.margin.right, input.cbWidth), band.right);
+      const room = right - left - frameH;
+      if (style.width === 'auto') { contentWidth = Math.max(0, Math.min(contentWidth, room)); x = left; }
+      else if (contentWidth <= room) {
+        // auto margins share what the space beside the floats leaves, as Blink resolves them in the layout opportunity
+        const free = room - contentWidth;
+        x = left + (style.margin.left !== 'auto' ? 0 : style.margin.right === 'auto' ? free / 2 : free);
+      }
       else { y = Math.max(y, input.floats.clearance('both')); }
     }
   }

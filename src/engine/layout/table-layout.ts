@@ -271,7 +271,10 @@ class TableLayout {
     // box) is a minimum of the table's border box, as Chromium 156 widens the table for it
     const captionMin = this.ctx.intrinsic.captionsMin(this.box);
     if (captionMin > 0) minGrid = Math.max(minGrid ?? 0, captionMin - spacing - frame);
-    const used = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid });
+    // CSS 2.1 §10.2: a percentage width is of the containing block, also where floats narrow the
+    // space the table is placed in (a `width: 100%` table does not fit beside a float: it moves below it)
+    const percentBasis = Math.max(0, (forced ?? cb - (ml ?? 0) - (mr ?? 0)) - frame - spacing);
+    const used = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid, percentBasis });
     columns = used.columns;
     let grid = used.gridWidth;
     // a width decided by the parent (a stretched flex item) or a specified width wider than the
@@ -332,12 +335,19 @@ class TableLayout {
     const candidates = [top];
     for (const side of ['left', 'right', 'both'] as const) { const y = input.floats.clearance(side); if (y > top) candidates.push(y); }
     candidates.sort((a, b) => a - b);
+    // CSS 2.1 §9.5: the table's border box, not its margins, must not overlap the floats' margin boxes:
+    // a specified margin reaches under a float (auto margins share the space beside the floats)
+    const s = this.box.style;
+    const ml = s.margin.left === 'auto' ? 0 : resolve(s.margin.left, input.cbWidth);
+    const mr = s.margin.right === 'auto' ? 0 : resolve(s.margin.right, input.cbWidth);
     for (let i = 0; i < candidates.length; i++) {
       const y = candidates[i]!;
       const band = input.floats.space(y, 1, minX, maxX);
-      const w = this.widths(band.right - band.left);
-      const fits = band.left <= minX + 0.01 && band.right >= maxX - 0.01 || w.marginLeft + w.width + w.marginRight <= band.right - band.left + 0.01;
-      if (fits || i === candidates.length - 1) return { y, x: band.left + w.marginLeft, width: w.width };
+      const left = Math.max(minX + ml, band.left);
+      const right = Math.min(maxX - mr, band.right);
+      const w = this.widths(right - left + ml + mr);
+      const fits = band.left <= minX + 0.01 && band.right >= maxX - 0.01 || w.marginLeft + w.width + w.marginRight <= right - left + ml + mr + 0.01;
+      if (fits || i === candidates.length - 1) return { y, x: left - ml + w.marginLeft, width: w.width };
     }
     return { y: top, x: minX, width: 0 };
   }

@@ -20,6 +20,8 @@ export interface TableWidthOptions {
   /** the table's min-width and max-width as widths of the grid (the frame and spacing taken off), pt */
   readonly minGrid?: number;
   readonly maxGrid?: number;
+  /** what a percentage `width` resolves against, measured as `availableWidth` is (default: `availableWidth`): the containing block's, where floats narrow the available width */
+  readonly percentBasis?: number;
 }
 
 /** `available`: the width the grid may take (containing block minus the table's margins, borders, padding and spacing). */
@@ -31,7 +33,7 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
   const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
   const frame = (box.style.borderWidth.left + box.style.borderWidth.right) * k + resolve(box.style.padding.left, available) + resolve(box.style.padding.right, available);
   const spacing = options.spacing ?? 0;
-  let specified = resolveAuto(box.width, available + frame + spacing);
+  let specified = resolveAuto(box.width, (options.percentBasis ?? available) + frame + spacing);
   if (specified !== undefined && box.style.boxSizing === 'border-box') specified -= frame;
   if (specified !== undefined) specified -= spacing;
   // CSS 2.1 §10.4: max-width, then min-width (a table is never narrower than its columns' minimum)
