@@ -9,7 +9,7 @@ import { hasTransform } from '../cascade/transform';
 import type { DiagnosticList } from '../diagnostics';
 import { buildTable } from './table';
 import type {
-  AbsoluteBox, BlockBox, BlockLevelBox, FlexBox, Footnote, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ListItemBox, ReplacedBox, TextRun,
+  AbsoluteBox, BlockBox, BlockLevelBox, FlexBox, Footnote, FormControl, GridBox, InlineBox, InlineFormattingBox, InlineLevelBox, ListItemBox, ReplacedBox, TextRun,
 } from './types';
 
 export interface BoxBuildOptions {
@@ -35,7 +35,7 @@ const NO_INLINES: InlineLevelBox[] = [];
 const NO_BOX = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', '::marker',
   'iframe', 'object', 'embed', 'audio', 'video', 'canvas', 'map', 'area', 'datalist']);
 const REPORTED_HTML = new Set(['iframe', 'object', 'embed', 'audio', 'video', 'canvas']);
-/** Form controls: printed as the empty boxes their CSS gives them (with an input's value as text). */
+/** Form controls: printed as boxes with their text (formControl). */
 const FORM_CONTROLS = new Set(['input', 'select', 'textarea']);
 
 const BLOCK_LEVEL = new Set(['block', 'flow-root', 'list-item', 'table', 'flex', 'grid', 'table-row', 'table-row-group',
@@ -243,9 +243,12 @@ class BoxBuilder {
     if (el.tag === 'br') { this.addInline(flow, depth, { kind: 'line-break', style: s }); return; }
     if (FORM_CONTROLS.has(el.tag)) {
       if (el.tag === 'input' && (el.attrs.type ?? '').toLowerCase() === 'hidden') return;
-      const control = formControl(el);
-      if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, this.blockContainer(control, s, positioned));
-      else this.addInline(flow, depth, { kind: 'inline-block', style: s, element: control, box: this.blockContainer(control, s, positioned) });
+      const { element, control } = formControl(el);
+      // a control's own text is on one line (Blink's inner editor: white-space: pre), a text area's wraps
+      const box = this.blockContainer(element, el.tag === 'textarea' ? s : { ...s, whiteSpace: 'pre' }, positioned);
+      const container: BlockBox = control ? { ...box, control } : box;
+      if (BLOCK_LEVEL.has(s.display)) this.emitBlock(flow, container);
+      else this.addInline(flow, depth, { kind: 'inline-block', style: s, element, box: container });
       return;
     }
     if (s.position === 'absolute' || s.position === 'fixed') {
@@ -416,13 +419,69 @@ class BoxBuilder {
   }
 }
 
-/** A form control as printed: an input shows its value (buttons their label), a textarea its text, a select nothing. */
-function formControl(el: StyledElement): StyledElement {
-  const type = (el.attrs.type ?? 'text').toLowerCase();
-  let text = '';
-  if (el.tag === 'input' && type !== 'checkbox' && type !== 'radio' && type !== 'file' && type !== 'password') text = el.attrs.value ?? '';
-  if (el.tag === 'textarea') return el;
-  return { ...el, children: text ? [{ kind: 'text', text, style: el.style }] : [] };
+/** The `<input>` types printed as a text field (HTML §4.10.5.1; an unknown type is a text field). */
+const TEXT_FIELD_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+const INPUT_TYPES = new Set([...TEXT_FIELD_TYPES, 'hidden', 'checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'file', 'color', 'range',
+  'date', 'time', 'datetime-local', 'month', 'week']);
+/** HTML §4.10.5.1.18 / .19 the default labels of submit and reset buttons (Chromium's English ones) */
+const DEFAULT_LABELS: Readonly<Record<string, string>> = { submit: 'Submit', reset: 'Reset' };
+/** Chromium's placeholder colour (its UA sheet's ::placeholder: darkGray mixed as it prints, rgb(117, 117, 117)) */
+const PLACEHOLDER = { r: 117, g: 117, b: 117, a: 1 };
+
+/**
+ * A form control as printed (HTML §15.5): a text field shows its value (a password one bullet per
+ * character) or else its placeholder, on one line; a button its label; a text area its text; a
+ * select its selected option (the first when none is). Text fields and text areas take their
+ * intrinsic size from their font (layout/control.ts); an empty text field keeps its line (its
+ * baseline and height are those of a line of its font).
+ */
+function formControl(el: StyledElement): { element: StyledElement; control?: FormControl } {
+  if (el.tag === 'textarea') {
+    return { element: el, control: { kind: 'textarea', cols: positiveAttr(el.attrs.cols, 20), rows: positiveAttr(el.attrs.rows, 2) } };
+  }
+  const line = (text: string, style: ComputedStyle = el.style): StyledElement => ({
+    ...el, children: text ? [{ kind: 'text', text, style: { ...style, whiteSpace: 'pre' } }] : [],
+  });
+  if (el.tag === 'select') {
+    const options = optionsOf(el);
+    const labels = options.map((o) => (o.attrs.label ?? textOf(o)).replace(/[ \t\n\r\f]+/g, ' ').trim());
+    const shown = options.findIndex((o) => o.attrs.selected !== undefined);
+    return { element: line(labels[shown < 0 ? 0 : shown] ?? ''), control: { kind: 'select', labels } };
+  }
+  let type = (el.attrs.type ?? 'text').toLowerCase();
+  if (!INPUT_TYPES.has(type)) type = 'text';
+  if (TEXT_FIELD_TYPES.has(type)) {
+    const value = (el.attrs.value ?? '').replace(/[\r\n]/g, '');
+    const control: FormControl = { kind: 'text-field', size: positiveAttr(el.attrs.size, 20) };
+    if (value) return { element: line(type === 'password' ? '\u2022'.repeat([...value].length) : value), control };
+    const placeholder = (el.attrs.placeholder ?? '').replace(/[\r\n]/g, '');
+    if (placeholder) return { element: line(placeholder, { ...el.style, color: PLACEHOLDER }), control };
+    const br: StyledElement = { kind: 'element', tag: 'br', attrs: {}, style: el.style, children: [], loc: el.loc };
+    return { element: { ...el, children: [br] }, control };
+  }
+  if (type === 'checkbox' || type === 'radio') return { element: line(''), control: { kind: 'check' } };
+  if (type === 'submit' || type === 'reset' || type === 'button') return { element: line(el.attrs.value ?? DEFAULT_LABELS[type] ?? '') };
+  return { element: line('') };
+}
+
+/** HTML §2.3.4.2 a positive integer attribute (cols, rows, size), or its default. */
+function positiveAttr(value: string | undefined, otherwise: number): number {
+  const n = value === undefined ? NaN : parseInt(value.trim(), 10);
+  return n > 0 ? n : otherwise;
+}
+
+/** The option elements of a select, in tree order (inside optgroups too). */
+function optionsOf(el: StyledElement, out: StyledElement[] = []): StyledElement[] {
+  for (const c of el.children) {
+    if (c.kind !== 'element') continue;
+    if (c.tag === 'option') out.push(c);
+    else if (c.tag === 'optgroup') optionsOf(c, out);
+  }
+  return out;
+}
+
+function textOf(el: StyledElement): string {
+  return el.children.map((c) => (c.kind === 'text' ? c.text : textOf(c))).join('');
 }
 
 function prependMarker(children: BlockLevelBox[], marker: InlineLevelBox): BlockLevelBox[] {

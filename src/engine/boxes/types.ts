@@ -12,7 +12,18 @@ export interface BlockBox {
   /** undefined for an anonymous block box */
   readonly element: StyledElement | undefined;
   readonly children: BlockLevelBox[];
+  /** a text field or text area: the intrinsic size its auto width and height take (layout/control.ts) */
+  readonly control?: FormControl;
 }
+
+/** HTML §4.10 the form controls whose intrinsic size comes from their font, not their content. */
+export type FormControl =
+  | { readonly kind: 'text-field'; readonly size: number }
+  | { readonly kind: 'textarea'; readonly cols: number; readonly rows: number }
+  /** a select (drop-down): as wide as its widest option's label */
+  | { readonly kind: 'select'; readonly labels: readonly string[] }
+  /** a checkbox or radio button: 13px square, its baseline at its border box's bottom */
+  | { readonly kind: 'check' };
 
 /** An anonymous block box holding one inline formatting context (CSS 2.1 §9.2.1.1). */
 export interface InlineFormattingBox {

@@ -155,11 +155,8 @@ export function presentationalHints(e: MatchElement): string {
     case 'pre':
       if (a.wrap !== undefined) add('white-space', 'pre-wrap');
       break;
-    case 'input': case 'textarea': case 'select':
-      if (a.size && e.tag === 'input') { const n = parseInt(a.size, 10); if (n > 0) add('width', `${n * 0.5 + 0.5}em`); }
-      if (a.cols && e.tag === 'textarea') { const n = parseInt(a.cols, 10); if (n > 0) add('width', `${n * 0.5}em`); }
-      if (a.rows && e.tag === 'textarea') { const n = parseInt(a.rows, 10); if (n > 0) add('height', `${n * 1.2}em`); }
-      break;
+    // (an input's size and a textarea's cols and rows are not hints: they make the control's
+    // intrinsic size, layout/control.ts, which a specified width or height overrides)
     case 'g': case 'path': case 'rect': case 'circle': case 'ellipse': case 'line': case 'polyline': case 'polygon':
     case 'text': case 'tspan': case 'use': case 'symbol':
       // SVG 2 §6.6 presentation attributes: the painting properties author rules may override

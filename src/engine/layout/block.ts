@@ -14,6 +14,7 @@ import {
   EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
   type BlockInput, type BlockResult, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
+import { controlBlockSize, controlInlineSize } from './control';
 import { clampLines, lineClampOf } from './clamp';
 import { Floats } from './float';
 import { exactList, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
@@ -349,7 +350,10 @@ function withFlags(f: BoxFragment, flags: { positioned?: boolean; fixed?: boolea
 
 function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   const style = box.style;
-  const used = usedBlockBox(style, input.cbWidth, undefined, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
+  // a form control's auto width is its intrinsic one, wherever it stands (layout/control.ts)
+  const control = box.kind === 'block' ? box.control : undefined;
+  const intrinsicWidth = control ? controlInlineSize(control, style, ctx.faces) : undefined;
+  const used = usedBlockBox(style, input.cbWidth, intrinsicWidth, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
   const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined || input.root === true;
   let contentWidth = used.contentWidth;
   let marginLeft = used.marginLeft;
@@ -465,10 +469,20 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   let contentHeight = Math.max(0, contentBottom - contentTop);
   if (input.borderBoxHeight !== undefined) contentHeight = Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom);
   else if (used.height !== undefined) contentHeight = used.height;
+  else if (control) contentHeight = controlBlockSize(control, style, ctx.faces);
   contentHeight = Math.max(contentHeight, used.minHeight);
   const maxHV = lengthOr(style.maxHeight, 'none');
   const maxH = maxHV === 'none' ? undefined : maxHV.pct && input.cbHeight === undefined ? undefined : resolve(maxHV, input.cbHeight ?? 0);
   if (maxH !== undefined && input.borderBoxHeight === undefined) contentHeight = Math.min(contentHeight, Math.max(0, style.boxSizing === 'border-box' ? maxH - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom : maxH));
+  // a text field's or select's line is centred in its content box, above or below it (Blink's inner editor)
+  if (control && (control.kind === 'text-field' || control.kind === 'select')) {
+    const dy = (contentHeight - (flow.bottom - contentTop)) / 2;
+    if (Math.abs(dy) > 0.001) {
+      for (const f of flow.fragments) translate(f, 0, dy);
+      const moved = (b: number | undefined) => (b === undefined ? undefined : b + dy);
+      flow = { ...flow, firstBaseline: moved(flow.firstBaseline), lastBaseline: moved(flow.lastBaseline) };
+    }
+  }
   // a scroll container wider inside than its padding box prints its horizontal scrollbar below it (scrollbar.ts)
   const tag = box.element?.tag;
   const scrollbar = tag !== 'html' && tag !== 'body' && scrollsHorizontally(style, flow.fragments, contentX + contentWidth);

@@ -1218,8 +1218,13 @@ function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext):
   const f = r.fragment;
   const height = Math.max(0, r.bottom + mb);
   // CSS 2.1 §10.8.1: an inline-block's baseline is its last line box's, unless it has none or
-  // its overflow is not visible (then its bottom margin edge); inline-table and inline-flex take their first
-  const own = s.display === 'inline-block' ? (s.overflow === 'visible' ? r.lastBaseline : undefined) : r.firstBaseline;
+  // it is a scroll container (CSS Overflow 3 §3: overflow other than visible and clip; then its
+  // bottom margin edge); inline-table and inline-flex take their first
+  // a checkbox's or radio button's is its border box's bottom (Blink's theme baseline)
+  // a text area's is its bottom margin edge (a scroll container)
+  const control = b.box.kind === 'block' ? b.box.control?.kind : undefined;
+  const own = control === 'check' && f ? f.y + f.height : control === 'textarea' ? undefined
+    : s.display === 'inline-block' ? (s.overflow === 'visible' || s.overflow === 'clip' ? r.lastBaseline : undefined) : r.firstBaseline;
   return { fragment: f, width: f ? ml + f.width + mr : 0, height, baseline: own ?? height, x: 0, y: 0, off: 0, group: 0, absolutes, placed: false };
 }
 

@@ -6,6 +6,7 @@ import { assertNever } from '../boxes/types';
 import type { TableBox } from '../boxes/table';
 import { lengthOr, type ComputedStyle, type SizeKeyword } from '../cascade/computed';
 import type { FaceResolver } from './faces';
+import { controlInlineSize } from './control';
 import { insideSymbolWidth } from './marker';
 import { gridContentSizes } from './grid';
 import { tabAdvance } from './linebreak';
@@ -121,6 +122,10 @@ export class Intrinsic {
     if (isOrthogonalRoot(box)) { const w = this.orthogonalWidth?.(box) ?? 0; return { min: w, max: w }; }
     switch (box.kind) {
       case 'block': case 'list-item': {
+        if (box.kind === 'block' && box.control) {
+          const w = controlInlineSize(box.control, box.style, this.o.faces);
+          return this.withStyle(box.style, { min: w, max: w });
+        }
         const inner = this.children(box.children);
         const n = box.style.columnCount;
         if (typeof n === 'number' && n > 1 && box.children.length > 1) {

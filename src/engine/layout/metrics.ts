@@ -162,3 +162,13 @@ export function hasGlyph(file: string, cp: number): boolean {
   }
   return true;
 }
+
+/**
+ * The average and maximum character widths a face sizes form controls with (Blink's
+ * SimpleFontData avg_char_width_ and max_char_width_: OS/2 xAvgCharWidth and the head table's
+ * xMax - xMin), per 1000 em. A face without a table is measured as Liberation Sans.
+ */
+export function controlCharWidths(file: string): { readonly avg: number; readonly max: number } {
+  const m = FACE_METRICS[file] ?? FACE_METRICS[FALLBACK_FACE]!;
+  return { avg: m.avgChar, max: m.maxChar };
+}
