@@ -8,7 +8,7 @@ import type { CascadeResult, PageStyle, StyledElement, StyledNode } from '../../
 import type { EngineResult } from '../../src/engine';
 import { layoutStyled } from '../../src/engine/pipeline';
 import { toPdf } from '../../src/pdf';
-import { measureText } from '../../src/render/measure';
+import { glyphInk, measureText } from '../../src/render/measure';
 import { parsePdf, type ParsedPdf } from './pdf';
 
 const side = <T>(v: T) => ({ top: v, right: v, bottom: v, left: v });
@@ -54,9 +54,9 @@ export const pt = (n: number) => ({ pt: n, pct: 0 });
 export const pct = (n: number) => ({ pt: 0, pct: n });
 export const sides = <T>(v: T) => side(v);
 
-/** Lays out a hand-built tree as the renderer does (text measured as the PDF writer draws it). */
+/** Lays out a hand-built tree as the renderer does (text measured as the PDF writer draws it, the glyphs' ink known to paint's clips). */
 export function layout(result: CascadeResult): EngineResult {
-  return layoutStyled(result, { measureText });
+  return layoutStyled(result, { measureText, glyphInk });
 }
 
 export async function render(result: EngineResult): Promise<ParsedPdf> {
@@ -70,7 +70,7 @@ export async function renderBytes(result: EngineResult): Promise<Buffer> {
 
 /** The PDF of an HTML document under `css`, which must lay out without diagnostics. */
 export async function pdfOfHtml(html: string, css: string): Promise<Buffer> {
-  const r = layoutHtml(html, css, { measureText });
+  const r = layoutHtml(html, css, { measureText, glyphInk });
   expect(r.diagnostics.map((d) => d.message)).to.deep.equal([]);
   return renderBytes(r);
 }

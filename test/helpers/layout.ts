@@ -3,7 +3,7 @@
 import type { BoxFragment, Fragment, LineFragment, PageFragment, TextFragment } from '../../src/engine/layout/fragments';
 import { layoutFragmentTree } from '../../src/engine/pipeline';
 import type { PageFormat } from '../../src/engine/pageFormats';
-import { measureText } from '../../src/render/measure';
+import { glyphInk, measureText } from '../../src/render/measure';
 
 export interface LaidOut {
   readonly pages: readonly PageFragment[];
@@ -16,7 +16,7 @@ export interface LaidOut {
 
 /** Lays out `html` (with `css` as an author sheet) and returns its fragment tree. */
 export function layoutOf(html: string, css = '', options: { format?: PageFormat } = {}): LaidOut {
-  const r = layoutFragmentTree({ html, css, options: { format: options.format ?? 'A4', measureText } });
+  const r = layoutFragmentTree({ html, css, options: { format: options.format ?? 'A4', measureText, glyphInk } });
   if (!r.root) throw new Error('the document produced no root fragment');
   return { pages: r.pages, root: r.root, fixed: r.fixed, footnotes: r.footnotes, diagnostics: r.diagnostics.items };
 }

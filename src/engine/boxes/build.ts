@@ -433,11 +433,13 @@ const PLACEHOLDER = { r: 117, g: 117, b: 117, a: 1 };
  * character) or else its placeholder, on one line; a button its label; a text area its text; a
  * select its selected option (the first when none is). Text fields and text areas take their
  * intrinsic size from their font (layout/control.ts); an empty text field keeps its line (its
- * baseline and height are those of a line of its font).
+ * baseline and height are those of a line of its font). No control shows ::before or ::after.
  */
 function formControl(el: StyledElement): { element: StyledElement; control?: FormControl } {
   if (el.tag === 'textarea') {
-    return { element: el, control: { kind: 'textarea', cols: positiveAttr(el.attrs.cols, 20), rows: positiveAttr(el.attrs.rows, 2) } };
+    // (its text only: a control has no ::before or ::after boxes in Chromium)
+    const children = el.children.filter((c) => c.kind === 'text');
+    return { element: children.length === el.children.length ? el : { ...el, children }, control: { kind: 'textarea', cols: positiveAttr(el.attrs.cols, 20), rows: positiveAttr(el.attrs.rows, 2) } };
   }
   const line = (text: string, style: ComputedStyle = el.style): StyledElement => ({
     ...el, children: text ? [{ kind: 'text', text, style: { ...style, whiteSpace: 'pre' } }] : [],

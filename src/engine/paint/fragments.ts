@@ -1017,7 +1017,16 @@ class Painter {
     return a;
   }
 
-  private textNode(page: PageFragment, t: TextFragment, fixed: boolean): void {
+  private textNode(page: PageFragment, whole: TextFragment, fixed: boolean): void {
+    // a run crossing the page area's left or right edge keeps the glyphs whose ink meets the area
+    // (openPageArea's cut, glyph by glyph as Chromium's PDF holds it: inkInside)
+    let t = whole;
+    const areaWidth = page.width - page.margin.left - page.margin.right;
+    if (this.cut[page.index] && (t.x < 0 || t.x + t.width > areaWidth) && !this.transformed()) {
+      const inside = this.inkInside(t, { x: 0, y: -INFINITE_EDGE, width: areaWidth, height: 2 * INFINITE_EDGE });
+      if (!inside) return;
+      t = inside;
+    }
     const s = t.style;
     const font = t.font;
     const { pieces, ascent } = this.pieces(t.text, font);
@@ -1155,6 +1164,9 @@ function clipRect(f: BoxFragment, c: Exclude<ComputedStyle['clip'], 'auto'>): Cl
 }
 
 /** Whether a rectangle in page coordinates lies wholly outside the page's area. */
+/** a clip edge no flow reaches (the page area's cut is on the inline axis only: pages end the flow) */
+const INFINITE_EDGE = 1e9;
+
 function outsidePageArea(page: PageFragment, r: Rect): boolean {
   const m = page.margin;
   return r.x + r.width <= m.left || r.x >= page.width - m.right || r.y + r.height <= m.top || r.y >= m.top + page.flowBottom - page.flowTop;

@@ -35,6 +35,21 @@ describe('paint: text at the edge of an overflow clip (CSS Overflow 3 §3)', () 
     }
   });
 
+  // the page area cuts what the document paints (paint openPageArea) in the same way: a nowrap line
+  // running past its right edge keeps the glyphs that reach into it (Chromium: "Kub")
+  it('writes only the glyphs whose ink meets the page area, as Chromium 156 does', async () => {
+    const line = 'Kubernetes Docker Helm Containers orchestration '.repeat(3);
+    const r = layoutHtml(`<!doctype html><p>Normal text</p><div style="margin-left:100pt;width:60pt;white-space:nowrap">${line}</div>`,
+      '@page { size: 300pt 200pt; margin: 20pt } body { margin: 0; font: 12pt/15pt sans-serif }', { measureText, glyphInk });
+    const words = boxWordsOf(await toPdf(r.docDefinition, r.fonts));
+    // (the document is wider than 1.5 page areas: shrunk by 1.5, the rest cut at the page area's edge)
+    const chromium: readonly (readonly [string, number])[] = [['Normal', 20.25], ['text', 48.25], ['Kubernetes', 86.91], ['Docker', 130.05], ['Helm', 157.62],
+      ['Containers', 178.51], ['orchestration', 219.42], ['Kub', 267.89]];
+    expect(words.map((w) => w.text)).to.deep.equal(chromium.map((w) => w[0]));
+    for (const [i, [text, left]] of chromium.entries()) expect(words[i]!.left, `${text} left`).to.be.closeTo(left, 0.05);
+    expect(words[7]!.right, 'Kub right').to.be.closeTo(282.12, 0.05);
+  });
+
   it('without the glyphs\' ink (no EngineOptions.glyphInk) whole runs are culled as before: the run cut by the clip is written whole', async () => {
     const r = layoutHtml(`<!doctype html><meta charset="utf-8">${HTML}`, CSS, { measureText });
     const words = boxWordsOf(await toPdf(r.docDefinition, r.fonts)).map((w) => w.text);
