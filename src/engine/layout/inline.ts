@@ -565,7 +565,9 @@ class Lines implements LineFloats {
     const root = this.content.root;
     // with the line-height quirk the root inline box's strut counts only once text is on it
     const quirk = this.ctx.lineHeightQuirk === true;
-    const groups: Group[] = [quirk ? { align: 'root', top: 0, bottom: 0, base: 0 } : { align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
+    // (empty until something joins it: a line-height smaller than the font's ascent and descent puts
+    // the text's extent wholly above the baseline, and the line is that extent's height)
+    const groups: Group[] = [quirk ? { align: 'root', top: Infinity, bottom: -Infinity, base: 0 } : { align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
     this.groups = groups;
     this.measured = false;
     root.stamp = stamp; root.off = 0; root.group = 0;
@@ -610,6 +612,7 @@ class Lines implements LineFloats {
     }
     // top- and bottom-aligned subtrees: the line box grows to hold them, then they align to its edges
     const r = groups[0]!;
+    if (r.top > r.bottom) { r.top = 0; r.bottom = 0; }
     for (let i = 1; i < groups.length; i++) {
       const g = groups[i]!; const h = g.bottom - g.top;
       if (g.align === 'top') r.bottom = Math.max(r.bottom, r.top + h);

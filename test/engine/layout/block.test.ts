@@ -501,6 +501,9 @@ describe('layout: the line height quirk (Quirks Mode §3.3, as Chromium 156 prin
   const cases: { name: string; html: string; quirks: number[]; standard: number[] }[] = [
     { name: 'a line with only smaller text takes its height, not the block\'s strut', html: '<div id="d">A<br><small>b</small></div>', quirks: [17.25, 15], standard: [17.25, 17.25] },
     { name: 'a line that is only a <br> keeps the strut', html: '<div id="d">A<br><br>B</div>', quirks: [17.25, 17.25, 17.25], standard: [17.25, 17.25, 17.25] },
+    // (16px text: 14px ascent and 3px descent; a 5px line-height puts its extent 8px to 3px above the baseline)
+    { name: 'a line-height below the font\'s height: each line is the line-height, its baseline below the line', html: '<div id="d" style="font-size:16px;line-height:5px">Alpha<br>Beta</div>', quirks: [3.75, 3.75], standard: [3.75, 3.75] },
+    { name: 'line-height: 0.5 (8px of 16px text)', html: '<div id="d" style="font-size:16px;line-height:0.5">Gamma<br>Delta</div>', quirks: [6, 6], standard: [6, 6] },
     { name: 'an image alone on its line leaves no gap below it', html: `<div id="d"><img src="${PNG}" width="40" height="40"></div>`, quirks: [30], standard: [33.75] },
   ];
   for (const c of cases) {

@@ -42,6 +42,12 @@ describe('layout: form controls (Chromium 156)', () => {
     expect(textOf(boxOf(root, '#c'))).to.equal('Type to search');
   });
 
+  it('a control shows no ::before or ::after (Chromium generates none for them)', () => {
+    const { root } = layoutOf('<!doctype html><textarea id="a">text</textarea><input id="b" value="v">', `${PAGE} textarea::before, input::before { content: "B" } textarea::after { content: "A" }`);
+    expect(textOf(boxOf(root, '#a'))).to.equal('text');
+    expect(textOf(boxOf(root, '#b'))).to.equal('v');
+  });
+
   it('a select shows its selected option, else its first', () => {
     const { root } = layoutOf('<!doctype html><select id="a"><option>One</option><option selected>Two</option></select><select id="b"><optgroup label="g"><option>Three</option></optgroup><option>Four</option></select>', PAGE);
     expect(textOf(boxOf(root, '#a'))).to.equal('Two');
