@@ -428,6 +428,13 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const pageInset = follows ? input.pageInset! + input.cbWidth - contentWidth : undefined;
   const floats = bfc ? new Floats() : input.floats;
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
+  // what the children's percentage heights resolve against: this box's definite height, else (Blink's
+  // SkipContainingBlockForPercentHeightCalculation) its own containing block's when it is an anonymous
+  // block, or in quirks mode (Quirks Mode §3.5 the percentage height calculation quirk) when its height
+  // is auto and it is neither a table cell nor absolutely positioned: up to the page area
+  const skipped = cbHeight === undefined && (box.element === undefined || (ctx.quirksMode === true && style.height === 'auto'
+    && style.display !== 'table-cell' && style.position !== 'absolute' && style.position !== 'fixed'));
+  const percentBase = skipped ? input.cbHeight : cbHeight;
   // CSS Fragmentation 3 §4.1 as Blink 156 breaks: when the box's bottom follows its content, its
   // block-end padding and borders (and what follows the box itself) go on the last content's page
   const frameBottom = used.padding.bottom + used.border.bottom;
@@ -436,7 +443,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const endReserve = followsContent && (frameBottom > 0 || inReserve > 0) ? inReserve + frameBottom : 0;
   const flowInput: FlowInput = {
     endReserve, endMargin: frameBottom > 0 ? 0 : Math.max(0, used.marginBottom),
-    x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight, link: input.link,
+    x: contentX, width: contentWidth, pageInset, y: contentTop, strut: childStrut, floats, absolutes: input.absolutes, cbHeight: percentBase, link: input.link,
     // CSS Paged Media 3 §7.1: `page: auto` takes the parent's used page name; a box laid out as its own
     // formatting context (a table cell, flex or grid item, float) is given none: it takes its page's, as
     // Chromium prints it (its block children start named pages only where their name differs)

@@ -514,6 +514,19 @@ describe('layout: the line height quirk (Quirks Mode §3.3, as Chromium 156 prin
   }
 });
 
+describe('layout: the percentage height calculation quirk (Quirks Mode §3.5, as Chromium 156 prints a document without a DOCTYPE)', () => {
+  // a 380pt page area; the figures are the gaps between the words of Chromium's PDF
+  const css = '@page { size: 300pt 400pt; margin: 10pt } body { margin: 0; font: 12pt sans-serif }';
+  const heightOf = (html: string) => boxOf(layoutOf(html, css).root, '#x').height;
+  it('a percentage height skips auto-height blocks up to the page area', () => {
+    expect(heightOf('<div><div id="x" style="height:50%">Pct of auto</div>after</div>')).to.be.closeTo(190, 0.3);
+    expect(heightOf('<!DOCTYPE html><div><div id="x" style="height:50%">Pct of auto</div>after</div>'), 'standard: auto').to.be.closeTo(13.5, 0.3);
+  });
+  it('a block of definite height stops the skip', () => {
+    expect(heightOf('<div style="height:50pt"><div><div id="x" style="height:50%">Half</div></div></div>')).to.be.closeTo(25, 0.01);
+  });
+});
+
 // CSS 2.1 §10.3.7: an absolutely positioned box inside an inline-block whose containing block is
 // outside it takes its static position where the inline-block stands on its line (the
 // inline-block is laid out at the origin, then moved onto its line: the box moves with it).
