@@ -428,12 +428,13 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   const pageInset = follows ? input.pageInset! + input.cbWidth - contentWidth : undefined;
   const floats = bfc ? new Floats() : input.floats;
   const cbHeight = used.height ?? (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - used.border.top - used.border.bottom - used.padding.top - used.padding.bottom) : undefined);
-  // what the children's percentage heights resolve against: this box's definite height, else (Blink's
-  // SkipContainingBlockForPercentHeightCalculation) its own containing block's when it is an anonymous
-  // block, or in quirks mode (Quirks Mode §3.5 the percentage height calculation quirk) when its height
-  // is auto and it is neither a table cell nor absolutely positioned: up to the page area
-  const skipped = cbHeight === undefined && (box.element === undefined || (ctx.quirksMode === true && style.height === 'auto'
-    && style.display !== 'table-cell' && style.position !== 'absolute' && style.position !== 'fixed'));
+  // what the children's percentage heights resolve against: this box's definite height, else, in
+  // quirks mode (Quirks Mode §3.5 the percentage height calculation quirk, Blink's
+  // SkipContainingBlockForPercentHeightCalculation), its own containing block's when its height is
+  // auto and it is a block in normal flow (not a table cell, flex or grid item, absolutely
+  // positioned box or multi-column container): up to the page area
+  const skipped = cbHeight === undefined && ctx.quirksMode === true && style.height === 'auto' && input.borderBoxWidth === undefined
+    && style.display !== 'table-cell' && style.position !== 'absolute' && style.position !== 'fixed' && !isMulticol(style);
   const percentBase = skipped ? input.cbHeight : cbHeight;
   // CSS Fragmentation 3 §4.1 as Blink 156 breaks: when the box's bottom follows its content, its
   // block-end padding and borders (and what follows the box itself) go on the last content's page
