@@ -167,10 +167,24 @@ class BoxBuilder {
     return boxes;
   }
 
-  /** Ends the inline run: wraps it in an anonymous block (when it has content) and re-opens its inline ancestors. */
-  private flush(flow: Flow): void {
+  /**
+   * Ends the inline run: wraps it in an anonymous block and re-opens its inline ancestors.
+   * `split`: a block inside an open inline box ends the run (CSS 2.1 §9.2.1.1).
+   *
+   * A run with line content always makes its anonymous block. A run of inline boxes with none
+   * (an empty <span>, <a name>, only collapsible white space inside) makes one too, with only
+   * zero-height line boxes (CSS 2.1 §9.4.2: its margins collapse through it), except before a
+   * block that splits its inline: as Chromium 156 prints it, `<div>A</div><span></span>` ends in
+   * a line box, so a forced break after A makes a page of it, and `<span><div>A</div></span>`
+   * ends in the span's closing part; the span's opening part before A makes no line.
+   */
+  private flush(flow: Flow, split = false): void {
     const group = flow.group;
-    if (hasContent(group)) {
+    if (!hasContent(group) && !split && hasInlineBox(group)) {
+      // (an empty line: no ::first-line, text-indent nor marker goes to it)
+      processWhiteSpace(group, this.options.smallCaps);
+      this.pending.push({ kind: 'inlines', style: flow.containerStyle, children: group.slice(), first: false });
+    } else if (hasContent(group)) {
       const lineContent = flow.first && flow.firstLine ? cloneStyled(group, flow.firstLine) : undefined;
       processWhiteSpace(group, this.options.smallCaps);
       const firstLine = lineContent && flow.firstLine ? firstLineOf(lineContent, group, flow.firstLine, this.options.smallCaps) : undefined;
@@ -202,7 +216,7 @@ class BoxBuilder {
   }
 
   private emitBlock(flow: Flow, box: BlockLevelBox): void {
-    this.flush(flow);
+    this.flush(flow, flow.stack.length > 0);
     this.pending.push(box);
     flow.first = false;
   }
@@ -492,7 +506,6 @@ function prependMarker(children: BlockLevelBox[], marker: InlineLevelBox): Block
   return [{ kind: 'inlines', style: marker.style, children: [marker], first: true }, ...children];
 }
 
-/** Whether an inline group renders anything (a group of collapsible white space does not). */
 /** The absolutely positioned boxes of an inline run, in tree order (inside its inline boxes too). */
 function absolutesIn(group: readonly InlineLevelBox[], out: AbsoluteBox[] = []): AbsoluteBox[] {
   for (const b of group) {
@@ -502,6 +515,7 @@ function absolutesIn(group: readonly InlineLevelBox[], out: AbsoluteBox[] = []):
   return out;
 }
 
+/** Whether an inline run makes line content (CSS 2.1 §9.4.2): not when it is collapsible white space and empty inline boxes. */
 function hasContent(group: readonly InlineLevelBox[]): boolean {
   for (const b of group) {
     switch (b.kind) {
@@ -511,12 +525,22 @@ function hasContent(group: readonly InlineLevelBox[]): boolean {
           if (b.text.length) return true;
         }
         break;
-      case 'inline': if (b.footnote || hasContent(b.children)) return true; break;
+      case 'inline': {
+        // (an inline box's own border or padding on the line's axis is content, as Chromium 156 lays it out)
+        const w = b.style.borderWidth; const p = b.style.padding;
+        if (b.footnote || w.left > 0 || w.right > 0 || p.left.pt > 0 || p.left.pct > 0 || p.right.pt > 0 || p.right.pct > 0 || hasContent(b.children)) return true;
+        break;
+      }
       case 'line-break': case 'replaced': case 'inline-block': case 'symbol-marker': case 'float': return true;
       case 'absolute': break;
     }
   }
   return false;
+}
+
+/** Whether an inline run holds an inline box (an element's, however empty). */
+function hasInlineBox(group: readonly InlineLevelBox[]): boolean {
+  return group.some((b) => b.kind === 'inline');
 }
 
 const AUTO_LINE = { kind: 'auto' } as const;

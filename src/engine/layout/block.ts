@@ -610,15 +610,23 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     const prev = i > 0 ? children[i - 1] : undefined;
+    // the last in-flow sibling before the child (forced breaks are between in-flow siblings)
+    let inFlowPrev = prev;
+    for (let k = i - 2; inFlowPrev?.kind === 'absolute'; k--) inFlowPrev = k >= 0 ? children[k] : undefined;
     // its bottom margin, inside the container's padding (or collapsed with the margin counted already), goes with it
     const endReserve = i !== last || input.endReserve <= 0 ? 0 :
       input.endReserve + (child.kind === 'inlines' || child.kind === 'absolute' ? 0 : Math.max(0, marginPt(child.style.margin.bottom, input.width) - input.endMargin));
     let forcedHere = false;
-    // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*)
-    if (pages.paginates && child.kind !== 'absolute') {
-      const forced = forcedBetween(prev, child);
+    // CSS Fragmentation 3 §3.1 forced breaks between siblings (the legacy page-break-* map onto break-*),
+    // between in-flow siblings: an absolutely positioned box after a forced break-after has its
+    // static position on the next page, as Chromium 156 prints it
+    if (pages.paginates && (child.kind !== 'absolute' || inFlowPrev !== undefined)) {
+      const forced = child.kind === 'absolute' ? forcedAfter(inFlowPrev!) : forcedBetween(inFlowPrev, child);
       // (CSS Fragmentation 3 §5.2: the margins before a forced break truncate, so they never reach into the next page)
-      if (forced && fragments.length > 0) { y = pages.forcedBreak(y); strut = EMPTY_STRUT; forcedHere = true; }
+      // (a sibling placed at this page's top before the break, however empty, ends the page: Chromium
+      // 156 prints `<div></div><div style="break-before:page">` on two pages)
+      const occupied = prev !== undefined && prev.kind !== 'absolute' && starts !== undefined && pages.atPageStart(y) && starts[i - 1]!.y >= pages.pageStart(y + 0.01) - 0.01;
+      if (forced && (fragments.length > 0 || occupied)) { y = pages.forcedBreak(y, occupied); strut = EMPTY_STRUT; forcedHere = true; }
     }
     // CSS Paged Media 3 §7.1: a sibling whose start page value differs from the page's name
     // starts a page of that name (a first child's start value is its parent's, placed already)

@@ -30,8 +30,12 @@ export interface Fragmentainer {
   pageStart(y: number): number;
   /** whether `y` is (within 0.01pt) the first position of a page: pushing a box from there gains nothing */
   atPageStart(y: number): boolean;
-  /** A forced break (CSS Fragmentation 3 §3.1) before content at `y`: the first position of the next page. */
-  forcedBreak(y: number): number;
+  /**
+   * A forced break (CSS Fragmentation 3 §3.1) before content at `y`: the first position of the
+   * next page. At a page's top it ends that page only when `occupied`: a sibling before the break
+   * was placed there (even with no height, as Chromium 156 breaks after an empty box).
+   */
+  forcedBreak(y: number, occupied?: boolean): number;
   /** the page area height of the page holding `y` */
   pageHeight(y: number): number;
   /**
@@ -103,7 +107,7 @@ export function outOfFlowPages(pages: Fragmentainer): Fragmentainer {
     pageEnd: (y) => pages.pageEnd(y),
     pageStart: (y) => pages.pageStart(y),
     atPageStart: (y) => pages.atPageStart(y),
-    forcedBreak: (y) => pages.forcedBreak(y),
+    forcedBreak: (y, occupied) => pages.forcedBreak(y, occupied),
     pageHeight: (y) => pages.pageHeight(y),
   };
 }

@@ -449,9 +449,9 @@ export class Pages implements Fragmentainer {
    * A forced break (CSS Fragmentation 3 §3.1). `left`, `right`, `recto` and `verso` break as
    * `page` does: Chromium prints no blank page to put content on a side, and neither does Platen.
    */
-  forcedBreak(y: number): number {
+  forcedBreak(y: number, occupied = false): number {
     const here = this.at(y);
-    if (this.atPageStart(y) || (y <= 0 && here.index === 0)) return here.flowTop; // already at a page's top: no empty page
+    if (!occupied && (this.atPageStart(y) || (y <= 0 && here.index === 0))) return here.flowTop; // already at a page's top: no empty page
     const next = here.index + 1;
     while (this.list.length <= next && this.list.length < this.maxPages) this.add();
     return this.reach(this.list[Math.min(next, this.list.length - 1)]!.flowTop);

@@ -153,7 +153,7 @@ class ColumnFlow implements Fragmentainer {
   pageEnd(y: number): number { return this.start(this.column(y) + 1); }
   pageStart(y: number): number { return this.start(this.column(y)); }
   atPageStart(y: number): boolean { return Math.abs(y - this.pageStart(y + 0.01)) < 0.01; }
-  forcedBreak(y: number): number { return this.atPageStart(y) ? y : this.pageEnd(y); }
+  forcedBreak(y: number, occupied = false): number { return this.atPageStart(y) && !occupied ? y : this.pageEnd(y); }
   pageHeight(y: number): number { return this.height(this.column(y)); }
 
   /** where column k really is: its slot in its row, and what to add to a virtual y in it */
