@@ -83,9 +83,14 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   for (let last = 0, i = 0; i <= text.length; i++) {
     if (i < text.length && text[i] !== ' ' && text[i] !== '\t') continue;
     if (i === text.length && last === i) break;
-    const run = font.layout(text.slice(last, i + 1), tags && fontkitFeatures(tags));
+    const piece = text.slice(last, i + 1);
+    const run = font.layout(piece, tags && fontkitFeatures(tags));
     let runWidth = 0;
     run.glyphs.forEach((g, k) => {
+      // fontkit keeps one glyph object per id, with the code points of whoever asked first: a
+      // composite's bbox (the glyph ink of 'Ê') asks for its component 'E' with none, and every
+      // later 'E' of the process would get no ToUnicode entry. One glyph per character: its own.
+      if (g.codePoints.length === 0) g = withCodePoint(g, piece, k, run.glyphs.length);
       const p = run.positions[k]!;
       const advance = p.xAdvance * scale;
       glyphs.push(g); xAdvance.push(advance); adjust.push(advance - g.advanceWidth * scale);
@@ -109,6 +114,12 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
   memo.set(key, s);
   return s;
+}
+
+/** `g`, the `k`th of `count` glyphs shaped from `piece`, with its character's code point when each glyph is one character */
+function withCodePoint(g: FontkitGlyph, piece: string, k: number, count: number): FontkitGlyph {
+  const chars = Array.from(piece);
+  return chars.length === count ? { id: g.id, advanceWidth: g.advanceWidth, codePoints: [chars[k]!.codePointAt(0)!] } : g;
 }
 
 /** per face: the kerning of a space with the character after it, in font units, by features and character */
