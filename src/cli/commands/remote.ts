@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSyn
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { assetPathProblem } from '../../http/assets';
 import { CliError, UsageError, type Parsed } from '../args';
+import { formatLocated } from '../diagnostics';
 import { createIo } from '../io';
 
 // Flags and help: ../table.ts.
@@ -64,7 +65,7 @@ class Remote {
 function problemError(status: number, p: Record<string, unknown>, where?: string): CliError {
   const code = typeof p.code === 'string' ? p.code : `HTTP ${status}`;
   const lines = [`${code}: ${typeof p.detail === 'string' ? p.detail : 'the server refused the request'}`];
-  for (const problem of (Array.isArray(p.problems) ? p.problems : []) as Located[]) lines.push(`${where ?? 'template'}:${problem.line}:${problem.column}: ${problem.code}: ${problem.message}`);
+  for (const problem of (Array.isArray(p.problems) ? p.problems : []) as Located[]) lines.push(formatLocated(where ?? 'template', problem));
   if (code === 'precondition_failed') lines.push('someone saved the template while this push ran; push again to apply your changes on top of theirs');
   return new CliError(lines.join('\n'));
 }

@@ -11,7 +11,7 @@ import { templateRenderFailure } from '../../render/redactCause';
 import { renderHtmlToPdf, type RenderOutput } from '../../render/renderDocument';
 import { checkTemplate, renderTemplate, templateWarnings } from '../../template';
 import { CliError, UsageError, type Parsed } from '../args';
-import { formatDiagnostic, formatRenderFailure } from '../diagnostics';
+import { formatDiagnostic, formatLocated, formatRenderFailure } from '../diagnostics';
 import { folderResources } from '../fileResources';
 import { createIo, readJsonObject, readText } from '../io';
 
@@ -33,8 +33,8 @@ export async function renderCommand(p: Parsed): Promise<void> {
   const paramsFile = p.str('params');
   const params = paramsFile ? readJsonObject(paramsFile, 'params file') : {};
   const refused = checkTemplate(source);
-  if (refused.length) throw new CliError(`template refused:\n${refused.map((r) => `${file}:${r.line}:${r.column}: ${r.code}: ${r.message}`).join('\n')}`);
-  for (const w of templateWarnings(source)) process.stderr.write(`${file}:${w.line}:${w.column}: ${w.code}: ${w.message}\n`);
+  if (refused.length) throw new CliError(`template refused:\n${refused.map((r) => formatLocated(file, r)).join('\n')}`);
+  for (const w of templateWarnings(source)) process.stderr.write(`${formatLocated(file, w)}\n`);
   // always through Nunjucks, as the service renders it: what this prints is what the API prints
   let html: string;
   try {

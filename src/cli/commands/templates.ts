@@ -8,7 +8,7 @@ import { TEMPLATE_ID_PATTERN, TemplateIdTakenError, type Store, type Template } 
 import { checkTemplate, renderTemplate, templateWarnings } from '../../template';
 import type { Parsed } from '../args';
 import { withStore } from '../db';
-import { formatDiagnostic, formatRenderFailure } from '../diagnostics';
+import { formatDiagnostic, formatLocated, formatRenderFailure } from '../diagnostics';
 import { CliError, createIo, readJsonObject, readText, table, UsageError } from '../io';
 
 export interface AddTemplateInput {
@@ -38,7 +38,7 @@ export function addTemplate(store: Store, input: AddTemplateInput): AddedTemplat
   const html = readText(input.htmlFile, 'HTML file');
   const problems = checkTemplate(html);
   if (problems.length) {
-    throw new CliError(`template refused:\n${problems.map((p) => `${input.htmlFile}:${p.line}:${p.column}: ${p.code}: ${p.message}`).join('\n')}`);
+    throw new CliError(`template refused:\n${problems.map((p) => formatLocated(input.htmlFile, p)).join('\n')}`);
   }
   const css = input.cssFile === undefined ? undefined : readText(input.cssFile, 'CSS file');
   const sampleParams = input.sampleFile === undefined ? undefined : readJsonObject(input.sampleFile, 'sample params file');
@@ -72,7 +72,7 @@ export function addTemplate(store: Store, input: AddTemplateInput): AddedTemplat
  */
 export function sampleWarnings(store: Store, t: Template, files: { html: string; css?: string | undefined }): string[] {
   const globals = store.accounts.get(t.accountId)?.globals ?? {};
-  const source = templateWarnings(t.html).map((w) => `${files.html}:${w.line}:${w.column}: ${w.code}: ${w.message}`);
+  const source = templateWarnings(t.html).map((w) => formatLocated(files.html, w));
   let html: string;
   try {
     html = renderTemplate(t.html, { params: t.sampleParams, globals });
