@@ -3,6 +3,7 @@
 // within the params limits. Every problem names its field and, where there is one, its line.
 import { findParamsLimitBreach } from '../http/schemas/paramsLimits';
 import { checkTemplate } from '../template';
+import { lineColumnAt } from '../textPosition';
 
 export type Field = 'html' | 'css' | 'sample' | 'globals' | 'name' | 'id';
 
@@ -15,12 +16,6 @@ export interface Problem {
   readonly column: number;
   /** a warning does not stop saving */
   readonly severity: 'error' | 'warning';
-}
-
-function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
-  const lines = before.split('\n');
-  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
 }
 
 /**

@@ -11,6 +11,7 @@
 // (what a template saves with but its author should see is in ./comments.ts: templateWarnings)
 //
 // Every problem carries a 1-based line and column in the source as saved.
+import { lineColumnAt } from '../textPosition';
 import { commentsAsText } from './comments';
 import { env, isBlocked, parser, type NunjucksNode } from './env';
 
@@ -37,19 +38,13 @@ export class TemplateRefusedError extends Error {
 const registry = env as unknown as { filters: Record<string, unknown>; tests: Record<string, unknown> };
 const own = (table: Record<string, unknown>, name: string) => Object.prototype.hasOwnProperty.call(table, name);
 
-/** The line and column just after the last character: where "unexpected end of file" points. */
-function endOf(source: string): { line: number; column: number } {
-  const lines = source.split('\n');
-  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
-}
-
 function syntaxProblem(source: string, err: unknown): TemplateProblem {
   const e = err as { message?: string; lineno?: number; colno?: number };
   const message = String(e.message ?? err).replace(/^\(unknown path\)\s*/, '').replace(/^\[Line \d+, Column \d+\]\s*/, '')
     .split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
   // Nunjucks' parser errors carry a 1-based line and column already (parser.fail adds 1);
   // errors raised at the end of the tokens (an unclosed tag or string) carry none.
-  const at = typeof e.lineno === 'number' && typeof e.colno === 'number' && e.lineno > 0 ? { line: e.lineno, column: Math.max(1, e.colno) } : endOf(source);
+  const at = typeof e.lineno === 'number' && typeof e.colno === 'number' && e.lineno > 0 ? { line: e.lineno, column: Math.max(1, e.colno) } : lineColumnAt(source, source.length);
   return { code: 'template-syntax', message, ...at };
 }
 

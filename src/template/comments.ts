@@ -7,6 +7,7 @@
 // The `#` of each such `{#` is swapped for U+FDD0, a noncharacter (Unicode reserves it for a
 // program's internal use), so the lexer sees text and every line and column stays where it was;
 // the rendered output gets its `#` back. This module loads no Nunjucks: the HTTP thread uses it.
+import { lineColumnAt } from '../textPosition';
 
 /** Something in a template that is not what its author may have meant, though it renders. */
 export interface TemplateWarning {
@@ -65,17 +66,11 @@ export function commentsAsText(source: string, opens: readonly number[] = unclos
 /** Rendered output with the `#` of each unclosed `{#` back. */
 export const restoreHashes = (out: string): string => (out.includes(HASH) ? out.split(HASH).join('#') : out);
 
-/** The 1-based line and column of a string offset. */
-function positionOf(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
-}
-
 /** What a template may be saved with but its author should see: each `{#` that prints as text. */
 export function templateWarnings(source: string): TemplateWarning[] {
   return unclosedComments(source).map((open) => {
     const after = /^\{#[A-Za-z_-][\w-]*/.exec(source.slice(open))?.[0];
     const cause = after ? ` (in CSS, "${after}" is an id selector after "{")` : '';
-    return { code: 'template-comment-as-text', message: `"{#" here is never closed by "#}", so it is not a comment: it prints as text${cause}`, ...positionOf(source, open) };
+    return { code: 'template-comment-as-text', message: `"{#" here is never closed by "#}", so it is not a comment: it prints as text${cause}`, ...lineColumnAt(source, open) };
   });
 }

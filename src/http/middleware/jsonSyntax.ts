@@ -1,6 +1,7 @@
 // Where a JSON text first breaks RFC 8259, for invalid_json's `line` and `column`. V8's
 // JSON.parse names a position for only some errors and quotes the body in its message, so the
 // body middleware runs this scanner after a failed parse instead of reading V8's message.
+import { lineColumnAt } from '../../textPosition';
 
 export interface JsonSyntaxError {
   /** 1-based line (LF, CRLF or CR ends a line) */
@@ -88,16 +89,6 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     return undefined;
   } catch (err) {
     if (!(err instanceof Broken)) throw err;
-    return { ...lineColumn(text, err.offset), reason: err.reason };
+    return { ...lineColumnAt(text, err.offset), reason: err.reason };
   }
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let k = 0; k < offset && k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 0x0a || (c === 0x0d && text.charCodeAt(k + 1) !== 0x0a)) { line++; start = k + 1; }
-  }
-  return { line, column: offset - start + 1 };
 }
