@@ -15,6 +15,8 @@ async function main(out: string): Promise<void> {
     const accountId = user.account.id;
     server.store.templates.create({ accountId, id: 'letter', name: 'Letter', html: '<h1>Dear {{ who }}</h1>\n<p>The first text.</p>\n<p>{{ global.companyName }}</p>\n', css: 'h1 { color: #900; }\np { margin: 0 0 1em; }\n', sampleParams: { who: 'Ada', items: [1, 2, 3] } });
     server.store.templates.update(accountId, 'letter', { html: '<h1>Hello {{ who }}</h1>\n<p>The second text.</p>\n' });
+    // a template that saves with a warning: a `{#` no `#}` closes prints as text
+    server.store.templates.create({ accountId, id: 'warned', name: 'Warned', html: '<style>p{#x{color:red}}</style>\n<p id="x">{{ who }}</p>\n', sampleParams: { who: 'Ada' } });
     for (let i = 0; i < 8; i++) server.store.templates.create({ accountId, id: `invoice-${i}`, name: `Invoice ${i}`, html: '<p>{{ n }}</p>' });
     await generate(server, { key: user.key, body: { templateId: 'letter', params: { who: 'Bob' } } });
     await generate(server, { key: user.key, body: { templateId: 'nope' } });
@@ -25,6 +27,7 @@ async function main(out: string): Promise<void> {
       ['new-template', '/dashboard/templates/new'],
       ['editor', '/dashboard/templates/letter', (p) => p.waitForSelector('#preview-pages canvas.page', { timeout: 20_000 })],
       ['version', '/dashboard/templates/letter/versions/1', (p) => p.waitForSelector('#preview-pages canvas.page', { timeout: 20_000 })],
+      ['editor-warning', '/dashboard/templates/warned', (p) => p.waitForSelector('#preview-pages canvas.page', { timeout: 20_000 })],
       ['confirm-delete', '/dashboard/templates/invoice-1/delete'],
       ['keys', '/dashboard/keys'],
       ['confirm-revoke', `/dashboard/keys/${keyId}/revoke`],
