@@ -1,4 +1,4 @@
-// The usage chart's geometry: renders per day over the last N days as stacked bars, one colour
+// The usage chart's geometry: API requests to render per day (failed ones included) over the last N days as stacked bars, one colour
 // per template (the busiest few; the rest as "other"). The view draws it as inline SVG; every
 // name in it goes through the view's autoescape.
 import type { DayCount } from '../store';
@@ -13,6 +13,8 @@ export interface UsageChart {
   readonly barWidth: number;
   readonly max: number;
   readonly total: number;
+  /** of the total, the requests that failed (status 400 and above) */
+  readonly failures: number;
   readonly days: readonly ChartDay[];
   readonly legend: readonly { readonly name: string; readonly color: string; readonly total: number }[];
   readonly ticks: readonly { readonly y: number; readonly value: number }[];
@@ -71,10 +73,10 @@ export function usageChart(rows: readonly DayCount[], options: { since: Date; da
       if (!n) continue;
       const h = n * scale;
       y -= h;
-      bars.push({ x: day.x, y, height: h, color: entry.color, title: `${day.day}: ${entry.name}, ${n} render${n === 1 ? '' : 's'}` });
+      bars.push({ x: day.x, y, height: h, color: entry.color, title: `${day.day}: ${entry.name}, ${n} request${n === 1 ? '' : 's'}` });
     }
     return { ...day, bars };
   });
   const ticks = [0, 0.5, 1].map((f) => ({ value: Math.round(max * f), y: plotBottom - max * f * scale }));
-  return { width, height, plotTop, plotBottom, barWidth, max, total: dayTotals.reduce((s, n) => s + n, 0), days: withBars, legend, ticks };
+  return { width, height, plotTop, plotBottom, barWidth, max, total: dayTotals.reduce((s, n) => s + n, 0), failures: days.reduce((s, d) => s + d.failures, 0), days: withBars, legend, ticks };
 }

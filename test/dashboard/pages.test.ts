@@ -202,7 +202,7 @@ describe('dashboard: pages', function () {
     expect(inactive).to.contain('<time datetime="2026-01-31T00:00:00.000Z">2026-01-31 00:00 UTC</time>');
   });
 
-  it('shows usage: renders per day by template, p50 and p95, the last failures with codes and request IDs; never params', async () => {
+  it('shows usage: API requests per day by template (failed ones counted and said), p50 and p95, the last failures with codes and request IDs; never params', async () => {
     const { user, c } = await signedIn();
     const accountId = user.account.id;
     const now = new Date();
@@ -221,7 +221,7 @@ describe('dashboard: pages', function () {
     const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
     expect(usage).to.contain(`data-day="${today}" data-total="21"`);
     expect(usage).to.contain(`data-day="${yesterday}" data-total="1"`);
-    expect(usage).to.match(/id="renders-total">22</);
+    expect(usage).to.match(/id="renders-total">22<\/span><span class="label">API requests, last 30 days \(1 failed\)</);
     expect(usage).to.match(/invoice: 16<\/li>/);
     expect(usage).to.match(/letter: 5<\/li>/);
     // p50 and p95 of the successful renders' durations (1..20 ms and the real one)
