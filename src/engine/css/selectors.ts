@@ -80,13 +80,17 @@ export type SelectorParse =
 export function parseSelectorList(prelude: readonly CV[], opts: { forgiving?: boolean } = {}): SelectorParse {
   try {
     // Selectors 4 §3.1: one invalid selector invalidates the list, but a valid one that only
-    // never matches here (`*, ::backdrop, ::file-selector-button` in Tailwind's preflight) leaves the others
+    // never matches here (`*, ::backdrop, ::file-selector-button` in Tailwind's preflight) leaves the others.
+    // It keeps its place in the list as a selector matching nothing: the cascade finds a selector
+    // by its position among the commas (keysFromTokens keys every part of the text).
     const list: ComplexSelector[] = [];
     let never: SelectorError | undefined;
     for (const part of splitCommas(prelude)) {
-      try { list.push(parseComplex(trim(part))); } catch (e) { if (e instanceof SelectorError && e.neverMatches) never = e; else throw e; }
+      try { list.push(parseComplex(trim(part))); } catch (e) {
+        if (e instanceof SelectorError && e.neverMatches) { never = e; list.push(NEVER_MATCHES); } else throw e;
+      }
     }
-    if (list.length === 0 && never) return { ok: false, message: never.message, silent: true };
+    if (never && list.every((s) => s === NEVER_MATCHES)) return { ok: false, message: never.message, silent: true };
     return { ok: true, selectors: list };
   } catch (e) {
     if (e instanceof SelectorError) {
@@ -171,6 +175,10 @@ interface CompoundResult { compound: Compound; next: number; a: number; b: numbe
 
 /** Shared empty list: most compounds have no ids, attributes or pseudo-classes. */
 const NONE: readonly never[] = Object.freeze([]);
+/** The place of a valid selector that never matches in print (`::backdrop`, `::-webkit-scrollbar`) in its list. */
+const NEVER_MATCHES: ComplexSelector = Object.freeze({
+  compounds: [{ ids: NONE, classes: NONE, attrs: NONE, pseudos: [{ kind: 'never' } as const] }], combinators: NONE, specificity: 0, ancestorKeys: NONE,
+});
 
 function parseCompound(items: readonly CV[], start: number, allowPseudoElement: boolean): CompoundResult {
   let tag: string | undefined;

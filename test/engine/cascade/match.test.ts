@@ -79,6 +79,10 @@ describe('cascade: selector matching', () => {
     ['#p1, ::backdrop, ::file-selector-button', ['p1']],
     ['#p1, ::-webkit-scrollbar', ['p1']],
     ['#p1, ::selection', ['p1']],
+    // ... and keeps its place in the list: the selectors after it are still found by their position
+    ['::-webkit-scrollbar, #p1', ['p1']],
+    ['::backdrop, #p2, ::file-selector-button, #s1', ['p2', 's1']],
+    ['#list > li::-webkit-details-marker, #list > li.x::marker', []],
     // an unknown vendor pseudo-element invalidates the whole list, in Chromium too
     ['#p1, ::-moz-selection', []],
   ];
@@ -92,6 +96,11 @@ describe('cascade: selector matching', () => {
     const r = run('<style>:host, :root { --c: rgb(1, 2, 3) } p { color: var(--c) }</style><p id="p">x</p>');
     expect(r.byId('p').style.color).to.deep.equal({ r: 1, g: 2, b: 3, a: 1 });
     expect(r.diagnostics.map((d) => d.code)).to.not.include('unsupported-selector');
+  });
+  it('a pseudo-element rule after a never-matching one in its list is not applied to the element (rustdoc: summary::-webkit-details-marker, summary::marker)', () => {
+    // Chromium 156 prints the summary of `.t > summary::-webkit-details-marker, .t > summary::marker { display: none }`
+    const r = run('<style>.t > summary::-webkit-details-marker, .t > summary::marker { display: none }</style><details class="t" open><summary id="s">head</summary><p>body</p></details>');
+    expect(r.byId('s').style.display).to.not.equal('none');
   });
   it(':root matches html', () => {
     const r = run('<style>:root { color: rgb(1, 2, 3) }</style><p>x</p>');
