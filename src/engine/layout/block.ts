@@ -12,7 +12,7 @@ import { hasTransform } from '../cascade/transform';
 import { anonymousBlockStyle } from '../cascade/style';
 import {
   EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
-  type BlockInput, type BlockResult, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
+  type BlockInput, type BlockResult, type FloatMark, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { controlBlockSize, controlInlineSize } from './control';
 import { clampLines, lineClampOf } from './clamp';
@@ -599,7 +599,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
   let lastBaseline: number | undefined;
   const pages = ctx.pages;
   // restart points for break avoidance: the state before each child (a single child has no sibling to restart from)
-  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; firstChild: number | undefined; last: number | undefined }[] | undefined = children.length > 1 ? [] : undefined;
+  const starts: { y: number; strut: MarginStrut; count: number; first: number | undefined; firstChild: number | undefined; last: number | undefined; floats: FloatMark; absolutes: number }[] | undefined = children.length > 1 ? [] : undefined;
   // the start of the page that the last forced break moved to
   let forcedAt: number | undefined;
   // break avoidance asks for the break before the first child: the container's own (BlockResult.breakBefore)
@@ -643,7 +643,12 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     const afterBreak = pages.paginates && child.kind !== 'absolute' && afterUnforcedBreak(pages, y) &&
       (forcedAt === undefined || Math.abs(pages.pageStart(y + 0.01) - forcedAt) > 0.01);
     if (afterBreak) strut = EMPTY_STRUT;
-    if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, firstChild: firstBaselineChild, last: lastBaseline };
+    // a child laid out again below places its floats and queues its absolutely positioned boxes again:
+    // what its first layout added goes first
+    const floatMark = input.floats.mark();
+    const absoluteMark = input.absolutes.length;
+    const undo = (): void => { input.floats.rollback(floatMark); input.absolutes.length = absoluteMark; };
+    if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, firstChild: firstBaselineChild, last: lastBaseline, floats: floatMark, absolutes: absoluteMark };
     let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
       floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak,
@@ -652,9 +657,13 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     // (a class C break); when that content starts the next page, the box does too, its top margin
     // truncated there (its border and padding go with it)
     if (pages.paginates && r.fragment && (child.kind === 'block' || child.kind === 'list-item') && !pages.atPageStart(r.fragment.y)) {
-      const first = firstContent(r.fragment);
+      // (the floats it placed are content of its own: they are in the fragments of the formatting context's root)
+      const inFlow = firstContent(r.fragment);
+      const floatTop = input.floats.topSince(floatMark);
+      const first = floatTop === undefined ? inFlow : Math.min(inFlow ?? Infinity, floatTop);
       const end = pages.pageEnd(r.fragment.y + 0.01);
       if (first !== undefined && first >= end - 0.01) {
+        undo();
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
@@ -666,6 +675,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     // (a heading that avoids a break after it, first in its section, goes there with its section)
     if (pages.paginates && r.breakBefore && r.fragment && !pages.atPageStart(r.fragment.y)) {
       if (fragments.length > 0) {
+        undo();
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: pages.pageEnd(r.fragment.y), marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
@@ -684,6 +694,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       if (pages.pageStart(childTop + 0.01) > prevStartPage && !pages.atPageStart(s.y) && starts[i - 1]!.count > 0) {
         const moved = pages.pageEnd(s.y);
         fragments.length = s.count; firstBaseline = s.first; firstBaselineChild = s.firstChild; lastBaseline = s.last;
+        input.floats.rollback(s.floats); input.absolutes.length = s.absolutes;
         y = moved; strut = EMPTY_STRUT;
         i -= 2; // lay out prev again at the next page's top
         starts.length = Math.max(0, i + 1);
@@ -706,6 +717,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       }, withoutBreaks(ctx)).fragment?.height ?? f.height;
       if (f.y + f.height > end + 0.01 && (f.height <= pages.pageHeight(end) || unbroken() <= pages.pageHeight(end) + 0.01)) {
         fragments.pop();
+        undo();
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,

@@ -156,7 +156,16 @@ export interface FloatContext {
   bottom(): number;
   /** the fragments of the floats placed so far (their owner adds them to its children) */
   readonly fragments: BoxFragment[];
+  /** where the floats stand now, to undo the ones a box places before it is laid out again */
+  mark(): FloatMark;
+  /** forgets the floats placed since `mark` (a box laid out again places its floats again) */
+  rollback(mark: FloatMark): void;
+  /** the highest margin-box top of the floats placed since `mark`, if any */
+  topSince(mark: FloatMark): number | undefined;
 }
+
+/** How many floats a FloatContext had placed (FloatContext.mark). */
+export interface FloatMark { readonly placed: number; readonly fragments: number; readonly lastTop: number }
 
 /**
  * Lays a float out with its margin box's top-left corner at (x, y) of the flow; returns where its

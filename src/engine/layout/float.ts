@@ -10,7 +10,7 @@
 // crosses the page end moves to the next page whole, and so does a float whose first content
 // would start the next page (no break between a box's top and its first content, §4.1).
 import type { BlockLevelBox } from '../boxes/types';
-import { firstOnPage, type FloatContext, type FloatLayout, type LayoutContext, type PendingAbsolute } from './context';
+import { firstOnPage, type FloatContext, type FloatLayout, type FloatMark, type LayoutContext, type PendingAbsolute } from './context';
 import { contentStart, type BoxFragment, type LinkTarget } from './fragments';
 import { avoidsBreakInside } from './used';
 
@@ -64,6 +64,20 @@ export class Floats implements FloatContext {
 
   bottom(): number {
     return this.clearance('both');
+  }
+
+  mark(): FloatMark {
+    return { placed: this.placed.length, fragments: this.fragments.length, lastTop: this.lastTop };
+  }
+
+  rollback(mark: FloatMark): void {
+    this.placed.length = mark.placed; this.fragments.length = mark.fragments; this.lastTop = mark.lastTop;
+  }
+
+  topSince(mark: FloatMark): number | undefined {
+    let top: number | undefined;
+    for (let k = mark.placed; k < this.placed.length; k++) top = Math.min(top ?? Infinity, this.placed[k]!.top);
+    return top;
   }
 
   /**

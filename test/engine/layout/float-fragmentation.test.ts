@@ -38,6 +38,19 @@ describe('layout: floats broken across pages (CSS Fragmentation 3 §4, as Chromi
     expect(boxOf(doc.root, "#f").height).to.be.closeTo(400.25, 0.01); // (with the 0.25pt strut before F12)
   });
 
+  it('a box whose only content is a float broken across pages, then a clearfix, stays where the float starts and shows it once', () => {
+    // the box's in-flow content (the empty clearing div) is on the next page, but the float it placed is its first content
+    const doc = layoutOf(`<!doctype html><p>B0</p><div id="w"><div id="f" style="float:left;width:100pt">${FLOAT_LINES}</div><div style="clear:both"></div></div><p>AFTER</p>`, CSS);
+    // Chromium: F0 at 20 and F11 at 240 on page 1, F12 at the top of page 2, AFTER below the float at 160, each line once
+    for (const [w, page, top] of [['F0', 0, 20], ['F11', 0, 240], ['F12', 1, 0], ['AFTER', 1, 160]] as const) {
+      const l = lineOf(doc, w);
+      expect([w, l.page, l.top]).to.deep.equal([w, page, top]);
+    }
+    expect(linesOf(doc.root).filter((l) => textOf(l) === 'F12')).to.have.length(1);
+    expect(boxesOf(doc.root, '#f')).to.have.length(1);
+    expect(boxOf(doc.root, '#w').y).to.be.closeTo(20, 0.01);
+  });
+
   it('orphans hold inside floats side by side: a paragraph with one line left on the page moves to the next', () => {
     const s = lines(6, 'S').map((w) => `<p>${w} aaa bbb ccc ddd eee fff ggg hhh</p>`).join('');
     const m = lines(6, 'M').map((w) => `<p>${w} ${'mmm '.repeat(16)}</p>`).join('');
