@@ -75,13 +75,15 @@ export interface ParseHtmlOptions {
   readonly source?: string;
   /** keep comments, the DOCTYPE and the elements that never print, as the HTML Standard's tree has them (conformance tests) */
   readonly complete?: boolean;
+  /** HTML §13.2.6 the scripting flag (default on, as Chromium prints): <noscript> content is raw text, dropped */
+  readonly scripting?: boolean;
 }
 
 export function parseHtml(html: string, opts: ParseHtmlOptions): DomDocument {
   const lines = new LineIndex(html);
   const source = opts.source ?? 'document';
   const complete = opts.complete ?? false;
-  const tree = buildTree(html, lines, { limits: opts.limits, diagnostics: opts.diagnostics, source, complete });
+  const tree = buildTree(html, lines, { limits: opts.limits, diagnostics: opts.diagnostics, source, complete, scripting: opts.scripting ?? true });
   let body = tree.body;
   if (!body) {
     // a frameset document: nothing of it prints

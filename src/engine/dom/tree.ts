@@ -2,8 +2,10 @@
 // htmlparser2 tokenizes (and switches to raw text, RCDATA and plaintext by the tag's name);
 // this module is the tree builder: the insertion modes, the stack of open elements, the list
 // of active formatting elements (with the adoption agency algorithm), foster parenting,
-// template insertion modes and foreign content. Scripting is disabled: <noscript> content
-// is markup.
+// template insertion modes and foreign content. The scripting flag is on when rendering, as in
+// the browser that prints (Chromium runs scripts while it loads a page): a <noscript> element's
+// content is raw text (§13.2.6.4.4, §13.2.6.4.7 "if the scripting flag is enabled"), dropped
+// here, so nothing inside it prints or styles the document.
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { LineIndex } from './lines';
@@ -24,6 +26,8 @@ export interface TreeOptions {
    * Without it those are parsed but left out of the tree.
    */
   readonly complete: boolean;
+  /** HTML §13.2.6 the scripting flag: on, a <noscript> element's content is raw text (dropped) */
+  readonly scripting: boolean;
 }
 
 const enum Mode {
@@ -133,6 +137,8 @@ class TreeBuilder implements TokenizerCallbacks {
   private headEl: DomElement | undefined;
   private formEl: DomElement | undefined;
   private framesetOk = true;
+  /** inside a <noscript> element's raw text (scripting is enabled) */
+  private inNoscript = false;
   private fosterParenting = false;
   private ignoreLF = false;
   private docMode: DocumentMode = 'quirks';
@@ -287,16 +293,29 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private startTag(t: Tag): void {
-    if (this.htmlRules(t, false)) this.startIn(this.mode, t);
-    else this.foreignStart(t);
+    if (this.inNoscript) return;
+    if (this.htmlRules(t, false)) {
+      this.startIn(this.mode, t);
+      // an HTML <noscript> just inserted: its raw text content is skipped up to its end tag
+      const cur = this.stack[this.stack.length - 1];
+      if (this.opts.scripting && t.name === 'noscript' && !t.selfClosing && cur?.tag === 'noscript' && cur.ns === undefined && cur.children.length === 0) {
+        this.inNoscript = true;
+        if (this.mode === Mode.InHeadNoscript) this.mode = Mode.InHead;
+      }
+    } else this.foreignStart(t);
   }
 
   private endTag(name: string, at: number): void {
+    if (this.inNoscript) {
+      if (name === 'noscript') { this.inNoscript = false; this.pop(); }
+      return;
+    }
     if (this.htmlRules(undefined, false)) this.endIn(this.mode, name, at);
     else this.foreignEnd(name, at);
   }
 
   private chars(s: string): void {
+    if (this.inNoscript) return;
     if (this.htmlRules(undefined, true)) this.charsIn(this.mode, s);
     else {
       if (s.indexOf('\0') >= 0) s = s.replace(/\0/g, '\ufffd');
@@ -306,6 +325,7 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private comment(data: string): void {
+    if (this.inNoscript) return;
     if (data.indexOf('\0') >= 0) data = data.replace(/\0/g, '\ufffd');
     switch (this.mode) {
       case Mode.Initial: case Mode.BeforeHtml: case Mode.AfterAfterBody: case Mode.AfterAfterFrameset:

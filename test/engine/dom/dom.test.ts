@@ -46,14 +46,25 @@ describe('dom: parsing', () => {
     expect(tags(doc.body)).to.deep.equal(['p', 'style']);
     expect(textOf(doc.body)).to.equal('x');
   });
-  it('keeps scripts and templates empty, drops iframes and objects with a diagnostic; <noscript> is markup', () => {
-    // (the <noscript> opens in the head, where a <p> ends it: the <p> goes to the body)
+  it('keeps scripts and templates empty, drops iframes and objects with a diagnostic; <noscript> content is raw text, dropped', () => {
+    // (the scripting flag is on, as Chromium prints: Chromium 156 prints only "kept" of this document)
     const html = '<script>alert(1)</script><template><p>t</p></template><noscript><p>n</p></noscript><iframe src="x"></iframe><p>kept</p><object data="y"></object>';
     const { doc, diagnostics } = parse(html);
     expect(tags(doc.head)).to.deep.equal(['script', 'template', 'noscript']);
+    expect(tags(doc.body)).to.deep.equal(['p']);
+    expect(textOf(doc.body)).to.equal('kept');
+    expect(diagnostics.map((d) => [d.code, d.line, d.column])).to.deep.equal([['html-unsupported', 1, html.indexOf('<iframe') + 1], ['html-unsupported', 1, html.indexOf('<object') + 1]]);
+  });
+  it('with the scripting flag off, <noscript> content is markup (a <p> ends the head\'s noscript and goes to the body)', () => {
+    const doc = parseHtml('<noscript><p>n</p></noscript><p>kept</p>', { limits: { maxDomNodes: 1000, maxDomDepth: 64 }, diagnostics: new DiagnosticList(), scripting: false });
     expect(tags(doc.body)).to.deep.equal(['p', 'p']);
     expect(textOf(doc.body)).to.equal('nkept');
-    expect(diagnostics.map((d) => [d.code, d.line, d.column])).to.deep.equal([['html-unsupported', 1, html.indexOf('<iframe') + 1], ['html-unsupported', 1, html.indexOf('<object') + 1]]);
+  });
+  it('a <noscript> in the body drops its content, <style> included, up to its end tag; what follows parses as before', () => {
+    const doc = parseHtml('<p>a</p><noscript><style>p{color:red}</style><div>banner <b>x</noscript><p>b</p>', { limits: { maxDomNodes: 1000, maxDomDepth: 64 }, diagnostics: new DiagnosticList() });
+    expect(tags(doc.body)).to.deep.equal(['p', 'noscript', 'p']);
+    expect(textOf(doc.body)).to.equal('ab');
+    expect(doc.styles).to.have.length(0);
   });
   it('gives elements their line and column', () => {
     const { doc } = parse('<html>\n<body>\n  <div id="x">\n    <span>y</span></div></body></html>');
