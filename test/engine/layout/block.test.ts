@@ -553,3 +553,17 @@ describe('layout: the static position of an absolutely positioned box in an inli
   // (Chromium snaps to 1/64 px)
   itAgreesWithChromium(IN_INLINE_BLOCK, { pageCss: PAGE, tolerance: 0.05 });
 });
+
+describe('layout: nested lists and definition lists (HTML §15.3.8 UA margins)', () => {
+  it('an ol, ul or dl inside a dl or list has no block margins; one outside keeps 1em', () => {
+    // Chromium 156: with 12pt/15pt text and body margin 0, the OL line 15pt below T, P 15pt below OL, and the top-level
+    // ul's 12pt margins around its nested dl
+    const { root } = layoutOf('<p id="t">T</p><dl><dd><ol id="ol"><li>OL</li></ol></dd></dl><p id="p">P</p><ul id="u"><li><dl id="d"><dd>D</dd></dl></li></ul>',
+      '@page { size: 300pt 300pt; margin: 0 } body { margin: 0; font: 12pt/15pt serif } p { margin: 0 }');
+    expect(boxOf(root, '#ol').y - boxOf(root, '#t').y).to.be.closeTo(15 + 12, 0.01); // (the outer dl's 1em only)
+    expect(boxOf(root, '#p').y - boxOf(root, '#ol').y).to.be.closeTo(15 + 12, 0.01);
+    expect(boxOf(root, '#d').y - boxOf(root, '#u').y).to.be.closeTo(0, 0.01);
+    expect(boxOf(root, '#d').height).to.be.closeTo(15, 0.01);
+  });
+});
+
