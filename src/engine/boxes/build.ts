@@ -407,6 +407,10 @@ class BoxBuilder {
       if (n.kind === 'text') { pending.push(n); return; }
       const s = n.style;
       if (s.display === 'none' || NO_BOX.has(n.tag)) return;
+      // a `<br>` joins the run of text around it, as Chromium 156 builds the anonymous item (Blink's
+      // line break is a kind of text, so it is not blockified): `A<br>B` is one item of two lines,
+      // not three items in a row
+      if (n.tag === 'br' && s.position !== 'absolute' && s.position !== 'fixed') { pending.push(s.display === 'inline' ? n : { ...n, style: { ...s, display: 'inline' } }); return; }
       if (s.display === 'contents') { n.children.forEach(visit); return; }
       if (s.position === 'absolute' || s.position === 'fixed') { flush(); for (const b of this.flowChildren([n], anon, positioned)) items.push(b); return; }
       flush();

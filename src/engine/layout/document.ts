@@ -631,7 +631,10 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
   for (const a of absolutes) {
     const f = layoutAbsolute(a, { x: 0, y: 0, ...icb }, full);
     if (!f) continue;
-    if (f.fixed) { fixed.push(f); continue; }
+    // a fixed box repeats on every page, each copy as one unbreakable piece cut to its page; the
+    // pages grow to hold where the first page's copy starts (its border box's top), as Chromium 156
+    // prints a footer pushed below the page area (`bottom: -110px`) on a page of its own
+    if (f.fixed) { fixed.push(f); bottom = Math.max(bottom, f.y + 0.02); continue; }
     // (pages grow to hold it: overflowReach)
     if (fragment) fragment.children.push(f); else fixed.push(f);
   }

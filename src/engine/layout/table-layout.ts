@@ -273,7 +273,9 @@ class TableLayout {
     if (captionMin > 0) minGrid = Math.max(minGrid ?? 0, captionMin - spacing - frame);
     // CSS 2.1 §10.2: a percentage width is of the containing block, also where floats narrow the
     // space the table is placed in (a `width: 100%` table does not fit beside a float: it moves below it)
-    const percentBasis = Math.max(0, (forced ?? cb - (ml ?? 0) - (mr ?? 0)) - frame - spacing);
+    // and whatever the table's margins (a `width: 50%; margin-right: 30px` table is half the containing
+    // block wide, as Chromium 156 lays it out: §10.3.3 the end margin gives way when over-constrained)
+    const percentBasis = Math.max(0, (forced ?? cb) - frame - spacing);
     const used = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid, percentBasis });
     columns = used.columns;
     let grid = used.gridWidth;
