@@ -541,8 +541,11 @@ class TableLayout {
       // (a row made tall by a cell spanning down from above stays: only its own cells decide)
       // A row crossing a page end breaks inside, its cells' lines flowing on, as Blink prints;
       // it moves to the next page whole when it avoids breaks inside or when a cell's content
-      // would start on the next page anyway.
-      if (pages.paginates && !pages.atPageStart(y) && y + row.own > pages.pageEnd(y) + 0.01 && (avoidsBreakInside(this.grid.rows[r]!.style, pages) || startsPastEnd(row, pages.pageEnd(y)))) {
+      // would start on the next page anyway. A cell spanning down from it crosses the page end
+      // with its content, not with the rows it spans: when its content breaks, the row breaks
+      // inside (Chromium 156 moves the row for it; rows below that it spans follow on their own).
+      const reach = row.cells.reduce((h, c) => Math.max(h, c.natural), row.own);
+      if (pages.paginates && !pages.atPageStart(y) && y + reach > pages.pageEnd(y) + 0.01 && (avoidsBreakInside(this.grid.rows[r]!.style, pages) || startsPastEnd(row, pages.pageEnd(y)))) {
         const next = pages.pageEnd(y);
         const again = this.layoutRow(r, next, placed, rowCtx, gridX, true);
         if (next + again.height <= pages.pageEnd(next) + 0.01) row = again;

@@ -363,6 +363,32 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     expect(pageAt(pages, r.y + r.height)).to.equal(1);
   });
 
+  // A cell spanning rows crosses the page end with its content: when that content breaks, the
+  // row it starts in breaks inside; a cell's first line pushed on (orphans) or break-inside: avoid
+  // on the row then moves the row whole, the rows it spans with it. Checked against Chromium 156
+  // (page area 280pt, the table at 260pt: s1 fits on page 1, s2 does not; b is beside s2).
+  const spanning: [string, string, string, number][] = [
+    ['its two lines would leave one on page 1 (orphans: 2): the row moves', '', '', 1],
+    ['with orphans: 1 and widows: 1 it breaks inside: the row stays', '', 'style="orphans:1;widows:1"', 0],
+    ['with orphans: 1 and break-inside: avoid on the row: the row moves', 'style="break-inside:avoid"', 'style="orphans:1;widows:1"', 1],
+  ];
+  for (const [name, tr, td, page] of spanning) {
+    it(`a rowspan cell whose content crosses the page end: ${name}`, () => {
+      const { root, pages } = layoutOf(`<div style="height:260pt"></div><table><tr id="r" ${tr}><td rowspan="2" id="s" ${td}>s1<br>s2</td><td id="a">a</td></tr><tr id="r2"><td>b</td></tr></table>`, PAGE + TIGHT);
+      const lines = linesOf(boxOf(root, '#s'));
+      expect(boxOf(root, '#r').y).to.be.closeTo(page ? pages[1]!.flowTop : 260, 0.01);
+      expect(pageAt(pages, lines[0]!.y), 's1').to.equal(page);
+      expect(pageAt(pages, lines[1]!.y), 's2').to.equal(1);
+      expect(linesOf(boxOf(root, '#r2'))[0]!.y, 'b beside s2').to.be.closeTo(lines[1]!.y, 0.01);
+    });
+  }
+
+  it('a rowspan cell whose content fits on page 1 stays there while the row it spans moves on', () => {
+    const { root, pages } = layoutOf('<div style="height:260pt"></div><table><tr id="r"><td rowspan="2" style="vertical-align:top">s</td><td>a</td></tr><tr id="r2"><td>b</td></tr></table>', PAGE + TIGHT);
+    expect(boxOf(root, '#r').y).to.be.closeTo(260, 0.01);
+    expect(boxOf(root, '#r2').y).to.be.closeTo(pages[1]!.flowTop, 0.01);
+  });
+
   it('a rowspan crossing a page break keeps its cell spanning both pages', () => {
     const { root, pages } = layoutOf(`<table><tr><td rowspan="3" id="s">${block(10, 10)}</td><td>${block(10, 100)}</td></tr><tr><td>${block(10, 100)}</td></tr><tr><td>${block(10, 100)}</td></tr></table>`, PAGE + TIGHT);
     const s = boxOf(root, '#s');
