@@ -524,7 +524,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   }
   return {
     fragment, marginStrut: strutWith(outStrut, used.marginBottom, isQuirky(style.margin.bottom)), bottom: y + height,
-    firstBaseline: flow.firstBaseline, lastBaseline: flow.lastBaseline, ...(flow.breakBefore ? { breakBefore: true } : {}),
+    firstBaseline: flow.firstBaseline, lastBaseline: flow.lastBaseline, breakBefore: flow.breakBefore,
   };
 }
 
@@ -731,7 +731,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (child.kind !== 'absolute') { y = r.bottom; strut = r.marginStrut; }
     if (r.fragment && child.kind !== 'absolute' && r.bottom > r.fragment.y + 0.01) pages.content?.(r.fragment.y, r.bottom);
   }
-  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, firstBaselineChild, lastBaseline, ...(breakBeforeFirst ? { breakBefore: true } : {}) };
+  return { fragments: fragments.slice(), bottom: y, strut, firstBaseline, firstBaselineChild, lastBaseline, breakBefore: breakBeforeFirst || undefined };
 }
 
 /** Whether a child of a block container puts something in its flow (an absolutely positioned box or collapsed white space does not). */

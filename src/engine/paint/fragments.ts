@@ -8,7 +8,7 @@
 // pages is drawn in slices (CSS Fragmentation 3 box-decoration-break: slice).
 import type { ComputedStyle, Gradient, RGBA } from '../cascade/computed';
 import type { DiagnosticList } from '../diagnostics';
-import type { FontRun } from '../fonts';
+import type { FontChoice, FontRun } from '../fonts';
 import type { FaceResolver } from '../layout/faces';
 import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
@@ -992,10 +992,8 @@ class Painter {
    */
   private readonly split = new Map<TextFragment['font'], Map<string, { readonly pieces: readonly FontRun[]; readonly ascent: number }>>();
 
+  /** the pieces of a text its own face does not draw whole (splitByCoverage, kept per font and text) and their ascent */
   private pieces(text: string, font: TextFragment['font']): { readonly pieces: readonly FontRun[]; readonly ascent: number } {
-    // most text is drawn whole by its own face (splitByCoverage would give that one run): no
-    // split to keep, and the face's ascent is the font's (the figures of a table are mostly new strings)
-    if (this.o.faces.matcher.drawsAll(text, font)) return { pieces: [{ font: font.font, bold: font.bold, italics: font.italics, text }], ascent: this.ownAscent(font) };
     let known = this.split.get(font);
     if (!known) this.split.set(font, known = new Map());
     let hit = known.get(text);
@@ -1017,6 +1015,32 @@ class Painter {
     return a;
   }
 
+  /** a text fragment's run in one face (`face`: its font or one of its pieces) */
+  private textRun(t: TextFragment, face: FontChoice, text: string): TextRunNode {
+    const s = t.style;
+    const font = t.font;
+    const run: TextRunNode = { text, font: face.font, bold: face.bold, italics: face.italics, fontSize: font.size, color: hexColor(s.color) };
+    if (s.color.a < 1) run.opacity = s.color.a;
+    if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
+    const features = this.o.faces.features(s);
+    if (features) run.features = features;
+    const d = s.textDecorationLine;
+    if (d.underline || d.lineThrough || d.overline) {
+      const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
+      if (d.underline) lines.push('underline');
+      if (d.lineThrough) lines.push('lineThrough');
+      if (d.overline) lines.push('overline');
+      run.decoration = lines.length === 1 ? lines[0]! : lines;
+      run.decorationColor = hexColor(s.textDecorationColor);
+      if (s.textDecorationStyle !== 'solid') run.decorationStyle = s.textDecorationStyle;
+    }
+    if (t.link) {
+      if ('url' in t.link) run.link = t.link.url;
+      else run.linkToDestination = t.link.destination;
+    }
+    return run;
+  }
+
   private textNode(page: PageFragment, whole: TextFragment, fixed: boolean): void {
     // a run crossing the page area's left or right edge keeps the glyphs whose ink meets the area
     // (openPageArea's cut, glyph by glyph as Chromium's PDF holds it: inkInside)
@@ -1029,29 +1053,17 @@ class Painter {
     }
     const s = t.style;
     const font = t.font;
-    const { pieces, ascent } = this.pieces(t.text, font);
-    const runs: TextRunNode[] = [];
-    for (const piece of pieces) {
-      const run: TextRunNode = { text: piece.text, font: piece.font, bold: piece.bold, italics: piece.italics, fontSize: font.size, color: hexColor(s.color) };
-      if (s.color.a < 1) run.opacity = s.color.a;
-      if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
-      const features = this.o.faces.features(s);
-      if (features) run.features = features;
-      const d = s.textDecorationLine;
-      if (d.underline || d.lineThrough || d.overline) {
-        const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
-        if (d.underline) lines.push('underline');
-        if (d.lineThrough) lines.push('lineThrough');
-        if (d.overline) lines.push('overline');
-        run.decoration = lines.length === 1 ? lines[0]! : lines;
-        run.decorationColor = hexColor(s.textDecorationColor);
-        if (s.textDecorationStyle !== 'solid') run.decorationStyle = s.textDecorationStyle;
-      }
-      if (t.link) {
-        if ('url' in t.link) run.link = t.link.url;
-        else run.linkToDestination = t.link.destination;
-      }
-      runs.push(run);
+    // most text is drawn whole by its own face (splitByCoverage would give that one run): one run
+    // in that face, whose ascent is the font's (the figures of a table are mostly new strings);
+    // the run lists are made at their length (they live until the PDF is written)
+    let runs: TextRunNode[]; let ascent: number;
+    if (this.o.faces.matcher.drawsAll(t.text, font)) {
+      runs = [this.textRun(t, font, t.text)];
+      ascent = this.ownAscent(font);
+    } else {
+      const split = this.pieces(t.text, font);
+      runs = split.pieces.map((piece) => this.textRun(t, piece, piece.text));
+      ascent = split.ascent;
     }
     const p = this.at(page, t.x, t.baseline, fixed);
     // Blink paints a run at its baseline rounded to a whole CSS px of the page area, as laid out (before a shrink-to-fit scale)
