@@ -56,7 +56,7 @@ interface RunCaches {
    * lays its own context out while its line is filled): a context's lines are gathered here and
    * copied out at their exact length, so a context does not grow two lists of its own.
    */
-  readonly scratch: { readonly lines: LineFragment[]; readonly starts: LineStart[] }[];
+  readonly scratch: { readonly lines: LineFragment[]; readonly starts: LineStart[]; readonly line: LineAttempt }[];
   depth: number;
 }
 
@@ -334,7 +334,8 @@ class Lines implements LineFloats {
   layout(): InlineResult {
     const run = this.run;
     const depth = run.depth++;
-    const scratch = run.scratch[depth] ??= { lines: [], starts: [] };
+    const scratch = run.scratch[depth] ??= { lines: [], starts: [], line: { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined } };
+    this.line = scratch.line;
     try {
       return this.layoutLines(scratch.lines, scratch.starts);
     } finally {
@@ -492,8 +493,12 @@ class Lines implements LineFloats {
     return input.x + Math.max(0, pages.areaWidth(y) - input.pageInset);
   }
 
-  /** The line being filled: the room beside the floats, and the floats met on it that go below it. */
-  private readonly line: LineAttempt = { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined };
+  /**
+   * The line being filled: the room beside the floats, and the floats met on it that go below it
+   * (the scratch object of the context's nesting depth, given by layout; every attempt at a line
+   * sets all of it before fillLine reads it).
+   */
+  private line!: LineAttempt;
 
   /** the floats met on the line just filled that go below it */
   private deferredBelow(): FloatItem[] | undefined {
