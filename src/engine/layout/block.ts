@@ -28,7 +28,7 @@ import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
-import { usedSizing } from './sizing';
+import { hasSizeKeyword, usedSizing } from './sizing';
 import { avoidsBreak, avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
@@ -51,7 +51,7 @@ function emptyLineShift(width: number, textAlign: ComputedStyle['textAlign'] | u
 /** Lays out a block-level box in normal flow: the dispatch on its kind. */
 export function layoutBlockLevel(box: BlockLevelBox, input: BlockInput, ctx: LayoutContext): BlockResult {
   if (input.pageInset !== undefined && box.kind !== 'absolute') input = onPage(input, ctx);
-  if (box.kind !== 'absolute' && box.kind !== 'inlines') box = usedSizing(box, { cbWidth: input.cbWidth, cbHeight: input.cbHeight }, ctx.intrinsic);
+  if (box.kind !== 'absolute' && box.kind !== 'inlines' && hasSizeKeyword(box.style)) box = usedSizing(box, { cbWidth: input.cbWidth, cbHeight: input.cbHeight }, ctx.intrinsic);
   // a block-level <a href> links everything inside it
   const link = box.kind === 'block' || box.kind === 'list-item' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table' ? ownLink(box.element, ctx.anchors) : undefined;
   if (link) input = { ...input, link };
@@ -99,7 +99,7 @@ function onPage(input: BlockInput, ctx: LayoutContext): BlockInput {
  * anything outside, its floats stay inside, and an auto width shrinks to fit (CSS 2.1 §10.3.5).
  */
 export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, ctx: LayoutContext): BlockResult {
-  if (box.kind !== 'absolute' && box.kind !== 'inlines') box = usedSizing(box, { cbWidth: input.cbWidth, cbHeight: input.cbHeight }, ctx.intrinsic);
+  if (box.kind !== 'absolute' && box.kind !== 'inlines' && hasSizeKeyword(box.style)) box = usedSizing(box, { cbWidth: input.cbWidth, cbHeight: input.cbHeight }, ctx.intrinsic);
   const style = box.style;
   let borderBoxWidth = input.borderBoxWidth;
   // (an orthogonal flow root's width is its block size: layoutOrthogonal sizes it)
@@ -250,13 +250,13 @@ function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): Bloc
  * page (a line crossing the page end stays where it is, cut at the clip edge), as Chromium prints.
  * (The overflow the root or the body gives to the viewport clips nothing: cascade/adjust.ts.)
  */
-function clipsOnThisPage(box: BlockBox | ListItemBox, b: { y: number; frameV: number; contentHeight: number | undefined; minHeight: number }, ctx: LayoutContext): boolean {
+function clipsOnThisPage(box: BlockBox | ListItemBox, y: number, frameV: number, contentHeight: number | undefined, minHeight: number, ctx: LayoutContext): boolean {
   const clips = box.style.overflowClips;
-  if (!ctx.pages.paginates || b.contentHeight === undefined || (clips !== 'y' && clips !== 'both')) return false;
+  if (!ctx.pages.paginates || contentHeight === undefined || (clips !== 'y' && clips !== 'both')) return false;
   const tag = box.element?.tag;
   if (tag === undefined) return false;
-  const bottom = b.y + b.frameV + Math.max(b.contentHeight, b.minHeight);
-  return bottom <= ctx.pages.pageEnd(b.y + 0.01) + 0.01;
+  const bottom = y + frameV + Math.max(contentHeight, minHeight);
+  return bottom <= ctx.pages.pageEnd(y + 0.01) + 0.01;
 }
 
 function relativeOffset(start: ComputedStyle['left'], end: ComputedStyle['left'], base: number): number {
@@ -451,7 +451,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     pageName: style.page !== 'auto' ? style.page : input.pageName ?? ctx.pages.pageNameAt?.(y) ?? 'auto', direction: style.direction, textAlign: style.textAlign, cbTop: y,
   };
   // a multi-column container lays its content out in columns (multicol.ts), any other block container in one flow
-  const flowCtx = clipsOnThisPage(box, { y, frameV: used.border.top + used.padding.top + used.padding.bottom + used.border.bottom, contentHeight: cbHeight, minHeight: used.minHeight }, ctx) ? withoutBreaks(ctx) : ctx;
+  const flowCtx = clipsOnThisPage(box, y, used.border.top + used.padding.top + used.padding.bottom + used.border.bottom, cbHeight, used.minHeight, ctx) ? withoutBreaks(ctx) : ctx;
   let flow = isMulticol(style) ? layoutColumns(style, box.children, flowInput, flowCtx) : layoutChildren(box.children, flowInput, flowCtx);
   const clamp = lineClampOf(style);
   if (clamp !== undefined) {
@@ -504,7 +504,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   }
 
   const children: Fragment[] = flow.fragments;
-  if (bfc) children.push(...floats.fragments);
+  if (bfc && floats.fragments.length) children.push(...floats.fragments);
   if (scrollbar) {
     const paddingBox = { x: x + used.border.left, y: y + used.border.top, width: contentWidth + used.padding.left + used.padding.right, height: height - used.border.top - used.border.bottom };
     children.push(...scrollbarFragments(style, paddingBox, contentRight(flow.fragments) + used.padding.right - paddingBox.x));
@@ -589,6 +589,11 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
   }
 }
 
+/** forgets what a child laid out again had added to the flow's floats and absolutely positioned boxes (a function, not a closure per child) */
+function undo(input: FlowInput, floatMark: FloatMark, absoluteMark: number): void {
+  input.floats.rollback(floatMark); input.absolutes.length = absoluteMark;
+}
+
 /** layoutChildren's flow, its fragments gathered in `fragments` (empty at first) */
 function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext, fragments: Fragment[]): FlowResult {
   let y = input.y;
@@ -647,7 +652,6 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     // what its first layout added goes first
     const floatMark = input.floats.mark();
     const absoluteMark = input.absolutes.length;
-    const undo = (): void => { input.floats.rollback(floatMark); input.absolutes.length = absoluteMark; };
     if (starts) starts[i] = { y, strut, count: fragments.length, first: firstBaseline, firstChild: firstBaselineChild, last: lastBaseline, floats: floatMark, absolutes: absoluteMark };
     let r = ctx.layoutBlockLevel(child, {
       cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y, marginStrut: strut,
@@ -663,7 +667,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       const first = floatTop === undefined ? inFlow : Math.min(inFlow ?? Infinity, floatTop);
       const end = pages.pageEnd(r.fragment.y + 0.01);
       if (first !== undefined && first >= end - 0.01) {
-        undo();
+        undo(input, floatMark, absoluteMark);
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
@@ -675,7 +679,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     // (a heading that avoids a break after it, first in its section, goes there with its section)
     if (pages.paginates && r.breakBefore && r.fragment && !pages.atPageStart(r.fragment.y)) {
       if (fragments.length > 0) {
-        undo();
+        undo(input, floatMark, absoluteMark);
         r = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: pages.pageEnd(r.fragment.y), marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
@@ -717,7 +721,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       }, withoutBreaks(ctx)).fragment?.height ?? f.height;
       if (f.y + f.height > end + 0.01 && (f.height <= pages.pageHeight(end) || unbroken() <= pages.pageHeight(end) + 0.01)) {
         fragments.pop();
-        undo();
+        undo(input, floatMark, absoluteMark);
         const again = ctx.layoutBlockLevel(child, {
           cbX: input.x, cbWidth: input.width, pageInset: input.pageInset, cbHeight: input.cbHeight, y: end, marginStrut: EMPTY_STRUT,
           floats: input.floats, absolutes: input.absolutes, link: input.link, pageName, cbDirection: input.direction, cbTextAlign: input.textAlign, cbTop: input.cbTop, endReserve, afterBreak: true,
@@ -892,7 +896,13 @@ function hasNonCollapsible(text: string, keepsNewlines: boolean): boolean {
 }
 
 /** Whether inline content holds a float, at any depth of its inline boxes (a float inside a `display: inline` wrapper floats all the same). */
-const hasFloat = (items: readonly InlineLevelBox[]): boolean => items.some((c) => c.kind === 'float' || (c.kind === 'inline' && hasFloat(c.children)));
+function hasFloat(items: readonly InlineLevelBox[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (c.kind === 'float' || (c.kind === 'inline' && hasFloat(c.children))) return true;
+  }
+  return false;
+}
 
 // ---------------------------------------------------------------------------------------
 // An anonymous block holding inline content (CSS 2.1 §9.2.1.1)

@@ -155,7 +155,9 @@ export interface FloatContext {
   /** the lowest margin-box bottom of the floats (a BFC root's auto height includes them: §10.6.7) */
   bottom(): number;
   /** the fragments of the floats placed so far (their owner adds them to its children) */
-  readonly fragments: BoxFragment[];
+  readonly fragments: readonly BoxFragment[];
+  /** adds a float's fragment (once placed) */
+  addFragment(f: BoxFragment): void;
   /** where the floats stand now, to undo the ones a box places before it is laid out again */
   mark(): FloatMark;
   /** forgets the floats placed since `mark` (a box laid out again places its floats again) */

@@ -22,16 +22,31 @@ interface PlacedFloat {
   readonly bottom: number;
 }
 
+/** the marks of a context with nothing placed yet (Floats.mark): one object for all */
+const EMPTY_MARK: FloatMark = { placed: 0, fragments: 0, lastTop: -Infinity };
+/** the placed floats and fragments of a context with none (every table cell's content is a BFC with none) */
+const NO_PLACED: readonly PlacedFloat[] = [];
+const NO_FRAGMENTS: readonly BoxFragment[] = [];
+
 export class Floats implements FloatContext {
-  private readonly placed: PlacedFloat[] = [];
-  readonly fragments: BoxFragment[] = [];
+  /** made with the first float placed: most formatting contexts place none */
+  private placedList: PlacedFloat[] | undefined = undefined;
+  private fragmentList: BoxFragment[] | undefined = undefined;
   /** §9.5.1 rule 5: a float's top is no higher than an earlier float's top */
   private lastTop = -Infinity;
 
+  private get placed(): readonly PlacedFloat[] { return this.placedList ?? NO_PLACED; }
+
+  get fragments(): readonly BoxFragment[] { return this.fragmentList ?? NO_FRAGMENTS; }
+
+  addFragment(f: BoxFragment): void { (this.fragmentList ??= []).push(f); }
+
   space(y: number, height: number, minX: number, maxX: number): { left: number; right: number } {
     let left = minX; let right = maxX;
+    const placed = this.placed;
     const bottom = y + Math.max(height, 0.01);
-    for (const f of this.placed) {
+    for (let i = 0; i < placed.length; i++) {
+      const f = placed[i]!;
       if (f.bottom <= y || f.top >= bottom) continue;
       if (f.side === 'left') left = Math.max(left, f.right);
       else right = Math.min(right, f.left);
@@ -51,14 +66,15 @@ export class Floats implements FloatContext {
       at = again; x = xOf(at);
       laid = layout(x, at.y);
     }
-    this.placed.push({ side, left: x, right: x + width, top: laid.y, bottom: laid.y + laid.height });
+    (this.placedList ??= []).push({ side, left: x, right: x + width, top: laid.y, bottom: laid.y + laid.height });
     this.lastTop = laid.y;
     return { x, y: laid.y };
   }
 
   clearance(side: 'left' | 'right' | 'both'): number {
     let y = -Infinity;
-    for (const f of this.placed) if (side === 'both' || f.side === side) y = Math.max(y, f.bottom);
+    const placed = this.placed;
+    for (let i = 0; i < placed.length; i++) { const f = placed[i]!; if (side === 'both' || f.side === side) y = Math.max(y, f.bottom); }
     return y;
   }
 
@@ -67,16 +83,20 @@ export class Floats implements FloatContext {
   }
 
   mark(): FloatMark {
+    if (this.placedList === undefined && this.fragmentList === undefined && this.lastTop === -Infinity) return EMPTY_MARK;
     return { placed: this.placed.length, fragments: this.fragments.length, lastTop: this.lastTop };
   }
 
   rollback(mark: FloatMark): void {
-    this.placed.length = mark.placed; this.fragments.length = mark.fragments; this.lastTop = mark.lastTop;
+    if (this.placedList) this.placedList.length = mark.placed;
+    if (this.fragmentList) this.fragmentList.length = mark.fragments;
+    this.lastTop = mark.lastTop;
   }
 
   topSince(mark: FloatMark): number | undefined {
     let top: number | undefined;
-    for (let k = mark.placed; k < this.placed.length; k++) top = Math.min(top ?? Infinity, this.placed[k]!.top);
+    const placed = this.placed;
+    for (let k = mark.placed; k < placed.length; k++) top = Math.min(top ?? Infinity, placed[k]!.top);
     return top;
   }
 
@@ -91,7 +111,8 @@ export class Floats implements FloatContext {
       if (band.right - band.left >= width - 0.01 || (band.left === minX && band.right === maxX)) return { y: top, ...band };
       // the next position where the band can widen: the nearest bottom of a float in the way
       let next = Infinity;
-      for (const f of this.placed) if (f.bottom > top && f.top < top + Math.max(height, 0.01)) next = Math.min(next, f.bottom);
+      const placed = this.placed;
+      for (let i = 0; i < placed.length; i++) { const f = placed[i]!; if (f.bottom > top && f.top < top + Math.max(height, 0.01)) next = Math.min(next, f.bottom); }
       if (!Number.isFinite(next)) return { y: top, ...band };
       top = next;
     }

@@ -11,7 +11,7 @@ import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
 import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
-import { fillLine, inlineAtoms, kernAtoms, shownWidth, type AtomsOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
+import { fillLine, inlineAtoms, kernAtoms, shownWidth, type AtomsOptions, type FillOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
 import { insideSymbolWidth, PX, symbolGeometry, symbolShape } from './marker';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
@@ -56,9 +56,12 @@ interface RunCaches {
    * lays its own context out while its line is filled): a context's lines are gathered here and
    * copied out at their exact length, so a context does not grow two lists of its own.
    */
-  readonly scratch: { readonly lines: LineFragment[]; readonly starts: LineStart[]; readonly line: LineAttempt }[];
+  readonly scratch: { readonly lines: LineFragment[]; readonly starts: LineStart[]; readonly line: LineAttempt; readonly fill: Mutable<FillOptions> }[];
   depth: number;
 }
+
+/** a scratch object's type: its fields written in place */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** where a line starts: its cursor and open inline boxes, and what it is filled from */
 interface LineStart { readonly cursor: Cursor; readonly stack: BoxNode[]; readonly phase: Phase }
@@ -334,18 +337,24 @@ class Lines implements LineFloats {
   layout(): InlineResult {
     const run = this.run;
     const depth = run.depth++;
-    const scratch = run.scratch[depth] ??= { lines: [], starts: [], line: { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined } };
+    const scratch = run.scratch[depth] ??= {
+      lines: [], starts: [], line: { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined },
+      fill: { content: this.content, faces: this.ctx.faces, available: 0, floats: this, indent: 0 },
+    };
     this.line = scratch.line;
     try {
-      return this.layoutLines(scratch.lines, scratch.starts);
+      return this.layoutLines(scratch.lines, scratch.starts, scratch.fill);
     } finally {
       scratch.lines.length = 0; scratch.starts.length = 0;
       run.depth = depth;
     }
   }
 
-  /** layout's lines, gathered in `lines` (with where each starts in `starts`), both empty at first */
-  private layoutLines(lines: LineFragment[], starts: LineStart[]): InlineResult {
+  /**
+   * layout's lines, gathered in `lines` (with where each starts in `starts`), both empty at first;
+   * `fill` the scratch options of fillLine at this nesting depth, set before each line is filled
+   */
+  private layoutLines(lines: LineFragment[], starts: LineStart[], fill: Mutable<FillOptions>): InlineResult {
     const { input, ctx } = this;
     const pages = ctx.pages;
     let phase = this.firstLine ?? this.rest;
@@ -403,7 +412,8 @@ class Lines implements LineFloats {
         let band = input.floats.space(y, guess, input.x, right);
         filling.band = band; filling.top = y; filling.guess = guess; filling.right = right; filling.indent = indent;
         filling.floatPlaced = false; filling.deferred = undefined;
-        const filled = fillLine(cursor, { content: this.content, faces: ctx.faces, available: band.right - band.left - indent, floats: this, indent });
+        fill.content = this.content; fill.faces = ctx.faces; fill.available = band.right - band.left - indent; fill.floats = this; fill.indent = indent;
+        const filled = fillLine(cursor, fill);
         band = filling.band;
         const v = this.lineBox(filled.atoms, stack);
         if (!v.visible) {
@@ -462,7 +472,7 @@ class Lines implements LineFloats {
       if (deferred) for (const item of deferred) this.placeFloat(item, this.floatOf(item), y);
     }
     if (this.statics) for (const [box, p] of this.statics) input.absolutes.push({ box, staticX: p.x, staticY: p.y });
-    for (const a of this.atomics.values()) {
+    if (this.atomics.size > 0) for (const a of this.atomics.values()) {
       if (a.placed) for (const q of a.absolutes) input.absolutes.push({ ...q, staticX: q.staticX + a.x, staticY: q.staticY + a.y });
     }
     return { lines: lines.slice(), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
@@ -1056,11 +1066,11 @@ class Lines implements LineFloats {
     const at = floats.place(side, f.width, f.height, top, this.input.x, this.input.x + this.input.width, layout);
     const broken = (laid as FloatInFlow | undefined)?.broken;
     if (broken) {
-      floats.fragments.push(broken.fragment);
+      floats.addFragment(broken.fragment);
       this.input.absolutes.push(...broken.absolutes);
     } else {
       translate(f.fragment, at.x, at.y);
-      floats.fragments.push(f.fragment);
+      floats.addFragment(f.fragment);
       for (const a of f.absolutes) this.input.absolutes.push({ ...a, staticX: a.staticX + at.x, staticY: a.staticY + at.y });
     }
     f.placed = true;

@@ -441,9 +441,12 @@ export function cellFrame(slot: CellSlot, grid: TableGrid): number {
  */
 export function cellPadding(style: ComputedStyle, cellPaddingAttr: number | undefined, percentBase?: { readonly inline: number; readonly block: number }): { top: number; right: number; bottom: number; left: number } {
   const p = style.padding;
-  const px = (v: typeof p.top, base = 0) => Math.max(0, v.pt + (v.pct ? (v.pct * base) / 100 : 0));
-  const uaDefault = (v: typeof p.top) => v.pct === 0 && Math.abs(v.pt - 0.75) < 0.01;
-  if (cellPaddingAttr !== undefined && uaDefault(p.top) && uaDefault(p.right) && uaDefault(p.bottom) && uaDefault(p.left)) return { top: cellPaddingAttr, right: cellPaddingAttr, bottom: cellPaddingAttr, left: cellPaddingAttr };
+  if (cellPaddingAttr !== undefined && uaDefaultPadding(p.top) && uaDefaultPadding(p.right) && uaDefaultPadding(p.bottom) && uaDefaultPadding(p.left)) return { top: cellPaddingAttr, right: cellPaddingAttr, bottom: cellPaddingAttr, left: cellPaddingAttr };
   const b = percentBase;
-  return { top: px(p.top, b?.block), right: px(p.right, b?.inline), bottom: px(p.bottom, b?.block), left: px(p.left, b?.inline) };
+  return { top: paddingPx(p.top, b?.block), right: paddingPx(p.right, b?.inline), bottom: paddingPx(p.bottom, b?.block), left: paddingPx(p.left, b?.inline) };
 }
+
+/** a cell's padding in pt, a percentage of `base` (module functions, not two closures per cell) */
+const paddingPx = (v: ComputedStyle['padding']['top'], base = 0): number => Math.max(0, v.pt + (v.pct ? (v.pct * base) / 100 : 0));
+/** whether a cell's padding is the UA sheet's 1px, which the cellpadding attribute replaces */
+const uaDefaultPadding = (v: ComputedStyle['padding']['top']): boolean => v.pct === 0 && Math.abs(v.pt - 0.75) < 0.01;

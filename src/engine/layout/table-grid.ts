@@ -30,6 +30,8 @@ export interface CellSlot {
   box: BlockBox | undefined;
   /** the table content width the box's percentage padding resolved against (TableLayout.cellBox) */
   boxBase: number;
+  /** TableGrid.cellHalves, made when first asked (the column widths and the cell's box both ask) */
+  halves: Sides | undefined;
 }
 
 /** A resolved border on one edge of the grid; width 0 when no border is drawn there. */
@@ -100,7 +102,7 @@ export class TableGrid {
       if (end <= r) { end = r + 1; while (end < R && !this.groupStart[end]) end++; }
       for (const cell of rows[r]!.cells) {
         if (cell.col >= C) continue;
-        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan), box: undefined, boxBase: 0 };
+        const slot: CellSlot = { cell, row: r, rowEnd: Math.min(end, r + cell.rowSpan), col: cell.col, colEnd: Math.min(C, cell.col + cell.colSpan), box: undefined, boxBase: 0, halves: undefined };
         const id = this.cells.length;
         this.cells.push(slot);
         this.startsAt[r]!.push(slot);
@@ -176,6 +178,10 @@ export class TableGrid {
 
   /** Half of the collapsed borders around a cell: its used border widths (CSS 2.1 §17.6.2). */
   cellHalves(s: CellSlot): Sides {
+    return s.halves ??= this.halvesOf(s);
+  }
+
+  private halvesOf(s: CellSlot): Sides {
     let top = 0; let bottom = 0; let left = 0; let right = 0;
     for (let c = s.col; c < s.colEnd; c++) { top = Math.max(top, this.hEdge(s.row, c).width); bottom = Math.max(bottom, this.hEdge(s.rowEnd, c).width); }
     for (let r = s.row; r < s.rowEnd; r++) { left = Math.max(left, this.vEdge(r, s.col).width); right = Math.max(right, this.vEdge(r, s.colEnd).width); }
