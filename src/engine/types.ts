@@ -139,5 +139,8 @@ export interface EngineResult {
 /** An image ready for pdfmake, with its intrinsic size in CSS px. */
 export type LoadedImage =
   | { readonly kind: 'raster'; readonly dataUrl: string; readonly width: number; readonly height: number }
-  /** (additive) `ratioOnly`: an SVG with a viewBox and no width or height has no natural size, only the viewBox's ratio (its width × height) */
-  | { readonly kind: 'svg'; readonly markup: string; readonly width: number; readonly height: number; readonly ratioOnly?: boolean };
+  /**
+   * (additive) `ratioOnly`: an SVG with a viewBox and no width or height has no natural size, only the viewBox's ratio (its width × height);
+   * `inline`: an inline `<svg>` element, whose drawing is not scaled to its box without a viewBox (an SVG image's is)
+   */
+  | { readonly kind: 'svg'; readonly markup: string; readonly width: number; readonly height: number; readonly ratioOnly?: boolean; readonly inline?: boolean };

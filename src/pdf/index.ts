@@ -108,8 +108,8 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
   // this table: the names Chromium resolves to a shipped family (Arial, Helvetica, sans-serif,
   // monospace, ...) are there too, as that family
   for (const [alias, name] of Object.entries(FAMILY_ALIASES)) table0[alias] ??= table0[name]!;
-  const given = docDefinition.defaultStyle ?? {};
-  const defaultStyle = { ...given, font: typeof given.font === 'string' && given.font in table0 ? given.font : firstFamily };
+  const given = docDefinition.defaultStyle?.font;
+  const fallback = typeof given === 'string' && given in table0 ? given : firstFamily;
   const pinned: EmbeddedEntry[] = [];
   try {
     const table: Record<string, Record<string, string>> = {};
@@ -120,7 +120,7 @@ export async function toPdf(docDefinition: DocDefinition, fonts: FontTable, opti
     const doc = new PdfmakeDocument(table, images, {}, {}, documentOptions(options, docDefinition.info as Record<string, unknown> | undefined), vfs, () => false);
     // SVG <text> selects its face by key (renderSVG's font callback), which pdfkit would read as a path: registered, it is a name
     for (const key of new Set(Object.values(table).flatMap(Object.values))) doc.registerFont(key, fontFiles.get(key)!);
-    drawPages(doc as never, content, defaultStyle);
+    drawPages(doc as never, content, fallback);
     finishDocumentInfo(doc, options);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -17,8 +17,6 @@ import * as zlib from 'node:zlib';
 import zlibExports from 'node:zlib';
 import PdfmakeDocument from 'pdfmake/js/PDFDocument.js';
 import RendererModule from 'pdfmake/js/Renderer.js';
-import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
-import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 import pdfkit from 'pdfkit';
 import pngjs from 'png-js';
 import { BoundedLru } from '../lru';
@@ -37,12 +35,12 @@ export interface Patch { readonly library: Library; readonly version: string; re
 
 const fn = (o: Obj, key: string) => typeof o[key] === 'function';
 /** pdfmake's classes and the members placed.ts and index.ts call (no pdfmake member is replaced) */
-const PDFMAKE_USES: Record<string, readonly string[]> = { PDFDocument: ['provideFont', 'provideImage'], Renderer: ['renderVector', 'renderImage', 'renderSVG'], TextDecorator: ['drawDecorations'], SVGMeasure: ['measureSVG', 'writeDimensions'] };
+const PDFMAKE_USES: Record<string, readonly string[]> = { PDFDocument: ['provideFont', 'provideImage'], Renderer: ['renderVector', 'renderImage', 'renderSVG'] };
 
 export const PATCHES: readonly Patch[] = [
   { library: 'pdfmake', version: '0.3.11', target: Object.entries(PDFMAKE_USES).map(([c, members]) => `${c}: ${members.join(', ')}`).join('; '),
     exists: (o) => Object.entries(PDFMAKE_USES).every(([c, members]) => members.every((m) => fn((o.pdfmake[c] ?? {}) as Obj, m))),
-    why: 'used, not patched: placed.ts draws paint\'s placed pages into pdfmake\'s PDFDocument itself (its Printer, layout and renderPages never run): vectors, images and SVG through its Renderer, text decorations through its TextDecorator, SVG sized by its SVGMeasure' },
+    why: 'used, not patched: placed.ts draws paint\'s placed pages into pdfmake\'s PDFDocument itself (its Printer, layout and renderPages never run): vectors, images and SVG through its Renderer' },
   { library: 'pdfkit', version: '0.19.1', target: 'PDFDocument.prototype._convertRect', exists: (o) => fn(o.pdfkitDocument, '_convertRect'),
     why: 'a link\'s rectangle under a rotation: the bounding box of its four corners (pdfkit maps two, with the second coordinate from the first\'s result)' },
   { library: 'fontkit', version: '2.0.4', target: 'create', exists: (o) => fn(o.fontkit, 'create'),
@@ -227,5 +225,5 @@ function patchedObjects(): PatchedObjects {
   const doc = new Kit({ autoFirstPage: false });
   // the bytes the documents use: the face parsed here is the one they get from the cache
   try { doc.font(shippedFontBytes('LiberationSans-Regular.ttf')); } catch { /* reported below as a missing target */ }
-  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: doc._font ?? {}, png, pdfReference, pdfmake: Object.fromEntries(Object.entries({ PDFDocument: PdfmakeDocument, Renderer: RendererModule, TextDecorator: TextDecoratorModule, SVGMeasure: SVGMeasureModule }).map(([c, k]) => [c, (k as { prototype: Obj }).prototype])) };
+  return { fontkit: realFontkit, pdfkitDocument, embeddedFont: doc._font ?? {}, png, pdfReference, pdfmake: Object.fromEntries(Object.entries({ PDFDocument: PdfmakeDocument, Renderer: RendererModule }).map(([c, k]) => [c, (k as { prototype: Obj }).prototype])) };
 }

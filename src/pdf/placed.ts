@@ -11,8 +11,6 @@ import { BoundedLru } from '../lru';
 import { includeInOrder, shaped, shapeKey, showText, type DocumentFont } from './glyphs';
 // pdfmake's own modules, by plain specifiers (the bundle links these copies)
 import RendererModule from 'pdfmake/js/Renderer.js';
-import SVGMeasureModule from 'pdfmake/js/SVGMeasure.js';
-import TextDecoratorModule from 'pdfmake/js/TextDecorator.js';
 
 type Obj = Record<string, unknown>;
 interface KitGradient { stop(offset: number, color: readonly number[], opacity: number): KitGradient; setTransform(...m: number[]): KitGradient }
@@ -30,8 +28,6 @@ export interface PlacedSection { section: Obj[]; pageSize: { width: number; heig
 
 /** pdfmake's Renderer: what it draws of a page item (a vector, image or SVG) */
 const Renderer = RendererModule as new (kit: MakeDocument) => Record<'renderVector' | 'renderImage' | 'renderSVG', (item: Obj) => void>;
-const TextDecorator = TextDecoratorModule as new (kit: Kit) => { drawDecorations(line: object, x: number, y: number): void };
-const SVGMeasure = SVGMeasureModule as new () => { measureSVG(svg: string): { width?: number; height?: number }; writeDimensions(svg: string, d: { width: number; height: number }): string };
 
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 
@@ -46,9 +42,10 @@ export function placedSections(content: unknown): readonly PlacedSection[] | und
 }
 
 /** Draws placed sections into the document, a page each, as pdfmake's Renderer.renderPages would draw their items. */
-export function drawPages(doc: MakeDocument, sections: readonly PlacedSection[], defaultStyle: Obj): void {
+/** `fallback`: the family a node naming a family the font table lacks is drawn in */
+export function drawPages(doc: MakeDocument, sections: readonly PlacedSection[], fallback: string): void {
   const renderer = new Renderer(doc);
-  for (const page of placedPages(sections, doc, defaultStyle)) {
+  for (const page of placedPages(sections, doc, fallback)) {
     doc.addPage({ size: [page.pageSize.width, page.pageSize.height] });
     for (const { kind, placed } of page.items) {
       switch (kind) {
@@ -58,6 +55,7 @@ export function drawPages(doc: MakeDocument, sections: readonly PlacedSection[],
         case 'vector': renderer.renderVector(placed[0] as Obj); break;
         case 'image': renderer.renderImage(placed[0] as Obj); break;
         case 'svg': renderer.renderSVG(placed[0] as Obj); break;
+        case 'link': drawLink(doc, placed[0] as Obj); break;
       }
     }
   }
@@ -67,10 +65,9 @@ export function drawPages(doc: MakeDocument, sections: readonly PlacedSection[],
  * The page items of placed sections: consecutive text nodes and consecutive plain shapes
  * become one item each, drawn as one block of operators.
  */
-function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defaultStyle: Obj): { pageSize: PlacedSection['pageSize']; items: Placed[] }[] {
-  const svgMeasure = new SVGMeasure();
-  // a family the table lacks is drawn in the default font (pdfmake would throw mid-render)
-  const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : defaultStyle.font as string);
+function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, fallback: string): { pageSize: PlacedSection['pageSize']; items: Placed[] }[] {
+  // a family the table lacks is drawn in the fallback family (pdfmake would throw mid-render)
+  const family = (name: unknown) => (typeof name === 'string' && doc.fonts[name] ? name : fallback);
   const fonts = new Map<string, PlacedFont>();
   // the last face asked for, answered without a key: consecutive runs mostly share one
   let last: { name: string; bold: boolean; italics: boolean; font: PlacedFont } | undefined;
@@ -115,7 +112,7 @@ function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defa
       const at = node.absolutePosition as { x?: number; y?: number };
       const x = at.x || 0; const y = at.y || 0;
       if (node.text !== undefined) {
-        const runs = textRuns(node, font, defaultStyle);
+        const runs = textRuns(node.text as Obj[], font);
         for (let i = 0; i < runs.length; i++) {
           const r = runs[i]!;
           const t = drawnText(r);
@@ -124,24 +121,26 @@ function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, defa
           if (!set) texts.set(r.font, set = new Set());
           set.add(shapeKey(t, r.features));
         }
-        add('text', { runs, x, y, id: node.id as string | undefined });
+        add('text', { runs, x, y });
       } else if (Array.isArray(node.canvas)) {
         for (const v of node.canvas as Obj[]) {
           offsetVector(v, x, y);
           if (v.gradient) v.color = shading(doc, v.gradient as Shading);
           add(plainShape(v) ? 'shapes' : 'vector', v);
         }
-      } else if (node.clip || node.matrix || isNumber(node.opacity)) { add('group', node); open.push(node); }
+      } else if (node.link) add('link', { ...node, x, y });
+      else if (typeof node.destination === 'string') add('link', { destination: node.destination, x, y });
+      else if (node.clip || node.matrix || isNumber(node.opacity)) { add('group', node); open.push(node); }
       else if (node.end) add('group', { end: open.pop() });
       else if (node.image) {
         if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
-        add('image', sized(node, x, y, doc.provideImage(node.image)));
+        doc.provideImage(node.image);
+        add('image', sized(node, x, y));
       } else if (typeof node.svg === 'string') {
         node.svg = safeSvg(node.svg);
         node.options = { imageCallback: safeImageLink, warningCallback: ignoreWarning, colorCallback: cssColor, documentCallback: undefined };
-        const item = sized(node, x, y, svgMeasure.measureSVG(node.svg as string));
+        const item = sized(node, x, y);
         item.font = family(node.font);
-        item.svg = svgMeasure.writeDimensions(node.svg as string, { width: item._width as number, height: item._height as number });
         add('svg', item);
       }
     }
@@ -196,42 +195,23 @@ const ignoreWarning = (): void => undefined;
 const cssColor = (parsed: unknown, raw: string): unknown => parsed ?? svgColor(raw);
 
 /**
- * A text node's runs (paint's TextRunNode), each style property the run's own, else its node's,
- * else the definition's default; each run placed after the one before it (its width), its
- * leading spaces kept (paint places every glyph).
+ * A text node's runs (paint's TextRunNode, every field written but the optional ones), each
+ * placed after the one before it (its width); a tab is drawn as four spaces.
  */
-function textRuns(node: Obj, font: (family: string, bold: boolean, italics: boolean) => PlacedFont, defaultStyle: Obj): PlacedRun[] {
-  const list = Array.isArray(node.text) ? node.text as unknown[] : [node.text];
+function textRuns(list: readonly Obj[], font: (family: string, bold: boolean, italics: boolean) => PlacedFont): PlacedRun[] {
   const runs: PlacedRun[] = new Array(list.length);
   let x = 0;
-  // each property read by name from the run, the node and the default style (one shape each: a
-  // keyed read through a helper would see every property name at one site)
   for (let i = 0; i < list.length; i++) {
-    const r = list[i];
-    const run: Obj = typeof r === 'object' && r !== null ? r as Obj : { text: r };
-    const raw = String(run.text ?? '');
+    const r = list[i]!;
+    const raw = r.text as string;
     const text = raw.includes('\t') ? raw.replace(/\t/g, '    ') : raw;
-    const f = font((run.font ?? node.font ?? defaultStyle.font) as string, (run.bold ?? node.bold ?? defaultStyle.bold ?? false) as boolean,
-      (run.italics ?? node.italics ?? defaultStyle.italics ?? false) as boolean);
-    const fontSize = (run.fontSize ?? node.fontSize ?? defaultStyle.fontSize ?? 12) as number;
-    // the fields TextDecorator reads of a pdfmake inline, in one object shape for every run
-    const inline: PlacedRun = {
-      text, font: f, fontSize, characterSpacing: (run.characterSpacing ?? node.characterSpacing ?? defaultStyle.characterSpacing ?? 0) as number,
-      features: (run.features ?? node.features ?? defaultStyle.features) as readonly string[] | undefined,
-      color: (run.color ?? node.color ?? defaultStyle.color ?? 'black') as string, opacity: run.opacity ?? node.opacity ?? defaultStyle.opacity ?? 1,
-      decoration: run.decoration ?? node.decoration ?? defaultStyle.decoration ?? null,
-      decorationColor: run.decorationColor ?? node.decorationColor ?? defaultStyle.decorationColor ?? null,
-      decorationStyle: run.decorationStyle ?? node.decorationStyle ?? defaultStyle.decorationStyle ?? null,
-      link: (run.link ?? node.link ?? defaultStyle.link ?? null) as string | null,
-      linkToDestination: (run.linkToDestination ?? node.linkToDestination ?? defaultStyle.linkToDestination ?? null) as string | null,
-      x, width: 0, height: f.lineHeight(fontSize),
+    const f = font(r.font as string, r.bold as boolean, r.italics as boolean);
+    const run: PlacedRun = {
+      text, font: f, fontSize: r.fontSize as number, characterSpacing: (r.characterSpacing as number | undefined) ?? 0,
+      features: r.features as readonly string[] | undefined, color: r.color as string, opacity: (r.opacity as number | undefined) ?? 1, x,
     };
-    // the width places the next run and sizes links and decorations; the glyphs' own advances place the run's glyphs
-    if (i < list.length - 1 || inline.link || inline.linkToDestination || inline.decoration) {
-      inline.width = shaped(f.font, shapeKey(text, inline.features)).width * (fontSize / 1000) + inline.characterSpacing * (text.length - 1);
-    }
-    x += inline.width;
-    runs[i] = inline;
+    if (i < list.length - 1) x += shaped(f.font, shapeKey(text, run.features)).width * (run.fontSize / 1000) + run.characterSpacing * (text.length - 1);
+    runs[i] = run;
   }
   return runs;
 }
@@ -239,16 +219,13 @@ function textRuns(node: Obj, font: (family: string, bold: boolean, italics: bool
 /** a run's text as drawn: line feeds are not drawn */
 const drawnText = (r: { readonly text: string }) => (r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text);
 
-interface PlacedRun {
-  text: string; font: PlacedFont; fontSize: number; characterSpacing: number; features: readonly string[] | undefined; color: string; opacity: unknown
-  link: string | null; linkToDestination: string | null; decoration: unknown; decorationColor: unknown; decorationStyle: unknown; x: number; width: number; height: number
-}
-/** a text node with its runs */
-interface PlacedText { readonly runs: PlacedRun[]; readonly x: number; readonly y: number; readonly id?: string }
+interface PlacedRun { text: string; font: PlacedFont; fontSize: number; characterSpacing: number; features: readonly string[] | undefined; color: string; opacity: number; x: number }
+/** a text node with its runs, on the baseline at y */
+interface PlacedText { readonly runs: PlacedRun[]; readonly x: number; readonly y: number }
 /** a page item: consecutive text nodes or plain shapes, one start or end of a group, or one vector, image or SVG (pdfmake's Renderer draws these three) */
-interface Placed { readonly kind: 'text' | 'shapes' | 'group' | 'vector' | 'image' | 'svg'; readonly placed: (PlacedText | Obj)[] }
+interface Placed { readonly kind: 'text' | 'shapes' | 'group' | 'vector' | 'image' | 'svg' | 'link'; readonly placed: (PlacedText | Obj)[] }
 /** pdfkit's EmbeddedFont of the document, as placed text uses it */
-interface PlacedFont extends DocumentFont { id: string; ascender: number; ref(): unknown; lineHeight(size: number): number }
+interface PlacedFont extends DocumentFont { id: string; ref(): unknown }
 interface Kit {
   page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
   opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown
@@ -297,45 +274,27 @@ function drawGroup(kit: Kit, node: Obj): void {
 }
 
 /**
- * Text nodes as pdfmake's Renderer.renderLine and pdfkit's text() draw them: the glyphs at the
- * same coordinates (computed the same way), in one text object (BT … ET) per batch in the
- * page's unflipped space, with the font, character spacing, colour and opacity set only when
- * they change. A decorated line gets its own text object, before TextDecorator's lines.
+ * Text nodes: their glyphs at their runs' places on the baseline, in one text object (BT … ET)
+ * per batch in the page's unflipped space, with the font, character spacing, colour and
+ * opacity set only when they change.
  */
 function drawTexts(kit: Kit, lines: readonly PlacedText[]): void {
   const st = stateOf(kit);
   const outer = { ...st };
   let out = '';
-  let open = false;
   let font = ''; let tc = 0;
   // the font and size `font` was written for: a run in the same ones writes no Tf
   let fontOf: PlacedFont | undefined; let sizeOf = 0;
-  const begin = () => { out += `q\n1 0 0 -1 0 ${num(kit.page.height)} cm\nBT\n`; open = true; font = ''; fontOf = undefined; tc = 0; };
   const flush = () => { if (out) { kit.addContent(out.slice(0, -1)); out = ''; } };
-  const end = () => { if (open) { out += 'ET\nQ\n'; open = false; Object.assign(st, outer); } };
+  let open = false;
   for (const line of lines) {
-    const runs = line.runs;
-    let height = 0; let ascender = 0;
-    for (const r of runs) { height = Math.max(height, r.height); ascender = Math.max(ascender, r.font.ascender / 1000 * r.fontSize); }
-    const descent = height - ascender;
-    const decorated = runs.some((r) => r.decoration);
-    if (decorated) { end(); flush(); forget(st); Object.assign(outer, st); }
-    for (let i = 0; i < runs.length; i++) {
-      const r = runs[i]!;
+    for (const r of line.runs) {
       const text = drawnText(r);
       if (!text) continue;
-      const x = line.x + r.x;
-      const dy = r.font.ascender / 1000 * r.fontSize;
-      const top = line.y + (height - dy - descent);
-      const width = r.width + r.characterSpacing * (text.length - 1);
-      if (r.link) kit.link(x, top, width, r.height, r.link);
-      if (r.linkToDestination) kit.goTo(x, top, width, r.height, r.linkToDestination);
-      if (line.id && i === 0) kit.addNamedDestination(line.id, 'XYZ', x, top, null);
       if (kit.page.fonts[r.font.id] == null) kit.page.fonts[r.font.id] = r.font.ref();
-      if (!open) begin();
-      const opacity = isNumber(r.opacity) ? r.opacity : 1;
+      if (!open) { out += `q\n1 0 0 -1 0 ${num(kit.page.height)} cm\nBT\n`; open = true; }
       const color = colourOf(kit, r.color);
-      if (st.ca !== opacity || st.CA !== opacity) { flush(); kit.opacity(opacity); st.ca = st.CA = opacity; }
+      if (st.ca !== r.opacity || st.CA !== r.opacity) { flush(); kit.opacity(r.opacity); st.ca = st.CA = r.opacity; }
       if (st.fill !== color) { out += color.fill; kit._fillColor = [color.name, undefined]; st.fill = color; }
       if (r.font !== fontOf || r.fontSize !== sizeOf) {
         const f = `/${r.font.id} ${num(r.fontSize)}`;
@@ -343,18 +302,22 @@ function drawTexts(kit: Kit, lines: readonly PlacedText[]): void {
         fontOf = r.font; sizeOf = r.fontSize;
       }
       if (r.characterSpacing !== tc) { tc = r.characterSpacing; out += `${num(tc)} Tc\n`; }
-      const y = kit.page.height - top - dy;
+      const x = line.x + r.x; const y = kit.page.height - line.y;
       out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y)}`;
     }
-    if (decorated) {
-      end(); flush();
-      new TextDecorator(kit).drawDecorations({ inlines: runs, getHeight: () => height, getAscenderHeight: () => ascender }, line.x, line.y);
-      forget(st); Object.assign(outer, st);
-    }
   }
-  end();
+  if (open) { out += 'ET\nQ\n'; Object.assign(st, outer); }
   flush();
   st.length = kit.page.content.uncompressedLength;
+}
+
+/** A link's area (to a URL or a named destination), or a named destination (XYZ at its left and top: pdfkit turns the top into the page's y-up space). */
+function drawLink(kit: Kit, node: Obj): void {
+  const x = node.x as number; const y = node.y as number;
+  if (typeof node.destination === 'string') { kit.addNamedDestination(node.destination, 'XYZ', x, y, null); return; }
+  const to = node.link as { url?: string; destination?: string };
+  if (to.url !== undefined) kit.link(x, y, node.width as number, node.height as number, to.url);
+  else kit.goTo(x, y, node.width as number, node.height as number, to.destination!);
 }
 
 /** canvas shapes drawShapes writes itself: lines and square-cornered rectangles in plain colours, nothing pdfmake's renderVector would do more with */
@@ -422,14 +385,11 @@ function colourOf(kit: Kit, c: unknown): Colour {
   return hit;
 }
 
-/** an image or SVG node with its size (its own, or its natural size scaled to the one it has), at its position (ElementWriter.addImage) */
-function sized(node: Obj, x: number, y: number, natural: { width?: number; height?: number }): Obj {
+/** an image or SVG node at its position with its size (paint's; an SVG's root says the same: svgAtSize), as ElementWriter.addImage places it */
+function sized(node: Obj, x: number, y: number): Obj {
   const cover = node.cover as { width: number; height: number } | undefined;
-  const w = cover?.width ?? (isNumber(node.width) ? node.width : undefined);
-  const h = cover?.height ?? (isNumber(node.height) ? node.height : undefined);
-  const ratio = natural.width! / natural.height!;
-  node._width = w || (h ? h * ratio : natural.width);
-  node._height = h || (w ? w / ratio : natural.height);
+  node._width = cover?.width ?? node.width;
+  node._height = cover?.height ?? node.height;
   node.x = x + ((node.x as number) || 0);
   node.y = y;
   return node;

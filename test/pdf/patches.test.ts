@@ -24,7 +24,7 @@ function complete(): { [K in keyof PatchedObjects]: Record<string, unknown> } {
     pdfkitDocument: { font: f, registerFont: f, _addInfo: f, appendXML: f, file: f, initOutline: f, _convertRect: f },
     embeddedFont: { font: {}, subset: { includeGlyph: f }, widths: [], unicode: [] },
     png: { decodePixels: f },
-    pdfmake: { PDFDocument: { provideFont: f, provideImage: f }, Renderer: { renderVector: f, renderImage: f, renderSVG: f }, TextDecorator: { drawDecorations: f }, SVGMeasure: { measureSVG: f, writeDimensions: f } },
+    pdfmake: { PDFDocument: { provideFont: f, provideImage: f }, Renderer: { renderVector: f, renderImage: f, renderSVG: f } },
     pdfReference: { write: f, finalize: f },
   };
 }
@@ -54,7 +54,7 @@ describe('pdf: library patches', () => {
 
   const cases: { name: string; remove: [keyof PatchedObjects, string]; line: string }[] = [
     { name: 'pdfkit without EmbeddedFont.widths', remove: ['embeddedFont', 'widths'], line: 'pdfkit 0.19.1 has no EmbeddedFont: font, subset.includeGlyph, widths, unicode (Platen\'s patch was written against pdfkit 0.19.1)' },
-    { name: 'pdfmake without Renderer', remove: ['pdfmake', 'Renderer'], line: 'pdfmake 0.3.11 has no PDFDocument: provideFont, provideImage; Renderer: renderVector, renderImage, renderSVG; TextDecorator: drawDecorations; SVGMeasure: measureSVG, writeDimensions (Platen\'s patch was written against pdfmake 0.3.11)' },
+    { name: 'pdfmake without Renderer', remove: ['pdfmake', 'Renderer'], line: 'pdfmake 0.3.11 has no PDFDocument: provideFont, provideImage; Renderer: renderVector, renderImage, renderSVG (Platen\'s patch was written against pdfmake 0.3.11)' },
     { name: 'png-js without decodePixels', remove: ['png', 'decodePixels'], line: 'png-js 1.1.0 has no PNG.prototype.decodePixels (Platen\'s patch was written against png-js 1.1.0)' },
     { name: 'pdfkit without _addInfo', remove: ['pdfkitDocument', '_addInfo'], line: 'pdfkit 0.19.1 has no PDFDocument.prototype._addInfo (Platen\'s patch was written against pdfkit 0.19.1)' },
   ];

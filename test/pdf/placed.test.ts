@@ -51,6 +51,20 @@ describe('pdf: placed pages', function () {
     expect([...new Set((await links(pdf)).map((l) => l.dest ?? l.url))]).to.deep.equal(['end', 'https://example.com/x']);
   });
 
+  it('a named destination is at the top of its box, in the y-up space of the page', async () => {
+    const { docDefinition, fonts } = layoutHtml(HTML, '', {});
+    const pdf = await toPdf(structuredClone(docDefinition), structuredClone(fonts));
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const d = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+    const dest = await d.getDestination('end') as [unknown, { name: string }, number, number, null];
+    const page = await d.getPage(d.numPages);
+    const height = page.view[3]!;
+    await d.destroy();
+    expect(dest[1].name).to.equal('XYZ');
+    // the landscape page's h2 starts in its page area, whose top is 15mm (42.52pt) below the page's top
+    expect(dest[3]).to.be.within(height - 42.52 - 30, height - 42.52);
+  });
+
   it('a definition with a node that is not placed is refused, not laid out by pdfmake', async () => {
     const { docDefinition, fonts } = layoutHtml(HTML, '', {});
     let error: unknown;

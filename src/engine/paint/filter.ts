@@ -166,12 +166,11 @@ function filterShape(s: Record<string, unknown> & { type: string }, f: ColorFilt
   return out;
 }
 
-function filterRun<R extends { color?: string; opacity?: number; decorationColor?: string }>(run: R, f: ColorFilter): R {
+function filterRun<R extends { color?: string; opacity?: number }>(run: R, f: ColorFilter): R {
   const out = { ...run };
   const c = filterHex(run.color ?? '#000000', f);
   out.color = c.hex;
   if (c.alpha < 1) out.opacity = (run.opacity ?? 1) * c.alpha;
-  if (run.decorationColor?.startsWith('#')) out.decorationColor = filterHex(run.decorationColor, f).hex;
   return out;
 }
 

@@ -12,8 +12,10 @@ import type { FontChoice, FontRun } from '../fonts';
 import type { FaceResolver } from '../layout/faces';
 import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
 import type { LoadedImage } from '../types';
+import { svgAtSize } from '../resources';
 import { clippedImage } from './background';
 import { dashedLine } from './dashes';
+import { decorationShapes } from './decoration';
 import { gradientPaint } from './gradient';
 import { BoxShadows, borderShape, paddingShape, shadowReach, slicedShape, type Band, type RoundedRect, type ShadowGroup } from './shadow';
 import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
@@ -338,7 +340,7 @@ class Painter {
       if (img.kind === 'svg') {
         // (an SVG is drawn whole: pdfmake does not clip it)
         const r = t.full ?? t;
-        this.emit(pageIndex, { svg: img.markup, width: r.width, height: r.height, absolutePosition: { x: r.x, y: r.y } } as unknown as PdfNode);
+        this.emit(pageIndex, { svg: this.svgAt(img, img.markup, r), width: r.width, height: r.height, absolutePosition: { x: r.x, y: r.y } });
         continue;
       }
       if (t.full && !t.cover) { this.emit(pageIndex, place(clippedImage(img.dataUrl, t, t.full), t.x, t.y)); continue; }
@@ -601,7 +603,7 @@ class Painter {
     this.placedIds.add(id);
     const page = fixedPage ?? this.o.pages[this.pageIndex(f.y)]!;
     const p = this.at(page, f.x, f.y, !!fixedPage);
-    this.emit(page.index, { text: [{ text: ' ', fontSize: 1 }], id, absolutePosition: p });
+    this.emit(page.index, { destination: id, absolutePosition: p });
   }
 
   /** the parts of [y, y + height) on each page, in page coordinates of the flow */
@@ -686,7 +688,7 @@ class Painter {
       const { image: at } = piece;
       this.emit(pageIdx, clipNode({ ...piece.clip, r: 0 }));
       if (img?.kind === 'raster') this.emit(pageIdx, { image: img.dataUrl, width: at.width, height: at.height, absolutePosition: { x: at.x, y: at.y } });
-      else if (svg) this.emit(pageIdx, { svg, width: at.width, height: at.height, absolutePosition: { x: at.x, y: at.y } });
+      else if (svg) this.emit(pageIdx, { svg: this.svgAt(img as LoadedImage & { kind: 'svg' }, svg, at), width: at.width, height: at.height, absolutePosition: { x: at.x, y: at.y } });
       else if ('gradient' in src) {
         const paint = gradientPaint(src.gradient, at);
         if (paint && 'color' in paint) this.emit(pageIdx, rectNode(at.x, at.y, at.width, at.height, paint.color));
@@ -698,6 +700,18 @@ class Painter {
   }
 
   /** an SVG image's markup scaled to any box without keeping its ratio (a border image's pieces stretch it) */
+  /** per markup and size: the markup with its root at that size (svgAtSize), made once (a tiled background repeats one size) */
+  private readonly sizedSvgs = new Map<string, Map<string, string>>();
+
+  private svgAt(img: LoadedImage & { kind: 'svg' }, markup: string, box: { readonly width: number; readonly height: number }): string {
+    let sizes = this.sizedSvgs.get(markup);
+    if (!sizes) this.sizedSvgs.set(markup, sizes = new Map());
+    const key = `${box.width} ${box.height}`;
+    let out = sizes.get(key);
+    if (out === undefined) sizes.set(key, out = svgAtSize(markup, box, img.inline ? undefined : img));
+    return out;
+  }
+
   private stretchedSvg(markup: string): string {
     let out = this.stretched.get(markup);
     if (out === undefined) {
@@ -936,6 +950,7 @@ class Painter {
     const t = cull ? this.inkInside(whole, cull) : whole;
     if (!t) return;
     const page = fixedPage ?? this.o.pages[this.pageIndex(t.baseline - 0.01)]!;
+    this.decorations(page, t, !!fixedPage, 'under');
     if ((t.wordSpacing > 0.001 || s.wordSpacing !== 0) && WORD_SEPARATOR.test(t.text)) {
       // justified or word-spaced (CSS Text 3 §8.1; the style's word-spacing is in the separator's
       // measured width): each word where the line puts it, every separator widened
@@ -950,9 +965,36 @@ class Painter {
         x += (word ? faces.width(word, s) : 0);
         if (sep) { x += (word ? faces.kernAt(t.text, at, s) : 0) + faces.width(sep, s) + t.wordSpacing + faces.kernAt(t.text, at + 1, s); at++; }
       }
-      return;
+    } else {
+      this.textNode(page, t, !!fixedPage);
     }
-    this.textNode(page, t, !!fixedPage);
+    this.decorations(page, t, !!fixedPage, 'over');
+    if (t.link) {
+      const p = this.baselineAt(page, t, !!fixedPage);
+      const ascent = this.ownAscent(t.font);
+      this.emit(page.index, { link: t.link, width: t.width, height: this.o.faces.lineBox(s), absolutePosition: { x: p.x, y: p.y - ascent } });
+    }
+  }
+
+  /** a text fragment's underline and overline (`under`), or line-through (`over`): decoration.ts */
+  private decorations(page: PageFragment, t: TextFragment, fixed: boolean, layer: 'under' | 'over'): void {
+    const s = t.style; const d = s.textDecorationLine;
+    if (!(layer === 'under' ? d.underline || d.overline : d.lineThrough)) return;
+    const p = this.baselineAt(page, t, fixed);
+    const px = PX / (page.zoom ?? 1);
+    const shapes = decorationShapes({
+      lines: d, style: s.textDecorationStyle, color: s.textDecorationColor, x: p.x, width: t.width, baseline: p.y,
+      sizePx: t.font.size / PX, ascentPx: this.ownAscent(t.font) / PX, px,
+    }, layer);
+    if (shapes.length) this.emit(page.index, { canvas: shapes, absolutePosition: { x: 0, y: 0 } });
+  }
+
+  /** a text fragment's left end and baseline on its page: Blink paints a run at its baseline rounded to a whole CSS px of the page area, as laid out (before a shrink-to-fit scale) */
+  private baselineAt(page: PageFragment, t: TextFragment, fixed: boolean): { x: number; y: number } {
+    const p = this.at(page, t.x, t.baseline, fixed);
+    const zoom = page.zoom ?? 1;
+    p.y = page.margin.top + (Math.floor(((p.y - page.margin.top) * zoom) / PX + 0.5 + 1e-6) * PX) / zoom;
+    return p;
   }
 
   /**
@@ -1024,20 +1066,6 @@ class Painter {
     if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
     const features = this.o.faces.features(s);
     if (features) run.features = features;
-    const d = s.textDecorationLine;
-    if (d.underline || d.lineThrough || d.overline) {
-      const lines: ('underline' | 'lineThrough' | 'overline')[] = [];
-      if (d.underline) lines.push('underline');
-      if (d.lineThrough) lines.push('lineThrough');
-      if (d.overline) lines.push('overline');
-      run.decoration = lines.length === 1 ? lines[0]! : lines;
-      run.decorationColor = hexColor(s.textDecorationColor);
-      if (s.textDecorationStyle !== 'solid') run.decorationStyle = s.textDecorationStyle;
-    }
-    if (t.link) {
-      if ('url' in t.link) run.link = t.link.url;
-      else run.linkToDestination = t.link.destination;
-    }
     return run;
   }
 
@@ -1065,10 +1093,7 @@ class Painter {
       runs = split.pieces.map((piece) => this.textRun(t, piece, piece.text));
       ascent = split.ascent;
     }
-    const p = this.at(page, t.x, t.baseline, fixed);
-    // Blink paints a run at its baseline rounded to a whole CSS px of the page area, as laid out (before a shrink-to-fit scale)
-    const zoom = page.zoom ?? 1;
-    p.y = page.margin.top + (Math.floor(((p.y - page.margin.top) * zoom) / PX + 0.5 + 1e-6) * PX) / zoom;
+    const p = this.baselineAt(page, t, fixed);
     // text wholly outside the page area is cut away (openPageArea): not drawn, unless a transform may bring it in
     if (this.cut[page.index] && !this.transformed() && outsidePageArea(page, { x: p.x, y: p.y - ascent, width: t.width, height: ascent + font.size / 2 })) return;
     // CSS Text Decoration 3 §4: the shadows under the text, the first on top; Chromium prints a
@@ -1079,15 +1104,13 @@ class Painter {
       if (sh.blur > 0 || c.a <= 0) continue;
       const shadow = runs.map((r) => {
         const copy: TextRunNode = { ...r, color: hexColor(c) };
-        delete copy.link; delete copy.linkToDestination; delete copy.opacity;
+        delete copy.opacity;
         if (c.a < 1) copy.opacity = c.a;
-        if (copy.decoration) copy.decorationColor = hexColor(c);
         return copy;
       });
-      this.emit(page.index, { text: shadow, noWrap: true, preserveLeadingSpaces: true, absolutePosition: { x: p.x + sh.x, y: p.y - ascent + sh.y } } as PdfNode);
+      this.emit(page.index, { text: shadow, absolutePosition: { x: p.x + sh.x, y: p.y + sh.y } });
     }
-    p.y -= ascent;
-    this.emit(page.index, { text: runs, noWrap: true, preserveLeadingSpaces: true, absolutePosition: p } as PdfNode);
+    this.emit(page.index, { text: runs, absolutePosition: p });
   }
 
   private image(f: ImageFragment, fixedPage: PageFragment | undefined): void {
@@ -1102,9 +1125,9 @@ class Painter {
     const img = f.image;
     const node: Record<string, unknown> = img.kind === 'raster'
       ? { image: img.dataUrl, width: f.width, height: f.height, absolutePosition: p }
-      : { svg: img.markup, width: f.width, height: f.height, absolutePosition: p };
-    if (f.link && 'url' in f.link) node.link = f.link.url;
+      : { svg: this.svgAt(img, img.markup, f), width: f.width, height: f.height, absolutePosition: p };
     this.emit(page.index, node as unknown as PdfNode);
+    if (f.link) this.emit(page.index, { link: f.link, width: f.width, height: f.height, absolutePosition: { ...p } });
   }
 }
 

@@ -66,7 +66,7 @@ export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
       if (cache.has(key)) return cache.get(key);
       const markup = sanitizeSvg(content.markup, { diagnostics: o.diagnostics, at });
       const size = svgRootSize(/<svg\b[^>]*>/i.exec(content.markup)?.[0] ?? '<svg>');
-      const img: LoadedImage | undefined = markup ? { kind: 'svg', markup, ...size } : undefined;
+      const img: LoadedImage | undefined = markup ? { kind: 'svg', markup, ...size, inline: true } : undefined;
       cache.set(key, img);
       return img;
     }

@@ -12,31 +12,30 @@ export interface NodeCommon {
   absolutePosition?: { x: number; y: number };
 }
 
+/** a run of text in one face: its glyphs are drawn from the end of the run before it */
 export interface TextRunNode {
   text: string;
-  font?: string; bold?: boolean; italics?: boolean; fontSize?: number;
-  color?: string; opacity?: number;
+  font: string; bold: boolean; italics: boolean; fontSize: number;
+  color: string; opacity?: number;
   characterSpacing?: number;
   /** OpenType features applied beside the defaults (small capitals: smcp, c2sc) */
   features?: readonly string[];
-  decoration?: 'underline' | 'lineThrough' | 'overline' | ('underline' | 'lineThrough' | 'overline')[];
-  decorationColor?: string; decorationStyle?: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
-  link?: string; linkToDestination?: string;
 }
 
+/** runs of text on one line, the first starting at the node's x, on the baseline at its y (decoration.ts draws their lines) */
 export interface TextNode extends NodeCommon {
   text: TextRunNode[];
-  /** drawn on one line as placed: layout broke the lines */
-  noWrap?: boolean;
-  preserveLeadingSpaces?: boolean;
 }
 export interface ImageNode extends NodeCommon {
   image: string; width: number; height: number;
   /** scale to cover the box and clip (pdfkit's cover) */
   cover?: { width: number; height: number; align: 'left' | 'center' | 'right'; valign: 'top' | 'center' | 'bottom' };
-  link?: string;
 }
-export interface SvgNode extends NodeCommon { svg: string; width: number; height: number; link?: string }
+export interface SvgNode extends NodeCommon { svg: string; width: number; height: number }
+/** a link's area (the box of the text or image it is on): to a URL, or to a named destination of the document */
+export interface LinkNode extends NodeCommon { link: { readonly url: string } | { readonly destination: string }; width: number; height: number }
+/** a named destination (the target of `<a href="#id">`) at the node's position */
+export interface DestinationNode extends NodeCommon { destination: string }
 /** a pdfmake canvas shape (rect, line, polyline, ellipse) with its fill, stroke, dash and opacities */
 export type CanvasShape = Record<string, unknown> & { type: string };
 export interface CanvasNode extends NodeCommon { canvas: CanvasShape[] }
@@ -55,7 +54,7 @@ export interface TransformNode extends NodeCommon { matrix: readonly [number, nu
 export interface OpacityNode extends NodeCommon { opacity: number }
 export interface EndNode extends NodeCommon { end: true }
 
-export type PdfNode = TextNode | ImageNode | SvgNode | CanvasNode | ClipNode | TransformNode | OpacityNode | EndNode;
+export type PdfNode = TextNode | ImageNode | SvgNode | CanvasNode | LinkNode | DestinationNode | ClipNode | TransformNode | OpacityNode | EndNode;
 
 const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
 /** '#rrggbb' of a colour (alpha is carried separately as opacity); computed once per colour object. */

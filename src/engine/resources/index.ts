@@ -9,7 +9,7 @@ import type { DiagnosticList, SourceLocation } from '../diagnostics';
 import type { Resource, ResourceResolver } from '../types';
 
 export { checkPngData, probeImage, prepareImage, svgRootSize, type ImageProbe, type ImageContext, type PreparedImage } from './images';
-export { sanitizeSvg, svgColor, type SvgSanitizeOptions } from './svg';
+export { sanitizeSvg, svgAtSize, svgColor, type SvgSanitizeOptions } from './svg';
 
 export interface LoadContext {
   readonly resolver: ResourceResolver | undefined;

@@ -221,3 +221,21 @@ export function svgColor(raw: string): [rgb: [number, number, number], alpha: nu
   const c = parseColor(values[0]);
   return c === undefined || c === 'currentcolor' ? undefined : [[c.r, c.g, c.b], c.a];
 }
+
+const ROOT_SIZE = /\s(?:width|height)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
+
+/**
+ * The markup with its root at a box's size, in pt, for the PDF writer (which reads the root's
+ * width and height as pt and maps the viewBox onto them). A root without a viewBox gets one: for
+ * an SVG image, its natural size in CSS px, so the drawing scales to the box as Chromium draws
+ * `<img src="x.svg">`; for an inline `<svg>` (`natural` undefined), the box in CSS px, so its
+ * user units stay CSS px and the drawing keeps its size (SVG 2 §8.2: no viewBox, no scaling).
+ */
+export function svgAtSize(markup: string, box: { readonly width: number; readonly height: number }, natural?: { readonly width: number; readonly height: number }): string {
+  const n = (v: number) => String(Math.round(v * 1000) / 1000);
+  return markup.replace(/<svg\b[^>]*>/i, (tag) => {
+    const rest = tag.slice(4).replace(ROOT_SIZE, '');
+    const view = /\sviewBox\s*=/i.test(tag) ? '' : ` viewBox="0 0 ${n(natural ? natural.width : box.width / 0.75)} ${n(natural ? natural.height : box.height / 0.75)}"`;
+    return `<svg width="${n(box.width)}" height="${n(box.height)}"${view}${rest}`;
+  });
+}

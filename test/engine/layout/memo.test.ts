@@ -210,13 +210,15 @@ describe('lists made to size: no holes where the count was reserved ahead', () =
 });
 
 describe('anchors: ids looked for only when a link asks', () => {
+  /** the texts of the text nodes, each with the destination of the link node after it (paint emits a text's link right after its text) */
   const runsOf = (node: unknown): { text: string; linkToDestination?: string }[] => {
     const out: { text: string; linkToDestination?: string }[] = [];
     const walk = (v: unknown) => {
       if (Array.isArray(v)) { v.forEach(walk); return; }
       if (!v || typeof v !== 'object') return;
       const o = v as Record<string, unknown>;
-      if (typeof o.text === 'string') out.push(o as { text: string });
+      if (Array.isArray(o.text)) { out.push({ text: (o.text as { text: string }[]).map((r) => r.text).join('') }); return; }
+      if (o.link && out.length) { const to = o.link as { destination?: string }; if (to.destination) out[out.length - 1]!.linkToDestination = to.destination; return; }
       for (const x of Object.values(o)) walk(x);
     };
     walk(node);
@@ -228,7 +230,8 @@ describe('anchors: ids looked for only when a link asks', () => {
       if (Array.isArray(v)) { v.forEach(walk); return; }
       if (!v || typeof v !== 'object') return;
       const o = v as Record<string, unknown>;
-      if (typeof o.id === 'string') out.push(o.id);
+      if (typeof o.destination === 'string') out.push(o.destination);
+      if (o.link) return;
       for (const x of Object.values(o)) walk(x);
     };
     walk(node);

@@ -71,6 +71,6 @@ describe('paint: opacity (CSS Color 4 §3.2)', () => {
     expect(all.filter((l) => l.url)).to.deep.equal([]);
     expect(all.filter((l) => l.dest)).to.have.length(1);
     const { docDefinition } = layoutHtml(HTML, PAGE, { measureText });
-    expect(JSON.stringify(docDefinition)).to.contain('"id":"t"');
+    expect(JSON.stringify(docDefinition)).to.contain('"destination":"t"');
   });
 });

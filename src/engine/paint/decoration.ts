@@ -1,0 +1,82 @@
+// CSS Text Decoration 3 §2: the lines a text run's decorations draw, as Chromium 156 prints
+// them (probed at 9–100px in Liberation Serif, Sans and Mono and DejaVu Sans and Serif: the
+// font's own underline position and thickness are not used). In whole CSS px from the
+// baseline, which paint has rounded to a whole px:
+//  - thickness T = max(1, size / 10) px; a solid line is ⌊T⌋ px thick;
+//  - an underline's top is ⌈T / 2⌉ px below the baseline;
+//  - an overline ends at the text's top (the baseline less the ascent rounded to a px);
+//  - a line-through is centred 2/3 of that ascent below the top, its top rounded to a px;
+//  - a double line is two solid lines round(T + 1) px apart (the second below, or above an overline);
+//  - dotted: T-px squares every 2T px; dashed: 3T-px dashes every 4.5T px (Chromium fits the
+//    gaps to the width; these are its spacing at the probed sizes); wavy: a zigzag of
+//    amplitude T over a period of 4T.
+// Underlines and overlines are painted under the text, a line-through over it (CSS Text
+// Decoration 3 §2.4).
+import type { RGBA } from '../cascade/computed';
+import { hexColor, type CanvasShape } from './nodes';
+
+export type DecorationStyle = 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+
+/** A run of text's decorations: its lines, their style and colour, and where the run is. */
+export interface DecoratedRun {
+  readonly lines: { readonly underline: boolean; readonly overline: boolean; readonly lineThrough: boolean };
+  readonly style: DecorationStyle;
+  readonly color: RGBA;
+  /** the run's left edge and width, pt */
+  readonly x: number; readonly width: number;
+  /** the baseline, pt (on a whole px of the page area) */
+  readonly baseline: number;
+  /** the font size and the primary face's ascent, in px */
+  readonly sizePx: number; readonly ascentPx: number;
+  /** pt per px where the run is drawn */
+  readonly px: number;
+}
+
+/** The shapes of a run's underline and overline (`under`: painted before the text) or line-through (after it). */
+export function decorationShapes(run: DecoratedRun, layer: 'under' | 'over'): CanvasShape[] {
+  const shapes: CanvasShape[] = [];
+  const t = Math.max(1, run.sizePx / 10);
+  const top = -Math.round(run.ascentPx);
+  const gap = Math.round(t + 1);
+  const line = (y: number, down: boolean) => drawLine(shapes, run, y, t, down ? gap : -gap);
+  if (layer === 'under') {
+    if (run.lines.underline) line(Math.ceil(t / 2), true);
+    if (run.lines.overline) line(top - Math.floor(t), false);
+  } else if (run.lines.lineThrough) {
+    line(Math.floor(top + (-top * 2) / 3 - t / 2 + 0.5), true);
+  }
+  return shapes;
+}
+
+/** One line of the run's style whose top is `y` px from the baseline; a double line's second is `second` px from it. */
+function drawLine(shapes: CanvasShape[], run: DecoratedRun, y: number, t: number, second: number): void {
+  const color = hexColor(run.color);
+  const opacity = run.color.a < 1 ? run.color.a : undefined;
+  const rect = (x: number, top: number, w: number, h: number) => {
+    const shape: CanvasShape = { type: 'rect', x, y: run.baseline + top * run.px, w, h: h * run.px, color };
+    if (opacity !== undefined) shape.fillOpacity = opacity;
+    shapes.push(shape);
+  };
+  const end = run.x + run.width;
+  switch (run.style) {
+    case 'solid': rect(run.x, y, run.width, Math.floor(t)); break;
+    case 'double': rect(run.x, y, run.width, Math.floor(t)); rect(run.x, y + second, run.width, Math.floor(t)); break;
+    case 'dotted': case 'dashed': {
+      const [length, period] = run.style === 'dotted' ? [t, 2 * t] : [3 * t, 4.5 * t];
+      for (let x = run.x; x < end - 0.01; x += period * run.px) rect(x, y, Math.min(length * run.px, end - x), t);
+      break;
+    }
+    case 'wavy': {
+      const points: { x: number; y: number }[] = [];
+      const mid = run.baseline + (y + t / 2) * run.px;
+      for (let i = 0, x = run.x; x < end + 0.01; i++, x = Math.min(end, run.x + i * t * run.px)) {
+        points.push({ x, y: mid + (i % 2 === 0 ? 0 : (i % 4 === 1 ? -t : t)) * run.px });
+        if (x >= end) break;
+      }
+      const shape: CanvasShape = { type: 'polyline', points, lineWidth: Math.max(1, t / 2) * run.px, lineColor: color };
+      if (opacity !== undefined) shape.strokeOpacity = opacity;
+      shapes.push(shape);
+      break;
+    }
+  }
+}

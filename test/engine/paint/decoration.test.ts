@@ -1,0 +1,70 @@
+// CSS Text Decoration 3 §2: underline, overline and line-through as Chromium 156 prints them
+// (rectangles read from its PDF, in px: baseline-relative offsets from the size alone, the
+// ascent rounded to a px; a justified line underlined in one piece, spaces included).
+import { expect } from 'chai';
+import { layoutHtml } from '../../../src/engine';
+
+type Shape = Record<string, unknown>;
+const PAGE = '@page { size: 400pt 600pt; margin: 0 } body { margin: 0 } p { margin: 0; position: absolute; left: 10px; white-space: nowrap }';
+
+/** the rectangles paint draws in a colour, in px to 0.1 (x, y, width, height; text widths differ from Chromium's by hundredths), in paint order with the text nodes as 'text' */
+function drawn(html: string, css: string, color = '#000000'): (string | number[])[] {
+  const out: (string | number[])[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { for (const x of v) walk(x); return; }
+    if (!v || typeof v !== 'object') return;
+    const o = v as Shape;
+    if (Array.isArray(o.text)) { out.push('text'); return; }
+    if (o.type === 'rect' && o.color === color) { out.push([o.x, o.y, o.w, o.h].map((n) => Math.round((n as number) / 0.75 * 10) / 10)); return; }
+    for (const x of Object.values(o)) walk(x);
+  };
+  walk(layoutHtml(html, `${PAGE} ${css}`).docDefinition.content);
+  return out;
+}
+const rects = (html: string, css: string) => drawn(html, css).filter((x): x is number[] => Array.isArray(x));
+
+describe('paint: text decoration lines (CSS Text Decoration 3 §2)', () => {
+  it('an underline is max(1, ⌊size/10⌋) px thick, its top ⌈max(1, size/10)/2⌉ px below the baseline', () => {
+    // Chromium: 16px at baseline 24 → y 25 h 1; 40px at baseline 167 → y 169 h 4; 21px at baseline 599 → y 601 h 2
+    expect(rects('<p style="top:10px;font:16px \'Liberation Serif\'">Hxxxx</p>', 'p { text-decoration: underline }')).to.deep.equal([[10, 25, 43.6, 1]]);
+    expect(rects('<p style="top:130px;font:40px \'Liberation Serif\'">Hxxxx</p>', 'p { text-decoration: underline }')).to.deep.equal([[10, 169, 108.9, 4]]);
+    expect(rects('<p style="top:580px;font:21px \'Liberation Sans\'">Hxxxx</p>', 'p { text-decoration: underline }').map((r) => r.slice(1))).to.deep.equal([[601, 57.2, 2]]);
+  });
+
+  it('a line-through is centred 2/3 of the rounded ascent below the text top; an overline ends at that top', () => {
+    // Chromium: 16px Liberation Serif at baseline 244 → y 239 h 1, at baseline 284 → overline y 269 h 1;
+    // 40px Liberation Sans at baselines 346 / 416 → y 332 / 376 h 4
+    expect(rects('<p style="top:230px;font:16px \'Liberation Serif\'">Hxxxx</p>', 'p { text-decoration: line-through }').map((r) => r.slice(1, 2).concat(r[3]!))).to.deep.equal([[239, 1]]);
+    expect(rects('<p style="top:270px;font:16px \'Liberation Serif\'">Hxxxx</p>', 'p { text-decoration: overline }').map((r) => r.slice(1, 2).concat(r[3]!))).to.deep.equal([[269, 1]]);
+    expect(rects('<p style="top:310px;font:40px \'Liberation Sans\'">Hxxxx</p>', 'p { text-decoration: line-through }').map((r) => r.slice(1, 2).concat(r[3]!))).to.deep.equal([[332, 4]]);
+    expect(rects('<p style="top:380px;font:40px \'Liberation Sans\'">Hxxxx</p>', 'p { text-decoration: overline }').map((r) => r.slice(1, 2).concat(r[3]!))).to.deep.equal([[376, 4]]);
+  });
+
+  it('underline and overline are painted before the text, a line-through after it', () => {
+    const order = drawn('<p style="top:450px;font:24px \'DejaVu Serif\'">Hxxxx</p>', 'p { text-decoration: underline line-through overline }');
+    // Chromium: baseline 472 → underline y 474, overline y 448, line-through y 463, each 2 px
+    expect(order).to.deep.equal([[10, 474, 75.1, 2], [10, 448, 75.1, 2], 'text', [10, 463, 75.1, 2]]);
+  });
+
+  it('a double underline is two lines round(size/10 + 1) px apart', () => {
+    // Chromium: 16px at baseline 24 → y 25 and 28, h 1; 30px at baseline 77 → y 79 and 83, h 3
+    expect(rects('<p style="top:10px;font:16px \'Liberation Sans\'">Hxxxx</p>', 'p { text-decoration: underline double }').map((r) => [r[1], r[3]])).to.deep.equal([[25, 1], [28, 1]]);
+    expect(rects('<p style="top:50px;font:30px \'Liberation Sans\'">Hxxxx</p>', 'p { text-decoration: underline double }').map((r) => [r[1], r[3]])).to.deep.equal([[79, 3], [83, 3]]);
+  });
+
+  it('a justified line is underlined in one piece, its widened spaces included', () => {
+    const css = 'p { white-space: normal; width: 200px; text-align: justify; font: 16px \'Liberation Sans\'; text-decoration: underline }';
+    // Chromium: 10 25 200 1, 10 43 200 1, then the last line's own width
+    expect(rects('<p style="top:10px">Lorem ipsum dolor sit amet consectetur adipiscing elit sed do</p>', css)).to.deep.equal([[10, 25, 200, 1], [10, 43, 200, 1], [10, 61, 48, 1]]);
+  });
+
+  it('the lines take text-decoration-color, and each run of mixed faces is underlined where it is', () => {
+    const r = rects('<p style="top:360px;font:16px \'Liberation Sans\'">Hx<b>xx</b>x <i>abc</i></p>', 'p { text-decoration: underline red }');
+    expect(r).to.deep.equal([]);
+    const red = drawn('<p style="top:360px;font:16px \'Liberation Sans\'">Hx<b>xx</b>x <i>abc</i></p>', 'p { text-decoration: underline red }', '#ff0000').filter(Array.isArray) as number[][];
+    // Chromium: y 375 h 1 from x 10 to 85.609 in four pieces
+    expect(red.map((x) => x[1])).to.deep.equal([375, 375, 375, 375]);
+    expect(red[0]![0]).to.equal(10);
+    expect(Math.round((red[3]![0]! + red[3]![2]!) * 10) / 10).to.equal(85.6);
+  });
+});
