@@ -33,9 +33,6 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxImagePixels: 40_000_000,
 };
 
-/** how far below a page pdfmake may think it has room: more than any page is tall */
-const NO_BOTTOM = 100_000;
-
 /** pages the layout stage makes at most when the caller sets no page cap (EngineOptions.maxPages) */
 const MAX_LAID_OUT_PAGES = 10_000;
 
@@ -102,7 +99,7 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
   const defaultStyle = { font: faces.of(styled.root.style).font, fontSize: styled.root.style.fontSize };
   if (options.maxPages !== undefined && laid.pages.length > options.maxPages) {
     // the caller refuses a document over its page cap: painting its pages would only fill memory
-    const docDefinition: DocDefinition = { pageSize: { width: first.width, height: first.height }, pageMargins: [0, 0, 0, -NO_BOTTOM], content: [], defaultStyle };
+    const docDefinition: DocDefinition = { pageSize: { width: first.width, height: first.height }, content: [], defaultStyle };
     return { docDefinition, pages: laid.pages.length, fonts: matcher.table(), diagnostics: diagnostics.items, metadata: styled.metadata ?? {} };
   }
   // CSS Backgrounds 3 §2.11.2: the canvas takes the root's background, else body's (the styles
@@ -116,21 +113,15 @@ export function layoutStyled(styled: CascadeResult, options: EngineOptions, diag
     canvasImageStyle: canvasSource && canvasSource.backgroundImage !== 'none' ? canvasSource : undefined, canvasSource,
     marginBoxes: laid.marginBoxes, pageStyles: laid.pageStyles, footnotes: laid.footnotes,
   });
-  // one pdfmake section per page, with its own size. Every node is absolutely positioned, so the
-  // section has no margins: pdfmake never finds a line too low for its page and moves it on (the
-  // bottom margin is negative for the same reason). The invisible mark keeps an empty page a
-  // page (pdfmake reuses a page that holds nothing). The PDF page is the page box grown by the
-  // page's bleed. A page with a bleed is printed on a larger PDF page (paint/marks.ts).
+  // one section per page, with its own size: the PDF page is the page box grown by the page's
+  // bleed (a page with a bleed is printed on a larger PDF page: paint/marks.ts)
   const content = pages.map((painted, i) => {
     const { size, nodes } = bleedPage(laid.pages[i]!, painted);
-    // (concat, not a spread: a spread walks the page's nodes through the iterator protocol)
-    const section: unknown[] = ([{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 0, lineWidth: 0 }], absolutePosition: { x: 0, y: 0 } }] as unknown[]).concat(nodes);
-    return { section, pageSize: size, pageMargins: [0, 0, 0, -NO_BOTTOM] };
+    return { section: nodes, pageSize: size };
   });
   const boundaries = laid.pages.map(pageBoundaries);
   const docDefinition: DocDefinition = {
     pageSize: (content[0] ?? { pageSize: { width: first.width, height: first.height } }).pageSize,
-    pageMargins: [0, 0, 0, -NO_BOTTOM],
     content,
     defaultStyle,
   };

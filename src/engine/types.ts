@@ -73,10 +73,9 @@ export type FontSource =
 /** pdfmake's font dictionary shape: one entry per family name used in the docDefinition. */
 export type FontTable = Record<string, { normal: FontSource; bold: FontSource; italics: FontSource; bolditalics: FontSource }>;
 
-/** A pdfmake document definition, built fresh per call (pdfmake mutates what it is given). */
+/** Paint's placed pages (content: one section of absolutely positioned nodes per page, with its size), built fresh per call (the PDF writer mutates what it is given). */
 export interface DocDefinition {
   pageSize: { width: number; height: number };
-  pageMargins: [number, number, number, number]; // left, top, right, bottom (pdfmake's order)
   content: unknown[];
   defaultStyle?: Record<string, unknown>;
   images?: Record<string, string>;

@@ -21,5 +21,5 @@ function fullText(node: Obj, defaultFont: string): Obj {
 export function placed(content: readonly unknown[], page = { width: 300, height: 200 }, extra: Partial<DocDefinition> = {}): DocDefinition {
   const font = typeof extra.defaultStyle?.font === 'string' ? extra.defaultStyle.font : 'Liberation Serif';
   const section = content.map((n, i) => fullText({ absolutePosition: { x: 10, y: 10 + 24 * i }, ...(n as Obj) }, font));
-  return { pageSize: page, pageMargins: [0, 0, 0, 0], content: [{ section, pageSize: page }], ...extra };
+  return { pageSize: page, content: [{ section, pageSize: page }], ...extra };
 }
