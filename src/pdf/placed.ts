@@ -41,8 +41,7 @@ export function placedSections(content: unknown): readonly PlacedSection[] | und
   return content as PlacedSection[];
 }
 
-/** Draws placed sections into the document, a page each, as pdfmake's Renderer.renderPages would draw their items. */
-/** `fallback`: the family a node naming a family the font table lacks is drawn in */
+/** Draws placed sections into the document, a page each; `fallback` is the family a node naming a family the font table lacks is drawn in. */
 export function drawPages(doc: MakeDocument, sections: readonly PlacedSection[], fallback: string): void {
   const renderer = new Renderer(doc);
   for (const page of placedPages(sections, doc, fallback)) {
