@@ -630,6 +630,14 @@ function spacing(name: string): PropertyDef<LenExpr | 'normal', number> {
   });
 }
 
+/** a decoration length: a keyword, or a length or percentage of 1em (negative allowed), pt */
+const parseDecorationLength = (v: readonly CV[], words: readonly string[]): string | LenExpr | undefined => {
+  if (v.length !== 1) return undefined;
+  const k = ident(v[0]);
+  return k !== undefined && words.includes(k) ? k : parseLength(v[0], { pct: true, negative: true });
+};
+const decorationLength = <K extends string>(s: K | LenExpr, ctx: ComputeContext): K | number => (typeof s === 'string' ? s : resolveAbsolute(s, { ...ctx, percentBasis: ctx.em }));
+
 /** CSS Text Decoration 3 §4 one text shadow: its offset and blur radius in pt, its colour (currentcolor: the text's colour). */
 export interface TextShadow { readonly x: number; readonly y: number; readonly blur: number; readonly color: RGBA | 'currentcolor' }
 type SpecifiedShadow = { readonly x: LenExpr; readonly y: LenExpr; readonly blur: LenExpr | undefined; readonly color: SpecifiedColor };
@@ -1014,6 +1022,15 @@ export const PROPERTIES = {
   }),
   'text-decoration-color': colorProp('text-decoration-color', 'currentcolor'),
   'text-decoration-style': keywords('text-decoration-style', ['solid', 'double', 'dotted', 'dashed', 'wavy'], 'solid'),
+  // CSS Text Decoration 4 §4.1, §4.4: pt (a percentage is of 1em), or the keywords
+  'text-decoration-thickness': prop<'auto' | 'from-font' | LenExpr, 'auto' | 'from-font' | number>({
+    name: 'text-decoration-thickness', inherited: false, initial: 'auto',
+    parse: (v) => parseDecorationLength(v, ['auto', 'from-font']) as 'auto' | 'from-font' | LenExpr | undefined, compute: decorationLength,
+  }),
+  'text-underline-offset': prop<'auto' | LenExpr, 'auto' | number>({
+    name: 'text-underline-offset', inherited: true, initial: 'auto',
+    parse: (v) => parseDecorationLength(v, ['auto']) as 'auto' | LenExpr | undefined, compute: decorationLength,
+  }),
   // pt ('normal' = 0)
   'letter-spacing': spacing('letter-spacing'),
   'text-shadow': prop<'none' | SpecifiedShadow[], readonly TextShadow[]>({
@@ -1289,7 +1306,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-variation-settings', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
-  'text-rendering', 'text-size-adjust', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'line-break', 'hanging-punctuation',
+  'text-rendering', 'text-size-adjust', 'text-underline-position', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
   'isolation', 'shape-margin',

@@ -256,16 +256,16 @@ function expandFlexFlow(v: readonly CV[]): Expansion | undefined {
   return out;
 }
 
-/** CSS Text Decoration 3 `text-decoration`: line || style || color (thickness ignored). */
+/** CSS Text Decoration 4 `text-decoration`: line || style || color || thickness. */
 function expandTextDecoration(v: readonly CV[]): Expansion | undefined {
-  const out: Expansion = { 'text-decoration-line': 'initial', 'text-decoration-style': 'initial', 'text-decoration-color': 'initial' };
+  const out: Expansion = { 'text-decoration-line': 'initial', 'text-decoration-style': 'initial', 'text-decoration-color': 'initial', 'text-decoration-thickness': 'initial' };
   const lines: CV[] = [];
   for (const x of v) {
     const k = ident(x) ?? '';
     if (['none', 'underline', 'overline', 'line-through', 'blink'].includes(k)) lines.push(x);
     else if (['solid', 'double', 'dotted', 'dashed', 'wavy'].includes(k)) out['text-decoration-style'] = [x];
     else if (parseColor(x)) out['text-decoration-color'] = [x];
-    else if (k === 'auto' || k === 'from-font' || x.t === 'dim' || x.t === 'pct') continue; // thickness
+    else if (k === 'auto' || k === 'from-font' || x.t === 'dim' || x.t === 'pct') out['text-decoration-thickness'] = [x];
     else return undefined;
   }
   if (lines.length) {
@@ -419,7 +419,7 @@ export const SHORTHANDS: ReadonlyMap<string, ShorthandDef> = new Map([
   sh('grid-gap', ['row-gap', 'column-gap'], twoValues('row-gap', 'column-gap')),
   sh('grid-row-gap', ['row-gap'], alias('row-gap')),
   sh('grid-column-gap', ['column-gap'], alias('column-gap')),
-  sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'], expandTextDecoration),
+  sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'], expandTextDecoration),
   sh('overflow', ['overflow-x', 'overflow-y'], twoValues('overflow-x', 'overflow-y')),
   sh('place-items', ['align-items', 'justify-items'], twoValues('align-items', 'justify-items')),
   sh('place-content', ['align-content', 'justify-content'], twoValues('align-content', 'justify-content')),

@@ -2,8 +2,9 @@
 // them (probed at 9–100px in Liberation Serif, Sans and Mono and DejaVu Sans and Serif: the
 // font's own underline position and thickness are not used). In whole CSS px from the
 // baseline, which paint has rounded to a whole px:
-//  - thickness T = max(1, size / 10) px; a solid line is ⌊T⌋ px thick;
-//  - an underline's top is ⌈T / 2⌉ px below the baseline;
+//  - thickness T = max(1, size / 10) px, or `text-decoration-thickness` (at least 1px); a solid
+//    line is ⌊T⌋ px thick, or T rounded to a px when the thickness is given;
+//  - an underline's top is ⌈T / 2⌉ px below the baseline, or `text-underline-offset` rounded to a px;
 //  - an overline ends at the text's top (the baseline less the ascent rounded to a px);
 //  - a line-through is centred 2/3 of that ascent below the top, its top rounded to a px;
 //  - a double line is two solid lines round(T + 1) px apart (the second below, or above an overline);
@@ -28,6 +29,8 @@ export interface DecoratedRun {
   readonly baseline: number;
   /** the font size and the primary face's ascent, in px */
   readonly sizePx: number; readonly ascentPx: number;
+  /** text-decoration-thickness and text-underline-offset in px, when not auto */
+  readonly thicknessPx?: number; readonly offsetPx?: number;
   /** pt per px where the run is drawn */
   readonly px: number;
 }
@@ -35,21 +38,22 @@ export interface DecoratedRun {
 /** The shapes of a run's underline and overline (`under`: painted before the text) or line-through (after it). */
 export function decorationShapes(run: DecoratedRun, layer: 'under' | 'over'): CanvasShape[] {
   const shapes: CanvasShape[] = [];
-  const t = Math.max(1, run.sizePx / 10);
+  const t = Math.max(1, run.thicknessPx ?? run.sizePx / 10);
+  const h = run.thicknessPx === undefined ? Math.floor(t) : Math.round(t);
   const top = -Math.round(run.ascentPx);
   const gap = Math.round(t + 1);
-  const line = (y: number, down: boolean) => drawLine(shapes, run, y, t, down ? gap : -gap);
+  const line = (y: number, down: boolean) => drawLine(shapes, run, y, t, h, down ? gap : -gap);
   if (layer === 'under') {
-    if (run.lines.underline) line(Math.ceil(t / 2), true);
-    if (run.lines.overline) line(top - Math.floor(t), false);
+    if (run.lines.underline) line(run.offsetPx === undefined ? Math.ceil(t / 2) : Math.round(run.offsetPx), true);
+    if (run.lines.overline) line(top - h, false);
   } else if (run.lines.lineThrough) {
     line(Math.floor(top + (-top * 2) / 3 - t / 2 + 0.5), true);
   }
   return shapes;
 }
 
-/** One line of the run's style whose top is `y` px from the baseline; a double line's second is `second` px from it. */
-function drawLine(shapes: CanvasShape[], run: DecoratedRun, y: number, t: number, second: number): void {
+/** One line of the run's style, `h` px thick (a solid one), whose top is `y` px from the baseline; a double line's second is `second` px from it. */
+function drawLine(shapes: CanvasShape[], run: DecoratedRun, y: number, t: number, h: number, second: number): void {
   const color = hexColor(run.color);
   const opacity = run.color.a < 1 ? run.color.a : undefined;
   const rect = (x: number, top: number, w: number, h: number) => {
@@ -59,8 +63,8 @@ function drawLine(shapes: CanvasShape[], run: DecoratedRun, y: number, t: number
   };
   const end = run.x + run.width;
   switch (run.style) {
-    case 'solid': rect(run.x, y, run.width, Math.floor(t)); break;
-    case 'double': rect(run.x, y, run.width, Math.floor(t)); rect(run.x, y + second, run.width, Math.floor(t)); break;
+    case 'solid': rect(run.x, y, run.width, h); break;
+    case 'double': rect(run.x, y, run.width, h); rect(run.x, y + second, run.width, h); break;
     case 'dotted': case 'dashed': {
       const [length, period] = run.style === 'dotted' ? [t, 2 * t] : [3 * t, 4.5 * t];
       for (let x = run.x; x < end - 0.01; x += period * run.px) rect(x, y, Math.min(length * run.px, end - x), t);

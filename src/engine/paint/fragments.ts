@@ -985,6 +985,8 @@ class Painter {
     const shapes = decorationShapes({
       lines: d, style: s.textDecorationStyle, color: s.textDecorationColor, x: p.x, width: t.width, baseline: p.y,
       sizePx: t.font.size / PX, ascentPx: this.ownAscent(t.font) / PX, px,
+      ...(typeof s.textDecorationThickness === 'number' ? { thicknessPx: s.textDecorationThickness / PX } : {}),
+      ...(typeof s.textUnderlineOffset === 'number' ? { offsetPx: s.textUnderlineOffset / PX } : {}),
     }, layer);
     if (shapes.length) this.emit(page.index, { canvas: shapes, absolutePosition: { x: 0, y: 0 } });
   }

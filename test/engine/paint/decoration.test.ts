@@ -67,4 +67,25 @@ describe('paint: text decoration lines (CSS Text Decoration 3 §2)', () => {
     expect(red[0]![0]).to.equal(10);
     expect(Math.round((red[3]![0]! + red[3]![2]!) * 10) / 10).to.equal(85.6);
   });
+
+  it('text-underline-offset moves the underline\'s top to that many px below the baseline, rounded', () => {
+    // Chromium, 16px Liberation Sans: offset 0 → +0, 4px → +4, 0.3em → +5, -2px → -2 (1 px thick)
+    const under = (css: string) => rects('<p style="top:10px;font:16px \'Liberation Sans\'">Hxxxg</p>', `p { text-decoration: underline; ${css} }`).map((r) => [r[1]! - 24, r[3]]);
+    expect(under('text-underline-offset: 0')).to.deep.equal([[0, 1]]);
+    expect(under('text-underline-offset: 4px')).to.deep.equal([[4, 1]]);
+    expect(under('text-underline-offset: 0.3em')).to.deep.equal([[5, 1]]);
+    expect(under('text-underline-offset: -2px')).to.deep.equal([[-2, 1]]);
+  });
+
+  it('text-decoration-thickness is rounded to a px (at least 1), the underline ⌈T/2⌉ below the baseline; the shorthand sets it', () => {
+    // Chromium, 16px Liberation Sans: 2px → +1 h2, 3px → +2 h3, 0.5px → +1 h1, 2.6px → +2 h3, 0.2em → +2 h3
+    const under = (css: string) => rects('<p style="top:10px;font:16px \'Liberation Sans\'">Hxxxg</p>', `p { text-decoration: underline; ${css} }`).map((r) => [r[1]! - 24, r[3]]);
+    expect(under('text-decoration-thickness: 2px')).to.deep.equal([[1, 2]]);
+    expect(under('text-decoration-thickness: 3px')).to.deep.equal([[2, 3]]);
+    expect(under('text-decoration-thickness: 0.5px')).to.deep.equal([[1, 1]]);
+    expect(under('text-decoration-thickness: 2.6px')).to.deep.equal([[2, 3]]);
+    expect(under('text-decoration-thickness: 0.2em')).to.deep.equal([[2, 3]]);
+    expect(under('text-decoration: underline 2px')).to.deep.equal([[1, 2]]);
+    expect(under('text-decoration-thickness: 3px; text-underline-offset: 4px')).to.deep.equal([[4, 3]]);
+  });
 });
