@@ -40,11 +40,20 @@ export class FaceResolver {
   ink(style: ComputedStyle, codePoint: number): InkBox | undefined {
     if (!this.inkProbe) return undefined;
     const used = this.of(style);
-    const ink = used.source && this.inkProbe(used.source, codePoint);
-    if (!ink) return undefined;
-    const k = used.size / 1000;
-    return { left: ink.left * k, right: ink.right * k, top: ink.top * k, bottom: ink.bottom * k };
+    let known = this.inks.get(used);
+    if (!known) this.inks.set(used, known = new Map());
+    let box = known.get(codePoint);
+    if (box === undefined) {
+      const ink = used.source && this.inkProbe(used.source, codePoint);
+      const k = used.size / 1000;
+      box = ink ? { left: ink.left * k, right: ink.right * k, top: ink.top * k, bottom: ink.bottom * k } : null;
+      known.set(codePoint, box);
+    }
+    return box ?? undefined;
   }
+
+  /** the scaled ink boxes asked for, per used face and code point (paint asks per character of a text cut by a clip) */
+  private readonly inks = new Map<UsedFont, Map<number, InkBox | null>>();
 
   /**
    * CSS Fonts 4 §6.4: the OpenType features that draw a style's small capitals (`smcp`, and
