@@ -230,6 +230,8 @@ export class Intrinsic {
           if (breaksShaping(b.style, 'left')) m.lastText = undefined;
           this.measureInlines(b.children, m);
           if (breaksShaping(b.style, 'right')) m.lastText = undefined;
+          // a <wbr> is a line break opportunity, whatever the white-space (linebreak.ts)
+          if (b.element.tag === 'wbr') m.endWord();
           break;
         }
         case 'line-break': m.endLine(); m.lastText = undefined; break;

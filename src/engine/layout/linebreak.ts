@@ -356,6 +356,9 @@ class Cutter {
           this.emit({ t: 'open', box: node, width: node.startWidth });
           this.walk(b.children, node, withDecor(decor, b.style));
           this.emit({ t: 'close', box: node, width: node.endWidth });
+          // HTML §4.5.29: a <wbr> is a line break opportunity; Chromium 156 breaks there under
+          // white-space: nowrap and pre too (a U+200B the author writes does not)
+          if (b.element.tag === 'wbr') this.pending = OPP;
           break;
         }
         case 'inline-block': case 'replaced': case 'symbol-marker': {
