@@ -1031,6 +1031,52 @@ class Painter {
   }
 
   /**
+   * openPageArea's cut for a run drawn under a transform, as Chromium's PDF holds it: a glyph
+   * whose ink, transformed onto the page, lies wholly outside the page area is not written (the
+   * letters of a rotated watermark past the page's edge). The run from its first to its last glyph
+   * that meets the area, or undefined when none does; the run itself when the faces' ink is unknown.
+   */
+  private transformedInside(t: TextFragment, page: PageFragment, fixed: boolean): TextFragment | undefined {
+    let m: Matrix = [1, 0, 0, 1, 0, 0];
+    for (const g of this.scope?.groups ?? NO_GROUPS) {
+      if (!g.op || !('matrix' in g.op)) continue;
+      const o = this.at(page, 0, 0, g.fixed);
+      m = multiply(m, multiply(multiply([1, 0, 0, 1, o.x, o.y], g.op.matrix), [1, 0, 0, 1, -o.x, -o.y]));
+    }
+    const left = page.margin.left; const right = page.width - page.margin.right;
+    const top = page.margin.top; const bottom = page.margin.top + page.flowBottom - page.flowTop;
+    const s = t.style; const faces = this.o.faces; const e = 0.01;
+    const origin = this.at(page, t.x, t.baseline, fixed);
+    const chars = Array.from(t.text);
+    let x = origin.x; let first = -1; let last = -1; let from = t.x; let to = t.x;
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i]!;
+      const advance = faces.width(ch, s) + (WORD_SEPARATOR.test(ch) ? t.wordSpacing : 0);
+      const ink = faces.ink(s, ch.codePointAt(0)!);
+      if (!ink) return t;
+      if (ink.left <= ink.right) {
+        // the ink box's corners on the page, and the box around them
+        let x0 = Infinity; let x1 = -Infinity; let y0 = Infinity; let y1 = -Infinity;
+        for (const cx of [x + ink.left, x + ink.right]) {
+          for (const cy of [origin.y - ink.top, origin.y - ink.bottom]) {
+            const px = m[0] * cx + m[2] * cy + m[4]; const py = m[1] * cx + m[3] * cy + m[5];
+            if (px < x0) x0 = px; if (px > x1) x1 = px; if (py < y0) y0 = py; if (py > y1) y1 = py;
+          }
+        }
+        if (x1 > left + e && x0 < right - e && y1 > top + e && y0 < bottom - e) {
+          const at = t.x + (x - origin.x);
+          if (first < 0) { first = i; from = at; }
+          last = i; to = at + advance;
+        }
+      }
+      x += advance;
+    }
+    if (first < 0) return undefined;
+    if (first === 0 && last === chars.length - 1) return t;
+    return { ...t, text: chars.slice(first, last + 1).join(''), x: from, width: to - from };
+  }
+
+  /**
    * A text's pieces by face (CSS Fonts 4 §5.3 fallback) and their largest ascent, per used
    * font and text: a table repeats its words and figures on every page. Lives for one paint.
    */
@@ -1078,6 +1124,11 @@ class Painter {
     const areaWidth = page.width - page.margin.left - page.margin.right;
     if (this.cut[page.index] && (t.x < 0 || t.x + t.width > areaWidth) && !this.transformed()) {
       const inside = this.inkInside(t, { x: 0, y: -INFINITE_EDGE, width: areaWidth, height: 2 * INFINITE_EDGE });
+      if (!inside) return;
+      t = inside;
+    }
+    if (this.cut[page.index] && this.transformed()) {
+      const inside = this.transformedInside(t, page, fixed);
       if (!inside) return;
       t = inside;
     }

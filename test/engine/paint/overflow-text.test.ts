@@ -50,6 +50,21 @@ describe('paint: text at the edge of an overflow clip (CSS Overflow 3 §3)', () 
     expect(words[7]!.right, 'Kub right').to.be.closeTo(282.12, 0.05);
   });
 
+  // under a transform the cut is the same, each glyph's ink transformed onto the page: Chromium
+  // 156 writes "d text alpha" of a div moved 40pt left, and of a rotated line reaching past the
+  // page's left edge the letters "d partly outside" ("Rotate" lies wholly outside the page area)
+  it('under a transform, writes only the glyphs whose transformed ink meets the page area, as Chromium 156 does', async () => {
+    const r = layoutHtml('<!doctype html><div style="transform:translateX(-40pt)">Shifted text alpha</div>'
+      + '<div style="position:absolute;left:-50pt;top:80pt;transform:rotate(-30deg)">Rotated partly outside</div>',
+    '@page { size: 300pt 200pt; margin: 20pt } body { margin: 0; font: 12pt/15pt "DejaVu Sans" }', { measureText, glyphInk });
+    const words = boxWordsOf(await toPdf(r.docDefinition, r.fonts));
+    const letters = (ws: readonly string[]) => [...ws.join('')].sort().join('');
+    expect(words.slice(0, 3).map((w) => w.text)).to.deep.equal(['d', 'text', 'alpha']);
+    // (Chromium: "d" at 14.91pt)
+    expect(words[0]!.left).to.be.closeTo(14.91, 0.5);
+    expect(letters(words.slice(3).map((w) => w.text))).to.equal(letters(['dpartlyoutside']));
+  });
+
   it('without the glyphs\' ink (no EngineOptions.glyphInk) whole runs are culled as before: the run cut by the clip is written whole', async () => {
     const r = layoutHtml(`<!doctype html><meta charset="utf-8">${HTML}`, CSS, { measureText });
     const words = boxWordsOf(await toPdf(r.docDefinition, r.fonts)).map((w) => w.text);
