@@ -599,12 +599,24 @@ class TableLayout {
     // CSS 2.1 §17.5.3: a table taller than its rows: the rows share the rest the same way, as
     // Blink distributes it to the table's sections: the body rows only (a header and a footer
     // keep their heights) when there are any, else all rows
+    // A percentage height of a row, or of a cell in it that spans no other row, is of the
+    // table's content height: the row gets it first (its content may make it taller), and the
+    // rest goes to the rows without one when there are any (Blink's TablesNG row sizing, as
+    // Chromium 156 prints it); with no table height the percentages are ignored (fixedHeight)
     if (tableHeight !== undefined) {
+      const content = tableHeight - this.border.top - this.border.bottom - this.padding.top - this.padding.bottom;
+      const pct = grid.rows.map((row, r) => {
+        let p = percentHeight(row.style.height);
+        for (const slot of grid.startsAt[r]!) if (slot.rowEnd === r + 1) p = Math.max(p, percentHeight(slot.cell.style.height));
+        return p;
+      });
       let sum = 0;
-      for (let r = 0; r < R; r++) { heights[r] = Math.max(heights[r]!, ownHeight(r)); sum += heights[r]!; }
-      const extra = tableHeight - this.border.top - this.border.bottom - this.padding.top - this.padding.bottom - this.vs * (R + 1) - sum;
+      for (let r = 0; r < R; r++) { heights[r] = Math.max(heights[r]!, ownHeight(r), (pct[r]! * Math.max(0, content)) / 100); sum += heights[r]!; }
+      const extra = content - this.vs * (R + 1) - sum;
       const body = grid.rows.some((row) => row.group === 'body');
-      const takes = (r: number) => !body || grid.rows[r]!.group === 'body';
+      const section = (r: number) => !body || grid.rows[r]!.group === 'body';
+      const auto = grid.rows.some((_, r) => section(r) && pct[r] === 0);
+      const takes = (r: number) => section(r) && (!auto || pct[r] === 0);
       let share = 0; let count = 0;
       for (let r = 0; r < R; r++) if (takes(r)) { share += heights[r]!; count++; }
       if (extra > 0.01) for (let r = 0; r < R; r++) if (takes(r)) heights[r]! += share > 0 ? (extra * heights[r]!) / share : extra / count;
@@ -921,6 +933,11 @@ function cellStyle(s: ComputedStyle, o: CellStyleInput): ComputedStyle {
 
 const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 
+
+/** The percentage of a percentage height (of a row or a cell: spannedRowHeights), else 0. */
+function percentHeight(h: ComputedStyle['height']): number {
+  return h === 'auto' || isKeyword(h) || h.pt !== 0 ? 0 : Math.max(0, h.pct);
+}
 
 /** A length height in pt (percentages of rows and cells have no definite base here: 0). */
 function fixedHeight(h: ComputedStyle['height']): number {

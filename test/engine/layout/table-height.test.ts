@@ -30,6 +30,33 @@ const CASES: ChromiumFact[] = [
     css: '',
     expect: { h: { y: 0, height: 40 }, f: { y: 40, height: 80 } },
   },
+  // percentage heights of rows and cells are of the table's height: such a row gets its share
+  // first, the rows without one take the rest (all rows, in proportion, when every row has one)
+  {
+    name: 'percentage rows get their share of the table height, an auto row the rest',
+    html: '<table style="height:200pt"><tr style="height:20%"><td id="a">A</td></tr><tr style="height:30%"><td id="b">B</td></tr><tr><td id="c">C</td></tr></table>',
+    css: '',
+    expect: { a: { y: 0, height: 40 }, b: { y: 40, height: 60 }, c: { y: 100, height: 100 } },
+  },
+  {
+    name: 'percentage rows only: they share the rest in proportion',
+    html: '<table style="height:200pt"><tr style="height:20%"><td id="a">A</td></tr><tr style="height:30%"><td id="b">B</td></tr></table>',
+    css: '',
+    expect: { a: { y: 0, height: 80 }, b: { y: 80, height: 120 } },
+  },
+  {
+    name: 'a cell\'s percentage height sizes its row; content taller than the percentage wins',
+    html: '<table style="height:200pt"><tr><td id="a" style="height:25%">A</td><td>x</td></tr><tr><td id="b">B</td><td>y</td></tr><tr><td id="c">C</td><td>z</td></tr></table>'
+      + '<table style="height:100pt"><tr style="height:10%"><td id="d">D<br>D<br>D</td></tr><tr><td id="e">E</td></tr></table>',
+    css: '',
+    expect: { a: { y: 0, height: 50 }, b: { y: 50, height: 75 }, c: { y: 125, height: 75 }, d: { y: 200, height: 45 }, e: { y: 245, height: 55 } },
+  },
+  {
+    name: 'without a table height, percentage heights are ignored',
+    html: '<table><tr><td id="a" style="height:50%">A</td></tr><tr style="height:50%"><td id="b">B</td></tr></table>',
+    css: '',
+    expect: { a: { y: 0, height: 15 }, b: { y: 15, height: 15 } },
+  },
 ];
 
 describe('layout: a table taller than its rows', function () {
