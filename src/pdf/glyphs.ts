@@ -145,7 +145,8 @@ function spaceKern(font: FontkitFont, tags: string[] | undefined, text: string, 
 /** Includes a glyph in the document's subset with its width and ToUnicode entry, as pdfkit's encode() does; its number in the subset. */
 function include(font: DocumentFont, g: FontkitGlyph): number {
   const gid = font.subset.includeGlyph(g.id);
-  font.widths[gid] ??= g.advanceWidth * (1000 / font.font.unitsPerEm);
+  // (pdfkit 0.19.1 starts the widths with glyph 0's advance in font units, not in 1/1000 em: written again here)
+  if (gid === 0 || font.widths[gid] === undefined) font.widths[gid] = g.advanceWidth * (1000 / font.font.unitsPerEm);
   font.unicode[gid] ??= g.codePoints;
   return gid;
 }
