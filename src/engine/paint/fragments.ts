@@ -945,7 +945,9 @@ class Painter {
 
   private text(whole: TextFragment, fixedPage: PageFragment | undefined): void {
     const s = whole.style;
-    if (s.visibility !== 'visible' || transparent(s.color) || whole.text.length === 0) return;
+    // (transparent text with an unblurred shadow is painted: the shadow as the text again in its
+    // colour, and the text itself at opacity 0, both in the text layer as Chromium prints them)
+    if (s.visibility !== 'visible' || whole.text.length === 0 || (transparent(s.color) && !s.textShadow.some((sh) => sh.blur <= 0 && sh.color !== 'currentcolor' && !transparent(sh.color)))) return;
     const cull = this.scope?.cull;
     const t = cull ? this.inkInside(whole, cull) : whole;
     if (!t) return;
@@ -979,7 +981,7 @@ class Painter {
   /** a text fragment's underline and overline (`under`), or line-through (`over`): decoration.ts */
   private decorations(page: PageFragment, t: TextFragment, fixed: boolean, layer: 'under' | 'over'): void {
     const s = t.style; const d = s.textDecorationLine;
-    if (!(layer === 'under' ? d.underline || d.overline : d.lineThrough)) return;
+    if (!(layer === 'under' ? d.underline || d.overline : d.lineThrough) || transparent(s.textDecorationColor)) return;
     const p = this.baselineAt(page, t, fixed);
     const px = PX / (page.zoom ?? 1);
     const shapes = decorationShapes({

@@ -89,3 +89,26 @@ describe('paint: text decoration lines (CSS Text Decoration 3 §2)', () => {
     expect(under('text-decoration-thickness: 3px; text-underline-offset: 4px')).to.deep.equal([[4, 3]]);
   });
 });
+
+describe('paint: transparent text with a text-shadow (CSS Text Decoration 3 §4)', () => {
+  const texts = (html: string) => {
+    const out: { text: string; color: string; opacity?: number }[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) { v.forEach(walk); return; }
+      if (!v || typeof v !== 'object') return;
+      const o = v as Shape;
+      if (Array.isArray(o.text)) { for (const r of o.text as { text: string; color: string; opacity?: number }[]) out.push({ text: r.text, color: r.color, ...(r.opacity !== undefined ? { opacity: r.opacity } : {}) }); return; }
+      for (const x of Object.values(o)) walk(x);
+    };
+    walk(layoutHtml(html, `${PAGE} body { font: 20px 'Liberation Sans' }`).docDefinition.content);
+    return out;
+  };
+  it('an unblurred shadow is painted as the text in its colour, the text itself at opacity 0 (Chromium 156 prints both in its text layer)', () => {
+    expect(texts('<p style="top:10px"><span style="color:transparent;text-shadow:2px 2px 0 #0a0">GH</span></p>')).to.deep.equal([
+      { text: 'GH', color: '#00aa00' }, { text: 'GH', color: '#000000', opacity: 0 },
+    ]);
+  });
+  it('transparent text without a shadow paints nothing', () => {
+    expect(texts('<p style="top:10px"><span style="color:transparent">GH</span></p>')).to.deep.equal([]);
+  });
+});
