@@ -310,8 +310,7 @@ function split(f: Fragment, flow: ColumnFlow, step: number): [number, Fragment][
     case 'text': return [move(f, flow.column(f.baseline - 0.01))];
     case 'inline-box': case 'image': return [move(f, flow.column(f.y + 0.01))];
     case 'box': {
-      const k0 = flow.column(f.y + 0.01);
-      const k1 = f.height > 0.02 ? Math.max(k0, flow.column(f.y + f.height - 0.01)) : k0;
+      const [k0, k1] = boxColumns(f, flow);
       if (k0 === k1 && !f.children.some((c) => crosses(c, flow, k0))) return [move(f, k0)];
       const byColumn = new Map<number, Fragment[]>();
       for (const c of f.children) {
@@ -344,6 +343,21 @@ function split(f: Fragment, flow: ColumnFlow, step: number): [number, Fragment][
   }
 }
 
+/**
+ * The first and last column a box lies in. A box of no height at the end of a column stays in
+ * that column: nothing of it reaches past the end (an empty paragraph whose margins end the
+ * content of a column set sits exactly there, and Chromium prints it in the last column, not
+ * in an overflow column to the right that would widen the document).
+ */
+function boxColumns(f: BoxFragment, flow: ColumnFlow): [number, number] {
+  if (f.height <= 0.02) {
+    const k = flow.column(f.y - 0.01);
+    return [k, k];
+  }
+  const k0 = flow.column(f.y + 0.01);
+  return [k0, Math.max(k0, flow.column(f.y + f.height - 0.01))];
+}
+
 /** whether a fragment (or something in it) lies outside column k */
 function crosses(f: Fragment, flow: ColumnFlow, k: number): boolean {
   switch (f.kind) {
@@ -351,8 +365,7 @@ function crosses(f: Fragment, flow: ColumnFlow, k: number): boolean {
     case 'text': return flow.column(f.baseline - 0.01) !== k;
     case 'inline-box': case 'image': return flow.column(f.y + 0.01) !== k;
     case 'box': {
-      const k0 = flow.column(f.y + 0.01);
-      const k1 = f.height > 0.02 ? flow.column(f.y + f.height - 0.01) : k0;
+      const [k0, k1] = boxColumns(f, flow);
       return k0 !== k || k1 !== k || f.children.some((c) => crosses(c, flow, k));
     }
     default: return false;

@@ -135,6 +135,21 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     expect(line(root, 'B3').x).to.be.closeTo(2 * ((W - 20) / 3 + 10), 0.01);
   });
 
+  it('an empty block whose margins end the content stays in the last column: no overflow column widens the document', () => {
+    // the empty paragraph's collapsed-through margin ends the content exactly at the column's end;
+    // in an overflow column to the right it would make the document wider than the page (shrunk)
+    const one = layoutOf('<div style="columns:1"><p>A1</p><p>A2</p><p class="e" style="margin:10pt 0"></p></div><p>END</p>', CSS).root;
+    expect(line(one, 'A1').width).to.be.closeTo(W, 0.01);
+    expect(boxesOf(one, '.e')[0]!.x).to.be.closeTo(0, 0.01);
+    expect(line(one, 'END').y).to.be.closeTo(50, 0.01);
+    const two = layoutOf('<div style="columns:2;column-gap:12pt"><p>A1</p><p>A2</p><p class="e" style="margin:10pt 0"></p></div><p>END</p>', CSS).root;
+    const cw = (W - 12) / 2;
+    expect(line(two, 'A1').width).to.be.closeTo(cw, 0.01);
+    expect(line(two, 'A2').x).to.be.closeTo(cw + 12, 0.01);
+    expect(boxesOf(two, '.e')[0]!.x).to.be.closeTo(cw + 12, 0.01);
+    expect(line(two, 'END').y).to.be.closeTo(30, 0.01);
+  });
+
   it('§4.2 column-rule: one segment in the middle of each gap, as tall as the columns', () => {
     const { root } = layoutOf('<div id="m" style="columns:3;column-gap:20pt;column-rule:1.5pt solid black"><p>A1</p><p>A2</p><p>A3</p><p>A4</p><p>A5</p></div>', CSS);
     const m = boxesOf(root, '#m')[0]!;
