@@ -216,7 +216,14 @@ function layoutColumnSet(style: ComputedStyle, thread: BlockBox, input: ColumnsI
   }
 
   const flow = new ColumnFlow(top, rows, count);
-  const r = layoutThread(flow, ctx, input.absolutes);
+  // absolutely positioned boxes whose containing block is outside the columns: their static
+  // positions move with the column they are in, as the fragments do
+  const escaping: PendingAbsolute[] = [];
+  const r = layoutThread(flow, ctx, escaping);
+  for (const a of escaping) {
+    const s = flow.shift(flow.column(a.staticY + 0.01));
+    input.absolutes.push({ ...a, staticX: a.staticX + s.slot * (width + gap), staticY: a.staticY + s.dy });
+  }
   const out: Fragment[] = [];
   let used = 0;
   if (r.fragment) {

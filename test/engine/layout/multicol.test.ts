@@ -150,6 +150,20 @@ describe('layout: multi-column containers (CSS Multi-column 1)', () => {
     expect(line(two, 'END').y).to.be.closeTo(30, 0.01);
   });
 
+  it('an absolutely positioned box whose containing block is outside the columns takes its static position in its column', () => {
+    // a list marker as an absolute span with a negative margin, at the start of each item's line
+    const css = `${CSS} ul { margin: 0; padding: 0 0 0 20pt; list-style: none } .m { position: absolute; margin-left: -12pt }`;
+    const { root } = layoutOf('<div style="columns:2;column-gap:12pt"><ul><li><span class="m">X</span>A1</li><li><span class="m">Y</span>A2</li>'
+      + '<li><span class="m">Z</span>A3</li><li><span class="m">W</span>A4</li></ul></div><p>END</p>', css);
+    const step = (W - 12) / 2 + 12;
+    const cases: [number, number, number][] = [[0, 8, 0], [1, 8, 20], [2, step + 8, 0], [3, step + 8, 20]];
+    const marks = boxesOf(root, '.m');
+    for (const [i, x, y] of cases) {
+      expect(marks[i]!.x, `mark ${i}`).to.be.closeTo(x, 0.01);
+      expect(marks[i]!.y, `mark ${i}`).to.be.closeTo(y, 0.01);
+    }
+  });
+
   it('§4.2 column-rule: one segment in the middle of each gap, as tall as the columns', () => {
     const { root } = layoutOf('<div id="m" style="columns:3;column-gap:20pt;column-rule:1.5pt solid black"><p>A1</p><p>A2</p><p>A3</p><p>A4</p><p>A5</p></div>', CSS);
     const m = boxesOf(root, '#m')[0]!;
