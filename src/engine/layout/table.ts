@@ -81,11 +81,21 @@ export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, available
     }
   }
   if (rest > 1e-9) {
-    // share the rest: auto columns by max-content, else fixed columns, else every column
-    let pool = auto.length ? auto : cols.map((c, i) => (c.pct === undefined ? i : -1)).filter((i) => i >= 0);
-    if (!pool.length) pool = cols.map((_, i) => i);
-    const weight = pool.reduce((a, i) => a + out[i]!, 0);
-    for (const i of pool) out[i]! += weight > 0 ? (rest * out[i]!) / weight : rest / pool.length;
+    // CSS Tables 3 §3.9.3 above the max-content guess, as Blink shares it (kAboveMax): auto
+    // columns grow in proportion to their max-content; without any, fixed columns in proportion
+    // to their widths (in an auto-width table too); else percentage columns in proportion to
+    // their percentages (a column held at its minimum above its share included)
+    const fixed = cols.map((c, i) => (c.pct === undefined && c.fixed !== undefined ? i : -1)).filter((i) => i >= 0);
+    const pct = cols.map((c, i) => (c.pct !== undefined ? i : -1)).filter((i) => i >= 0);
+    const pctSum = pct.reduce((a, i) => a + cols[i]!.pct!, 0);
+    if (!auto.length && !fixed.length && pctSum > 0) {
+      for (const i of pct) out[i]! += (rest * cols[i]!.pct!) / pctSum;
+    } else {
+      let pool = auto.length ? auto : fixed;
+      if (!pool.length) pool = cols.map((_, i) => i);
+      const weight = pool.reduce((a, i) => a + out[i]!, 0);
+      for (const i of pool) out[i]! += weight > 0 ? (rest * out[i]!) / weight : rest / pool.length;
+    }
   } else if (rest < -1e-9) {
     // CSS Tables 3 §3.9.3 (as Blink sizes the guesses): below the specified guess every column
     // starts at its minimum; when percentage columns fit at their share, length columns grow

@@ -33,6 +33,11 @@ const AUTO: ChromiumFact[] = [
   // between the specified and the max-content guess, the auto columns grow from their min-content in
   // proportion to what they lack of their max-content
   { name: 'auto layout: a spanning cell between its columns\' widths and max-content grows the auto columns from min-content', html: `<table style="width:90pt"><tr><td id="a">${inlines(2)}</td><td id="b">${inlines(4)}</td><td id="c" style="width:20pt"></td></tr><tr><td colspan="3">${block(80)}</td></tr></table>`, css: `${TIGHT} td { font-size: 0 } i { display: inline-block; width: 15pt; height: 10pt }`, expect: { a: { width: 25 }, b: { x: 25, width: 45 }, c: { x: 70, width: 20 } } },
+  // above the max-content guess without auto columns (Blink's kAboveMax): percentage columns share
+  // the rest in proportion to their percentages, one held at its min-content above its share too;
+  // a fixed column takes it before them, in an auto-width table too
+  { name: 'auto layout: percentages summing under 100% share the rest by percentage, not by width', html: `<table style="width:180pt"><tr><td id="a" style="width:25%"></td><td id="b" style="width:25%">${block(10)}</td><td id="c" style="width:10%">${block(60)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 57.5 }, b: { x: 57.5, width: 57.5 }, c: { x: 115, width: 65 } } },
+  { name: 'auto layout: in an auto-width table a fixed column, not a percentage one, takes what the percentage adds', html: `<table id="t"><tr><td id="a" style="width:20pt"></td><td id="b" style="width:25%">${block(30)}</td></tr></table>`, css: TIGHT, expect: { t: { width: 120 }, a: { width: 90 }, b: { x: 90, width: 30 } } },
   { name: 'auto layout: too narrow for every width, length columns give way first and percentages keep their share', html: `<table style="width:120pt"><tr><td id="a" style="width:50%">${block(10)}</td><td id="b" style="width:80pt">${block(10)}</td><td id="c">${block(10)}</td></tr></table>`, css: TIGHT, expect: { a: { width: 60 }, b: { x: 60, width: 50 }, c: { x: 110, width: 10 } } },
 ];
 
