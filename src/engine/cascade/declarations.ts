@@ -7,6 +7,7 @@ import type { DiagnosticCode } from '../diagnostics';
 import type { Declaration } from '../css/stylesheet';
 import type { CV } from '../css/syntax';
 import { IGNORED_PROPERTIES, isProperty, NOT_RENDERED_PROPERTIES, propertyDef, type PropertyName } from './properties';
+import { quirkyValue } from './quirky-values';
 import { SHORTHANDS } from './shorthands';
 
 export type CssWideKeyword = 'inherit' | 'initial' | 'unset';
@@ -33,12 +34,13 @@ export interface Problem {
 
 const VENDOR_PREFIX = /^-(?:webkit|moz|ms|o|khtml|epub|apple|wap|xv|atsc)-/;
 
-export function compileBlock(decls: readonly Declaration[], problems: Problem[], source: string): CompiledBlock {
+/** `quirks`: an author block of a quirks-mode document (CSS Quirks Mode §3.2, §3.3: quirky-values.ts). */
+export function compileBlock(decls: readonly Declaration[], problems: Problem[], source: string, quirks = false): CompiledBlock {
   const normal: CompiledDecl[] = [];
   const important: CompiledDecl[] = [];
   for (const d of decls) {
     const out = d.important ? important : normal;
-    compileDeclaration(d, out, problems, source);
+    compileDeclaration(quirks ? { ...d, value: quirkyValue(d.name, d.value, source) } : d, out, problems, source);
   }
   return { normal, important };
 }

@@ -130,7 +130,7 @@ export function cascade(input: CascadeInput): CascadeResult {
   const faceUnits = fontFaces.length ? new DeclaredFaceUnits(fontFaces) : undefined;
   const zoom = input.options.viewportZoom ?? 1;
   const viewport = zoom === 1 ? area : { width: area.width * zoom, height: area.height * zoom };
-  const walker = new StyleWalker({ sheets: active, diagnostics, area: viewport, registered: registeredProperties(registered), signatures, footnotesByPage, faceUnits });
+  const walker = new StyleWalker({ sheets: active, diagnostics, area: viewport, registered: registeredProperties(registered), signatures, footnotesByPage, faceUnits, quirks: doc.mode === 'quirks' });
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);

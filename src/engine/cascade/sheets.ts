@@ -28,6 +28,8 @@ export class StyleItem {
     /** enclosing @media preludes, all of which must match */
     readonly media: readonly (readonly CV[])[],
     readonly at: number,
+    /** a sheet of a quirks-mode document (its declarations take the quirky values) */
+    private readonly quirks = false,
   ) {
     if (Array.isArray(prelude)) this.parsed = prelude;
   }
@@ -72,7 +74,7 @@ export class StyleItem {
       const syntax: SyntaxProblem[] = [];
       const { declarations } = parseDeclarations(this.ref, { problems: syntax });
       const problems: Problem[] = syntax.map((p) => ({ code: 'css-parse-error', message: p.message, at: p.at }));
-      const block = compileBlock(declarations, problems, this.ref.ts.source);
+      const block = compileBlock(declarations, problems, this.ref.ts.source, this.quirks);
       this.compiled = { block, problems };
     }
     return this.compiled;
@@ -114,25 +116,29 @@ export interface CompiledSheet {
 const CACHE_LIMIT = 64;
 const cache = new Map<string, CompiledSheet>();
 
-/** Compiles (or returns the memoized compilation of) a stylesheet's text. Pure: same text, same result. */
-export function compileSheet(source: string): CompiledSheet {
-  const hit = cache.get(source);
+/**
+ * Compiles (or returns the memoized compilation of) a stylesheet's text. Pure: same text (and
+ * mode), same result. `quirks`: an author sheet of a quirks-mode document.
+ */
+export function compileSheet(source: string, quirks = false): CompiledSheet {
+  const key = quirks ? `\u0000quirks\u0000${source}` : source;
+  const hit = cache.get(key);
   if (hit) {
-    cache.delete(source); cache.set(source, hit); // least-recently-used order
+    cache.delete(key); cache.set(key, hit); // least-recently-used order
     return hit;
   }
-  const compiled = compileUncached(source);
-  cache.set(source, compiled);
+  const compiled = compileUncached(source, quirks);
+  cache.set(key, compiled);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   return compiled;
 }
 
-function compileUncached(source: string): CompiledSheet {
+function compileUncached(source: string, quirks: boolean): CompiledSheet {
   const syntax: SyntaxProblem[] = [];
   const rules = parseStylesheet(source, { problems: syntax });
   const problems: Problem[] = [];
   const items: SheetItem[] = [];
-  compileRules(rules, [], { source, problems, syntax, items, allowImport: true, depth: 0 });
+  compileRules(rules, [], { source, problems, syntax, items, allowImport: true, depth: 0, quirks });
   for (const p of syntax) problems.push({ code: 'css-parse-error', message: p.message, at: p.at });
   return { source, items, problems };
 }
@@ -145,6 +151,8 @@ interface CompileContext {
   allowImport: boolean;
   /** nesting of at-rule blocks and nested style rules; capped so hostile CSS cannot recurse without end */
   depth: number;
+  /** an author sheet of a quirks-mode document */
+  readonly quirks: boolean;
 }
 
 const MAX_RULE_NESTING = 32;
@@ -188,12 +196,12 @@ function compileStyleRule(prelude: BlockRef | readonly CV[], block: BlockRef, me
       }
       return;
     }
-    if (block.from < block.to) ctx.items.push(new StyleItem(sel.selectors, sel.selectors.map(keyOf), block, media, at));
+    if (block.from < block.to) ctx.items.push(new StyleItem(sel.selectors, sel.selectors.map(keyOf), block, media, at, ctx.quirks));
       if (hasNestedBlock(block)) deeper(ctx, at, () => compileNested(values, block, media, ctx));
     return;
   }
   const ref = prelude as BlockRef;
-  if (block.from < block.to) ctx.items.push(new StyleItem(ref, keysFromTokens(ref), block, media, at));
+  if (block.from < block.to) ctx.items.push(new StyleItem(ref, keysFromTokens(ref), block, media, at, ctx.quirks));
   if (hasNestedBlock(block)) deeper(ctx, at, () => compileNested(preludeValues(ref), block, media, ctx));
 }
 
@@ -331,16 +339,17 @@ function supportsInParens(items: readonly CV[]): boolean {
   return parseValue(prop, value) !== undefined;
 }
 
-/** A `style=""` attribute or a presentational-hint block: compiled once per distinct text. */
-export function compileInlineStyle(text: string): { block: CompiledBlock; problems: readonly Problem[]; source: string } {
-  const hit = inlineCache.get(text);
+/** A `style=""` attribute (`quirks`: of a quirks-mode document) or a presentational-hint block: compiled once per distinct text. */
+export function compileInlineStyle(text: string, quirks = false): { block: CompiledBlock; problems: readonly Problem[]; source: string } {
+  const key = quirks ? `\u0000quirks\u0000${text}` : text;
+  const hit = inlineCache.get(key);
   if (hit) return hit;
   const syntax: SyntaxProblem[] = [];
   const declarations = parseDeclarationText(text, { problems: syntax });
   const problems: Problem[] = syntax.map((p) => ({ code: 'css-parse-error', message: p.message, at: p.at }));
-  const block = compileBlock(declarations, problems, text);
+  const block = compileBlock(declarations, problems, text, quirks);
   const out = { block, problems, source: text };
-  inlineCache.set(text, out);
+  inlineCache.set(key, out);
   if (inlineCache.size > 4096) inlineCache.delete(inlineCache.keys().next().value!);
   return out;
 }

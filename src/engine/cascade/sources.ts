@@ -55,27 +55,28 @@ function quirksPlaced(): PlacedSheet {
  */
 export function documentSheets(o: { readonly doc: DomDocument; readonly css: string; readonly load: LoadContext; readonly diagnostics: DiagnosticList }): PlacedSheet[] {
   const { doc, load, diagnostics } = o;
-  const sheets: PlacedSheet[] = doc.mode === 'quirks' ? [uaPlaced(), quirksPlaced()] : [uaPlaced()];
+  const quirks = doc.mode === 'quirks';
+  const sheets: PlacedSheet[] = quirks ? [uaPlaced(), quirksPlaced()] : [uaPlaced()];
   const visiting = new Set<string>();
   for (const s of doc.styles) {
     if (s.kind === 'style') {
-      const sheet = compileSheet(s.text);
+      const sheet = compileSheet(s.text, quirks);
       const locate = locator(s.text, 'document', { line: s.loc.line, column: s.loc.column });
       const media = s.media ? [mediaTokens(s.media)] : [];
-      addSheet(sheets, { sheet, origin: 'author', base: '', locate, mediaText: media }, load, visiting, 0, diagnostics);
+      addSheet(sheets, { sheet, origin: 'author', base: '', locate, mediaText: media }, load, visiting, 0, diagnostics, quirks);
     } else {
       const path = normaliseAssetPath(s.href);
       const res = loadResource(s.href, 'stylesheet', load, s.loc);
       if (!res) continue;
       const text = decodeText(res.bytes);
-      const sheet = compileSheet(text);
+      const sheet = compileSheet(text, quirks);
       const base = path && !/^data:/i.test(s.href.trim()) ? dirname(path) : '';
       const media = s.media ? [mediaTokens(s.media)] : [];
-      addSheet(sheets, { sheet, origin: 'author', base, locate: locator(text, path ?? 'stylesheet'), mediaText: media }, load, visiting, 0, diagnostics);
+      addSheet(sheets, { sheet, origin: 'author', base, locate: locator(text, path ?? 'stylesheet'), mediaText: media }, load, visiting, 0, diagnostics, quirks);
     }
   }
   if (o.css.trim()) {
-    addSheet(sheets, { sheet: compileSheet(o.css), origin: 'author', base: '', locate: locator(o.css, 'template CSS'), mediaText: [] }, load, visiting, 0, diagnostics);
+    addSheet(sheets, { sheet: compileSheet(o.css, quirks), origin: 'author', base: '', locate: locator(o.css, 'template CSS'), mediaText: [] }, load, visiting, 0, diagnostics, quirks);
   }
   return sheets;
 }
@@ -107,7 +108,7 @@ export function rebaseUrl(url: string, base: string): string {
   return base + t;
 }
 
-function addSheet(out: PlacedSheet[], placed: PlacedSheet, load: LoadContext, visiting: Set<string>, depth: number, diagnostics: DiagnosticList): void {
+function addSheet(out: PlacedSheet[], placed: PlacedSheet, load: LoadContext, visiting: Set<string>, depth: number, diagnostics: DiagnosticList, quirks: boolean): void {
   replayProblems(placed.sheet.problems, placed.locate, diagnostics);
   // CSS Cascading 4 §2: @import'ed sheets come before the rules of the sheet importing them
   for (const item of placed.sheet.items) {
@@ -123,11 +124,11 @@ function addSheet(out: PlacedSheet[], placed: PlacedSheet, load: LoadContext, vi
     visiting.add(key);
     const path = normaliseAssetPath(url);
     addSheet(out, {
-      sheet: compileSheet(text), origin: placed.origin,
+      sheet: compileSheet(text, quirks), origin: placed.origin,
       base: path && !/^data:/i.test(url.trim()) ? dirname(path) : '',
       locate: locator(text, path ?? 'import'),
       mediaText: [...placed.mediaText, ...item.media, ...(item.mediaQuery.length ? [item.mediaQuery] : [])],
-    }, load, visiting, depth + 1, diagnostics);
+    }, load, visiting, depth + 1, diagnostics, quirks);
     visiting.delete(key);
   }
   out.push(placed);

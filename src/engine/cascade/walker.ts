@@ -37,6 +37,8 @@ export interface WalkerOptions {
   readonly signatures: Signatures | undefined;
   /** the ex and ch of the document's @font-face faces */
   readonly faceUnits?: DeclaredFaceUnits;
+  /** a quirks-mode document: its style attributes take the quirky values (quirky-values.ts) */
+  readonly quirks?: boolean;
 }
 
 /**
@@ -371,7 +373,7 @@ export class StyleWalker {
     }
     const styleAttr = e.el.attrs.style;
     if (styleAttr !== undefined && styleAttr.trim() !== '') {
-      const c = compileInlineStyle(styleAttr);
+      const c = compileInlineStyle(styleAttr, this.o.quirks);
       const loc = e.el.loc;
       replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
       if (c.block.normal.length) (out ??= []).push({ decls: c.block.normal, key: Band.StyleAttrNormal * 4294967296, order: 0, locate: () => loc });
