@@ -226,6 +226,8 @@ interface Placed { readonly kind: 'text' | 'shapes' | 'group' | 'vector' | 'imag
 /** pdfkit's EmbeddedFont of the document, as placed text uses it */
 interface PlacedFont extends DocumentFont { id: string; ref(): unknown }
 interface Kit {
+  /** pdfkit's current transformation matrix (the page's y-down flip and the transforms since) */
+  _ctm: number[];
   page: { height: number; fonts: Record<string, unknown>; content: { uncompressedLength: number } };
   opacity(o: number): unknown; fillOpacity(o: number): unknown; strokeOpacity(o: number): unknown
   _normalizeColor(c: string): number[] | null; _fillColor?: unknown; addContent(s: string): unknown;
@@ -453,6 +455,10 @@ function beginOpacityGroup(kit: Kit, opacity: number): OpacityGroup {
   }) as { end(): void; uncompressedLength: number };
   const group: OpacityGroup = { pageContent: k.page.content, form, opacity };
   k.page.content = form;
+  // the form is painted in the page's default space (endOpacityGroup) and starts with the
+  // matrix in force here: a pattern (a gradient) inside it, whose matrix pdfkit makes for the
+  // page's default space, then lands where it is drawn
+  kit.addContent(`${kit._ctm.map(num).join(' ')} cm`);
   return group;
 }
 
@@ -465,8 +471,10 @@ function endOpacityGroup(kit: Kit, group: OpacityGroup): void {
   groupNames.set(kit, n);
   const name = `Group${n}`;
   k.page.xobjects[name] = group.form;
+  const [a, b, c, d, e, f] = kit._ctm as [number, number, number, number, number, number];
+  const det = a * d - b * c;
   kit.save();
   kit.opacity(group.opacity);
-  kit.addContent(`/${name} Do`);
+  kit.addContent(`${[d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det].map(num).join(' ')} cm /${name} Do`);
   kit.restore();
 }

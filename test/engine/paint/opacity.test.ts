@@ -46,6 +46,13 @@ describe('paint: opacity (CSS Color 4 §3.2)', () => {
   for (const [name, x, y, want] of cases) {
     it(name, () => expect(near(at(x, y), want), `${x},${y}: ${at(x, y).join(' ')} (want ${want.join(' ')})`).to.equal(true));
   }
+  it('a gradient inside an opacity group is drawn where it is, faded (Chromium 156: #1e4fa1 at .1 over white)', async () => {
+    const out = await pdfOfHtml('<div style="margin:20pt;width:100pt;height:100pt;background:linear-gradient(135deg, #1e4fa1 50%, transparent 50%);opacity:.1"></div>', PAGE);
+    const px = pixelsOf(out);
+    // the upper-left half: 0.1 × (30, 79, 161) + 0.9 × 255; the lower-right half: white
+    expect(near(px.at(30, 30), [233, 237, 246]), px.at(30, 30).join(' ')).to.equal(true);
+    expect(px.at(110, 110)).to.deep.equal([255, 255, 255]);
+  });
   it('a page-margin box is drawn opaque whatever its opacity, as Chromium 156 prints it', async () => {
     const r = layoutHtml('x', '@page { size: 200pt 200pt; margin: 40pt 0 0 0; @top-center { content: ""; background: #f00; opacity: .5; height: 20pt; width: 100% } } body { margin: 0 }', { measureText });
     expect(pixelsOf(await toPdf(r.docDefinition, r.fonts)).at(100, 30)).to.deep.equal([255, 0, 0]);
