@@ -245,7 +245,7 @@ class BoxBuilder {
       if (node.text) this.addInline(flow, depth, { kind: 'text', style: node.style, text: node.text });
       return;
     }
-    const el = node;
+    const el = node.tag === 'details' ? detailsContent(node) : node;
     if (NO_BOX.has(el.tag)) {
       if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
       return;
@@ -369,7 +369,7 @@ class BoxBuilder {
         const children = this.flowChildren(el.children, s, positioned, el);
         const inside = s.listStylePosition === 'inside' && marker;
         const type = s.listStyleType;
-        const symbol = content === 'normal' && s.listStyleImage === 'none' && (type === 'disc' || type === 'circle' || type === 'square') ? type : undefined;
+        const symbol = content === 'normal' && s.listStyleImage === 'none' && (type === 'disc' || type === 'circle' || type === 'square' || type === 'disclosure-open' || type === 'disclosure-closed') ? type : undefined;
         const insideMarker: InlineLevelBox | undefined = !inside ? undefined
           : symbol ? { kind: 'symbol-marker', style: markerStyle, symbol }
           : { kind: 'text', style: markerStyle, text: content === 'normal' ? `${marker} ` : marker };
@@ -403,8 +403,9 @@ class BoxBuilder {
       }
       pending = [];
     };
-    const visit = (n: StyledNode) => {
-      if (n.kind === 'text') { pending.push(n); return; }
+    const visit = (node: StyledNode) => {
+      if (node.kind === 'text') { pending.push(node); return; }
+      const n = node.tag === 'details' ? detailsContent(node) : node;
       const s = n.style;
       if (s.display === 'none' || NO_BOX.has(n.tag)) return;
       // a `<br>` joins the run of text around it, as Chromium 156 builds the anonymous item (Blink's
@@ -723,6 +724,31 @@ function synthesizeSmallCaps(items: InlineLevelBox[], drawn: ((style: ComputedSt
   }
 }
 
+// ---- HTML §4.11.1 the details element ---------------------------------------------------
+
+/**
+ * HTML §4.11.1 / §15.3.8 a details element as Chromium renders it: its first summary child is
+ * its summary; without one, a summary reading "Details" is generated (styled as the UA sheet
+ * styles a details element's summary: a list item with a disclosure marker). While the element
+ * is closed (no `open` attribute) nothing else it holds is rendered.
+ */
+function detailsContent(el: StyledElement): StyledElement {
+  const open = el.attrs.open !== undefined;
+  const own = el.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'summary');
+  const summary = own ?? generatedSummary(el, open);
+  const pseudo = (c: StyledNode, ...tags: string[]) => c.kind === 'element' && tags.includes(c.tag);
+  // the summary's slot comes before the slot of the rest, between the element's ::before and ::after
+  const rest = open ? el.children.filter((c) => c !== own && !pseudo(c, '::marker', '::before', '::after')) : [];
+  return { ...el, children: [...el.children.filter((c) => pseudo(c, '::marker', '::before')), summary, ...rest, ...el.children.filter((c) => pseudo(c, '::after'))] };
+}
+
+function generatedSummary(details: StyledElement, open: boolean): StyledElement {
+  const style: ComputedStyle = {
+    ...anonymousStyle(details.style), display: 'list-item', listStyleType: open ? 'disclosure-open' : 'disclosure-closed', listStylePosition: 'inside', listStyleImage: 'none',
+  };
+  return { kind: 'element', tag: 'summary', attrs: {}, style, children: [{ kind: 'text', text: 'Details', style }], loc: details.loc };
+}
+
 // ---- CSS Lists 3 §4 markers -------------------------------------------------------------
 
 interface ListCounter { next(li: StyledElement): string }
@@ -756,7 +782,7 @@ function listCounter(parent: StyledElement | undefined): ListCounter | undefined
  */
 export function markerText(type: ListStyleType, n: number): string {
   const text = formatCounter(n, type);
-  const symbolic = typeof type === 'object' || type === 'none' || type === 'disc' || type === 'circle' || type === 'square';
+  const symbolic = typeof type === 'object' || type === 'none' || type === 'disc' || type === 'circle' || type === 'square' || type === 'disclosure-open' || type === 'disclosure-closed';
   return symbolic ? text : `${text}.`;
 }
 

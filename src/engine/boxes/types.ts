@@ -141,7 +141,7 @@ export interface ReplacedBox {
 }
 
 /**
- * CSS Lists 3 §3.1 an inside `disc`, `circle` or `square` marker (list-style-position: inside,
+ * CSS Lists 3 §3.1 an inside `disc`, `circle`, `square`, `disclosure-open` or `disclosure-closed` marker (list-style-position: inside,
  * ::marker content normal) as Blink lays it out: an atomic inline as wide as the symbol Blink
  * draws (ListMarker::WidthOfSymbol, from the font's ascent), not as the glyph and its suffix, with
  * margins -1px and 1em (ListMarker::InlineMarginsForInside), painted as a shape (layout/marker.ts).
@@ -150,7 +150,7 @@ export interface SymbolMarkerBox {
   readonly kind: 'symbol-marker';
   /** the marker's style (::marker's, else the list item's) */
   readonly style: ComputedStyle;
-  readonly symbol: 'disc' | 'circle' | 'square';
+  readonly symbol: 'disc' | 'circle' | 'square' | 'disclosure-open' | 'disclosure-closed';
 }
 
 /** <br>: a forced line break. */

@@ -59,6 +59,7 @@ export type TabSize = { readonly spaces: number } | { readonly pt: number };
 export type ListStyleType =
   | 'none' | 'disc' | 'circle' | 'square' | 'decimal' | 'decimal-leading-zero'
   | 'lower-alpha' | 'upper-alpha' | 'lower-latin' | 'upper-latin' | 'lower-roman' | 'upper-roman' | 'lower-greek'
+  | 'disclosure-open' | 'disclosure-closed'
   | { string: string };
 
 /** One item of the `content` property of ::before/::after (CSS Generated Content §1). */

@@ -125,6 +125,8 @@ export function formatCounter(n: number, style: ListStyleType): string {
     case 'lower-roman': return roman(n);
     case 'upper-roman': return roman(n).toUpperCase();
     case 'lower-greek': return alphabetic(n, 'αβγδεζηθικλμνξοπρστυφχψω');
+    case 'disclosure-open': return '\u25be';
+    case 'disclosure-closed': return '\u25b8';
   }
 }
 

@@ -404,7 +404,8 @@ export function parseLineHeight(cv: CV | undefined): LineHeightSpec | undefined 
 
 // ---------------------------------------------------------------- lists and content
 
-const LIST_STYLE_TYPES = ['none', 'disc', 'circle', 'square', 'decimal', 'decimal-leading-zero', 'lower-alpha', 'upper-alpha', 'lower-latin', 'upper-latin', 'lower-roman', 'upper-roman', 'lower-greek'] as const;
+const LIST_STYLE_TYPES = ['none', 'disc', 'circle', 'square', 'decimal', 'decimal-leading-zero', 'lower-alpha', 'upper-alpha', 'lower-latin', 'upper-latin', 'lower-roman', 'upper-roman', 'lower-greek',
+  'disclosure-open', 'disclosure-closed'] as const;
 
 export function parseListStyleType(cv: CV | undefined): ListStyleType | undefined {
   if (cv?.t === 'str') return { string: cv.v };

@@ -22,7 +22,7 @@ import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
 import { layoutInlines, strutMetrics } from './inline';
 import { fixedMargins } from './intrinsic';
-import { PX, symbolGeometry, symbolShape } from './marker';
+import { disclosureSide, insideSymbolWidth, isMarkerSymbol, markerShape, type MarkerSymbol, PX, symbolGeometry } from './marker';
 import { ownLink } from './linebreak';
 import { isMulticol, layoutColumns } from './multicol';
 import { replacedSize } from './replaced';
@@ -964,7 +964,7 @@ function markerFragment(box: ListItemBox, at: { contentX: number; baseline: numb
   if (image) return image;
   if (!box.marker) return undefined;
   const type = box.style.listStyleType;
-  if (!given && (type === 'disc' || type === 'circle' || type === 'square')) return symbolMarker(type, style, at, ctx);
+  if (!given && isMarkerSymbol(type)) return symbolMarker(type, style, at, ctx);
   const text = given ? box.marker : `${box.marker} `;
   const width = ctx.faces.width(text, style);
   return { kind: 'text', style, font: ctx.faces.of(style), text, x: at.contentX - width, baseline: at.baseline, width, wordSpacing: 0 };
@@ -1008,11 +1008,16 @@ function imageMarker(box: ListItemBox, style: ComputedStyle, at: { contentX: num
 /**
  * An outside disc, circle or square marker as Blink paints it (layout/marker.ts), placed by
  * ListMarker::InlineMarginsForOutside: its left edge ⌊2a/3⌋ + 7px before the content, its top
- * below the first line's ascent line.
+ * below the first line's ascent line. An outside disclosure triangle ends 0.4em before the
+ * content, its square on the baseline.
  */
-function symbolMarker(type: 'disc' | 'circle' | 'square', style: ComputedStyle, at: { contentX: number; baseline: number }, ctx: LayoutContext): BoxFragment {
+function symbolMarker(type: MarkerSymbol, style: ComputedStyle, at: { contentX: number; baseline: number }, ctx: LayoutContext): BoxFragment {
+  if (type === 'disclosure-open' || type === 'disclosure-closed') {
+    const side = disclosureSide(style);
+    return markerShape(type, style, at.contentX - insideSymbolWidth(ctx.faces, style, type), at.baseline - side, side);
+  }
   const g = symbolGeometry(ctx.faces.ascent(style));
-  return symbolShape(type, style, at.contentX - g.offset - 7 * PX, at.baseline - g.ascent + g.top, g.side);
+  return markerShape(type, style, at.contentX - g.offset - 7 * PX, at.baseline - g.ascent + g.top, g.side);
 }
 
 // ---------------------------------------------------------------------------------------

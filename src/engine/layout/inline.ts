@@ -12,7 +12,7 @@ import { firstOnPage, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, kernAtoms, shownWidth, type AtomsOptions, type FillOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
-import { insideSymbolWidth, PX, symbolGeometry, symbolShape } from './marker';
+import { disclosureSide, insideSymbolWidth, markerShape, PX, symbolGeometry } from './marker';
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
 import { replacedSize } from './replaced';
@@ -1247,16 +1247,23 @@ function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext):
 }
 
 /**
- * An inside symbol marker (boxes/types.ts SymbolMarkerBox): margin box -1px + the symbol's width
- * + 1em wide, the shape 1px into the symbol's box (at the margin box's start in ltr, after the
- * 1em margin in rtl). It takes no height on the line: its margin box is the baseline, the shape
- * above it where Blink draws it from the ascent line (so the line box is the strut's, as with a
- * marker in the list item's own font).
+ * An inside symbol marker (boxes/types.ts SymbolMarkerBox). A disc, circle or square: margin box
+ * -1px + the symbol's width + 1em wide, the shape 1px into the symbol's box (at the margin box's
+ * start in ltr, after the 1em margin in rtl), above the baseline where Blink draws it from the
+ * ascent line. A disclosure triangle: its square on the baseline, then its 0.4em margin (before
+ * it in rtl). Either takes no height on the line: its margin box is the baseline (so the line box
+ * is the strut's, as with a marker in the list item's own font).
  */
 function symbolMarker(b: SymbolMarkerBox, ctx: LayoutContext): Atomic {
+  const width = insideSymbolWidth(ctx.faces, b.style, b.symbol);
+  const rtl = b.style.direction === 'rtl';
+  if (b.symbol === 'disclosure-open' || b.symbol === 'disclosure-closed') {
+    const side = disclosureSide(b.style);
+    const fragment = markerShape(b.symbol, b.style, rtl ? width - side : 0, -side, side);
+    return { fragment, width, height: 0, baseline: 0, x: 0, y: 0, off: 0, group: 0, absolutes: NONE, placed: false };
+  }
   const g = symbolGeometry(ctx.faces.ascent(b.style));
-  const em = b.style.fontSize;
-  const x = b.style.direction === 'rtl' ? em + PX : 0;
-  const fragment = symbolShape(b.symbol, b.style, x, g.top - g.ascent, g.side);
-  return { fragment, width: insideSymbolWidth(ctx.faces, b.style), height: 0, baseline: 0, x: 0, y: 0, off: 0, group: 0, absolutes: NONE, placed: false };
+  const x = rtl ? b.style.fontSize + PX : 0;
+  const fragment = markerShape(b.symbol, b.style, x, g.top - g.ascent, g.side);
+  return { fragment, width, height: 0, baseline: 0, x: 0, y: 0, off: 0, group: 0, absolutes: NONE, placed: false };
 }

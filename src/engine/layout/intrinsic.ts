@@ -238,7 +238,7 @@ export class Intrinsic {
         case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
         case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         // an inside symbol marker (inline.ts symbolMarker): a line may break after it, as after an atomic inline
-        case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style); m.line += w; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, w); break; }
+        case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style, b.symbol); m.line += w; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, w); break; }
         case 'float': { const s = this.block(b.box); m.line += s.max; m.lastText = undefined; m.min = Math.max(m.min, s.min); break; }
         case 'absolute': break;
         default: assertNever(b);
