@@ -122,6 +122,7 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
   const blockInput: BlockInput = {
     cbX: input.x, cbWidth: input.cbWidth, cbHeight: input.cbHeight, y: input.y, marginStrut: EMPTY_STRUT,
     floats, absolutes: input.absolutes, link: input.link, borderBoxWidth, borderBoxHeight: input.borderBoxHeight,
+    ...(input.endReserve ? { endReserve: input.endReserve } : {}),
   };
   if (box.kind === 'inlines') return layoutAnonymousInlines(box, blockInput, ctx);
   return layoutBlockLevel(box, blockInput, ctx);
@@ -660,7 +661,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     // CSS Fragmentation 3 §4.1 as Blink breaks: no break between a box's top and its first content
     // (a class C break); when that content starts the next page, the box does too, its top margin
     // truncated there (its border and padding go with it)
-    if (pages.paginates && r.fragment && (child.kind === 'block' || child.kind === 'list-item') && !pages.atPageStart(r.fragment.y)) {
+    if (pages.paginates && r.fragment && (child.kind === 'block' || child.kind === 'list-item' || child.kind === 'flex') && !pages.atPageStart(r.fragment.y)) {
       // (the floats it placed are content of its own: they are in the fragments of the formatting context's root)
       const inFlow = firstContent(r.fragment);
       const floatTop = input.floats.topSince(floatMark);

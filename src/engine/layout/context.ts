@@ -291,6 +291,8 @@ export interface IndependentInput {
   readonly borderBoxHeight?: number;
   readonly absolutes: PendingAbsolute[];
   readonly link?: LinkTarget;
+  /** BlockInput.endReserve: what must follow the box on its last content's page (a flex item at its container's content edge) */
+  readonly endReserve?: number;
 }
 
 /** Per-render caches (layout keeps no module state: a cache lives as long as one render). */

@@ -127,13 +127,13 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     const fV = row ? it.frameCross : it.frameMain;
     return Math.max(0, borderBoxWidth - fH) * (natural.height / natural.width) + fV;
   };
-  const layItem = (it: Item, at: { x: number; y: number; borderBoxWidth: number; borderBoxHeight: number | undefined }, c: LayoutContext): Laid => {
+  const layItem = (it: Item, at: { x: number; y: number; borderBoxWidth: number; borderBoxHeight: number | undefined }, c: LayoutContext, endReserve = 0): Laid => {
     const absolutes: PendingAbsolute[] = [];
     // an anonymous item of inline content is as wide as its containing block
     const cbW = it.box.kind === 'inlines' ? at.borderBoxWidth : contentWidth;
     const result = c.layoutIndependent(it.box, {
       x: at.x, y: at.y, cbWidth: cbW, cbHeight: definiteHeight, borderBoxWidth: at.borderBoxWidth, borderBoxHeight: at.borderBoxHeight,
-      absolutes, link: input.link,
+      absolutes, link: input.link, ...(endReserve > 0 ? { endReserve } : {}),
     }, c);
     return { ...at, result, absolutes };
   };
@@ -396,10 +396,10 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     x: contentX + it.left + (it.auto.left ? it.margin.left : 0),
     y: contentTop + it.top + dy + (it.auto.top ? it.margin.top : 0),
   });
-  const settle = (it: Item, c: LayoutContext, dy: number, height: number | undefined): Laid => {
+  const settle = (it: Item, c: LayoutContext, dy: number, height: number | undefined, endReserve = 0): Laid => {
     const size = borderSize(it);
     const at = origin(it, dy);
-    const l = layItem(it, { ...at, borderBoxWidth: size.w, borderBoxHeight: height }, c);
+    const l = layItem(it, { ...at, borderBoxWidth: size.w, borderBoxHeight: height }, c, endReserve);
     it.laid = l;
     return l;
   };
@@ -443,6 +443,14 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     return start === undefined ? undefined : start - f!.y;
   };
 
+  // CSS Fragmentation 3 §4.1 class C breaks as Blink 156 takes them: between the content edge and the
+  // last content there is no break when nothing separates them, so the container's block-end padding
+  // and border (and what its own container reserves after it) go on the page of the last content that
+  // touches the content edge: the last line of a column item, or (row) the whole last flex line
+  const endReserve = paginates ? padding.bottom + border.bottom + (input.endReserve ?? 0) : 0;
+  /** what must fit below an item's (column) or a line's (row) margin box: the end reserve when it ends at the content edge */
+  const reserveAfter = (bottom: number): number => (endReserve > 0 && Math.abs(bottom - (row ? crossSize : mainSize)) < 0.01 ? endReserve : 0);
+
   if (row) {
     // flex lines top to bottom. A line crossing a page end breaks inside its items, in parallel; it
     // moves to the next page as a whole when an item that crosses the end avoids breaks inside and
@@ -456,7 +464,12 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       }
       const top = contentTop + line.offset + shift;
       const end = paginates ? pages.pageEnd(top + 0.01) : Infinity;
-      if (paginates && top + line.cross > end + 0.01) {
+      const reserve = reserveAfter(line.offset + line.cross);
+      if (paginates && reserve > 0 && top + line.cross <= end + 0.01 && top + line.cross + reserve > end + 0.01
+        && !firstOnPage(pages, top) && line.cross + reserve <= pages.pageHeight(end)) {
+        // (the line fits, what must follow it does not: the line goes to the next page, as Blink breaks before it)
+        shift += end - top;
+      } else if (paginates && top + line.cross > end + 0.01) {
         const crossing = line.items.filter((it) => { const t = top + it.top - line.offset; return t < end - 0.01 && t + it.crossBorder + crossMargins(it) > end + 0.01; });
         const movable = !firstOnPage(pages, top);
         const avoids = crossing.some((it) => avoidsBreakInside(it.style, pages) && it.crossBorder <= pages.pageHeight(end));
@@ -480,12 +493,15 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       const size = borderSize(it);
       const top = contentTop + it.top + shift + it.margin.top;
       const end = paginates ? pages.pageEnd(top + 0.01) : Infinity;
-      if (paginates && top + size.h > end + 0.01) {
+      const reserve = reserveAfter(it.top + it.margin.top + size.h + it.margin.bottom);
+      // (the item's bottom margin, inside the content edge, goes with it)
+      const itemReserve = reserve > 0 ? reserve + it.margin.bottom : 0;
+      if (paginates && top + size.h + itemReserve > end + 0.01) {
         const movable = !firstOnPage(pages, top);
         if (!(movable && avoidsBreakInside(it.style, pages) && size.h <= pages.pageHeight(end))) {
           const before = it.laid;
           const startOffset = movable ? startOffsetOf(it) : undefined;
-          const l = settleColumnItem(it, shift);
+          const l = settleColumnItem(it, shift, itemReserve);
           if (!movable || !startsLate(it, l, startOffset)) { shift += commitColumnItem(it, l); continue; }
           it.laid = before;
         }
@@ -498,10 +514,10 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
   }
 
   /** A column item laid out where it stands, breaking across pages. */
-  function settleColumnItem(it: Item, dy: number): Laid {
+  function settleColumnItem(it: Item, dy: number, reserve = 0): Laid {
     // an item whose used height is its content's grows with its pagination struts
     const free = it.style.height === 'auto' && it.contentMain !== undefined && near(it.target, it.contentMain);
-    return settle(it, ctx, dy, free ? undefined : borderSize(it).h);
+    return settle(it, ctx, dy, free ? undefined : borderSize(it).h, reserve);
   }
   /** Commits a column item's broken layout; returns how much it grew. */
   function commitColumnItem(it: Item, l: Laid): number {

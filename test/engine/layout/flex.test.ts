@@ -221,7 +221,9 @@ describe('layout/flex: pagination (CSS Flexbox 1 §12)', () => {
   for (const [name, before, b] of moves) {
     it(`the row moves to the next page as a whole when ${name}`, () => {
       const { root, pages } = layoutOf(`${before}<div id="f">${div('a', 'flex: 1', lines5('A'))}${b}</div>`, PAGE);
-      expect(boxOf(root, '#f').y).to.be.closeTo(Number(/\d+/.exec(before)![0]), 0.01);
+      // (the container goes with its first content: no break between its top and its first line, CSS
+      // Fragmentation 3 §4.1; Chromium 156 moves a bordered container's top border with it, flex-break-end.test.ts)
+      expect(boxOf(root, '#f').y).to.be.closeTo(280.5, 0.01);
       expect(boxOf(root, '#a').y).to.be.closeTo(280.5, 0.01);
       expect(boxOf(root, '#b').y).to.be.closeTo(280.5, 0.01);
       expect(pagesOfLines(root, pages, '#a')).to.deep.equal([1, 1, 1, 1, 1]);

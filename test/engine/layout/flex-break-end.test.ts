@@ -1,0 +1,71 @@
+// CSS Fragmentation 3 §4.1 class C breaks in flex containers, as Chromium 156 breaks them: there is
+// no break between a container's content edge and the last content that touches it, so when the
+// last content fits on a page but the container's block-end padding and border do not, that
+// content goes to the next page with them (a column item's last line; a row container's last flex
+// line, and with it the whole container when the line is its first). A gap between the last
+// content and the content edge is a break opportunity: then nothing moves. Every position below
+// was read from Chromium 156's PDF of the same HTML (`pdftotext -bbox`): 400px pages, 15pt lines.
+import { expect } from 'chai';
+import { boxOf, layoutOf, linesOf, pageAt, textOf } from '../../helpers/layout';
+
+const CSS = '@page { size: 400px 400px; margin: 0 } body { margin: 0; font: 16px/20px sans-serif } .box { border: 3px solid; padding: 0 0 12px 0 }';
+/** the second page's top in the flow, in pt */
+const PAGE2 = 300;
+
+function lineOf(html: string, css: string, text: string) {
+  const { root, pages } = layoutOf(html, css);
+  const line = linesOf(root).find((l) => textOf(l) === text);
+  if (!line) throw new Error(`no line ${text}`);
+  return { line, page: pageAt(pages, line.y), root };
+}
+
+describe('layout: a flex container\'s block-end padding and border take its last content to the next page (CSS Fragmentation 3 §4.1, as Chromium 156)', () => {
+  it('an auto-height column: the last item\'s line goes to page 2 when the 15px below it would cross the page end', () => {
+    // Chromium 156: LINEA at 265.14pt on page 1, LINEB at 0.39pt on page 2 (its line at the page's top)
+    const html = '<div style="height: 350px"></div><div class="box" style="display: flex; flex-direction: column"><div>LINEA</div><div>LINEB</div></div>';
+    expect(lineOf(html, CSS, 'LINEA').page).to.equal(0);
+    const b = lineOf(html, CSS, 'LINEB');
+    expect(b.page).to.equal(1);
+    expect(b.line.y).to.be.closeTo(PAGE2, 0.01);
+  });
+
+  it('the last item\'s bottom margin goes with it: a 4px margin makes the line cross', () => {
+    // Chromium 156: PA2 at 0.39pt on page 2, the block after the container at 29.64pt (4 + 12 + 3px below PA2's line)
+    const html = '<div style="height: 340px"></div><div class="box" style="display: flex; flex-direction: column"><div>PA1</div><div style="margin-bottom: 4px">PA2</div></div><div id="after">PA3</div>';
+    const a2 = lineOf(html, CSS, 'PA2');
+    expect(a2.line.y).to.be.closeTo(PAGE2, 0.01);
+    expect(boxOf(a2.root, '#after').y).to.be.closeTo(PAGE2 + 15 + 19 * 0.75, 0.01);
+  });
+
+  it('a definite height with the last item at the content edge (justify-content: space-between): its last line goes to page 2', () => {
+    // Chromium 156: LINEB at 265.14pt on page 1, LINEC at 0.39pt on page 2
+    const html = '<div style="height: 90px"></div><div class="box" style="display: flex; flex-direction: column; justify-content: space-between; height: 300px">'
+      + '<div>LINEA</div><div><div>LINEB</div><div>LINEC</div></div></div>';
+    expect(lineOf(html, CSS, 'LINEB').page).to.equal(0);
+    expect(lineOf(html, CSS, 'LINEC').line.y).to.be.closeTo(PAGE2, 0.01);
+  });
+
+  it('a definite height with 3px between the last line and the content edge: nothing moves', () => {
+    // Chromium 156: LINEC at 280.14pt on page 1 (the break falls in the gap)
+    const html = '<div style="height: 330px"></div><div class="box" style="display: flex; flex-direction: column; height: 63px"><div>LINEA</div><div><div>LINEB</div><div>LINEC</div></div></div>';
+    const c = lineOf(html, CSS, 'LINEC');
+    expect(c.page).to.equal(0);
+    expect(c.line.y).to.be.closeTo(279.75, 0.01);
+  });
+
+  it('a row container whose only flex line fits but not its end border: the whole container starts page 2', () => {
+    // Chromium 156: PD1 and PD3 at 2.64pt on page 2 (below the container's 3px top border), PD2 at 17.64pt
+    const html = '<div style="height: 350px"></div><div id="f" class="box" style="display: flex; align-items: flex-start"><div>PD1<br>PD2</div><div>PD3</div></div>';
+    const d1 = lineOf(html, CSS, 'PD1');
+    expect(boxOf(d1.root, '#f').y).to.be.closeTo(PAGE2, 0.01);
+    expect(d1.line.y).to.be.closeTo(PAGE2 + 2.25, 0.01);
+    expect(lineOf(html, CSS, 'PD3').line.y).to.be.closeTo(PAGE2 + 2.25, 0.01);
+  });
+
+  it('a wrapping row container: its last flex line goes to page 2, the first stays', () => {
+    // Chromium 156: PG1 at 265.14pt on page 1, PG2 at 0.39pt on page 2, the next block at 26.64pt
+    const html = '<div style="height: 350px"></div><div class="box" style="display: flex; flex-wrap: wrap; width: 100px"><div style="width: 100px">PG1</div><div style="width: 100px">PG2</div></div>';
+    expect(lineOf(html, CSS, 'PG1').page).to.equal(0);
+    expect(lineOf(html, CSS, 'PG2').line.y).to.be.closeTo(PAGE2, 0.01);
+  });
+});
