@@ -989,9 +989,14 @@ function cloneFragment(f: Fragment): Fragment {
   }
 }
 
+/** whether a box's fragment holds a float (in its own formatting context) */
+function holdsFloat(f: BoxFragment): boolean {
+  return f.children.some((c) => c.kind === 'box' && (c.float === true || (!c.positioned && holdsFloat(c))));
+}
+
 /**
- * The flow y of the baseline of the first line box inside a fragment (in floats and nested tables
- * too), or of the bottom of its first image: where its content's first line ends. A cell whose
+ * The flow y of the baseline of the first in-flow line box inside a fragment (in nested tables too,
+ * not in floats), or of the bottom of its first image: where its content's first line ends. A cell whose
  * baseline is synthesized (a table whose rows align no cell on the baseline has its lowest
  * cell's bottom as its baseline) still starts with this line.
  */
@@ -999,7 +1004,7 @@ function firstLineBaseline(f: BoxFragment): number | undefined {
   for (const c of f.children) {
     if (c.kind === 'line') return c.baseline;
     if (c.kind === 'image') return c.y + c.height;
-    if (c.kind !== 'box' || c.style.position === 'absolute' || c.style.position === 'fixed') continue;
+    if (c.kind !== 'box' || c.float || c.style.position === 'absolute' || c.style.position === 'fixed') continue;
     const b = firstLineBaseline(c);
     if (b !== undefined) return b;
   }
@@ -1012,8 +1017,13 @@ function firstLineBaseline(f: BoxFragment): number | undefined {
  * orphans pushed it). A break before a cell's first content is a break before the cell (CSS
  * Fragmentation 3 §4.1: no break point lies between a box's content edge and its first child),
  * and the cells of a row start together, so it is a break before the row, as Chromium 156 prints.
+ * Floats are not in-flow content: a cell that holds floats and no line does not start past the end
+ * (its floats go to the next page by themselves, the row breaks inside).
  */
 function startsPastEnd(row: RowLayout, end: number): boolean {
-  return row.cells.every((c) => (firstLineBaseline(c.fragment) ?? c.top + c.baseline) > end + 0.01)
+  return row.cells.every((c) => {
+    const first = firstLineBaseline(c.fragment);
+    return first !== undefined ? first > end + 0.01 : !holdsFloat(c.fragment) && c.top + c.baseline > end + 0.01;
+  })
     || row.cells.some((c) => { const s = contentStart(c.fragment); return s !== undefined && s >= end - 0.01; });
 }
