@@ -14,7 +14,7 @@
 // Underlines and overlines are painted under the text, a line-through over it (CSS Text
 // Decoration 3 §2.4).
 import type { RGBA } from '../cascade/computed';
-import { hexColor, type CanvasShape } from './nodes';
+import { hexColor, rectShape, type CanvasShape } from './nodes';
 
 export type DecorationStyle = 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
 
@@ -54,13 +54,8 @@ export function decorationShapes(run: DecoratedRun, layer: 'under' | 'over'): Ca
 
 /** One line of the run's style, `h` px thick (a solid one), whose top is `y` px from the baseline; a double line's second is `second` px from it. */
 function drawLine(shapes: CanvasShape[], run: DecoratedRun, y: number, t: number, h: number, second: number): void {
-  const color = hexColor(run.color);
-  const opacity = run.color.a < 1 ? run.color.a : undefined;
-  const rect = (x: number, top: number, w: number, h: number) => {
-    const shape: CanvasShape = { type: 'rect', x, y: run.baseline + top * run.px, w, h: h * run.px, color };
-    if (opacity !== undefined) shape.fillOpacity = opacity;
-    shapes.push(shape);
-  };
+  // (x and width in pt, top and height in px from the baseline)
+  const rect = (x: number, top: number, w: number, h: number) => shapes.push(rectShape(x, run.baseline + top * run.px, w, h * run.px, run.color));
   const end = run.x + run.width;
   switch (run.style) {
     case 'solid': rect(run.x, y, run.width, h); break;
@@ -73,12 +68,13 @@ function drawLine(shapes: CanvasShape[], run: DecoratedRun, y: number, t: number
     case 'wavy': {
       const points: { x: number; y: number }[] = [];
       const mid = run.baseline + (y + t / 2) * run.px;
-      for (let i = 0, x = run.x; x < end + 0.01; i++, x = Math.min(end, run.x + i * t * run.px)) {
+      for (let i = 0; ; i++) {
+        const x = Math.min(end, run.x + i * t * run.px);
         points.push({ x, y: mid + (i % 2 === 0 ? 0 : (i % 4 === 1 ? -t : t)) * run.px });
         if (x >= end) break;
       }
-      const shape: CanvasShape = { type: 'polyline', points, lineWidth: Math.max(1, t / 2) * run.px, lineColor: color };
-      if (opacity !== undefined) shape.strokeOpacity = opacity;
+      const shape: CanvasShape = { type: 'polyline', points, lineWidth: Math.max(1, t / 2) * run.px, lineColor: hexColor(run.color) };
+      if (run.color.a < 1) shape.strokeOpacity = run.color.a;
       shapes.push(shape);
       break;
     }

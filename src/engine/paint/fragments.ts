@@ -20,7 +20,7 @@ import { gradientPaint } from './gradient';
 import { BoxShadows, borderShape, paddingShape, shadowReach, slicedShape, type Band, type RoundedRect, type ShadowGroup } from './shadow';
 import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
-import { hexColor, type PdfNode, type TextRunNode } from './nodes';
+import { hexColor, rectShape, type PdfNode, type TextRunNode } from './nodes';
 import { writingMatrix } from '../layout/writing';
 import { borderImagePieces } from './border-image';
 import { chainFilters, colorFilter, filterNode, FilteredImages, type ColorFilter } from './filter';
@@ -1404,10 +1404,7 @@ const zOf = (f: BoxFragment) => (f.style.zIndex === 'auto' ? 0 : f.style.zIndex)
 const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 
 function rectNode(x: number, y: number, w: number, h: number, color: RGBA, r = 0): PdfNode {
-  const shape: Record<string, unknown> = { type: 'rect', x, y, w, h, color: hexColor(color) };
-  if (r > 0) shape.r = r;
-  if (color.a < 1) shape.fillOpacity = color.a;
-  return { canvas: [shape], absolutePosition: { x: 0, y: 0 } } as PdfNode;
+  return { canvas: [rectShape(x, y, w, h, color, r)], absolutePosition: { x: 0, y: 0 } };
 }
 
 function dashOf(style: ComputedStyle['borderStyle']['top'], width: number): { length: number; space: number } | undefined {

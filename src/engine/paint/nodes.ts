@@ -66,5 +66,13 @@ export const hexColor = (c: RGBA): string => {
 // RGBA objects are immutable values shared by computed styles: a weak map keyed by the object
 const hexCache = new WeakMap<RGBA, string>();
 
+/** a canvas rectangle in a colour (its alpha as the fill opacity), its corners rounded by `r` */
+export function rectShape(x: number, y: number, w: number, h: number, color: RGBA, r = 0): CanvasShape {
+  const shape: CanvasShape = { type: 'rect', x, y, w, h, color: hexColor(color) };
+  if (r > 0) shape.r = r;
+  if (color.a < 1) shape.fillOpacity = color.a;
+  return shape;
+}
+
 const m = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : 0);
 export const margin = (l: number, t: number, r: number, b: number): Margin => [m(l), m(t), m(r), m(b)];
