@@ -11,7 +11,7 @@ import type { DiagnosticList } from '../diagnostics';
 import type { FontChoice, FontRun } from '../fonts';
 import type { FaceResolver } from '../layout/faces';
 import { pageIndexAt, type BoxFragment, type Fragment, type ImageFragment, type InlineBoxFragment, type LineFragment, type PageFragment, type TextFragment } from '../layout/fragments';
-import type { LoadedImage } from '../types';
+import type { InkBox, LoadedImage } from '../types';
 import { svgAtSize } from '../resources';
 import { clippedImage } from './background';
 import { dashedLine } from './dashes';
@@ -1009,27 +1009,11 @@ class Painter {
    * clip, or undefined when none does; the run itself when the faces' ink is unknown.
    */
   private inkInside(t: TextFragment, c: Clip): TextFragment | undefined {
-    const s = t.style; const faces = this.o.faces; const em = s.fontSize; const e = 0.01;
+    const em = t.style.fontSize; const e = 0.01;
     // (wholly inside, with room for any glyph's ink: every glyph meets the clip)
     if (t.x >= c.x - e && t.x + t.width <= c.x + c.width + e && t.baseline - em >= c.y - e && t.baseline + em / 2 <= c.y + c.height + e) return t;
-    const chars = Array.from(t.text);
-    let x = t.x; let first = -1; let last = -1; let from = t.x; let to = t.x;
-    for (let i = 0; i < chars.length; i++) {
-      const ch = chars[i]!;
-      const advance = faces.width(ch, s) + (WORD_SEPARATOR.test(ch) ? t.wordSpacing : 0);
-      const ink = faces.ink(s, ch.codePointAt(0)!);
-      if (!ink) return t;
-      const meets = ink.left <= ink.right && x + ink.right > c.x + e && x + ink.left < c.x + c.width - e
-        && t.baseline - ink.bottom > c.y + e && t.baseline - ink.top < c.y + c.height - e;
-      if (meets) {
-        if (first < 0) { first = i; from = x; }
-        last = i; to = x + advance;
-      }
-      x += advance;
-    }
-    if (first < 0) return undefined;
-    if (first === 0 && last === chars.length - 1) return t;
-    return { ...t, text: chars.slice(first, last + 1).join(''), x: from, width: to - from };
+    return this.glyphsMeeting(t, (x, ink) => x + ink.right > c.x + e && x + ink.left < c.x + c.width - e
+      && t.baseline - ink.bottom > c.y + e && t.baseline - ink.top < c.y + c.height - e);
   }
 
   /**
@@ -1047,29 +1031,39 @@ class Painter {
     }
     const left = page.margin.left; const right = page.width - page.margin.right;
     const top = page.margin.top; const bottom = page.margin.top + page.flowBottom - page.flowTop;
-    const s = t.style; const faces = this.o.faces; const e = 0.01;
+    const e = 0.01;
     const origin = this.at(page, t.x, t.baseline, fixed);
+    return this.glyphsMeeting(t, (at, ink) => {
+      // the ink box's corners on the page, and the box around them
+      const x = origin.x + (at - t.x);
+      let x0 = Infinity; let x1 = -Infinity; let y0 = Infinity; let y1 = -Infinity;
+      for (const cx of [x + ink.left, x + ink.right]) {
+        for (const cy of [origin.y - ink.top, origin.y - ink.bottom]) {
+          const px = m[0] * cx + m[2] * cy + m[4]; const py = m[1] * cx + m[3] * cy + m[5];
+          if (px < x0) x0 = px; if (px > x1) x1 = px; if (py < y0) y0 = py; if (py > y1) y1 = py;
+        }
+      }
+      return x1 > left + e && x0 < right - e && y1 > top + e && y0 < bottom - e;
+    });
+  }
+
+  /**
+   * The run from its first to its last glyph with ink that `meets` (given the glyph's left end,
+   * in the run's coordinates, and its ink box), or undefined when none does; the run itself when
+   * the faces' ink is unknown.
+   */
+  private glyphsMeeting(t: TextFragment, meets: (x: number, ink: InkBox) => boolean): TextFragment | undefined {
+    const s = t.style; const faces = this.o.faces;
     const chars = Array.from(t.text);
-    let x = origin.x; let first = -1; let last = -1; let from = t.x; let to = t.x;
+    let x = t.x; let first = -1; let last = -1; let from = t.x; let to = t.x;
     for (let i = 0; i < chars.length; i++) {
       const ch = chars[i]!;
       const advance = faces.width(ch, s) + (WORD_SEPARATOR.test(ch) ? t.wordSpacing : 0);
       const ink = faces.ink(s, ch.codePointAt(0)!);
       if (!ink) return t;
-      if (ink.left <= ink.right) {
-        // the ink box's corners on the page, and the box around them
-        let x0 = Infinity; let x1 = -Infinity; let y0 = Infinity; let y1 = -Infinity;
-        for (const cx of [x + ink.left, x + ink.right]) {
-          for (const cy of [origin.y - ink.top, origin.y - ink.bottom]) {
-            const px = m[0] * cx + m[2] * cy + m[4]; const py = m[1] * cx + m[3] * cy + m[5];
-            if (px < x0) x0 = px; if (px > x1) x1 = px; if (py < y0) y0 = py; if (py > y1) y1 = py;
-          }
-        }
-        if (x1 > left + e && x0 < right - e && y1 > top + e && y0 < bottom - e) {
-          const at = t.x + (x - origin.x);
-          if (first < 0) { first = i; from = at; }
-          last = i; to = at + advance;
-        }
+      if (ink.left <= ink.right && meets(x, ink)) {
+        if (first < 0) { first = i; from = x; }
+        last = i; to = x + advance;
       }
       x += advance;
     }
