@@ -127,12 +127,12 @@ function placedPages(sections: readonly PlacedSection[], doc: MakeDocument, fall
           if (v.gradient) v.color = shading(doc, v.gradient as Shading);
           add(plainShape(v) ? 'shapes' : 'vector', v);
         }
-      } else if (node.link) add('link', { ...node, x, y });
-      else if (typeof node.destination === 'string') add('link', { destination: node.destination, x, y });
+      } else if (node.link || typeof node.destination === 'string') add('link', { ...node, x, y });
       else if (node.clip || node.matrix || isNumber(node.opacity)) { add('group', node); open.push(node); }
       else if (node.end) add('group', { end: open.pop() });
       else if (node.image) {
         if (typeof node.image === 'string' && node.image.startsWith('data:')) node.image = imageName(node.image);
+        // (opened and registered under its name here, where pdfkit's image() looks it up; a corrupt one rejects before any drawing)
         doc.provideImage(node.image);
         add('image', sized(node, x, y));
       } else if (typeof node.svg === 'string') {
