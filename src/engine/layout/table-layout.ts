@@ -276,7 +276,7 @@ class TableLayout {
     // and whatever the table's margins (a `width: 50%; margin-right: 30px` table is half the containing
     // block wide, as Chromium 156 lays it out: §10.3.3 the end margin gives way when over-constrained)
     const percentBasis = Math.max(0, (forced ?? cb) - frame - spacing);
-    const used = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, maxGrid, minGrid, percentBasis });
+    const used = tableColumnWidths(this.box, this.ctx.intrinsic, available, { spacing, frame, maxGrid, minGrid, percentBasis });
     columns = used.columns;
     let grid = used.gridWidth;
     // a width decided by the parent (a stretched flex item) or a specified width wider than the

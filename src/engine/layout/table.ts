@@ -5,7 +5,7 @@ import type { TableBox } from '../boxes/table';
 import { lengthOr } from '../cascade/computed';
 import { cellFrame, type Intrinsic } from './intrinsic';
 import { tableGrid } from './table-grid';
-import { floorToUnit, resolve, resolveAuto, safe } from './used';
+import { floorToUnit, resolveAuto, safe } from './used';
 
 export interface UsedTableWidths {
   /** the width of the table's grid (sum of the column widths), pt */
@@ -17,6 +17,11 @@ export interface UsedTableWidths {
 export interface TableWidthOptions {
   /** the horizontal border-spacing inside the table's content box (separated borders: n + 1 gaps), pt */
   readonly spacing?: number;
+  /**
+   * the table's used left and right borders and padding, pt (collapsing model: half of the widest
+   * outer collapsed edges, TableGrid.tableHalves)
+   */
+  readonly frame: number;
   /** the table's min-width and max-width as widths of the grid (the frame and spacing taken off), pt */
   readonly minGrid?: number;
   readonly maxGrid?: number;
@@ -25,13 +30,11 @@ export interface TableWidthOptions {
 }
 
 /** `available`: the width the grid may take (containing block minus the table's margins, borders, padding and spacing). */
-export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, availableWidth: number, options: TableWidthOptions = {}): UsedTableWidths {
+export function tableColumnWidths(box: TableBox, intrinsic: Intrinsic, availableWidth: number, options: TableWidthOptions): UsedTableWidths {
   const n = box.columnCount;
   let available = availableWidth;
   const cols = intrinsic.columns(box);
-  // CSS 2.1 §17.6.2: in the collapsing model half of the outer border lies outside the border box
-  const k = box.style.borderCollapse === 'collapse' ? 0.5 : 1;
-  const frame = (box.style.borderWidth.left + box.style.borderWidth.right) * k + resolve(box.style.padding.left, available) + resolve(box.style.padding.right, available);
+  const frame = options.frame;
   const spacing = options.spacing ?? 0;
   let specified = resolveAuto(box.width, (options.percentBasis ?? available) + frame + spacing);
   if (specified !== undefined && box.style.boxSizing === 'border-box') specified -= frame;

@@ -185,6 +185,26 @@ describe('layout: collapsed table borders (CSS 2.1 §17.6.2)', () => {
     expect(boxOf(root, '#a').width).to.be.closeTo(23, 0.01);
     expect(boxOf(root, '#a').border.right).to.be.closeTo(1.5, 0.01);
   });
+
+  // A specified width is the table's border box, whose borders are half of the widest outer
+  // collapsed edges, the cells' when the table has none of its own (Chromium 156: `width: 600px`
+  // with 1px cell borders puts the second column at 300.5px, with 4px cell borders at 302px, with
+  // a 6px table border at 300.5px; `width: 50%` of 794px at 199px).
+  const widths: [string, string, number][] = [
+    ['the cells\' outer borders', 'td { border: 1px solid }', 300.5],
+    ['wider cell borders', 'td { border: 4px solid }', 302],
+    ['the table\'s own wider border', 'table { border: 6px solid } td { border: 1px solid }', 300.5],
+    ['a percentage width', 'table { width: 50% !important } td { border: 1px solid }', 199],
+    ['box-sizing: content-box: the grid is the specified width', 'table { box-sizing: content-box } td { border: 1px solid }', 301],
+  ];
+  for (const [name, css, bx] of widths) {
+    it(`a specified width holds half the outer collapsed borders: ${name}`, () => {
+      const { root } = layoutOf('<table style="width:600px"><tr><td></td><td id="b"></td></tr></table>',
+        `@page { size: 794px 400px; margin: 0 } body { margin: 0 } table { border-collapse: collapse } td { padding: 0 } ${css}`);
+      const b = boxOf(root, '#b');
+      expect((b.x + b.border.left - boxOf(root, 'table').x) / 0.75, 'the second cell\'s content edge, px').to.be.closeTo(bx, 0.01);
+    });
+  }
 });
 
 describe('layout: tables across pages (CSS Fragmentation 3)', () => {
