@@ -3,7 +3,7 @@
 import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
 import type { FeatureProbe, FontSource, GlyphInk, InkBox, TextMeasurer } from '../types';
-import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, pdfmakeLineBox, textWidth, type PieceSink } from './metrics';
+import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, contentAreaHeight, textWidth, type PieceSink } from './metrics';
 
 export interface UsedFont {
   /** pdfmake family key */
@@ -17,8 +17,8 @@ export interface UsedFont {
   readonly metrics: FaceMetrics | undefined;
   /** CSS 2.1 §10.8.1 used line-height, pt (see FaceResolver.lineHeight) */
   readonly lineHeight: number;
-  /** pdfmake's line box for the face, pt (see FaceResolver.lineBox) */
-  readonly lineBox: number;
+  /** CSS 2.1 §10.6.1: the face's content area height (ascent + descent), pt */
+  readonly contentArea: number;
   /** where the face's bytes come from (what a TextMeasurer measures) */
   readonly source: FontSource | undefined;
 }
@@ -116,8 +116,8 @@ export class FaceResolver {
     const lineHeight = lh.kind === 'normal'
       ? metrics ? chromiumLineSpacing(metrics.ascent, metrics.descent, metrics.lineGap, size) : normalLineHeight(file, size)
       : lh.kind === 'number' ? lh.value * size : lh.pt;
-    const lineBox = metrics ? ((metrics.ascent - metrics.descent) / 1000) * size : pdfmakeLineBox(file, size);
-    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size, metrics, lineHeight, lineBox, source };
+    const contentArea = metrics ? ((metrics.ascent - metrics.descent) / 1000) * size : contentAreaHeight(file, size);
+    const used: UsedFont = { font: choice.font, bold: choice.bold, italics: choice.italics, file, size, metrics, lineHeight, contentArea, source };
     this.byStyle.set(style, used);
     return used;
   }
@@ -127,16 +127,9 @@ export class FaceResolver {
     return this.of(style).lineHeight;
   }
 
-  /** pdfmake's `lineHeight` (a multiple of its own ascent+descent line box) that gives the CSS line-height. */
-  pdfmakeLineHeight(style: ComputedStyle): number {
-    const box = this.lineBox(style);
-    const r = box > 0 ? this.lineHeight(style) / box : 1;
-    return Number.isFinite(r) && r > 0 ? r : 1;
-  }
-
-  /** pdfmake's line box (ascent + descent) for the style's face, pt */
-  lineBox(style: ComputedStyle): number {
-    return this.of(style).lineBox;
+  /** CSS 2.1 §10.6.1: the content area height (ascent + descent) of the style's face, pt */
+  contentArea(style: ComputedStyle): number {
+    return this.of(style).contentArea;
   }
 
   ascent(style: ComputedStyle): number {

@@ -223,7 +223,7 @@ const roundPx = (pt: number) => Math.round(pt / 0.75) * 0.75;
 export function strutMetrics(faces: FaceResolver, style: ComputedStyle): { ascent: number; descent: number; lineHeight: number; above: number } {
   const ascentPt = faces.ascent(style);
   const ascent = roundPx(ascentPt);
-  const descent = roundPx(faces.lineBox(style) - ascentPt);
+  const descent = roundPx(faces.contentArea(style) - ascentPt);
   const lineHeight = faces.lineHeight(style);
   const above = ascent + Math.floor((lineHeight - ascent - descent) / 1.5 + 1e-6) * 0.75;
   return { ascent, descent, lineHeight, above };

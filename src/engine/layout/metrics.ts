@@ -142,13 +142,13 @@ export function chromiumLineSpacing(ascent: number, descent: number, lineGap: nu
   return (r(ascent) + r(-descent) + r(lineGap)) * 0.75;
 }
 
-/** The height of one line box pdfmake makes with `lineHeight: 1` (ascent + descent, no gap), in pt. */
-export function pdfmakeLineBox(file: string, size: number): number {
+/** CSS 2.1 §10.6.1: the height of a face's content area (ascent + descent, no line gap), in pt. */
+export function contentAreaHeight(file: string, size: number): number {
   const f = decode(file);
   return ((f.ascent - f.descent) / 1000) * size;
 }
 
-/** Ascent in pt (baseline offset from the top of pdfmake's line box). */
+/** Ascent in pt (the baseline's offset from the top of the content area). */
 export function ascentOf(file: string, size: number): number {
   return (decode(file).ascent / 1000) * size;
 }

@@ -974,7 +974,7 @@ class Painter {
     if (t.link) {
       const p = this.baselineAt(page, t, !!fixedPage);
       const ascent = this.ownAscent(t.font);
-      this.emit(page.index, { link: t.link, width: t.width, height: this.o.faces.lineBox(s), absolutePosition: { x: p.x, y: p.y - ascent } });
+      this.emit(page.index, { link: t.link, width: t.width, height: this.o.faces.contentArea(s), absolutePosition: { x: p.x, y: p.y - ascent } });
     }
   }
 

@@ -1,7 +1,7 @@
 // The memos of layout and paint (issue #4) give the values the plain computation gives.
 import { expect } from 'chai';
 import { FACE_METRICS, METRIC_RANGES } from '../../../src/engine/layout/metrics.data';
-import { measurePieces, normalLineHeight, pdfmakeLineBox, textWidth } from '../../../src/engine/layout/metrics';
+import { contentAreaHeight, measurePieces, normalLineHeight, textWidth } from '../../../src/engine/layout/metrics';
 import { FaceResolver } from '../../../src/engine/layout/faces';
 import { hexColor } from '../../../src/engine/paint/nodes';
 import { FontMatcher } from '../../../src/engine/fonts';
@@ -251,7 +251,7 @@ describe('anchors: ids looked for only when a link asks', () => {
 });
 
 describe('layout memos: a style\'s line measures computed once with its face', () => {
-  it('line-height and pdfmake\'s line box are what the metrics give, on first and later asks', () => {
+  it('line-height and the content area are what the metrics give, on first and later asks', () => {
     const styles = ['line-height: normal; font-size: 13px', 'line-height: 1.35; font: bold 9pt serif', 'line-height: 17px; font-family: monospace',
       'line-height: 2em; font: italic 20px sans-serif', 'font-size: 7.3pt; font-family: "Noto Sans"'];
     const doc = run(styles.map((st, i) => `<p id="p${i}" style='${st}'>x</p>`).join(''));
@@ -263,8 +263,7 @@ describe('layout memos: a style\'s line measures computed once with its face', (
       const want = lh.kind === 'normal' ? normalLineHeight(f.file, s.fontSize) : lh.kind === 'number' ? lh.value * s.fontSize : lh.pt;
       for (let ask = 0; ask < 2; ask++) {
         expect(faces.lineHeight(s), styles[i]).to.equal(want);
-        expect(faces.lineBox(s), styles[i]).to.equal(pdfmakeLineBox(f.file, s.fontSize));
-        expect(faces.pdfmakeLineHeight(s), styles[i]).to.equal(want / pdfmakeLineBox(f.file, s.fontSize));
+        expect(faces.contentArea(s), styles[i]).to.equal(contentAreaHeight(f.file, s.fontSize));
       }
     });
   });
