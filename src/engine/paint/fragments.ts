@@ -20,7 +20,7 @@ import { gradientPaint } from './gradient';
 import { BoxShadows, borderShape, paddingShape, shadowReach, slicedShape, type Band, type RoundedRect, type ShadowGroup } from './shadow';
 import { backgroundTiles, layerOf, type Rect, type Tile } from './tiles';
 import { hasTransform, multiply, transformMatrix, type Matrix } from '../cascade/transform';
-import { hexColor, rectShape, type PdfNode, type TextRunNode } from './nodes';
+import { glyphSpacing, hexColor, rectShape, type PdfNode, type TextRunNode } from './nodes';
 import { writingMatrix } from '../layout/writing';
 import { borderImagePieces } from './border-image';
 import { chainFilters, colorFilter, filterNode, FilteredImages, type ColorFilter } from './filter';
@@ -1107,7 +1107,7 @@ class Painter {
     const font = t.font;
     const run: TextRunNode = { text, font: face.font, bold: face.bold, italics: face.italics, fontSize: font.size, color: hexColor(s.color) };
     if (s.color.a < 1) run.opacity = s.color.a;
-    if (s.letterSpacing) run.characterSpacing = s.letterSpacing;
+    if (s.letterSpacing) run.characterSpacing = glyphSpacing(s.letterSpacing);
     const features = this.o.faces.features(s);
     if (features) run.features = features;
     return run;

@@ -22,6 +22,18 @@ export interface TextRunNode {
   features?: readonly string[];
 }
 
+/** pt per CSS px */
+const PX = 0.75;
+/**
+ * The letter-spacing between two glyphs as Chromium's PDF places them: its glyph positions are
+ * 16.16 fixed-point px, the spacing truncated to 1/65536 px (0.1em of 16px is 1.59999084px, so
+ * `pdftotext`, which splits a word where a gap exceeds 0.1 of the font size, keeps a word with
+ * 0.1em whole as in Chromium's print). Within 1.2e-5 pt of the computed value.
+ */
+export function glyphSpacing(pt: number): number {
+  return Math.trunc(pt / PX * 65536 + (pt > 0 ? 1e-6 : -1e-6)) / 65536 * PX;
+}
+
 /** runs of text on one line, the first starting at the node's x, on the baseline at its y (decoration.ts draws their lines) */
 export interface TextNode extends NodeCommon {
   text: TextRunNode[];
