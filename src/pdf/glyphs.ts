@@ -33,6 +33,8 @@ interface Shaped {
   readonly offsets: { readonly x: readonly number[]; readonly y: readonly number[] } | undefined;
   /** the advance of the whole text (pdfkit's widthOfString before its size scale) */
   readonly width: number;
+  /** the glyphs that are soft hyphens (fontkit draws one as the space glyph without advance, as HarfBuzz does), or undefined when none is */
+  readonly softHyphens: ReadonlySet<number> | undefined;
 }
 
 /** words kept per face before its map starts again (a face's words in real traffic are mostly repeats) */
@@ -80,13 +82,16 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   glyphs.length = xAdvance.length = adjust.length = xOffset.length = yOffset.length = 0;
   let width = 0;
   let offsets = false;
+  let softHyphens: Set<number> | undefined;
   for (let last = 0, i = 0; i <= text.length; i++) {
     if (i < text.length && text[i] !== ' ' && text[i] !== '\t') continue;
     if (i === text.length && last === i) break;
     const piece = text.slice(last, i + 1);
     const run = font.layout(piece, tags && fontkitFeatures(tags));
     let runWidth = 0;
+    const shy = piece.includes('\u00ad') ? Array.from(piece) : undefined;
     run.glyphs.forEach((g, k) => {
+      if (shy && (shy.length === run.glyphs.length ? shy[k] === '\u00ad' : run.positions[k]!.xAdvance === 0 && g.codePoints[0] === 0x20)) (softHyphens ??= new Set()).add(glyphs.length);
       // fontkit keeps one glyph object per id, with the code points of whoever asked first: a
       // composite's bbox (the glyph ink of 'Ê') asks for its component 'E' with none, and every
       // later 'E' of the process would get no ToUnicode entry. One glyph per character: its own.
@@ -109,7 +114,7 @@ export function shaped(font: FontkitFont, key: string): Shaped {
   }
   s = {
     glyphs: glyphs.slice(), xAdvance: xAdvance.slice(), adjust: adjust.slice(),
-    offsets: offsets ? { x: xOffset.slice(), y: yOffset.slice() } : undefined, width,
+    offsets: offsets ? { x: xOffset.slice(), y: yOffset.slice() } : undefined, width, softHyphens,
   };
   if (memo.size >= MAX_WORDS_PER_FACE) memo.clear();
   memo.set(key, s);
@@ -168,17 +173,23 @@ const perDocument = new WeakMap<DocumentFont, { readonly hex: Map<number, string
 
 const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** a soft hyphen in the text layer as Chromium writes it: its (invisible, advance-less) glyph marked as the text U+00AD */
+const SOFT_HYPHEN_SPAN = '/Span<</ActualText <FEFF00AD>>> BDC\n';
+
 /**
- * The operators that show `key` (a text, or features and a text: shapeKey) at (x, y) in `font` at `size`: TJ arrays with the kerning as
- * adjustments, a glyph with an offset at its own Tm (as pdfkit's _fragment writes them).
+ * The operators that show `key` (a text, or features and a text: shapeKey) at (x, y) in `font` at `size` with character spacing `tc`:
+ * TJ arrays with the kerning as adjustments, a glyph with an offset at its own Tm (as pdfkit's _fragment writes them), a soft hyphen
+ * in a marked-content span of its own whose adjustment takes back its glyph's advance and the character spacing.
  */
-export function showText(font: DocumentFont, key: string, size: number, x: number, y: number): string {
+export function showText(font: DocumentFont, key: string, size: number, x: number, y: number, tc = 0): string {
   let doc = perDocument.get(font);
   if (!doc) perDocument.set(font, doc = { hex: new Map(), tj: new Map() });
-  const hit = doc.tj.get(key);
-  if (hit !== undefined) return hit;
   const s = shaped(font.font, key);
+  const memoKey = s.softHyphens && tc !== 0 ? `${tc}\u0001${key}` : key;
+  const hit = doc.tj.get(memoKey);
+  if (hit !== undefined) return hit;
   const scale = size / 1000;
+  const shy = s.softHyphens;
   const o = s.offsets;
   let out = '';
   // the TJ array being written: its elements so far (`<hex> adjustment`, space-separated), how
@@ -189,13 +200,15 @@ export function showText(font: DocumentFont, key: string, size: number, x: numbe
   for (let i = 0; i <= s.glyphs.length; i++) {
     const end = i === s.glyphs.length;
     const offset = !end && o !== undefined && (o.x[i] || o.y[i]);
-    if (end || offset) {
+    const soft = !end && shy !== undefined && shy.has(i);
+    if (end || offset || soft) {
       // the glyphs so far end an element, and the elements one TJ (one without adjustment: Tj)
       if (hex) { const adjust = num(-s.adjust[i - 1]!); commands += `${count ? ' ' : ''}<${hex}> ${adjust}`; count++; lastZero = adjust === 0; hex = ''; }
       if (count === 1 && lastZero) out += `${commands.slice(0, -2)} Tj\n`;
       else if (count) out += `[${commands}] TJ\n`;
       commands = ''; count = 0;
       if (end) break;
+      if (soft) { out += `${SOFT_HYPHEN_SPAN}[<${hexOf(doc, font, s.glyphs[i]!)}> ${num(-s.adjust[i]! + tc / scale)}] TJ\nEMC\n`; continue; }
       // a glyph with an offset at its own Tm, shown alone
       out += `1 0 0 1 ${num(x + o!.x[i]! * scale)} ${num(y + o!.y[i]! * scale)} Tm\n`;
       const h = hexOf(doc, font, s.glyphs[i]!);
@@ -209,7 +222,7 @@ export function showText(font: DocumentFont, key: string, size: number, x: numbe
     }
     x += s.xAdvance[i]! * scale;
   }
-  if (!o) doc.tj.set(key, out);
+  if (!o) doc.tj.set(memoKey, out);
   return out;
 }
 

@@ -209,11 +209,14 @@ function textRuns(list: readonly Obj[], font: (family: string, bold: boolean, it
       text, font: f, fontSize: r.fontSize as number, characterSpacing: (r.characterSpacing as number | undefined) ?? 0,
       features: r.features as readonly string[] | undefined, color: r.color as string, opacity: (r.opacity as number | undefined) ?? 1, x,
     };
-    if (i < list.length - 1) x += shaped(f.font, shapeKey(text, run.features)).width * (run.fontSize / 1000) + run.characterSpacing * (text.length - 1);
+    if (i < list.length - 1) x += shaped(f.font, shapeKey(text, run.features)).width * (run.fontSize / 1000) + run.characterSpacing * (spaced(text) - 1);
     runs[i] = run;
   }
   return runs;
 }
+
+/** the characters of a text that take character spacing: not its soft hyphens (glyphs.ts showText) */
+const spaced = (text: string): number => (text.includes('\u00ad') ? text.replaceAll('\u00ad', '').length : text.length);
 
 /** a run's text as drawn: line feeds are not drawn */
 const drawnText = (r: { readonly text: string }) => (r.text.includes('\n') ? r.text.replace(/\n/g, '') : r.text);
@@ -304,7 +307,7 @@ function drawTexts(kit: Kit, lines: readonly PlacedText[]): void {
       }
       if (r.characterSpacing !== tc) { tc = r.characterSpacing; out += `${num(tc)} Tc\n`; }
       const x = line.x + r.x; const y = kit.page.height - line.y;
-      out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y)}`;
+      out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n${showText(r.font, shapeKey(text, r.features), r.fontSize, x, y, r.characterSpacing)}`;
     }
   }
   if (open) { out += 'ET\nQ\n'; Object.assign(st, outer); }

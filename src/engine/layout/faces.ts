@@ -122,6 +122,14 @@ export class FaceResolver {
     return used;
   }
 
+  /**
+   * CSS Text 3 §6.1 the hyphen a line broken at a soft hyphen ends in: U+2010 HYPHEN when the
+   * style's own face has it, else U+002D HYPHEN-MINUS (as Blink chooses its hyphen string).
+   */
+  hyphen(style: ComputedStyle): string {
+    return this.matcher.drawsAll('\u2010', this.of(style)) ? '\u2010' : '-';
+  }
+
   /** CSS 2.1 §10.8.1: the used line-height of a style, in pt. */
   lineHeight(style: ComputedStyle): number {
     return this.of(style).lineHeight;

@@ -712,7 +712,7 @@ class Lines implements LineFloats {
     // the hyphen a soft hyphen shows where the line breaks (CSS Text 3 §6.1)
     let hyphenAfter: TextAtom | undefined;
     if (at.hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
-    const hyphenWidth = hyphenAfter ? this.width('-', hyphenAfter.item.style) : 0;
+    const hyphenWidth = hyphenAfter ? this.width(this.ctx.faces.hyphen(hyphenAfter.item.style), hyphenAfter.item.style) : 0;
     let used = hyphenWidth; let spaces = 0;
     for (const a of atoms) {
       if (a.t === 'text') { used += a.width; spaces += countSpaces(text, a.start, a.end); } else if (a.t === 'open' || a.t === 'close' || a.t === 'atomic') used += a.width;
@@ -814,11 +814,11 @@ class Lines implements LineFloats {
     e.run = undefined;
     const s = item.style;
     if (s.visibility !== 'visible') return;
+    // (soft hyphens stay in the text: not drawn, they are in the PDF's text as Chromium writes them)
     let t = this.content.text.slice(e.runStart, e.runEnd);
-    if (t.includes('\u00ad')) t = t.replaceAll('\u00ad', '');
     let width = e.runWidth;
     const hyphenAfter = e.hyphenAfter;
-    if (hyphenAfter && hyphenAfter.item === item && hyphenAfter.end === e.runEnd) { t += '-'; width += e.hyphenWidth; }
+    if (hyphenAfter && hyphenAfter.item === item && hyphenAfter.end === e.runEnd) { t += this.ctx.faces.hyphen(s); width += e.hyphenWidth; }
     if (!t) return;
     const frag: TextFragment = {
       kind: 'text', style: s, font: this.ctx.faces.of(s), text: t, x: e.runX + item.parent.dx, baseline: this.boxBaseline(item.parent) + item.parent.dy, width,
@@ -952,9 +952,8 @@ class Lines implements LineFloats {
       const s = item.style;
       if (s.visibility !== 'visible') return;
       let t = text.slice(r.start, r.end);
-      if (t.includes('\u00ad')) t = t.replaceAll('\u00ad', '');
       let width = r.width;
-      if (r.hyphen) { t += '-'; width += at.hyphenWidth; }
+      if (r.hyphen) { t += this.ctx.faces.hyphen(s); width += at.hyphenWidth; }
       if (!t) return;
       children.push({
         kind: 'text', style: s, font: this.ctx.faces.of(s), text: visualText(t, r.first.level), x: r.x + item.parent.dx,

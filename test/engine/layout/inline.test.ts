@@ -55,11 +55,11 @@ describe('layout/inline: line breaking (CSS Text 3 §5)', () => {
     expect(lay(`<p style="${S}">aaa<br><br>bbb</p>`).lines.map(textOf)).to.deep.equal(['aaa', '', 'bbb']);
   });
 
-  it('a soft hyphen breaks the word there and shows a hyphen', () => {
+  it('a soft hyphen breaks the word there and shows a hyphen (U+2010, the face has it); the text keeps the soft hyphen', () => {
     const r = lay(`<p style="${S}">aaaa bbbbbb\u00adcccccc</p>`, { width: 60 });
-    expect(r.lines.map(textOf)).to.deep.equal(['aaaa bbbbbb-', 'cccccc']);
+    expect(r.lines.map(textOf)).to.deep.equal(['aaaa bbbbbb\u00ad\u2010', 'cccccc']);
     const one = lay(`<p style="${S}">bbbbbb\u00adcccccc</p>`, { width: 300 });
-    expect(one.lines.map(textOf)).to.deep.equal(['bbbbbbcccccc']);
+    expect(one.lines.map(textOf)).to.deep.equal(['bbbbbb\u00adcccccc']);
   });
 });
 
