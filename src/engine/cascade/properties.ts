@@ -1028,6 +1028,19 @@ export const PROPERTIES = {
     name: 'text-decoration-thickness', inherited: false, initial: 'auto',
     parse: (v) => parseDecorationLength(v, ['auto', 'from-font']) as 'auto' | 'from-font' | LenExpr | undefined, compute: decorationLength,
   }),
+  // CSS Text Decoration 4 §4.2: auto | from-font | [ under || [ left | right ] ]; left and right
+  // place the line in vertical writing only, so horizontal text reads them as auto
+  'text-underline-position': prop<'auto' | 'from-font' | 'under', 'auto' | 'from-font' | 'under'>({
+    name: 'text-underline-position', inherited: true, initial: 'auto',
+    parse: (v) => {
+      const words = v.map((t) => ident(t));
+      if (words.length === 1 && (words[0] === 'auto' || words[0] === 'from-font')) return words[0];
+      if (words.length === 0 || words.length > 2 || new Set(words).size !== words.length) return undefined;
+      if (!words.every((w) => w === 'under' || w === 'left' || w === 'right') || (words.includes('left') && words.includes('right'))) return undefined;
+      return words.includes('under') ? 'under' : 'auto';
+    },
+    compute: same,
+  }),
   'text-underline-offset': prop<'auto' | LenExpr, 'auto' | number>({
     name: 'text-underline-offset', inherited: true, initial: 'auto',
     parse: (v) => parseDecorationLength(v, ['auto']) as 'auto' | LenExpr | undefined, compute: decorationLength,
@@ -1307,7 +1320,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'resize', 'appearance', 'will-change', 'touch-action', 'scroll-behavior',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior', 'caret-color', 'accent-color', 'color-scheme', 'forced-color-adjust',
   'text-rendering', 'font-smoothing', 'font-variation-settings', 'font-variant-east-asian', 'font-optical-sizing', 'font-stretch', 'font-synthesis', 'font-display', 'font-language-override', 'font-size-adjust',
-  'text-rendering', 'text-size-adjust', 'text-underline-position', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'line-break', 'hanging-punctuation',
+  'text-rendering', 'text-size-adjust', 'text-decoration-skip-ink', 'text-decoration-skip', 'text-justify', 'text-wrap', 'text-wrap-mode', 'text-wrap-style', 'line-break', 'hanging-punctuation',
   'unicode-bidi', 'text-orientation', 'font-variant-position', 'font-variant-alternates', 'supported-color-schemes',
   'transform-style', 'perspective', 'perspective-origin', 'backface-visibility',
   'isolation', 'shape-margin',

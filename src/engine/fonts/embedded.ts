@@ -12,6 +12,10 @@ export interface FaceMetrics {
   readonly lineGap: number;
   /** the x-height (CSS Values 4 §6.1.1 `ex`): OS/2 sxHeight, else the top of the "x" glyph, as Chromium takes it */
   readonly xHeight: number;
+  /** the post table's underline thickness (`text-decoration-thickness: from-font`) */
+  readonly underlineThickness: number;
+  /** the descent of the em box: OS/2 typo ascender and descender scaled to sum to 1000, else hhea's (`text-underline-position: under`) */
+  readonly emDescent: number;
   /** advance width of the glyph a code point maps to (no kerning, no shaping); 0 when unmapped */
   advance(codePoint: number): number;
 }
@@ -22,7 +26,8 @@ export type FontBytesInfo =
 
 interface GlyphLike { readonly advanceWidth: number }
 interface MeasurableFont {
-  readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly xHeight?: number;
+  readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly xHeight?: number; readonly underlineThickness?: number;
+  readonly 'OS/2'?: { readonly typoAscender?: number; readonly typoDescender?: number };
   glyphForCodePoint(cp: number): GlyphLike & { readonly bbox?: { readonly maxY: number } };
 }
 
@@ -35,12 +40,22 @@ function xHeightOf(font: fontkit.Font, f: MeasurableFont): number {
   } catch { return 0; }
 }
 
+/** the descent of the em box per em: OS/2 typo ascender and descender scaled to sum to 1em, else hhea's ascent and descent */
+function emDescentOf(f: MeasurableFont): number {
+  try {
+    const a = f['OS/2']?.typoAscender ?? 0; const d = -(f['OS/2']?.typoDescender ?? 0);
+    if (a + d > 0) return d / (a + d);
+  } catch { /* no OS/2 table */ }
+  return f.ascent - f.descent > 0 ? -f.descent / (f.ascent - f.descent) : 0.2;
+}
+
 function faceMetrics(font: fontkit.Font): FaceMetrics {
   const f = font as unknown as MeasurableFont;
   const scale = 1000 / font.unitsPerEm;
   const advances = new Map<number, number>();
   return {
     ascent: f.ascent * scale, descent: f.descent * scale, lineGap: f.lineGap * scale, xHeight: xHeightOf(font, f) * scale,
+    underlineThickness: (f.underlineThickness ?? 0) * scale, emDescent: emDescentOf(f) * 1000,
     advance(cp: number): number {
       let w = advances.get(cp);
       if (w === undefined) {

@@ -4,6 +4,7 @@ import type { ComputedStyle } from '../cascade/computed';
 import type { FaceMetrics, FontMatcher } from '../fonts';
 import type { FeatureProbe, FontSource, GlyphInk, InkBox, TextMeasurer } from '../types';
 import { ascentOf, chromiumLineSpacing, measurePieces, normalLineHeight, contentAreaHeight, textWidth, type PieceSink } from './metrics';
+import { FACE_DECORATION } from '../fonts/decoration.data';
 
 export interface UsedFont {
   /** pdfmake family key */
@@ -128,6 +129,15 @@ export class FaceResolver {
    */
   hyphen(style: ComputedStyle): string {
     return this.matcher.drawsAll('\u2010', this.of(style)) ? '\u2010' : '-';
+  }
+
+  /**
+   * CSS Text Decoration 4 §4.1 / §4.2: a used font's underline thickness and the descent of its
+   * em box, per em (undefined when the face is not known).
+   */
+  decorationMetrics(font: UsedFont): { readonly thickness: number; readonly emDescent: number } | undefined {
+    if (font.file) return FACE_DECORATION[font.file];
+    return font.metrics ? { thickness: font.metrics.underlineThickness / 1000, emDescent: font.metrics.emDescent / 1000 } : undefined;
   }
 
   /** CSS 2.1 §10.8.1: the used line-height of a style, in pt. */

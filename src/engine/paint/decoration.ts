@@ -2,9 +2,13 @@
 // them (probed at 9–100px in Liberation Serif, Sans and Mono and DejaVu Sans and Serif: the
 // font's own underline position and thickness are not used). In whole CSS px from the
 // baseline, which paint has rounded to a whole px:
-//  - thickness T = max(1, size / 10) px, or `text-decoration-thickness` (at least 1px); a solid
-//    line is ⌊T⌋ px thick, or T rounded to a px when the thickness is given;
+//  - thickness T = max(1, size / 10) px, or `text-decoration-thickness` (at least 1px), or with
+//    `from-font` the face's underline thickness (post table; at least 1px); a solid line is
+//    ⌊T⌋ px thick, or T rounded to a px when the thickness is a length;
 //  - an underline's top is ⌈T / 2⌉ px below the baseline, or `text-underline-offset` rounded to a px;
+//    with `text-underline-position: under` it is ⌈D⌉ px below it (D: the descent of the face's em
+//    box, its OS/2 typo ascender and descender scaled to 1em), the offset added (probed at 9–100px
+//    in the five faces above, with and without from-font and an offset);
 //  - an overline ends at the text's top (the baseline less the ascent rounded to a px);
 //  - a line-through is centred 2/3 of that ascent below the top, its top rounded to a px;
 //  - a double line is two solid lines round(T + 1) px apart (the second below, or above an overline);
@@ -31,6 +35,10 @@ export interface DecoratedRun {
   readonly sizePx: number; readonly ascentPx: number;
   /** text-decoration-thickness and text-underline-offset in px, when not auto */
   readonly thicknessPx?: number; readonly offsetPx?: number;
+  /** the face's underline thickness in px, with text-decoration-thickness: from-font */
+  readonly fontThicknessPx?: number;
+  /** the descent of the face's em box in px, with text-underline-position: under */
+  readonly underPx?: number;
   /** pt per px where the run is drawn */
   readonly px: number;
 }
@@ -38,13 +46,14 @@ export interface DecoratedRun {
 /** The shapes of a run's underline and overline (`under`: painted before the text) or line-through (after it). */
 export function decorationShapes(run: DecoratedRun, layer: 'under' | 'over'): CanvasShape[] {
   const shapes: CanvasShape[] = [];
-  const t = Math.max(1, run.thicknessPx ?? run.sizePx / 10);
+  const t = Math.max(1, run.thicknessPx ?? run.fontThicknessPx ?? run.sizePx / 10);
   const h = run.thicknessPx === undefined ? Math.floor(t) : Math.round(t);
+  const offset = run.offsetPx === undefined ? undefined : Math.round(run.offsetPx);
   const top = -Math.round(run.ascentPx);
   const gap = Math.round(t + 1);
   const line = (y: number, down: boolean) => drawLine(shapes, run, y, t, h, down ? gap : -gap);
   if (layer === 'under') {
-    if (run.lines.underline) line(run.offsetPx === undefined ? Math.ceil(t / 2) : Math.round(run.offsetPx), true);
+    if (run.lines.underline) line(run.underPx !== undefined ? Math.ceil(run.underPx) + (offset ?? 0) : offset ?? Math.ceil(t / 2), true);
     if (run.lines.overline) line(top - h, false);
   } else if (run.lines.lineThrough) {
     line(Math.floor(top + (-top * 2) / 3 - t / 2 + 0.5), true);

@@ -984,9 +984,13 @@ class Painter {
     if (!(layer === 'under' ? d.underline || d.overline : d.lineThrough) || transparent(s.textDecorationColor)) return;
     const p = this.baselineAt(page, t, fixed);
     const px = PX / (page.zoom ?? 1);
+    const face = s.textDecorationThickness === 'from-font' || s.textUnderlinePosition === 'under' ? this.o.faces.decorationMetrics(t.font) : undefined;
+    const sizePx = t.font.size / PX;
     const shapes = decorationShapes({
       lines: d, style: s.textDecorationStyle, color: s.textDecorationColor, x: p.x, width: t.width, baseline: p.y,
-      sizePx: t.font.size / PX, ascentPx: this.ownAscent(t.font) / PX, px,
+      sizePx, ascentPx: this.ownAscent(t.font) / PX, px,
+      ...(s.textDecorationThickness === 'from-font' && face && face.thickness > 0 ? { fontThicknessPx: face.thickness * sizePx } : {}),
+      ...(s.textUnderlinePosition === 'under' && face ? { underPx: face.emDescent * sizePx } : {}),
       ...(typeof s.textDecorationThickness === 'number' ? { thicknessPx: s.textDecorationThickness / PX } : {}),
       ...(typeof s.textUnderlineOffset === 'number' ? { offsetPx: s.textUnderlineOffset / PX } : {}),
     }, layer);

@@ -88,6 +88,32 @@ describe('paint: text decoration lines (CSS Text Decoration 3 §2)', () => {
     expect(under('text-decoration: underline 2px')).to.deep.equal([[1, 2]]);
     expect(under('text-decoration-thickness: 3px; text-underline-offset: 4px')).to.deep.equal([[4, 3]]);
   });
+
+  // [top, height] in px from the baseline, from Chromium 156's rectangles (probed at 9–100px in
+  // Liberation Sans, Serif and Mono and DejaVu Sans and Serif: all 240 cases equal)
+  const lines = (font: string, css: string, baseline: number) => rects(`<p style="top:10px;font:${font}">xxxxx</p>`, `p { text-decoration: underline; ${css} }`).map((r) => [r[1]! - baseline, r[3]]);
+
+  it('text-decoration-thickness: from-font is the face\'s underline thickness (at least 1px), drawn ⌊T⌋ px thick, ⌈T/2⌉ px below the baseline', () => {
+    // Liberation Sans 100px: 150/2048 em = 7.32px → +4 h7; Liberation Serif 100px: 100/2048 em = 4.88px → +3 h4; 16px → +1 h1
+    expect(lines("100px 'Liberation Sans'", 'text-decoration-thickness: from-font', 102)).to.deep.equal([[4, 7]]);
+    expect(lines("100px 'Liberation Serif'", 'text-decoration-thickness: from-font', 101)).to.deep.equal([[3, 4]]);
+    expect(lines("16px 'DejaVu Sans'", 'text-decoration-thickness: from-font', 25)).to.deep.equal([[1, 1]]);
+    // the same thickness for a line-through and an overline; an offset still rounds
+    expect(lines("100px 'Liberation Sans'", 'text-decoration-line: line-through; text-decoration-thickness: from-font', 102)).to.deep.equal([[-34, 7]]);
+    expect(lines("100px 'Liberation Sans'", 'text-decoration-line: overline; text-decoration-thickness: from-font', 102)).to.deep.equal([[-98, 7]]);
+    expect(lines("100px 'Liberation Sans'", 'text-decoration-thickness: from-font; text-underline-offset: 3px', 102)).to.deep.equal([[3, 7]]);
+  });
+
+  it('text-underline-position: under puts the underline\'s top ⌈D⌉ px below the baseline (D: the descent of the em box from the OS/2 typo metrics), plus the offset', () => {
+    // Liberation Sans: 431/(1491+431) em → 100px +23, 40px +9, 9px +3; DejaVu Sans 492/(1556+492) em → 100px +25; Liberation Mono 386/(1255+386) em → 40px +10
+    expect(lines("100px 'Liberation Sans'", 'text-underline-position: under', 102)).to.deep.equal([[23, 10]]);
+    expect(lines("40px 'Liberation Sans'", 'text-underline-position: under', 46)).to.deep.equal([[9, 4]]);
+    expect(lines("9px 'Liberation Sans'", 'text-underline-position: under', 18)).to.deep.equal([[3, 1]]);
+    expect(lines("100px 'DejaVu Sans'", 'text-underline-position: under', 103)).to.deep.equal([[25, 10]]);
+    expect(lines("40px 'Liberation Mono'", 'text-underline-position: under', 43)).to.deep.equal([[10, 4]]);
+    expect(lines("100px 'Liberation Sans'", 'text-underline-position: under; text-decoration-thickness: from-font', 102)).to.deep.equal([[23, 7]]);
+    expect(lines("40px 'Liberation Sans'", 'text-underline-position: under left; text-underline-offset: 3px', 46)).to.deep.equal([[12, 4]]);
+  });
 });
 
 describe('paint: transparent text with a text-shadow (CSS Text Decoration 3 §4)', () => {
