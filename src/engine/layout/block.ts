@@ -710,17 +710,14 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (r.fragment) fragments.push(r.fragment);
     if (r.firstBaseline !== undefined && firstBaseline === undefined) { firstBaseline = r.firstBaseline; if (r.fragment) firstBaselineChild = fragments.length - 1; }
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
-    // break-inside: avoid: a box that crosses a page end and fits on one page moves to the next page,
-    // its top margin (and the margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2)
+    // break-inside: avoid: a box that crosses a page end moves to the next page, its top margin (and the
+    // margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2). The break before the box
+    // violates no rule and a break inside it does (§4.4), so the box moves even when it is taller than a
+    // page and breaks inside on the next one anyway (Chromium 156 prints so).
     if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style, pages) && !firstOnPage(pages, r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
-      // (the box's own height, unbroken: broken, it also holds the struts that pushed its lines)
-      const unbroken = () => ctx.layoutBlockLevel(child, {
-        cbX: input.x, cbWidth: input.width, cbHeight: input.cbHeight, y: f.y, marginStrut: EMPTY_STRUT,
-        floats: new Floats(), absolutes: [], link: input.link, pageName,
-      }, withoutBreaks(ctx)).fragment?.height ?? f.height;
-      if (f.y + f.height > end + 0.01 && (f.height <= pages.pageHeight(end) || unbroken() <= pages.pageHeight(end) + 0.01)) {
+      if (f.y + f.height > end + 0.01) {
         fragments.pop();
         undo(input, floatMark, absoluteMark);
         const again = ctx.layoutBlockLevel(child, {

@@ -247,6 +247,17 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pageAt(pages, boxOf(root, '#k').y)).to.equal(1);
   });
 
+  it('break-inside: avoid moves a box taller than a page to the next page, where it breaks inside (CSS Fragmentation 3 §4.4: the break before it violates nothing; as Chromium 156 prints)', () => {
+    const { root, pages } = layoutOf('<p style="margin:0">First</p><div id="k" style="break-inside:avoid"><p style="margin:0">S1</p><div style="height:400pt"></div><p id="e" style="margin:0">end</p></div><p id="n" style="margin:0">S2</p>', PAGE);
+    const k = boxOf(root, '#k'); const e = boxOf(root, '#e'); const n = boxOf(root, '#n');
+    expect(pageAt(pages, k.y)).to.equal(1);
+    expect(k.y - pages[1]!.flowTop).to.be.closeTo(0, 0.01);
+    // Chromium: the text tops of "end" and "S2" at 141.09pt and 153.09pt on page 3 (page 2 holds 280.5pt of the 412pt box)
+    expect(pageAt(pages, e.y)).to.equal(2);
+    expect(e.y - pages[2]!.flowTop).to.be.closeTo(131.5, 0.01);
+    expect(n.y - pages[2]!.flowTop).to.be.closeTo(143.5, 0.01);
+  });
+
   it('break-inside: avoid moves a box to the next page without its top margin, or the margin collapsed through it from its first child (CSS Fragmentation 3 §5.2, as Chromium prints it)', () => {
     for (const [html, what] of [
       ['<div id="k" style="break-inside:avoid;margin-top:15pt"><div style="height:20pt"></div><div style="height:20pt"></div></div>', 'own margin'],
