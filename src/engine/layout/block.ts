@@ -690,8 +690,11 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     }
     // break avoidance (break-after: avoid, break-before: avoid):
     // when the child's content starts on a later page than the previous sibling ends, move the previous sibling too
-    // (or, the previous sibling being the first, the container: BlockResult.breakBefore)
-    if (pages.paginates && prev && r.fragment && starts && avoidsBreakBetween(prev, child, pages)) {
+    // (or, the previous sibling being the first, the container: BlockResult.breakBefore); a forced break between
+    // them (or a new page name) is no unforced break to avoid: it stays, and so does the previous sibling
+    // (CSS Fragmentation 3 §3.1: avoid only weighs unforced breaks; Chromium 156 prints a heading with
+    // break-after: avoid at the end of its page when the next sibling has break-before: page)
+    if (pages.paginates && prev && r.fragment && starts && !forcedHere && avoidsBreakBetween(prev, child, pages)) {
       const s = starts[i - 1]!;
       const prevStartPage = pages.pageStart(s.y + 0.01);
       const childTop = firstContentTop(r.fragment);

@@ -318,6 +318,15 @@ describe('layout: pages (CSS Fragmentation 3, CSS Paged Media 3)', () => {
     expect(pageAt(kept.pages, boxOf(kept.root, '#h').y)).to.equal(1);
   });
 
+  it('break-after: avoid does not move a heading off its page when the next sibling forces a break, or starts a new named page (CSS Fragmentation 3 §3.1: avoid weighs unforced breaks only)', () => {
+    // Chromium 156: "A H" on page 1, then "toc B" (and "named", "B") on the next pages
+    for (const [next, css] of [['<nav id="n" style="break-before:page">toc</nav>', ''], ['<nav></nav><p id="n" style="break-before:page">toc</p>', ''], ['<div id="n" style="page:x">named</div>', '@page x { margin: 20pt }']] as const) {
+      const { root, pages } = layoutOf(`<p>A</p><h1 id="h" style="break-after:avoid;margin:0">H</h1>${next}<p>B</p>`, `${PAGE} ${css}`);
+      expect(pageAt(pages, boxOf(root, '#h').y), next).to.equal(0);
+      expect(pageAt(pages, boxOf(root, '#n').y), next).to.equal(1);
+    }
+  });
+
   // Chromium: 1, 2, 2 and 2 pages
   const trailing: { name: string; html: string; css?: string; pages: number }[] = [
     { name: 'break-after on the last box makes no page', html: '<div style="break-after:page">a</div>', pages: 1 },
