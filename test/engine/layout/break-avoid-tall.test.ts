@@ -1,0 +1,54 @@
+// CSS Fragmentation 3 §3.2 `break-inside: avoid`, as Chromium 156 breaks: a box that avoids
+// breaks inside it and crosses a page (or column) end moves to the next page or column even when
+// it is taller than that one, and breaks there (the break before it is the better break; what
+// follows is not looked at). Only a box first in its fragmentainer stays. Every position below was
+// read from Chromium 156's PDF of the same HTML (`pdftotext -bbox`): 300px pages, 15pt lines.
+import { expect } from 'chai';
+import { layoutOf, linesOf, pageAt, textOf } from '../../helpers/layout';
+
+const CSS = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 12px/20px sans-serif }';
+/** the second page's top in the flow, in pt */
+const PAGE2 = 225;
+const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `<div>${prefix}${i + 1}</div>`).join('');
+
+function lineOf(html: string, text: string) {
+  const { root, pages } = layoutOf(html, CSS);
+  const line = linesOf(root).find((l) => textOf(l) === text);
+  if (!line) throw new Error(`no line ${text}`);
+  return { x: line.x, y: line.y, page: pageAt(pages, line.y) };
+}
+
+describe('layout: break-inside: avoid moves a box taller than a page to the next page (CSS Fragmentation 3 §3.2, as Chromium 156)', () => {
+  it('a 20-line box (400px) starting 100px down page 1 starts page 2 and breaks on page 2', () => {
+    // Chromium 156: "top" alone on page 1; L1 at the top of page 2, L15 its last line there, L16 on page 3
+    const html = `<div style="height: 100px">top</div><div style="break-inside: avoid">${lines('L', 20)}</div><div>after</div>`;
+    const l1 = lineOf(html, 'L1');
+    expect(l1.page).to.equal(1);
+    expect(l1.y).to.be.closeTo(PAGE2, 0.01);
+    expect(lineOf(html, 'L15').page).to.equal(1);
+    expect(lineOf(html, 'L16').y).to.be.closeTo(2 * PAGE2, 0.01);
+  });
+
+  it('the box inside a section: the section stays, the box starts page 2', () => {
+    // Chromium 156: S1 at 75pt on page 1 (line top), L1 at the top of page 2
+    const html = `<div style="height: 100px">top</div><section><div>S1</div><div style="break-inside: avoid">${lines('L', 18)}</div></section>`;
+    expect(lineOf(html, 'S1').y).to.be.closeTo(75, 0.01);
+    expect(lineOf(html, 'L1').y).to.be.closeTo(PAGE2, 0.01);
+  });
+
+  it('a multicol with a fixed height over a page end: the box goes to the short row of columns on page 2 and breaks there', () => {
+    // columns of 100px; row 1 is 200px (page 1), row 2 the 60px left of the 260px height (page 2).
+    // Chromium 156: L1 at (75, 75)pt; M1 at (0, 0)pt on page 2, M4 at (75, 0)pt, M6 at (75, 30)pt
+    const html = '<div style="height: 100px">top</div><div style="columns: 2; column-gap: 0; column-fill: auto; height: 260px; width: 200px">'
+      + `<div style="height: 150px">A</div><div style="break-inside: avoid">${lines('L', 6)}</div><div style="break-inside: avoid">${lines('M', 6)}</div></div>`;
+    const l1 = lineOf(html, 'L1');
+    expect([l1.x, l1.y]).to.deep.equal([75, 75]);
+    const m1 = lineOf(html, 'M1');
+    expect(m1.x).to.be.closeTo(0, 0.01);
+    expect(m1.y).to.be.closeTo(PAGE2, 0.01);
+    const m4 = lineOf(html, 'M4');
+    expect(m4.x).to.be.closeTo(75, 0.01);
+    expect(m4.y).to.be.closeTo(PAGE2, 0.01);
+    expect(lineOf(html, 'M6').y).to.be.closeTo(PAGE2 + 30, 0.01);
+  });
+});
