@@ -304,7 +304,9 @@ class Cutter {
    * two printable ASCII characters, where Blink's pair table decides alone (asciiPairBreaks): it
    * takes some of UAX #14's away and adds others, as after a '-' before a digit that UAX #14 keeps
    * together (LB25) when a letter or digit stands before the '-' ("2026-|11-|21", "ABC-|123"), or
-   * between two hyphens ("abc-|-123").
+   * between two hyphens ("abc-|-123"). And after every run of spaces, whatever follows: Blink breaks
+   * before each space run and lets the spaces hang, where UAX #14 keeps a closing or separating
+   * mark with the word before even after spaces (LB13, LB14: "Total :", "( word").
    */
   private oppAfter(p: number): number {
     if (this.none) return Infinity;
@@ -315,7 +317,19 @@ class Cutter {
     while (next && (next.position <= p || (next.position < text.length && !asciiPairBreaks(text, next.position)))) next = breaker.nextBreak();
     this.next = next;
     const uax = next && next.position < text.length ? next.position : Infinity;
-    return Math.min(uax, this.asciiOppAfter(p));
+    return Math.min(uax, this.asciiOppAfter(p), this.spaceOppAfter(p));
+  }
+
+  /** the next position after a run of U+0020 that is not the text's end, found in one forward walk */
+  private spaceNext = 0;
+
+  private spaceOppAfter(p: number): number {
+    if (this.spaceNext > p) return this.spaceNext;
+    const text = this.text;
+    let i = p + 1;
+    for (; i < text.length; i++) if (text.charCodeAt(i - 1) === 0x20 && text.charCodeAt(i) !== 0x20) break;
+    this.spaceNext = i < text.length ? i : Infinity;
+    return this.spaceNext;
   }
 
   /** the next pair of printable ASCII characters that Blink's table breaks between, found in one forward walk */

@@ -92,6 +92,25 @@ describe('layout/inline: break opportunities between ASCII characters (CSS Text 
       expect(linesOf(d).map(textOf)).to.deep.equal(c.lines);
     });
   }
+
+  // Blink breaks after every run of spaces, before a closing or separating mark too, where UAX #14
+  // keeps it with the word before even after spaces (LB13, LB14): "Total :" in a narrow label cell.
+  // Lines of a 9ch box at 10pt Noto Sans Mono, as Chromium 156 prints them.
+  const spaces: [string, string, string[]][] = [
+    ['a colon', 'xx yyyyyy :', ['xx yyyyyy', ':']],
+    ['a semicolon in pre-wrap', 'xx yyyyyy ;', ['xx yyyyyy', ';']],
+    ['a closing parenthesis', 'xx yyyyyy )', ['xx yyyyyy', ')']],
+    ['after an opening parenthesis and a space', 'xx ( yyyyyyy', ['xx (', 'yyyyyyy']],
+    ['a colon in an element of its own', 'xx yyyyyy <b>:</b>', ['xx yyyyyy', ':']],
+    ['not at a no-break space', 'xx yyyyyy\u00a0:', ['xx', 'yyyyyy\u00a0:']],
+  ];
+  for (const [name, html, lines] of spaces) {
+    it(`after a space: ${name}`, () => {
+      const ws = name.includes('pre-wrap') ? '; white-space: pre-wrap' : '';
+      const { root } = layoutOf(`<div id="d">${html}</div>`, `@page { size: 200pt 300pt; margin: 10pt } body { margin: 0; font: 10pt/12pt "Noto Sans Mono" } #d { width: 9ch${ws} }`);
+      expect(linesOf(boxesIn(root, 'div')[0]!).map(textOf).map((t) => t.trimEnd())).to.deep.equal(lines);
+    });
+  }
 });
 
 describe('layout/inline: text-align (CSS Text 3 §7)', () => {
