@@ -20,7 +20,7 @@ import { Floats } from './float';
 import { exactList, translate, type BoxFragment, type Fragment, type ImageFragment, type LineFragment, type Sides } from './fragments';
 import { layoutFlex } from './flex';
 import { layoutGrid } from './grid';
-import { layoutInlines, strutMetrics } from './inline';
+import { layoutInlines, strutMetrics, type InlineInput, type InlineResult } from './inline';
 import { fixedMargins } from './intrinsic';
 import { disclosureSide, insideSymbolWidth, isMarkerSymbol, markerShape, type MarkerSymbol, PX, symbolGeometry } from './marker';
 import { ownLink } from './linebreak';
@@ -87,10 +87,16 @@ type InFlowBox = Exclude<BlockLevelBox, { kind: 'inlines' | 'absolute' }>;
  * is laid out in the inline size of the page where it starts.
  */
 function onPage(input: BlockInput, ctx: LayoutContext): BlockInput {
+  const cbWidth = pageWidth(input.cbWidth, input.pageInset, input.y + strutSize(input.marginStrut), ctx);
+  return cbWidth === input.cbWidth ? input : { ...input, cbWidth };
+}
+
+/** onPage's containing block width for a box whose border edge is at `top`: `cbWidth` unless its page's area width differs */
+function pageWidth(cbWidth: number, pageInset: number | undefined, top: number, ctx: LayoutContext): number {
   const pages = ctx.pages;
-  if (input.pageInset === undefined || !pages.paginates || !pages.areaWidth) return input;
-  const cbWidth = Math.max(0, pages.areaWidth(input.y + strutSize(input.marginStrut)) - input.pageInset);
-  return Math.abs(cbWidth - input.cbWidth) < 0.01 ? input : { ...input, cbWidth };
+  if (pageInset === undefined || !pages.paginates || !pages.areaWidth) return cbWidth;
+  const onItsPage = Math.max(0, pages.areaWidth(top) - pageInset);
+  return Math.abs(onItsPage - cbWidth) < 0.01 ? cbWidth : onItsPage;
 }
 
 /**
@@ -121,8 +127,7 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
   const floats = new Floats();
   const blockInput: BlockInput = {
     cbX: input.x, cbWidth: input.cbWidth, cbHeight: input.cbHeight, y: input.y, marginStrut: EMPTY_STRUT,
-    floats, absolutes: input.absolutes, link: input.link, borderBoxWidth, borderBoxHeight: input.borderBoxHeight,
-    ...(input.endReserve ? { endReserve: input.endReserve } : {}),
+    floats, absolutes: input.absolutes, link: input.link, borderBoxWidth, borderBoxHeight: input.borderBoxHeight, endReserve: input.endReserve || undefined,
   };
   if (box.kind === 'inlines') return layoutAnonymousInlines(box, blockInput, ctx);
   return layoutBlockLevel(box, blockInput, ctx);
@@ -580,6 +585,8 @@ let flowDepth = 0;
 
 /** The block-level children of a block container, one after another (CSS 2.1 §9.4.1). */
 function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ctx: LayoutContext): FlowResult {
+  const only = children.length === 1 ? children[0]! : undefined;
+  if (only?.kind === 'inlines') return inlineFlow(only, input, ctx);
   const depth = flowDepth++;
   const fragments = flowScratch[depth] ??= [];
   try {
@@ -588,6 +595,25 @@ function layoutChildren(children: readonly BlockLevelBox[], input: FlowInput, ct
     fragments.length = 0;
     flowDepth = depth;
   }
+}
+
+/**
+ * The flow of a block container whose one child is an anonymous block of inline content (a
+ * paragraph, a table cell of text): what flowOf does for a child that is first and last, without
+ * what siblings need (no forced or named-page break between siblings, no restart points, no
+ * break avoidance, nothing laid out again) and without the child's BlockInput and BlockResult.
+ */
+function inlineFlow(child: InlineFormattingBox, input: FlowInput, ctx: LayoutContext): FlowResult {
+  const pages = ctx.pages;
+  // CSS Fragmentation 3 §5.2: margins adjoining an unforced break truncate to zero
+  const strut = pages.paginates && afterUnforcedBreak(pages, input.y) ? EMPTY_STRUT : input.strut;
+  const y = input.y + strutSize(strut);
+  const inline: InlineInput = { x: input.x, width: pageWidth(input.width, input.pageInset, y, ctx), pageInset: input.pageInset, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link, endReserve: input.endReserve > 0 ? input.endReserve : 0 };
+  const r = anonymousLines(child, inline, ctx);
+  if (!r) return { fragments: [], bottom: input.y, strut, firstBaseline: undefined, lastBaseline: undefined };
+  const fragment = anonymousFragment(child, inline, r);
+  if (r.bottom > fragment.y + 0.01) pages.content?.(fragment.y, r.bottom);
+  return { fragments: [fragment], bottom: r.bottom, strut: EMPTY_STRUT, firstBaseline: r.firstBaseline, firstBaselineChild: r.firstBaseline === undefined ? undefined : 0, lastBaseline: r.lastBaseline };
 }
 
 /** forgets what a child laid out again had added to the flow's floats and absolutely positioned boxes (a function, not a closure per child) */
@@ -909,21 +935,30 @@ function hasFloat(items: readonly InlineLevelBox[]): boolean {
 // An anonymous block holding inline content (CSS 2.1 §9.2.1.1)
 
 function layoutAnonymousInlines(box: InlineFormattingBox, input: BlockInput, ctx: LayoutContext): BlockResult {
-  if (!hasLineContent(box.children) && !hasFloat(box.children)) {
-    return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
-  }
-  const y = input.y + strutSize(input.marginStrut);
-  const r = layoutInlines(box, { x: input.cbX, width: input.cbWidth, pageInset: input.pageInset, y, cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link, endReserve: input.endReserve }, ctx);
-  if (r.lines.length === 0) {
-    // floats only: they are in input.floats.fragments, added by the BFC root
-    return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
-  }
-  const top = Math.min(y, r.lines[0]!.y);
-  const fragment: BoxFragment = {
-    kind: 'box', style: anonymousBlockStyle(box.style), element: undefined, x: input.cbX, y: top, width: input.cbWidth, height: r.bottom - top,
+  const inline: InlineInput = { x: input.cbX, width: input.cbWidth, pageInset: input.pageInset, y: input.y + strutSize(input.marginStrut), cbHeight: input.cbHeight, floats: input.floats, absolutes: input.absolutes, link: input.link, endReserve: input.endReserve };
+  const r = anonymousLines(box, inline, ctx);
+  if (!r) return { fragment: undefined, marginStrut: input.marginStrut, bottom: input.y, firstBaseline: undefined, lastBaseline: undefined };
+  return { fragment: anonymousFragment(box, inline, r), marginStrut: EMPTY_STRUT, bottom: r.bottom, firstBaseline: r.firstBaseline, lastBaseline: r.lastBaseline };
+}
+
+/**
+ * The anonymous block's line boxes (input.y the top of its first line box, below the margins
+ * above it), or undefined when it has none: no line content and no float, or floats only (they
+ * are in input.floats.fragments, added by the BFC root).
+ */
+function anonymousLines(box: InlineFormattingBox, input: InlineInput, ctx: LayoutContext): InlineResult | undefined {
+  if (!hasLineContent(box.children) && !hasFloat(box.children)) return undefined;
+  const r = layoutInlines(box, input, ctx);
+  return r.lines.length === 0 ? undefined : r;
+}
+
+/** The anonymous block's fragment around its line boxes `r` (anonymousLines). */
+function anonymousFragment(box: InlineFormattingBox, input: InlineInput, r: InlineResult): BoxFragment {
+  const top = Math.min(input.y, r.lines[0]!.y);
+  return {
+    kind: 'box', style: anonymousBlockStyle(box.style), element: undefined, x: input.x, y: top, width: input.width, height: r.bottom - top,
     border: ZERO_SIDES, padding: ZERO_SIDES, children: r.lines as LineFragment[],
   };
-  return { fragment, marginStrut: EMPTY_STRUT, bottom: r.bottom, firstBaseline: r.firstBaseline, lastBaseline: r.lastBaseline };
 }
 
 const ZERO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
