@@ -809,26 +809,33 @@ class Painter {
     const scope = this.scopes.get(line);
     const clip = scope?.cull;
     const inScope = this.inlineOpacity(line, scope, !!fixedPage);
+    if (!inScope) {
+      // nothing on the line has an opacity of its own: every piece is painted in the line's scope
+      for (const c of line.children) if (c.kind === 'inline-box') this.decorate(c, scope, fixedPage);
+      for (const c of line.children) {
+        if (clip && (c.x >= clip.x + clip.width - 0.01 || c.x + c.width <= clip.x + 0.01)) continue;
+        if (c.kind === 'inline-box') continue;
+        if (scope && c.kind === 'box') this.scopes.set(c, scope);
+        this.scope = scope;
+        this.linePiece(c, fixedPage);
+      }
+      return;
+    }
     // the decorations of an inline box with an opacity are drawn in its group with its content,
     // just before the first piece inside it (a group split in two would fade each part alone)
     const pending: { box: InlineBoxFragment; scope: Scope }[] = [];
-    const decorate = (c: InlineBoxFragment, own: Scope | undefined) => {
-      this.scope = own;
-      this.inlineBox(c, fixedPage);
-      if (c.style.outlineStyle !== 'none') this.queueOutline(c, fixedPage);
-    };
     for (const c of line.children) {
       if (c.kind !== 'inline-box') continue;
       const own = inScope(c);
       if (own === false) continue;
       if (own !== scope) pending.push({ box: c, scope: own! });
-      else decorate(c, own);
+      else this.decorate(c, own, fixedPage);
     }
     const flush = (own: Scope | undefined) => {
       for (let i = 0; own && i < pending.length; i++) {
         const p = pending[i]!;
         if (!own.groups.includes(p.scope.groups[p.scope.groups.length - 1]!)) continue;
-        decorate(p.box, p.scope);
+        this.decorate(p.box, p.scope, fixedPage);
         pending.splice(i--, 1);
       }
     };
@@ -840,57 +847,38 @@ class Painter {
       if (own && c.kind === 'box') this.scopes.set(c, own);
       flush(own);
       this.scope = own;
-      switch (c.kind) {
-        case 'text': this.text(c, fixedPage); break;
-        case 'image': this.image(c, fixedPage); break;
-        case 'box': this.stackingContext(c, fixedPage, [], !paintsAsPositioned(c)); break;
-      }
+      this.linePiece(c, fixedPage);
     }
-    for (const p of pending) decorate(p.box, p.scope);
+    for (const p of pending) this.decorate(p.box, p.scope, fixedPage);
+  }
+
+  /** an inline box's piece on a line: its decorations and outline, in scope `own` */
+  private decorate(c: InlineBoxFragment, own: Scope | undefined, fixedPage: PageFragment | undefined): void {
+    this.scope = own;
+    this.inlineBox(c, fixedPage);
+    if (c.style.outlineStyle !== 'none') this.queueOutline(c, fixedPage);
+  }
+
+  /** a text run, image or atomic inline on a line, in this.scope */
+  private linePiece(c: Exclude<LineFragment['children'][number], InlineBoxFragment>, fixedPage: PageFragment | undefined): void {
+    switch (c.kind) {
+      case 'text': this.text(c, fixedPage); break;
+      case 'image': this.image(c, fixedPage); break;
+      case 'box': this.stackingContext(c, fixedPage, [], !paintsAsPositioned(c)); break;
+    }
   }
 
   /**
-   * CSS Color 4 §3.2 the opacity of inline boxes: the scope of a piece of a line (an inline box's
-   * decorations, a text run) inside the groups of the inline boxes with an opacity below 1 that
-   * enclose it on the line (their pieces span it; an inner box follows its outer one in the
-   * line's list), or false under one of opacity 0 (nothing is drawn). A line has no parent
-   * links between its pieces, so enclosure is read from their extents.
+   * CSS Color 4 §3.2 the opacity of inline boxes (fadedScopes), or undefined when no inline box
+   * and no text run of another style than the line's owner has an opacity below 1: every piece
+   * is in `scope` (most lines: no closure is made for them).
    */
-  private inlineOpacity(line: LineFragment, scope: Scope | undefined, fixed: boolean): (c: Fragment & { x: number; width: number }) => Scope | undefined | false {
-    const faded: InlineBoxFragment[] = [];
-    let runs = false;
+  private inlineOpacity(line: LineFragment, scope: Scope | undefined, fixed: boolean): PieceScope | undefined {
     const owner = this.lineOwners.get(line);
     for (const c of line.children) {
-      if (c.kind === 'inline-box' && c.style.opacity < 1) faded.push(c);
-      else if (c.kind === 'text' && c.style.opacity < 1 && c.style !== owner) runs = true;
+      if ((c.kind === 'inline-box' || (c.kind === 'text' && c.style !== owner)) && c.style.opacity < 1) return fadedScopes(line, owner, scope, fixed);
     }
-    if (!faded.length && !runs) return () => scope;
-    const spans = (a: { x: number; width: number }, b: { x: number; width: number }) => a.x <= b.x + 0.01 && a.x + a.width >= b.x + b.width - 0.01;
-    const scopes = new Map<InlineBoxFragment, Scope | undefined | false>();
-    // the scope inside the innermost faded box before index `end` of `faded` that spans `c`
-    const within = (c: { x: number; width: number }, end: number): Scope | undefined | false => {
-      for (let i = end - 1; i >= 0; i--) if (spans(faded[i]!, c)) return groupOf(faded[i]!, i);
-      return scope;
-    };
-    const groupOf = (f: InlineBoxFragment, i: number): Scope | undefined | false => {
-      if (scopes.has(f)) return scopes.get(f);
-      const outer = within(f, i);
-      const own = outer === false || f.style.opacity <= 0 ? false : opacityScope(outer, f.style.opacity, fixed);
-      scopes.set(f, own);
-      return own;
-    };
-    // a text run of an inline element that has no piece of its own on the line (no decorations):
-    // the group of its own style's opacity, inside those of the pieces that span it
-    let last: { style: ComputedStyle; outer: Scope | undefined; own: Scope } | undefined;
-    return (c) => {
-      const i = c.kind === 'inline-box' ? faded.indexOf(c) : -1;
-      if (i >= 0) return groupOf(c as InlineBoxFragment, i);
-      const outer = within(c, faded.length);
-      if (c.kind !== 'text' || outer === false || c.style.opacity >= 1 || c.style === owner || faded.some((f) => f.style === c.style)) return outer;
-      if (c.style.opacity <= 0) return false;
-      if (last?.style !== c.style || last.outer !== outer) last = { style: c.style, outer, own: opacityScope(outer, c.style.opacity, fixed) };
-      return last.own;
-    };
+    return undefined;
   }
 
   /** per element: its inline box's pieces on their lines, in order (only for boxes with a background image) */
@@ -1570,4 +1558,46 @@ function boxesOf(border: Rect, b: Edges, p: Edges): BackgroundBoxes {
 /** a group clipping what follows (up to its `end`) to a rounded rectangle (page coordinates) */
 function clipNode(c: Rect & { r: number }): PdfNode {
   return { clip: { x: round3(c.x), y: round3(c.y), width: round3(c.width), height: round3(c.height), r: round3(c.r) }, absolutePosition: { x: 0, y: 0 } };
+}
+
+/** the scope of a piece of a line (Painter.inlineOpacity), false for one that is not drawn */
+type PieceScope = (c: Fragment & { x: number; width: number }) => Scope | undefined | false;
+
+/**
+ * CSS Color 4 §3.2 the opacity of inline boxes: the scope of a piece of a line (an inline box's
+ * decorations, a text run) inside the groups of the inline boxes with an opacity below 1 that
+ * enclose it on the line (their pieces span it; an inner box follows its outer one in the
+ * line's list), or false under one of opacity 0 (nothing is drawn). A line has no parent
+ * links between its pieces, so enclosure is read from their extents. `owner`: the style of the
+ * element whose line it is (its own opacity is its box's group).
+ */
+function fadedScopes(line: LineFragment, owner: ComputedStyle | undefined, scope: Scope | undefined, fixed: boolean): PieceScope {
+  const faded: InlineBoxFragment[] = [];
+  for (const c of line.children) if (c.kind === 'inline-box' && c.style.opacity < 1) faded.push(c);
+  const spans = (a: { x: number; width: number }, b: { x: number; width: number }) => a.x <= b.x + 0.01 && a.x + a.width >= b.x + b.width - 0.01;
+  const scopes = new Map<InlineBoxFragment, Scope | undefined | false>();
+  // the scope inside the innermost faded box before index `end` of `faded` that spans `c`
+  const within = (c: { x: number; width: number }, end: number): Scope | undefined | false => {
+    for (let i = end - 1; i >= 0; i--) if (spans(faded[i]!, c)) return groupOf(faded[i]!, i);
+    return scope;
+  };
+  const groupOf = (f: InlineBoxFragment, i: number): Scope | undefined | false => {
+    if (scopes.has(f)) return scopes.get(f);
+    const outer = within(f, i);
+    const own = outer === false || f.style.opacity <= 0 ? false : opacityScope(outer, f.style.opacity, fixed);
+    scopes.set(f, own);
+    return own;
+  };
+  // a text run of an inline element that has no piece of its own on the line (no decorations):
+  // the group of its own style's opacity, inside those of the pieces that span it
+  let last: { style: ComputedStyle; outer: Scope | undefined; own: Scope } | undefined;
+  return (c) => {
+    const i = c.kind === 'inline-box' ? faded.indexOf(c) : -1;
+    if (i >= 0) return groupOf(c as InlineBoxFragment, i);
+    const outer = within(c, faded.length);
+    if (c.kind !== 'text' || outer === false || c.style.opacity >= 1 || c.style === owner || faded.some((f) => f.style === c.style)) return outer;
+    if (c.style.opacity <= 0) return false;
+    if (last?.style !== c.style || last.outer !== outer) last = { style: c.style, outer, own: opacityScope(outer, c.style.opacity, fixed) };
+    return last.own;
+  };
 }
