@@ -239,7 +239,7 @@ export class Intrinsic {
         case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         // an inside symbol marker (inline.ts symbolMarker): a line may break after it, as after an atomic inline
         case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style, b.symbol); m.line += w; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, w); break; }
-        case 'float': { const s = this.block(b.box); m.line += s.max; m.lastText = undefined; m.min = Math.max(m.min, s.min); break; }
+        case 'float': { const s = this.block(b.box); m.float(b.box.style, s.max); m.lastText = undefined; m.min = Math.max(m.min, s.min); break; }
         case 'absolute': break;
         default: assertNever(b);
       }
@@ -411,7 +411,12 @@ export function distributeToColumns(targetSize: number, cols: readonly ColumnCon
 /** the text-indent of a context's first line (none when it is `hanging`: then the others have it) */
 const firstIndent = (box: InlineFormattingBox): number => (box.first && !box.style.textIndent.hanging ? resolve(box.style.textIndent, 0) : 0);
 
-/** The running measures of inlines(): the widest piece and line so far, the current piece and line. */
+/**
+ * The running measures of inlines(): the widest piece and line so far, the current piece and line.
+ * The floats of a line sit beside its whole text; a float that clears a side (CSS 2.1 §9.5.2)
+ * starts a new row of floats on that side, so the floats of that side before it no longer add to
+ * the line's max-content width (as Blink measures them: the widest row of floats, plus the line).
+ */
 class LineMeasure implements PieceSink {
   min = 0;
   max = 0;
@@ -420,9 +425,26 @@ class LineMeasure implements PieceSink {
   trailing = 0;
   /** the last text measured, while a run of its font may go on (kerning across inline boxes) */
   lastText: { readonly text: string; readonly style: ComputedStyle } | undefined;
+  /** the widths of the current row of left and right floats (part of `line`), and the widest earlier row */
+  private floatLeft = 0;
+  private floatRight = 0;
+  private floatsWidest = 0;
   constructor(public line: number) {}
   endWord(): void { this.min = Math.max(this.min, this.word); this.word = 0; }
-  endLine(): void { this.endWord(); this.max = Math.max(this.max, this.line - this.trailing); this.line = 0; this.trailing = 0; }
+  endLine(): void {
+    this.endWord();
+    const floats = this.floatLeft + this.floatRight;
+    this.max = Math.max(this.max, this.line - this.trailing - floats + Math.max(floats, this.floatsWidest));
+    this.line = 0; this.trailing = 0; this.floatLeft = 0; this.floatRight = 0; this.floatsWidest = 0;
+  }
+  /** a float of this max-content width (margin box) on the line, after the clearance its `clear` asks for */
+  float(style: ComputedStyle, width: number): void {
+    if (style.clear !== 'none') this.floatsWidest = Math.max(this.floatsWidest, this.floatLeft + this.floatRight);
+    if (style.clear === 'left' || style.clear === 'both') { this.line -= this.floatLeft; this.floatLeft = 0; }
+    if (style.clear === 'right' || style.clear === 'both') { this.line -= this.floatRight; this.floatRight = 0; }
+    this.line += width;
+    if (style.float === 'right') this.floatRight += width; else this.floatLeft += width;
+  }
   piece(width: number): void { this.word += width; }
   breakHere(): void { this.endWord(); }
 }
