@@ -81,7 +81,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
     diagnostics, maxImagePixels: limits.maxImagePixels, maxDataUriBytes: limits.maxDataUriBytes,
     load: (url, at) => loadResource(url, 'image', loadCtx, at),
   });
-  const intrinsic = new Intrinsic({ faces, replacedSizes: (box) => replacedContentSizes(box, images.forBox(box)) });
+  const intrinsic = new Intrinsic({ faces, replacedSizes: (box, cbHeight) => replacedContentSizes(box, images.forBox(box), cbHeight) });
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
     ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks', quirksMode: styled.mode === 'quirks' },

@@ -19,11 +19,31 @@ export interface ContentSizes { readonly min: number; readonly max: number }
 
 export interface IntrinsicOptions {
   readonly faces: FaceResolver;
-  /** the min-content and max-content widths of a replaced box's content box (layout/replaced.ts replacedContentSizes) */
-  readonly replacedSizes: (box: Extract<InlineLevelBox, { kind: 'replaced' }>) => ContentSizes;
+  /**
+   * the min-content and max-content widths of a replaced box's content box (layout/replaced.ts
+   * replacedContentSizes), in a containing block of this content height when it is definite
+   */
+  readonly replacedSizes: (box: Extract<InlineLevelBox, { kind: 'replaced' }>, cbHeight: number | undefined) => ContentSizes;
 }
 
 const ZERO: ContentSizes = { min: 0, max: 0 };
+
+/**
+ * CSS 2.1 §10.5 / CSS Sizing 3 §5.2.1: the content height of a block container whose height is a
+ * length (not a percentage, not auto), within a fixed min-height and max-height: definite while
+ * its content is sized, so a percentage height inside it is not cyclic.
+ */
+function fixedContentHeight(style: ComputedStyle): number | undefined {
+  const h = style.height;
+  if (h === 'auto' || isKeyword(h) || h.pct !== 0) return undefined;
+  const frame = style.boxSizing === 'border-box' ? style.borderWidth.top + style.borderWidth.bottom + style.padding.top.pt + style.padding.bottom.pt : 0;
+  if (style.boxSizing === 'border-box' && (style.padding.top.pct !== 0 || style.padding.bottom.pct !== 0)) return undefined;
+  let content = h.pt - frame;
+  const max = style.maxHeight; const min = style.minHeight;
+  if (max !== 'none' && !isKeyword(max)) { if (max.pct !== 0) return undefined; content = Math.min(content, max.pt - frame); }
+  if (min !== 'auto' && !isKeyword(min)) { if (min.pct !== 0) return undefined; content = Math.max(content, min.pt - frame); }
+  return Math.max(0, content);
+}
 
 /** Horizontal margin + border + padding that do not depend on the containing block. */
 /** whether a side of an inline box ends a shaping run (CSS Text 3 §7.3, as linebreak.ts kernAtoms) */
@@ -135,7 +155,7 @@ export class Intrinsic {
         }
         return this.withStyle(box.style, inner);
       }
-      case 'inlines': return this.inlines(box.children, firstIndent(box));
+      case 'inlines': return this.inlines(box.children, firstIndent(box), fixedContentHeight(box.style));
       case 'flex': {
         if (box.style.flexDirection === 'column' || box.style.flexDirection === 'column-reverse') return this.withStyle(box.style, this.children(box.items));
         let min = 0; let max = 0;
@@ -145,7 +165,7 @@ export class Intrinsic {
       }
       case 'grid': return this.withStyle(box.style, gridContentSizes(box, this));
       case 'table': return this.table(box);
-      case 'block-replaced': return this.withStyle({ ...box.style, width: 'auto' }, this.o.replacedSizes(box.replaced));
+      case 'block-replaced': return this.withStyle({ ...box.style, width: 'auto' }, this.o.replacedSizes(box.replaced, undefined));
       case 'absolute': return ZERO;
       default: return assertNever(box);
     }
@@ -166,18 +186,22 @@ export class Intrinsic {
   /** Content sizes of an inline formatting context without its text-indent (cached per box when it has none). */
   unindented(box: InlineFormattingBox): ContentSizes {
     const indent = firstIndent(box);
-    return indent === 0 ? this.block(box) : this.inlines(box.children);
+    return indent === 0 ? this.block(box) : this.inlines(box.children, 0, fixedContentHeight(box.style));
   }
 
-  /** Inline formatting context: max = longest line without wrapping; min = widest unbreakable piece. */
-  inlines(items: readonly InlineLevelBox[], indent = 0): ContentSizes {
+  /**
+   * Inline formatting context: max = longest line without wrapping; min = widest unbreakable piece.
+   * `cbHeight`: the content height of the block container when it is definite (what a replaced
+   * element's percentage height resolves against).
+   */
+  inlines(items: readonly InlineLevelBox[], indent = 0, cbHeight?: number): ContentSizes {
     const m = new LineMeasure(indent);
-    this.measureInlines(items, m);
+    this.measureInlines(items, m, cbHeight);
     m.endLine();
     return { min: m.min, max: m.max };
   }
 
-  private measureInlines(list: readonly InlineLevelBox[], m: LineMeasure): void {
+  private measureInlines(list: readonly InlineLevelBox[], m: LineMeasure, cbHeight: number | undefined): void {
     const faces = this.o.faces;
     for (const b of list) {
       switch (b.kind) {
@@ -228,14 +252,14 @@ export class Intrinsic {
           const f = frameWidth(b.style);
           m.line += f; m.word += f;
           if (breaksShaping(b.style, 'left')) m.lastText = undefined;
-          this.measureInlines(b.children, m);
+          this.measureInlines(b.children, m, cbHeight);
           if (breaksShaping(b.style, 'right')) m.lastText = undefined;
           // a <wbr> is a line break opportunity, whatever the white-space (linebreak.ts)
           if (b.element.tag === 'wbr') m.endWord();
           break;
         }
         case 'line-break': m.endLine(); m.lastText = undefined; break;
-        case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b); m.line += s.max + f; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
+        case 'replaced': { const f = frameWidth(b.style); const s = this.o.replacedSizes(b, cbHeight); m.line += s.max + f; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min + f); break; }
         case 'inline-block': { const s = this.block(b.box); m.line += s.max; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, s.min); break; }
         // an inside symbol marker (inline.ts symbolMarker): a line may break after it, as after an atomic inline
         case 'symbol-marker': { const w = insideSymbolWidth(this.o.faces, b.style, b.symbol); m.line += w; m.trailing = 0; m.lastText = undefined; m.endWord(); m.min = Math.max(m.min, w); break; }

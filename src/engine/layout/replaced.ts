@@ -45,15 +45,16 @@ export function replacedSize(box: ReplacedBox, img: LoadedImage | undefined, cbW
  * max-content contribution resolves it as `auto` / `none`. §5.2.2: a replaced element whose
  * width or max-width is a percentage is compressible: its min-content contribution is zero
  * (an `<img style="max-width: 100%">` lets a table column or a shrink-to-fit box narrower
- * than the image, as Chromium does).
+ * than the image, as Chromium does). A percentage height is not cyclic in a containing block
+ * of definite height (`cbHeight`): it resolves, and the width follows from the ratio.
  */
-export function replacedContentSizes(box: ReplacedBox, img: LoadedImage | undefined): { readonly min: number; readonly max: number } {
+export function replacedContentSizes(box: ReplacedBox, img: LoadedImage | undefined, cbHeight?: number): { readonly min: number; readonly max: number } {
   const s = box.style;
   const pct = (v: ReplacedBox['style']['width'] | ReplacedBox['style']['maxWidth'] | ReplacedBox['style']['minWidth']) => v !== 'auto' && v !== 'none' && !isKeyword(v) && v.pct !== 0;
   const compressible = pct(s.width) || pct(s.maxWidth);
   const cyclic = compressible || pct(s.minWidth)
     ? { ...box, style: { ...s, width: pct(s.width) ? 'auto' as const : s.width, maxWidth: pct(s.maxWidth) ? 'none' as const : s.maxWidth, minWidth: pct(s.minWidth) ? 'auto' as const : s.minWidth } }
     : box;
-  const max = replacedSize(cyclic, img, 0).width;
+  const max = replacedSize(cyclic, img, 0, cbHeight).width;
   return { min: compressible ? 0 : max, max };
 }

@@ -2,7 +2,8 @@
 // width, min-width or max-width is cyclic while a table column or a shrink-to-fit box is sized,
 // so the max-content contribution takes the image's natural width; a replaced element whose
 // width or max-width is a percentage is compressible, its min-content contribution zero (its
-// padding and border remain). Each case is checked against Chromium and against fixed figures.
+// padding and border remain). A percentage height is not cyclic in a block of fixed height: it
+// resolves, and the width follows the ratio. Each case is checked against Chromium and against fixed figures.
 import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
 import { redPng } from '../../helpers/canary';
 
@@ -54,6 +55,24 @@ const CASES: ChromiumFact[] = [
     html: `<div id="f" style="float:left"><img src="${IMG}" style="max-width:100%"></div>`,
     css: TIGHT,
     expect: { f: { width: 48 } },
+  },
+  {
+    name: 'a percentage height in a block of fixed height resolves, and the width follows the ratio (a QR code in a ticket stub)',
+    html: `<div id="f" style="float:left"><div style="height:30pt"><img id="i" src="${IMG}" style="height:100%"></div></div>`,
+    css: TIGHT,
+    expect: { f: { width: 120 }, i: { width: 120, height: 30 } },
+  },
+  {
+    name: 'the fixed height is the content box of a border-box block',
+    html: `<div id="f" style="float:left"><div style="height:40pt;padding:5pt;box-sizing:border-box"><img id="i" src="${IMG}" style="height:50%"></div></div>`,
+    css: TIGHT,
+    expect: { f: { width: 70 }, i: { width: 60 } },
+  },
+  {
+    name: 'in a block of auto height a percentage height is auto: the natural width',
+    html: `<div id="f" style="float:left"><div><img id="i" src="${IMG}" style="height:100%"></div></div>`,
+    css: TIGHT,
+    expect: { f: { width: 48 }, i: { width: 48 } },
   },
 ];
 
