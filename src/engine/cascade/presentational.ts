@@ -60,7 +60,10 @@ export function presentationalHints(e: MatchElement): string {
       if (a.border !== undefined) {
         const px = parseInt(a.border, 10);
         const w = Number.isNaN(px) ? 1 : px;
-        if (w > 0) { add('border-width', `${w}px`); add('border-style', 'outset'); add('border-color', 'gray'); }
+        // HTML §15.3.8 as Chromium 156 maps it: in the text colour (currentcolor), not gray;
+        // with a bordercolor attribute solid in that colour
+        const color = legacyColor(a.bordercolor);
+        if (w > 0) { add('border-width', `${w}px`); add('border-style', color ? 'solid' : 'outset'); add('border-color', color); }
       }
       if (a.frame || a.rules) { /* rare; not mapped */ }
       break;
@@ -79,7 +82,11 @@ export function presentationalHints(e: MatchElement): string {
         const pad = table.el.attrs.cellpadding;
         if (pad !== undefined) add('padding', dimension(pad));
         const border = table.el.attrs.border;
-        if (border !== undefined && (Number.isNaN(parseInt(border, 10)) || parseInt(border, 10) > 0)) add('border', '1px inset gray');
+        if (border !== undefined && (Number.isNaN(parseInt(border, 10)) || parseInt(border, 10) > 0)) {
+          // (the cell's own text colour, or the table's bordercolor: Chromium 156)
+          const color = legacyColor(table.el.attrs.bordercolor);
+          add('border', color ? '1px solid' : '1px inset'); add('border-color', color);
+        }
       }
       break;
     }
