@@ -58,6 +58,7 @@ const CASES: ChromiumFact[] = [
   },
 ];
 
-describe('layout: max-content width of floats that clear (CSS Sizing 3 §5.1, CSS 2.1 §9.5.2)', () => {
+describe('layout: max-content width of floats that clear (CSS Sizing 3 §5.1, CSS 2.1 §9.5.2)', function () {
+  this.timeout(60000);
   itAgreesWithChromium(CASES, { pageCss: PAGE, tolerance: 0.03 });
 });
