@@ -29,7 +29,7 @@ import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
 import { hasSizeKeyword, usedSizing } from './sizing';
-import { avoidsBreak, avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
+import { avoidsBreak, avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, relativeShift, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /**
@@ -242,11 +242,8 @@ function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): Bloc
     const placed = layoutAbsolute(a, pad, ctx, false);
     if (placed) f.children.push(placed);
   }
-  if (style.position === 'relative' || style.position === 'sticky') {
-    const dx = relativeOffset(style.left, style.right, input.cbWidth);
-    const dy = relativeOffset(style.top, style.bottom, input.cbHeight ?? 0);
-    if (dx || dy) translate(f, dx, dy);
-  }
+  const shift = relativeShift(style, input.cbWidth, input.cbHeight);
+  if (shift) translate(f, shift.dx, shift.dy);
   return r;
 }
 
@@ -263,12 +260,6 @@ function clipsOnThisPage(box: BlockBox | ListItemBox, y: number, frameV: number,
   if (tag === undefined) return false;
   const bottom = y + frameV + Math.max(contentHeight, minHeight);
   return bottom <= ctx.pages.pageEnd(y + 0.01) + 0.01;
-}
-
-function relativeOffset(start: ComputedStyle['left'], end: ComputedStyle['left'], base: number): number {
-  if (start !== 'auto') return resolve(start, base);
-  if (end !== 'auto') return -resolve(end, base);
-  return 0;
 }
 
 export interface ContainingRect { readonly x: number; readonly y: number; readonly width: number; readonly height: number }

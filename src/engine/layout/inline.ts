@@ -16,7 +16,7 @@ import { disclosureSide, insideSymbolWidth, markerShape, PX, symbolGeometry } fr
 import { embeddingLevels, reorderLine, shapedRightToLeft, visualText } from './bidi';
 import { fragmentFloat, type FloatInFlow, type MeasuredFloat } from './float';
 import { replacedSize } from './replaced';
-import { resolve } from './used';
+import { relativeShift, resolve } from './used';
 
 export interface InlineInput {
   /** the block container's content-box left edge and width */
@@ -1226,6 +1226,10 @@ function layoutAtomic(item: AtomicItem, input: InlineInput, ctx: LayoutContext):
         ? [{ kind: 'image', style: s, image, x: ml + border.left + padding.left, y: mt + border.top + padding.top, width: size.width, height: size.height, ...(item.link ? { link: item.link } : {}) }]
         : [],
     };
+    // CSS 2.1 §9.4.3: a relatively positioned replaced element (a signature or a stamp moved over
+    // the line) is drawn moved by its offsets; its line keeps its place (an inline-block moves in layoutIndependent)
+    const shift = relativeShift(s, cb, input.cbHeight);
+    if (shift) translate(fragment, shift.dx, shift.dy);
     // a replaced element's baseline is its bottom margin edge
     const h = mt + height + mb;
     return { fragment, width: ml + width + mr, height: h, baseline: h, x: 0, y: 0, off: 0, group: 0, absolutes: NONE, placed: false };

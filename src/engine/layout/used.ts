@@ -6,6 +6,18 @@ import type { Sides } from './fragments';
 
 export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * base) / 100;
 export { isKeyword, lengthOr };
+/**
+ * CSS 2.1 §9.4.3: how far a relatively positioned (or sticky, as printed) box is drawn from its
+ * place, or undefined when it is not moved: left wins over right, top over bottom, and a
+ * percentage of an unknown height is 0.
+ */
+export function relativeShift(s: ComputedStyle, cbWidth: number, cbHeight: number | undefined): { readonly dx: number; readonly dy: number } | undefined {
+  if (s.position !== 'relative' && s.position !== 'sticky') return undefined;
+  const dx = s.left !== 'auto' ? resolve(s.left, cbWidth) : s.right !== 'auto' ? -resolve(s.right, cbWidth) : 0;
+  const dy = s.top !== 'auto' ? resolve(s.top, cbHeight ?? 0) : s.bottom !== 'auto' ? -resolve(s.bottom, cbHeight ?? 0) : 0;
+  return dx || dy ? { dx, dy } : undefined;
+}
+
 export const resolveAuto = (v: Sizing, base: number): number | undefined => (v === 'auto' || isKeyword(v) ? undefined : resolve(v, base));
 export const resolveNone = (v: MaxSizing, base: number): number | undefined => (v === 'none' || isKeyword(v) ? undefined : resolve(v, base));
 
