@@ -25,7 +25,7 @@ export type FontBytesInfo =
   | { readonly ok: false; readonly reason: string };
 
 interface GlyphLike { readonly advanceWidth: number }
-interface MeasurableFont {
+export interface MeasurableFont {
   readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly xHeight?: number; readonly underlineThickness?: number;
   readonly 'OS/2'?: { readonly typoAscender?: number; readonly typoDescender?: number };
   glyphForCodePoint(cp: number): GlyphLike & { readonly bbox?: { readonly maxY: number } };
@@ -41,7 +41,7 @@ function xHeightOf(font: fontkit.Font, f: MeasurableFont): number {
 }
 
 /** the descent of the em box per em: OS/2 typo ascender and descender scaled to sum to 1em, else hhea's ascent and descent */
-function emDescentOf(f: MeasurableFont): number {
+export function emDescentOf(f: MeasurableFont): number {
   try {
     const a = f['OS/2']?.typoAscender ?? 0; const d = -(f['OS/2']?.typoDescender ?? 0);
     if (a + d > 0) return d / (a + d);
