@@ -689,7 +689,10 @@ class TableLayout {
       let shift = 0;
       if (va === 'middle') shift = (height - content) / 2;
       else if (va === 'bottom') shift = height - content;
-      else if (va !== 'top') {
+      // Blink aligns cells on the row's baseline only outside block fragmentation (the baseline
+      // may fall in another fragmentainer): in a paged flow a baseline-aligned cell keeps its
+      // content at its top, in a row as tall as the alignment makes it
+      else if (va !== 'top' && !pages.paginates) {
         const startRow = slot.row === r ? row : undefined;
         const rowBase = startRow ? startRow.baseline : this.baselineOfRow(slot.row, placed);
         if (rowBase !== undefined) shift = rowBase - cl.baseline;
