@@ -590,8 +590,8 @@ function alignProp(name: string, initial: string): PropertyDef<string, string> {
       if (v.length === 0 || v.length > 2) return undefined;
       const ks = v.map(ident);
       if (ks.some((k) => k === undefined || !ALIGN_KEYWORDS.includes(k))) return undefined;
-      // `first baseline`, `safe center`: the last keyword carries the alignment
-      return ks[ks.length - 1]!;
+      // `first baseline`, `safe center`: the last keyword carries the alignment; `last baseline` stays whole
+      return ks.length === 2 && ks[0] === 'last' && ks[1] === 'baseline' ? 'last baseline' : ks[ks.length - 1]!;
     },
     compute: same,
   });

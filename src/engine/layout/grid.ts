@@ -580,10 +580,15 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
   };
   for (const p of items) laid.set(p, lay(p, { x: 0, y: 0 }, undefined, undefined, sub));
   const outerHeight = (p: Placed) => (laid.get(p)!.result.fragment?.height ?? 0) + vMargins(p, areaWidth(p));
+  const shim = baselineShims(items.filter((p) => isFirstBaseline(alignOf(p)) && p.style.margin.top !== 'auto' && p.style.margin.bottom !== 'auto'), (p) => {
+    const l = laid.get(p)!;
+    const f = l.result.fragment;
+    return l.result.firstBaseline ?? (f ? f.y + f.height : 0);
+  });
   const rows = initTracks(grid.rowSpecs, definiteHeight);
   const ac = style.alignContent;
   const rowContributions = items.map((p) => {
-    const h = outerHeight(p);
+    const h = outerHeight(p) + (shim.get(p) ?? 0);
     const s = p.style;
     let minimum = h;
     const minH = lengthOr(s.minHeight, 'auto');
@@ -620,7 +625,7 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     else dx = offset(selfPosition(justifyOf(p), style.direction === 'rtl'), freeX);
     let dy: number;
     if (s.margin.top === 'auto' || s.margin.bottom === 'auto') dy = freeY <= 0 ? 0 : s.margin.top === 'auto' && s.margin.bottom === 'auto' ? freeY / 2 : s.margin.top === 'auto' ? freeY : 0;
-    else dy = offset(selfPosition(alignOf(p), false), freeY);
+    else dy = shim.get(p) ?? offset(selfPosition(alignOf(p), false), freeY);
     return { x: area.x + dx + ml, y: area.y + dy + mt };
   };
   const areaOf = (p: Placed) => ({ x: contentX + colPos.start[p.col.start]!, w: areaWidth(p) });
@@ -788,10 +793,30 @@ function positions(tracks: readonly Track[], gap: number, size: number, distribu
   return { start, end };
 }
 
-/** CSS Box Alignment 3 §6 justify-self / align-self as start, end or center (stretch and normal fall back to start). */
+const isFirstBaseline = (v: string) => v === 'baseline';
+
+/**
+ * CSS Grid 1 §10.6 and CSS Box Alignment 3 §9.3: the items aligned on their first baselines that
+ * start in the same row form a baseline-sharing group (an item spanning rows takes part in its
+ * first row's); each is moved down by its shim, the group's largest baseline offset less its own,
+ * and contributes that shim to its rows' sizes (§12.5). `baselineOf` is the item's baseline below
+ * its margin box's top; one without a line has it synthesized from its border box's bottom edge.
+ */
+function baselineShims(aligned: readonly Placed[], baselineOf: (p: Placed) => number): Map<Placed, number> {
+  const groups = new Map<number, Placed[]>();
+  for (const p of aligned) { const g = groups.get(p.row.start); if (g) g.push(p); else groups.set(p.row.start, [p]); }
+  const shims = new Map<Placed, number>();
+  for (const group of groups.values()) {
+    const max = Math.max(...group.map(baselineOf));
+    for (const p of group) shims.set(p, max - baselineOf(p));
+  }
+  return shims;
+}
+
+/** CSS Box Alignment 3 §6 justify-self / align-self as start, end or center (stretch and normal fall back to start; last baseline to end, its fallback alignment). */
 function selfPosition(v: string, rtl: boolean): 'start' | 'end' | 'center' {
   switch (v) {
-    case 'end': case 'self-end': case 'flex-end': return rtl ? 'start' : 'end';
+    case 'end': case 'self-end': case 'flex-end': case 'last baseline': return rtl ? 'start' : 'end';
     case 'right': return 'end';
     case 'left': return 'start';
     case 'center': return 'center';

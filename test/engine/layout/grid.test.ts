@@ -122,6 +122,17 @@ describe('layout/grid: §10 alignment', () => {
     { name: 'margins, borders and padding of items', container: 'grid-template-columns: 100pt 80pt',
       items: div('a', 'margin: 5pt; padding: 3pt; border: 1.5pt solid; height: 10pt') + div('b'),
       expect: { a: { x: 5, y: 5, width: 90, height: 19 }, b: { x: 100, height: 29 } } },
+    { name: 'align-items: baseline moves items down by their shims, and the row grows by them (§10.6, §12.5)', container: 'grid-template-columns: 60pt 60pt 60pt; align-items: baseline',
+      items: div('a', '', 'aa<div style="height:30pt"></div>') + div('b', 'font-size: 20pt; line-height: 30pt', 'BB') + div('c', '', 'cc'),
+      expect: { a: { y: 12.75 }, b: { y: 0 }, c: { y: 12.75 }, g: { height: 54.75 } } },
+    { name: 'a baseline-aligned item without a line has its baseline at its border box\'s bottom; align-self: start leaves the group', container: 'grid-template-columns: 60pt 60pt 60pt; align-items: baseline',
+      items: div('a', '', 'dd') + div('b', 'height: 40pt') + div('c', 'font-size: 20pt; line-height: 30pt; align-self: start', 'EE'),
+      expect: { a: { y: 31 }, b: { y: 0 }, c: { y: 0 }, g: { height: 43 } } },
+    { name: 'an item spanning two rows is aligned in its first row\'s baseline group', container: 'grid-template-columns: 60pt 60pt 60pt; align-items: baseline',
+      items: div('a', 'grid-row: span 2', 'jj') + div('b', 'font-size: 20pt; line-height: 30pt', 'KK') + div('c', '', 'll') + div('d', '', 'qq'),
+      expect: { a: { y: 12.75 }, b: { y: 0 }, c: { y: 12.75 }, d: { y: 30 } } },
+    { name: 'align-self: last baseline alone in its row falls back to end', container: 'grid-template-columns: 60pt; grid-template-rows: 50pt',
+      items: div('a', 'align-self: last baseline', 'hh<br>ii'), expect: { a: { y: 26 } } },
   ];
   cases.forEach(check);
 });
