@@ -21,6 +21,7 @@ export function pagesOf(height: number): Fragmentainer {
   const start = (y: number) => Math.floor((y + 0.005) / height) * height;
   return {
     paginates: true,
+    fragmented: true,
     pageStart: start,
     pageEnd: (y) => start(y) + height,
     atPageStart: (y) => Math.abs(y - start(y)) < 0.01,

@@ -11,7 +11,7 @@ import type { ComputedStyle } from '../cascade/computed';
 import { hasTransform } from '../cascade/transform';
 import { anonymousBlockStyle } from '../cascade/style';
 import {
-  EMPTY_STRUT, firstOnPage, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
+  EMPTY_STRUT, firstOnPage, monolithic, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
   type BlockInput, type BlockResult, type FloatMark, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { controlBlockSize, controlInlineSize } from './control';
@@ -143,7 +143,7 @@ export function layoutIndependent(box: BlockLevelBox, input: IndependentInput, c
  */
 export function orthogonalWidth(box: BlockLevelBox, ctx: LayoutContext): number {
   if (box.kind === 'inlines' || box.kind === 'absolute') return 0;
-  const r = layoutOrthogonal(box, { cbX: 0, cbWidth: 0, cbHeight: undefined, y: 0, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [] }, withoutBreaks(ctx));
+  const r = layoutOrthogonal(box, { cbX: 0, cbWidth: 0, cbHeight: undefined, y: 0, marginStrut: EMPTY_STRUT, floats: new Floats(), absolutes: [] }, monolithic(ctx));
   const m = box.style.margin;
   return (r.fragment?.width ?? 0) + (m.left === 'auto' ? 0 : m.left.pt) + (m.right === 'auto' ? 0 : m.right.pt);
 }
@@ -184,7 +184,7 @@ function layoutOrthogonal(box: InFlowBox, input: BlockInput, ctx: LayoutContext)
     logical = { ...copy, style: rootStyle } as BlockLevelBox;
     ctx.caches.logicalBoxes.set(box, logical);
   }
-  const sub = withoutBreaks(ctx);
+  const sub = monolithic(ctx);
   const available = input.cbHeight ?? ctx.icb?.height ?? Number.MAX_SAFE_INTEGER;
   const queue: PendingAbsolute[] = [];
   const r = layoutIndependent(logical, { x: 0, y: 0, cbWidth: available, cbHeight: width !== undefined ? Math.max(0, width - frameH) : undefined, borderBoxWidth: height, borderBoxHeight: width, absolutes: queue }, sub);
@@ -301,7 +301,7 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   const known = top !== undefined ? cb.y + top + mt : a.staticY + mt;
   const r = breaks
     ? layoutIndependent(inner, { x: 0, y: known - mt, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, availableWidth: available, absolutes: [] }, { ...ctx, pages: outOfFlowPages(ctx.pages) })
-    : layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, availableWidth: available, absolutes: [] }, withoutBreaks(ctx));
+    : layoutIndependent(inner, { x: 0, y: 0, cbWidth: cb.width, cbHeight: cb.height, borderBoxWidth: width, borderBoxHeight: height, availableWidth: available, absolutes: [] }, fixed ? monolithic(ctx) : withoutBreaks(ctx));
   const f = r.fragment;
   if (!f) return undefined;
   const w = f.width; const hh = f.height;

@@ -19,6 +19,13 @@ export interface Fragmentainer {
   /** whether breaking is possible at all (false while measuring, and inside monolithic boxes) */
   readonly paginates: boolean;
   /**
+   * Whether the content is in a fragmentation context, even where it is measured without breaks
+   * (a flex or grid item): false only inside monolithic boxes (atomic inlines, orthogonal flows,
+   * fixed boxes, margin boxes, repeated table headers). Blink lays some things out differently
+   * there: table cells align on the row's baseline only outside a fragmentation context.
+   */
+  readonly fragmented: boolean;
+  /**
    * CSS Fragmentation 3 §3.2: which breaks this fragmentainer's ends are, so which `avoid-*`
    * values hold there: 'column' between the columns of a multi-column container (avoid-column,
    * not avoid-page); absent: pages (avoid-page, not avoid-column).
@@ -85,9 +92,10 @@ export function firstOnPage(pages: Fragmentainer, y: number): boolean {
 }
 
 
-/** A Fragmentainer that never breaks: for measuring and for monolithic content. */
+/** A Fragmentainer that never breaks: for monolithic content. */
 export const NO_BREAKS: Fragmentainer = {
   paginates: false,
+  fragmented: false,
   pageEnd: () => Infinity,
   pageStart: () => -Infinity,
   atPageStart: () => false,
@@ -104,6 +112,7 @@ export const NO_BREAKS: Fragmentainer = {
 export function outOfFlowPages(pages: Fragmentainer): Fragmentainer {
   return {
     paginates: true,
+    fragmented: true,
     pageEnd: (y) => pages.pageEnd(y),
     pageStart: (y) => pages.pageStart(y),
     atPageStart: (y) => pages.atPageStart(y),
@@ -334,7 +343,15 @@ export interface LayoutContext {
   readonly layoutIndependent: (box: BlockLevelBox, input: IndependentInput, ctx: LayoutContext) => BlockResult;
 }
 
-/** The same context without page breaks: for measuring and monolithic content. */
+/** A Fragmentainer that never breaks inside a fragmentation context: for measuring there. */
+const MEASURING: Fragmentainer = { ...NO_BREAKS, fragmented: true };
+
+/** The same context without page breaks, still in its fragmentation context: for measuring. */
 export function withoutBreaks(ctx: LayoutContext): LayoutContext {
-  return ctx.pages.paginates ? { ...ctx, pages: NO_BREAKS } : ctx;
+  return ctx.pages.paginates ? { ...ctx, pages: ctx.pages.fragmented ? MEASURING : NO_BREAKS } : ctx;
+}
+
+/** The context inside a monolithic box (CSS Fragmentation 3 §4.1): no breaks, no fragmentation context. */
+export function monolithic(ctx: LayoutContext): LayoutContext {
+  return ctx.pages === NO_BREAKS ? ctx : { ...ctx, pages: NO_BREAKS };
 }

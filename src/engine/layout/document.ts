@@ -160,6 +160,7 @@ export interface FootnoteOptions {
 /** The pages of one document as a Fragmentainer: made as the flow reaches them. */
 export class Pages implements Fragmentainer {
   readonly paginates = true;
+  readonly fragmented = true;
   private readonly list: PageFragment[] = [];
   /** per page: its page area's height before a footnote area takes its part */
   private readonly fullHeights: number[] = [];

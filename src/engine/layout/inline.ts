@@ -8,7 +8,7 @@
 import type { ComputedStyle, VerticalAlign } from '../cascade/computed';
 import type { AbsoluteBox, Footnote, InlineFormattingBox, SymbolMarkerBox } from '../boxes/types';
 import type { FloatContext, LayoutContext, PendingAbsolute } from './context';
-import { firstOnPage, withoutBreaks } from './context';
+import { firstOnPage, monolithic, withoutBreaks } from './context';
 import type { FaceResolver } from './faces';
 import { translate, type BoxFragment, type InlineBoxFragment, type InlineFragment, type LineFragment, type LinkTarget, type TextFragment } from './fragments';
 import { fillLine, inlineAtoms, kernAtoms, shownWidth, type AtomsOptions, type FillOptions, type LineFloats, type Atom, type AtomicItem, type BoxNode, type Cursor, type FloatItem, type InlineContent, type TextAtom, type TextItem } from './linebreak';
@@ -145,7 +145,7 @@ class AtomicInlines implements AtomsOptions {
   }
 
   atomicWidth(item: AtomicItem): number {
-    const a = layoutAtomic(item, this.input, withoutBreaks(this.ctx));
+    const a = layoutAtomic(item, this.input, monolithic(this.ctx));
     (this.atomics ??= new Map()).set(item, a);
     return a.width;
   }

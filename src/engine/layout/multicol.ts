@@ -122,6 +122,7 @@ interface Row {
  */
 class ColumnFlow implements Fragmentainer {
   readonly paginates = true;
+  readonly fragmented = true;
   readonly breaks = 'column';
   private readonly starts: number[] = [];
 

@@ -56,6 +56,7 @@ export function layoutTable(box: TableBox, input: BlockInput, ctx: LayoutContext
  */
 class TableFlow implements Fragmentainer {
   readonly paginates: boolean;
+  readonly fragmented: boolean;
   /** per page: table-flow start V, document-flow content start A and content end B, page end E */
   private readonly v: number[] = [];
   private readonly a: number[] = [];
@@ -65,6 +66,7 @@ class TableFlow implements Fragmentainer {
   /** `from`: a position on the table flow's first page (the header's top: a body starting at that page's end has none of it) */
   constructor(private readonly doc: Fragmentainer, start: number, readonly head: number, readonly foot: number, from = start) {
     this.paginates = doc.paginates;
+    this.fragmented = doc.fragmented;
     const end = doc.paginates ? Math.max(start, doc.pageEnd(Math.min(from, start))) : Infinity;
     this.v.push(start); this.a.push(start); this.e.push(end); this.b.push(Math.max(start, end - foot));
   }
@@ -689,10 +691,11 @@ class TableLayout {
       let shift = 0;
       if (va === 'middle') shift = (height - content) / 2;
       else if (va === 'bottom') shift = height - content;
-      // Blink aligns cells on the row's baseline only outside block fragmentation (the baseline
-      // may fall in another fragmentainer): in a paged flow a baseline-aligned cell keeps its
-      // content at its top, in a row as tall as the alignment makes it
-      else if (va !== 'top' && !pages.paginates) {
+      // Blink aligns cells on the row's baseline only outside a fragmentation context (the
+      // baseline may fall in another fragmentainer): printed, a baseline-aligned cell keeps its
+      // content at its top, in a row as tall as the alignment makes it; inside a monolithic box
+      // (an inline-block, a repeated header) the cells align
+      else if (va !== 'top' && !pages.fragmented) {
         const startRow = slot.row === r ? row : undefined;
         const rowBase = startRow ? startRow.baseline : this.baselineOfRow(slot.row, placed);
         if (rowBase !== undefined) shift = rowBase - cl.baseline;

@@ -117,6 +117,20 @@ describe('layout: table rows and cells (CSS 2.1 §17.5.3, §17.5.4)', () => {
     expect(boxesOf(root, 'tr')[0]!.height).to.be.closeTo(54.75, 0.05);
   });
 
+  const wrappers: { name: string; wrap: (t: string) => string }[] = [
+    { name: 'a flex item', wrap: (t) => `<div style="display:flex"><div>${t}</div><div>x</div></div>` },
+    { name: 'a grid item', wrap: (t) => `<div style="display:grid;grid-template-columns:100pt 50pt"><div>${t}</div><div>x</div></div>` },
+    { name: 'a float', wrap: (t) => `<div style="float:left">${t}</div>` },
+    { name: 'a multi-column container', wrap: (t) => `<div style="columns:2;column-fill:auto;height:100pt">${t}</div>` },
+  ];
+  for (const w of wrappers) {
+    it(`in ${w.name} (still fragmented when printed) a baseline-aligned cell keeps its content at its top`, () => {
+      const { root } = layoutOf(`<!doctype html>${w.wrap(baselineRow('a', 'b'))}`, PAGE + TIGHT);
+      expect(linesOf(boxOf(root, '#a'))[0]!.y - boxOf(root, '#a').y).to.be.closeTo(0, 0.01);
+      expect(boxesOf(root, 'tr')[0]!.height).to.be.closeTo(54.75, 0.05);
+    });
+  }
+
   it('inside an inline-block (monolithic) baseline-aligned cells share the row baseline', () => {
     const { root } = layoutOf(`<!doctype html><div style="display:inline-block">${baselineRow('a', 'b')}</div>`, PAGE + TIGHT);
     expect(linesOf(boxOf(root, '#a'))[0]!.y - boxOf(root, '#a').y).to.be.closeTo(12.75, 0.05);
