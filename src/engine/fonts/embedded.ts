@@ -32,7 +32,7 @@ export interface MeasurableFont {
 }
 
 /** OS/2 sxHeight (fontkit's xHeight), else the top of the "x" glyph's outline; font units */
-function xHeightOf(font: fontkit.Font, f: MeasurableFont): number {
+export function xHeightOf(font: fontkit.Font, f: MeasurableFont): number {
   try {
     if (f.xHeight && f.xHeight > 0) return f.xHeight;
     const top = font.hasGlyphForCodePoint(0x78) ? f.glyphForCodePoint(0x78).bbox?.maxY : undefined;
