@@ -350,7 +350,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   // a form control's auto width is its intrinsic one, wherever it stands (layout/control.ts)
   const control = box.kind === 'block' ? box.control : undefined;
   const intrinsicWidth = control ? controlInlineSize(control, style, ctx.faces) : undefined;
-  const used = usedBlockBox(style, input.cbWidth, intrinsicWidth, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
+  const used = usedBlockBox(style, input.cbWidth, intrinsicWidth, input.cbHeight, input);
   const bfc = establishesBfc(style) || input.borderBoxWidth !== undefined || input.root === true;
   let contentWidth = used.contentWidth;
   let marginLeft = used.marginLeft;
@@ -962,7 +962,7 @@ function layoutBlockReplaced(box: BlockReplacedBox, input: BlockInput, ctx: Layo
   const image = ctx.image(box.replaced);
   const size = replacedSize(box.replaced, image, input.cbWidth, input.cbHeight);
   const width = input.borderBoxWidth !== undefined ? Math.max(0, input.borderBoxWidth - frameOf(style, input.cbWidth)) : size.width;
-  const used = usedBlockBox({ ...style, width: { pt: width, pct: 0 }, boxSizing: 'content-box' }, input.cbWidth, undefined, input.cbHeight, { direction: input.cbDirection, textAlign: input.cbTextAlign });
+  const used = usedBlockBox({ ...style, width: { pt: width, pct: 0 }, boxSizing: 'content-box' }, input.cbWidth, undefined, input.cbHeight, input);
   let y = topBorderEdge(input, used.marginTop, ctx.pages);
   const border = used.border; const padding = used.padding;
   const height = (input.borderBoxHeight !== undefined ? Math.max(0, input.borderBoxHeight - frameV(style, input.cbWidth)) : size.height);

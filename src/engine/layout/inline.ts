@@ -56,7 +56,7 @@ interface RunCaches {
    * lays its own context out while its line is filled): a context's lines are gathered here and
    * copied out at their exact length, so a context does not grow two lists of its own.
    */
-  readonly scratch: { readonly lines: LineFragment[]; readonly starts: LineStart[]; readonly line: LineAttempt; readonly fill: Mutable<FillOptions> }[];
+  readonly scratch: Scratch[];
   depth: number;
 }
 
@@ -64,7 +64,26 @@ interface RunCaches {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** where a line starts: its cursor and open inline boxes, and what it is filled from */
-interface LineStart { readonly cursor: Cursor; readonly stack: BoxNode[]; readonly phase: Phase }
+interface LineStart { readonly cursor: Cursor; readonly stack: readonly BoxNode[]; readonly phase: Phase }
+
+/**
+ * The scratch state of the context being laid out at one nesting depth. `lines` and `starts`
+ * hold the context's first `count` lines (Lines.layoutLines counts them and copies the lines out
+ * at their length): the lists are never emptied by setting their length, which would drop their
+ * backing stores (V8's elements.cc SetLengthImpl for a length of 0) and grow them again from
+ * nothing (17 slots at the first push) for every context.
+ */
+interface Scratch {
+  readonly lines: LineFragment[];
+  readonly starts: LineStart[];
+  readonly line: LineAttempt;
+  readonly fill: Mutable<FillOptions>;
+  /** Lines.lineBox's result and its groups (the root's first), rewritten for each line */
+  readonly box: Mutable<LineBox>;
+}
+
+/** the inline boxes open at the start of a context: none */
+const NO_BOXES: readonly BoxNode[] = [];
 const caches = new WeakMap<FaceResolver, RunCaches>();
 const runCaches = (faces: FaceResolver): RunCaches => {
   let c = caches.get(faces);
@@ -81,6 +100,9 @@ const runCaches = (faces: FaceResolver): RunCaches => {
   }
   return c;
 };
+
+/** where a context's first line starts */
+const START: Cursor = { index: 0, carry: undefined };
 
 /** the absolutely positioned boxes of an atomic inline that has none */
 const NONE: readonly PendingAbsolute[] = [];
@@ -240,8 +262,8 @@ interface LineBox {
   readonly groups: Group[];
   /** whether it has content (CSS 2.1 §9.4.2: else it is a zero-height line box, left out) */
   readonly visible: boolean;
-  /** the inline boxes open after the line */
-  readonly stack: BoxNode[];
+  /** the inline boxes open after the line (the open ones before it when it opens and closes none) */
+  readonly stack: readonly BoxNode[];
 }
 
 const EPS = 0.01;
@@ -340,28 +362,31 @@ class Lines implements LineFloats {
     const scratch = run.scratch[depth] ??= {
       lines: [], starts: [], line: { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined },
       fill: { content: this.content, faces: this.ctx.faces, available: 0, floats: this, indent: 0 },
+      box: { height: 0, ascent: 0, groups: [{ align: 'root', top: 0, bottom: 0, base: 0 }], visible: false, stack: NO_BOXES },
     };
     this.line = scratch.line;
+    this.box_ = scratch.box;
     try {
       return this.layoutLines(scratch.lines, scratch.starts, scratch.fill);
     } finally {
-      scratch.lines.length = 0; scratch.starts.length = 0;
       run.depth = depth;
     }
   }
 
   /**
-   * layout's lines, gathered in `lines` (with where each starts in `starts`), both empty at first;
+   * layout's lines, gathered in the first `n` slots of `lines` (with where each starts in `starts`);
    * `fill` the scratch options of fillLine at this nesting depth, set before each line is filled
    */
   private layoutLines(lines: LineFragment[], starts: LineStart[], fill: Mutable<FillOptions>): InlineResult {
     const { input, ctx } = this;
     const pages = ctx.pages;
     let phase = this.firstLine ?? this.rest;
-    /** the lines that a page break precedes */
-    const breaks: number[] = [];
-    let cursor: Cursor = { index: 0, carry: undefined };
-    let stack: BoxNode[] = [];
+    /** the lines that a page break precedes (made at the first break) */
+    let breaks: number[] | undefined;
+    /** how many lines are placed */
+    let n = 0;
+    let cursor: Cursor = START;
+    let stack: readonly BoxNode[] = NO_BOXES;
     let y = input.y;
     let orphansDone = false; let widowsDone = false; let reserveDone = false;
     for (;;) {
@@ -371,18 +396,18 @@ class Lines implements LineFloats {
         // page, the break goes before the last lines (as many as widows asks, as long as orphans
         // allows), or before all of them when the content does not start its page
         const reserve = input.endReserve ?? 0;
-        if (pages.paginates && !reserveDone && reserve > 0 && lines.length > 0) {
+        if (pages.paginates && !reserveDone && reserve > 0 && n > 0) {
           reserveDone = true;
-          const end = pages.pageEnd(lines[lines.length - 1]!.y + EPS);
+          const end = pages.pageEnd(lines[n - 1]!.y + EPS);
           if (y <= end + EPS && y + reserve > end + EPS) {
-            const before = breaks[breaks.length - 1] ?? 0;
-            let from = lines.length - Math.max(1, this.box.style.widows);
+            const before = breaks?.[breaks.length - 1] ?? 0;
+            let from = n - Math.max(1, this.box.style.widows);
             if (from - before < Math.max(1, this.box.style.orphans)) from = before;
             if (from > before || (from === 0 && !firstOnPage(pages, lines[0]!.y))) {
               y = pages.pageEnd(lines[from]!.y + EPS);
               ({ cursor, stack, phase } = starts[from]!);
               this.use(phase);
-              lines.length = from; starts.length = from;
+              n = from;
               continue;
             }
           }
@@ -390,9 +415,9 @@ class Lines implements LineFloats {
         // CSS Fragmentation 3 §4.4 widows: too few lines after the last break move lines from before
         // it, as many as the orphans before it allow (as Chromium 156 prints: orphans 3, widows 3
         // and five lines, four of which fit, break after three)
-        const k = breaks[breaks.length - 1];
-        if (!pages.paginates || widowsDone || k === undefined || k === 0) break;
-        const after = lines.length - k;
+        const k = breaks?.[breaks.length - 1];
+        if (!pages.paginates || widowsDone || !breaks || k === undefined || k === 0) break;
+        const after = n - k;
         const widows = Math.max(1, this.box.style.widows);
         if (after >= widows) break;
         widowsDone = true;
@@ -401,10 +426,10 @@ class Lines implements LineFloats {
         y = pages.pageEnd(lines[from]!.y + EPS);
         ({ cursor, stack, phase } = starts[from]!);
         this.use(phase);
-        lines.length = from; starts.length = from; breaks.pop();
+        n = from; breaks.pop();
         continue;
       }
-      const indent = this.indented(lines.length === 0, cursor) ? this.indent : 0;
+      const indent = this.indented(n === 0, cursor) ? this.indent : 0;
       let guess = this.strut.lineHeight;
       const filling = this.line;
       for (let attempt = 0; ; attempt++) {
@@ -444,25 +469,25 @@ class Lines implements LineFloats {
         const calls = footnoteCalls(filled.atoms);
         if (calls && pages.footnotes && attempt < 5 && !pages.footnotes(calls, { top, bottom: top + v.height }, ctx)) { y = pages.pageEnd(top + EPS); guess = v.height; continue; }
         // a page break before this line: pushed by the strut, or the previous line ended its page
-        const prev = lines[lines.length - 1];
+        const prev = n > 0 ? lines[n - 1] : undefined;
         const broken = prev !== undefined && pages.paginates && pages.pageStart(top + EPS) > pages.pageStart(prev.y + EPS) + EPS;
         // CSS Fragmentation 3 §4.4 orphans: too few lines before the first break move the whole start
-        if (broken && breaks.length === 0 && !orphansDone) {
+        if (broken && (!breaks || breaks.length === 0) && !orphansDone) {
           orphansDone = true;
-          if (lines.length < Math.max(1, this.box.style.orphans) && !firstOnPage(pages, lines[0]!.y)) {
+          if (n < Math.max(1, this.box.style.orphans) && !firstOnPage(pages, lines[0]!.y)) {
             y = pages.pageEnd(lines[0]!.y + EPS);
             ({ cursor, stack, phase } = starts[0]!);
             this.use(phase);
-            lines.length = 0; starts.length = 0;
+            n = 0;
             filling.deferred = undefined;
             break;
           }
         }
-        if (broken) breaks.push(lines.length);
-        starts.push({ cursor, stack, phase });
-        const line = this.emit(filled.atoms, stack, v, { top, band, indent, last: filled.last, hyphen: filled.hyphen });
+        if (broken) (breaks ??= []).push(n);
+        starts[n] = { cursor, stack, phase };
+        const line = this.emit(filled.atoms, stack, v, top, band, indent, filled.last, filled.hyphen);
         if (calls) line.footnotes = calls;
-        lines.push(line);
+        lines[n++] = line;
         y = top + v.height;
         cursor = filled.next; stack = v.stack;
         if (phase !== this.rest) { ({ cursor, stack } = this.resume(cursor)); phase = this.rest; this.use(phase); }
@@ -475,7 +500,7 @@ class Lines implements LineFloats {
     if (this.atomics.size > 0) for (const a of this.atomics.values()) {
       if (a.placed) for (const q of a.absolutes) input.absolutes.push({ ...q, staticX: q.staticX + a.x, staticY: q.staticY + a.y });
     }
-    return { lines: lines.slice(), bottom: y, firstBaseline: lines[0]?.baseline, lastBaseline: lines[lines.length - 1]?.baseline };
+    return { lines: lines.slice(0, n), bottom: y, firstBaseline: n > 0 ? lines[0]!.baseline : undefined, lastBaseline: n > 0 ? lines[n - 1]!.baseline : undefined };
   }
 
   /**
@@ -574,7 +599,11 @@ class Lines implements LineFloats {
     }
   }
 
-  /** The line box of a line's atoms: its height and baseline from the strut and every inline-level box on it. */
+  /**
+   * The line box of a line's atoms: its height and baseline from the strut and every inline-level
+   * box on it. The result and its groups are the scratch of the context's nesting depth (`box_`),
+   * rewritten by the next line: the caller reads them before it measures another line.
+   */
   private lineBox(atoms: readonly Atom[], open: readonly BoxNode[]): LineBox {
     const stamp = ++this.stamp;
     const root = this.content.root;
@@ -582,22 +611,29 @@ class Lines implements LineFloats {
     const quirk = this.ctx.lineHeightQuirk === true;
     // (empty until something joins it: a line-height smaller than the font's ascent and descent puts
     // the text's extent wholly above the baseline, and the line is that extent's height)
-    const groups: Group[] = [quirk ? { align: 'root', top: Infinity, bottom: -Infinity, base: 0 } : { align: 'root', top: -this.strut.above, bottom: this.strut.below, base: 0 }];
+    const out = this.box_;
+    const groups = out.groups;
+    if (groups.length > 1) groups.length = 1;
+    const r = groups[0]!;
+    r.top = quirk ? Infinity : -this.strut.above; r.bottom = quirk ? -Infinity : this.strut.below; r.base = 0;
     this.groups = groups;
     this.measured = false;
     root.stamp = stamp; root.off = 0; root.group = 0;
-    const stack = open.slice();
+    // the open inline boxes after the line: `open` until the line opens or closes one, then a copy
+    let stack = open;
+    let own: BoxNode[] | undefined;
     let visible = false;
     if (!quirk) root.included = stamp;
-    for (const b of stack) this.enter(b, stamp, quirk);
+    for (const b of open) this.enter(b, stamp, quirk);
     for (const a of atoms) {
       switch (a.t) {
         case 'open':
-          this.enter(a.box, stamp, quirk); stack.push(a.box);
+          this.enter(a.box, stamp, quirk);
+          (own ??= open.slice()).push(a.box); stack = own;
           if (a.width > 0) visible = true;
           break;
         case 'close':
-          stack.pop();
+          (own ??= open.slice()).pop(); stack = own;
           if (a.width > 0) visible = true;
           break;
         case 'text': {
@@ -626,7 +662,6 @@ class Lines implements LineFloats {
       }
     }
     // top- and bottom-aligned subtrees: the line box grows to hold them, then they align to its edges
-    const r = groups[0]!;
     if (r.top > r.bottom) { r.top = 0; r.bottom = 0; }
     for (let i = 1; i < groups.length; i++) {
       const g = groups[i]!; const h = g.bottom - g.top;
@@ -637,8 +672,12 @@ class Lines implements LineFloats {
       const g = groups[i]!;
       g.base = g.align === 'top' ? r.top - g.top : r.bottom - g.bottom;
     }
-    return { height: r.bottom - r.top, ascent: -r.top, groups, visible, stack };
+    out.height = r.bottom - r.top; out.ascent = -r.top; out.visible = visible; out.stack = stack;
+    return out;
   }
+
+  /** lineBox's result (the scratch of the context's nesting depth, given by layout) */
+  private box_!: Mutable<LineBox>;
 
   /** lineBox's state for the line being measured: its groups, and whether a box's own metrics joined its extent yet */
   private groups: Group[] = [];
@@ -706,24 +745,24 @@ class Lines implements LineFloats {
     }
   }
 
-  private emit(atoms: Atom[], open: readonly BoxNode[], v: LineBox, at: { top: number; band: { left: number; right: number }; indent: number; last: boolean; hyphen: boolean }): LineFragment {
+  private emit(atoms: Atom[], open: readonly BoxNode[], v: LineBox, top: number, band: { readonly left: number; readonly right: number }, indent: number, last: boolean, hyphen: boolean): LineFragment {
     const text = this.content.text;
     trimEnd(atoms, text, this.ctx.faces);
     // the hyphen a soft hyphen shows where the line breaks (CSS Text 3 §6.1)
     let hyphenAfter: TextAtom | undefined;
-    if (at.hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
+    if (hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
     const hyphenWidth = hyphenAfter ? this.width(this.ctx.faces.hyphen(hyphenAfter.item.style), hyphenAfter.item.style) : 0;
     let used = hyphenWidth; let spaces = 0;
     for (const a of atoms) {
       if (a.t === 'text') { used += a.width; spaces += countSpaces(text, a.start, a.end); } else if (a.t === 'open' || a.t === 'close' || a.t === 'atomic') used += a.width;
     }
     // CSS Text 3 §7.1 text-align (start-aligned when the content overflows), §7.3 justify
-    const room = at.band.right - at.band.left - at.indent;
+    const room = band.right - band.left - indent;
     const free = room - used;
-    let x = this.lineStart(at.band.left, at.indent, free, at.last);
-    const extra = free > 0 && spaces > 0 && alignOf(this.box.style, at.last) === 'justify' ? free / spaces : 0;
-    const baseline = at.top + v.ascent;
-    if (this.levels) return this.emitBidi(atoms, open, v, { ...at, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
+    let x = this.lineStart(band.left, indent, free, last);
+    const extra = free > 0 && spaces > 0 && alignOf(this.box.style, last) === 'justify' ? free / spaces : 0;
+    const baseline = top + v.ascent;
+    if (this.levels) return this.emitBidi(atoms, open, v, { top, band, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
     const e = this.placing;
     e.count = 0; e.groups = v.groups; e.baseline = baseline; e.extra = extra; e.hyphenAfter = hyphenAfter; e.hyphenWidth = hyphenWidth;
     e.run = undefined;
@@ -763,7 +802,7 @@ class Lines implements LineFloats {
           x += a.width;
           break;
         }
-        case 'abs': this.placeStatic(a.box, a.box.blockStatic ? { x: this.input.x, y: at.top + v.height } : { x, y: at.top }); break;
+        case 'abs': this.placeStatic(a.box, a.box.blockStatic ? { x: this.input.x, y: top + v.height } : { x, y: top }); break;
         case 'break': case 'float': case 'opp': this.flush(); break;
       }
     }
@@ -773,8 +812,8 @@ class Lines implements LineFloats {
     const children = e.children.slice(0, e.count);
     e.groups = undefined;
     const s = this.box.style;
-    if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible' && x > at.band.right + 0.01) this.ellipsize(children, at.band.right);
-    return { kind: 'line', x: at.band.left, y: at.top, width: at.band.right - at.band.left, height: v.height, baseline, children };
+    if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible' && x > band.right + 0.01) this.ellipsize(children, band.right);
+    return { kind: 'line', x: band.left, y: top, width: band.right - band.left, height: v.height, baseline, children };
   }
 
   /** the baseline of an inline box on the line being placed */

@@ -80,10 +80,11 @@ const fixedPadding = new WeakMap<ComputedStyle['padding'], Sides>();
  * CSS 2.1 §10.3.3 (block-level, non-replaced, in normal flow) with §10.4 min/max and
  * CSS Box Sizing 3 box-sizing. `cbWidth` is the containing block's content width.
  * `shrinkToFit` is the width an auto-width box takes when it shrinks (floats, inline-blocks,
- * flex items, tables), border box excluded.
+ * flex items, tables), border box excluded. `cb`: the containing block's direction and text-align
+ * (the box's BlockInput carries them: passed as it is, no object made per box).
  */
-export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cb: { readonly direction?: 'ltr' | 'rtl'; readonly textAlign?: ComputedStyle['textAlign'] } = {}): UsedBlockBox {
-  const cbDirection = cb.direction ?? 'ltr';
+export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?: number, cbHeight?: number, cb: { readonly cbDirection?: 'ltr' | 'rtl' | undefined; readonly cbTextAlign?: ComputedStyle['textAlign'] | undefined } = {}): UsedBlockBox {
+  const cbDirection = cb.cbDirection ?? 'ltr';
   // (the computed widths are the used ones: shared with the style, as no fragment's sides are ever written)
   const border: Sides = style.borderWidth;
   const padding = usedPadding(style.padding, cbWidth);
@@ -112,7 +113,7 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   else if (mr !== undefined) {
     const room = rest - ml - mr;
     if (cbDirection === 'rtl') ml = rest - mr;
-    ml += legacyAlignShift(room, cb.textAlign, cbDirection);
+    ml += legacyAlignShift(room, cb.cbTextAlign, cbDirection);
     mr = rest - ml;
   } else mr = rest - ml;
   // CSS 2.1 §10.5: a percentage height needs a containing block of definite height, else it is auto
