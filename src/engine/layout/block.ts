@@ -368,14 +368,16 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     const chain: ChainMargin[] = [];
     empty = !leadingMargins(box.children, contentWidth, chain);
     // at the start of a quirky container the children's quirky margins take no space
-    let folded: MarginStrut = quirkyContainer && !ownStrut.quirkyStart ? { ...ownStrut, quirkyStart: true } : ownStrut;
+    let folded: MarginStrut = quirkyContainer && !ownStrut.quirkyStart ? { pos: ownStrut.pos, neg: ownStrut.neg, quirkyPos: ownStrut.quirkyPos, quirkyStart: true } : ownStrut;
     let absMax = 0;
     for (const c of chain) {
       if (c.quirky && folded.quirkyStart) continue;
       folded = strutWith(folded, c.m, c.quirky);
       absMax = Math.max(absMax, Math.abs(c.m));
     }
-    strut = folded.quirkyStart && !ownStrut.quirkyStart ? { ...folded, quirkyStart: undefined } : folded;
+    // (struts made field by field, in one shape each: a spread copies whichever shape its source has,
+    // and V8's optimized code for this function deoptimized on every render at a new one)
+    strut = folded.quirkyStart && !ownStrut.quirkyStart ? { pos: folded.pos, neg: folded.neg, quirkyPos: folded.quirkyPos } : folded;
     // the children's margins are in `strut` already: this strut absorbs them again (size 0)
     childStrut = folded.quirkyStart ? { pos: absMax, neg: -absMax, quirkyStart: true } : { pos: absMax, neg: -absMax };
   }
