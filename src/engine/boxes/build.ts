@@ -21,10 +21,50 @@ export interface BoxBuildOptions {
   readonly generated?: (text: StyledText) => readonly (string | { readonly leader: string })[];
   /** whether a style's face draws its small capitals itself (OpenType smcp); otherwise they are synthesized */
   readonly smallCaps?: (style: ComputedStyle) => boolean;
+  /**
+   * Whether an `<img>` with this source loads (HTML §15.4.1: one that does not is rendered as its
+   * alt text, see altFallback). Without it every image is taken to load.
+   */
+  readonly imageLoads?: (el: StyledElement, src: string) => boolean;
+  /** the document is in quirks mode (HTML §15.4.1: a sized broken image stays a replaced box there) */
+  readonly quirks?: boolean;
 }
 
 /** CSS GCPM 3 §4 leader(): an empty atomic inline that layout stretches to the end of its line and fills. */
 export const LEADER_TAG = '::leader';
+
+/** An `<img>` that does not load, as the non-replaced element it is rendered as (altFallback). */
+const ALT_TEXT_TAG = '::alt-text';
+/**
+ * The broken-image icon: an empty box of Chromium's icon size (16 × 16px), floated left of the
+ * alt text (so it never heightens a line). It is not drawn.
+ */
+const ALT_ICON_TAG = '::alt-icon';
+const ALT_ICON_SIDE = 12;
+
+/**
+ * HTML §15.4.1 (images), as Chromium 156 renders an `<img>` whose image does not load (no
+ * source, an unknown URL, undecodable bytes; Blink's HTMLImageFallbackHelper):
+ * - with a width and a height (attributes or CSS), and no alt text or quirks mode: the replaced
+ *   box of that size stays (undefined here);
+ * - `alt=""` and no size: it represents nothing, an empty inline;
+ * - otherwise a non-replaced element holding the broken-image icon (a left float) and the alt
+ *   text: inline-level as an inline-block of automatic size (its width and height do not apply;
+ *   its margins, borders and padding do), block-level and floated as a block of its own size.
+ */
+export function altFallback(el: StyledElement, quirks: boolean): StyledElement | undefined {
+  const s = el.style;
+  const alt = el.attrs.alt;
+  if (s.width !== 'auto' && s.height !== 'auto' && (quirks || !alt)) return undefined;
+  if (alt === '') return { ...el, tag: ALT_TEXT_TAG, children: [] };
+  const side = { pt: ALT_ICON_SIDE, pct: 0 };
+  const iconStyle: ComputedStyle = { ...anonymousStyle(s), float: 'left', width: side, height: side };
+  const icon: StyledElement = { kind: 'element', tag: ALT_ICON_TAG, attrs: {}, style: iconStyle, children: [], loc: el.loc };
+  const inline = s.display === 'inline' || s.display === 'inline-block';
+  const style: ComputedStyle = inline ? { ...s, display: 'inline-block', width: 'auto', height: 'auto' } : s;
+  const children: StyledNode[] = alt ? [icon, { kind: 'text', text: alt, style }] : [icon];
+  return { ...el, tag: ALT_TEXT_TAG, style, children };
+}
 
 /** The open inline boxes of a run that has none (replaced by a fresh array when one opens). */
 const NO_OPEN: InlineBox[] = [];
@@ -245,7 +285,7 @@ class BoxBuilder {
       if (node.text) this.addInline(flow, depth, { kind: 'text', style: node.style, text: node.text });
       return;
     }
-    const el = node.tag === 'details' ? detailsContent(node) : node;
+    const el = node.tag === 'details' ? detailsContent(node) : node.tag === 'img' ? this.image(node) : node;
     if (NO_BOX.has(el.tag)) {
       if (REPORTED_HTML.has(el.tag)) this.options.diagnostics.report('html-unsupported', `<${el.tag}> is not rendered`, el.loc);
       return;
@@ -405,7 +445,7 @@ class BoxBuilder {
     };
     const visit = (node: StyledNode) => {
       if (node.kind === 'text') { pending.push(node); return; }
-      const n = node.tag === 'details' ? detailsContent(node) : node;
+      const n = node.tag === 'details' ? detailsContent(node) : node.tag === 'img' ? this.image(node) : node;
       const s = n.style;
       if (s.display === 'none' || NO_BOX.has(n.tag)) return;
       // a `<br>` joins the run of text around it, as Chromium 156 builds the anonymous item (Blink's
@@ -425,6 +465,14 @@ class BoxBuilder {
     el.children.forEach(visit);
     flush();
     return items;
+  }
+
+  /** An `<img>` as it is rendered: itself when its image loads, else its altFallback. */
+  private image(el: StyledElement): StyledElement {
+    const src = el.attrs.src;
+    const check = this.options.imageLoads;
+    if (!check || (src && check(el, src))) return el;
+    return altFallback(el, this.options.quirks ?? false) ?? el;
   }
 
   private replaced(el: StyledElement): ReplacedBox | undefined {
