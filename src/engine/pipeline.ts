@@ -84,7 +84,7 @@ function layOut(styled: CascadeResult, options: EngineOptions, diagnostics: Diag
   const intrinsic = new Intrinsic({ faces, replacedSizes: (box, cbHeight) => replacedContentSizes(box, images.forBox(box), cbHeight) });
   const laid = layoutPaged({
     root: styled.root, page: styled.page, pageContext: styled.pageContext, footnotes: styled.footnotes, format, maxPages: options.maxPages !== undefined ? Math.min(options.maxPages + 1, MAX_LAID_OUT_PAGES) : MAX_LAID_OUT_PAGES,
-    ctx: { faces, intrinsic, diagnostics, image: images.forBox, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks', quirksMode: styled.mode === 'quirks' },
+    ctx: { faces, intrinsic, diagnostics, image: images.forBox, imageMissing: images.missing, anchors: collectAnchors(styled.root), caches: newLayoutCaches(), layoutBlockLevel, layoutIndependent, lineHeightQuirk: styled.mode !== undefined && styled.mode !== 'no-quirks', quirksMode: styled.mode === 'quirks' },
     zoom,
   });
   // (the first layout reported what the author should know already)

@@ -22,8 +22,8 @@ export interface BoxBuildOptions {
   /** whether a style's face draws its small capitals itself (OpenType smcp); otherwise they are synthesized */
   readonly smallCaps?: (style: ComputedStyle) => boolean;
   /**
-   * Whether an `<img>` with this source loads (HTML §15.4.1: one that does not is rendered as its
-   * alt text, see altFallback). Without it every image is taken to load.
+   * Whether an `<img>` with this source can be had (HTML §15.4.1: one that cannot is rendered as
+   * its alt text, see altFallback). Without it every image is taken to load.
    */
   readonly imageLoads?: (el: StyledElement, src: string) => boolean;
   /** the document is in quirks mode (HTML §15.4.1: a sized broken image stays a replaced box there) */
@@ -44,7 +44,7 @@ const ALT_ICON_SIDE = 12;
 
 /**
  * HTML §15.4.1 (images), as Chromium 156 renders an `<img>` whose image does not load (no
- * source, an unknown URL, undecodable bytes; Blink's HTMLImageFallbackHelper):
+ * source, an unknown URL or missing file; Blink's HTMLImageFallbackHelper):
  * - with a width and a height (attributes or CSS), and no alt text or quirks mode: the replaced
  *   box of that size stays (undefined here);
  * - `alt=""` and no size: it represents nothing, an empty inline;

@@ -317,6 +317,12 @@ export interface LayoutContext {
   readonly pages: Fragmentainer;
   /** the image of a replaced box, loaded once (undefined: refused, missing or undecodable) */
   readonly image: (box: ReplacedBox) => LoadedImage | undefined;
+  /**
+   * (additive) whether an image source cannot be had at all (an unknown URL, a missing asset: what
+   * a browser cannot fetch either). An image that is there but that Platen cannot draw (GIF, WebP,
+   * over the pixel cap) is not missing: a browser draws it, its box keeps its place.
+   */
+  readonly imageMissing?: (src: string, at: ReplacedBox['element']['loc']) => boolean;
   /** ids that some `<a href="#id">` points at: their boxes become destinations */
   readonly anchors: ReadonlySet<string>;
   /**

@@ -93,7 +93,7 @@ export function layoutPaged(o: PagedInput): PagedDocument {
     passes++;
     resolver = new GeneratedText(placement, idsOf);
     const root = buildBoxes(o.root, { diagnostics: passes === 1 ? o.ctx.diagnostics : quiet, generated: (t) => resolver.pieces(t), smallCaps: (s) => o.ctx.faces.capsFeatures(s) !== undefined,
-      imageLoads: (element, src) => o.ctx.image({ kind: 'replaced', style: element.style, element, content: { type: 'image', src } }) !== undefined, quirks: o.ctx.quirksMode ?? false });
+      imageLoads: (element, src) => !o.ctx.imageMissing?.(src, element.loc), quirks: o.ctx.quirksMode ?? false });
     for (const id of resolver.targets) if (idsOf().has(id)) anchors.add(id);
     const pageContext = o.pageContext;
     const notes = pageContext && o.footnotes !== 0 ? { areaStyle: (p: PageFragment) => pageContext.styles(pageMatch(p)).footnote } : undefined;

@@ -33,10 +33,14 @@ export interface ImageLoaders {
   readonly forBox: (box: ReplacedBox) => LoadedImage | undefined;
   /** a CSS `url()` (background-image) */
   readonly forUrl: (url: string, at: ReplacedBox['element']['loc'] | undefined) => LoadedImage | undefined;
+  /** whether a URL's bytes cannot be had at all (refused or missing), as opposed to bytes Platen cannot draw */
+  readonly missing: (url: string, at: ReplacedBox['element']['loc'] | undefined) => boolean;
 }
 
 export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
   const cache = new Map<string, LoadedImage | undefined>();
+  /** the URLs whose load gave no bytes */
+  const unfetched = new Set<string>();
   const forUrl = (url: string, at: ReplacedBox['element']['loc'] | undefined): LoadedImage | undefined => {
     if (cache.has(url)) return cache.get(url);
     const reusable = o.maxDataUriBytes !== undefined && url.startsWith('data:') && url.length <= PREPARED_MAX_LENGTH;
@@ -48,6 +52,7 @@ export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
     const loc = at ?? { line: 0, column: 0 };
     const said = o.diagnostics.items.length;
     const res = o.load(url, loc);
+    if (!res) unfetched.add(url);
     const prepared = res ? prepareImage(res, { diagnostics: o.diagnostics, maxImagePixels: o.maxImagePixels, at: loc, label: url.startsWith('data:') ? 'data: URI' : url }) : undefined;
     const img: LoadedImage | undefined = prepared === undefined ? undefined
       : prepared.kind === 'raster' ? prepared : { kind: 'svg', markup: prepared.svg, width: prepared.width, height: prepared.height, ...(prepared.ratioOnly ? { ratioOnly: true } : {}) };
@@ -72,5 +77,9 @@ export function imageLoader(o: ImageLoaderOptions): ImageLoaders {
     }
     return forUrl(content.src, at);
   };
-  return { forBox, forUrl };
+  const missing = (url: string, at: ReplacedBox['element']['loc'] | undefined): boolean => {
+    forUrl(url, at);
+    return unfetched.has(url);
+  };
+  return { forBox, forUrl, missing };
 }

@@ -37,6 +37,12 @@ const CASES: ChromiumFact[] = [
     expect: { i: { y: 15, width: 38.13, height: 12 }, b: { x: 43.7 }, n: { y: 27 } },
   },
   {
+    name: 'a GIF (there, though Platen cannot draw it) keeps its box, as Chromium draws it',
+    html: '<div>a<img id="i" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" alt="Logo" width="100" height="50"><span id="b" style="display:inline-block">b</span></div>',
+    css: '',
+    expect: { i: { width: 75, height: 37.5 }, b: { x: 80.57 } },
+  },
+  {
     name: 'display: block keeps its height, the text at its top after the icon',
     html: '<img id="i" src="missing.png" alt="Banner" style="display:block;width:100px;height:40px"><div id="n">n</div>',
     css: '',
