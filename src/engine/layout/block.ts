@@ -29,7 +29,7 @@ import { replacedSize } from './replaced';
 import { contentRight, SCROLLBAR, scrollbarFragments, scrollsHorizontally } from './scrollbar';
 import { layoutTable } from './table-layout';
 import { hasSizeKeyword, usedSizing } from './sizing';
-import { avoidsBreak, avoidsBreakInside, establishesBfc, isKeyword, lengthOr, marginPt, relativeShift, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
+import { avoidsBreak, establishesBfc, isKeyword, lengthOr, marginPt, movesToNextFragmentainer, relativeShift, resolve, resolveAuto, resolveNone, topBorderEdge, usedBlockBox } from './used';
 import { isOrthogonalRoot, logicalStyle, logicalTree, lrToRl, mirrorBlockAxis } from './writing';
 
 /**
@@ -732,11 +732,10 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     if (r.fragment) fragments.push(r.fragment);
     if (r.firstBaseline !== undefined && firstBaseline === undefined) { firstBaseline = r.firstBaseline; if (r.fragment) firstBaselineChild = fragments.length - 1; }
     if (r.lastBaseline !== undefined) lastBaseline = r.lastBaseline;
-    // break-inside: avoid: a box that crosses a page end moves to the next page, its top margin (and the
-    // margins collapsed through it) truncated there (CSS Fragmentation 3 §5.2). The break before the box
-    // violates no rule and a break inside it does (§4.4), so the box moves even when it is taller than a
-    // page and breaks inside on the next one anyway (Chromium 156 prints so).
-    if (pages.paginates && r.fragment && child.kind !== 'inlines' && avoidsBreakInside(child.style, pages) && !firstOnPage(pages, r.fragment.y)) {
+    // break-inside: avoid: a box that crosses a page end moves to the next page (taller than a page, it
+    // breaks inside there), its top margin (and the margins collapsed through it) truncated there (CSS
+    // Fragmentation 3 §5.2)
+    if (r.fragment && child.kind !== 'inlines' && movesToNextFragmentainer(child.style, pages, r.fragment.y)) {
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
       if (f.y + f.height > end + 0.01) {

@@ -20,7 +20,7 @@ import { contentStart, translate, type BoxFragment } from './fragments';
 import { frameWidth } from './intrinsic';
 import { replacedSize } from './replaced';
 import { usedSizing } from './sizing';
-import { avoidsBreakInside, containerBox, generatedTextBaseline, isKeyword, lengthOr, marginPt, resolve } from './used';
+import { containerBox, generatedTextBaseline, isKeyword, lengthOr, marginPt, movesToNextFragmentainer, resolve } from './used';
 
 /** One flex item through the algorithm. Main / cross sizes are content-box sizes unless named outer or border. */
 interface Item {
@@ -453,8 +453,8 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
 
   if (row) {
     // flex lines top to bottom. A line crossing a page end breaks inside its items, in parallel; it
-    // moves to the next page as a whole when an item that crosses the end avoids breaks inside and
-    // fits on a page, or when an item's content would start on the next page anyway
+    // moves to the next page as a whole when an item that crosses the end avoids breaks inside (and
+    // breaks there when it is taller than a page), or when an item's content would start on the next page anyway
     const byPosition = [...lines].sort((a, b) => a.offset - b.offset);
     for (let k = 0; k < byPosition.length; k++) {
       const line = byPosition[k]!;
@@ -472,7 +472,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       } else if (paginates && top + line.cross > end + 0.01) {
         const crossing = line.items.filter((it) => { const t = top + it.top - line.offset; return t < end - 0.01 && t + it.crossBorder + crossMargins(it) > end + 0.01; });
         const movable = !firstOnPage(pages, top);
-        const avoids = crossing.some((it) => avoidsBreakInside(it.style, pages) && it.crossBorder <= pages.pageHeight(end));
+        const avoids = crossing.some((it) => movesToNextFragmentainer(it.style, pages, top));
         const grown = movable && avoids ? undefined : breakRowLine(line, shift, movable);
         if (grown !== undefined) { shift += grown; pages.content?.(top, top + line.cross + grown); continue; }
         shift += end - top;
@@ -483,7 +483,8 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     }
   } else {
     // items top to bottom; an item crossing a page end is laid out again there, breaking across pages,
-    // or moves to the next page when it avoids breaks inside and fits on one, or when its content would start there anyway
+    // or moves to the next page when it avoids breaks inside (and breaks there when it is taller than
+    // a page), or when its content would start there anyway
     const all = lines.flatMap((l) => l.items).sort((a, b) => a.top - b.top);
     for (let k = 0; k < all.length; k++) {
       const it = all[k]!;
@@ -498,7 +499,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       const itemReserve = reserve > 0 ? reserve + it.margin.bottom : 0;
       if (paginates && top + size.h + itemReserve > end + 0.01) {
         const movable = !firstOnPage(pages, top);
-        if (!(movable && avoidsBreakInside(it.style, pages) && size.h <= pages.pageHeight(end))) {
+        if (!movesToNextFragmentainer(it.style, pages, top)) {
           const before = it.laid;
           const startOffset = movable ? startOffsetOf(it) : undefined;
           const l = settleColumnItem(it, shift, itemReserve);

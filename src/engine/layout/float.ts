@@ -12,7 +12,7 @@
 import type { BlockLevelBox } from '../boxes/types';
 import { firstOnPage, type FloatContext, type FloatLayout, type FloatMark, type LayoutContext, type PendingAbsolute } from './context';
 import { contentStart, type BoxFragment, type LinkTarget } from './fragments';
-import { avoidsBreakInside } from './used';
+import { movesToNextFragmentainer } from './used';
 
 interface PlacedFloat {
   readonly side: 'left' | 'right';
@@ -153,9 +153,10 @@ const EPS = 0.01;
 /**
  * CSS Fragmentation 3 §4 a float placed at (x, y) of a paginated flow, as Chromium 156 prints
  * it: where it fits on the page, the measured float moves there; where it crosses the page end,
- * a monolithic float (a replaced element) or one that avoids breaks inside and fits on a page
- * moves to the next page, any other is laid out again there with page breaks (at its measured
- * width), and moves to the next page when its first content would start there.
+ * a monolithic float (a replaced element) or one that avoids breaks inside moves to the next
+ * page (taller than a page, the latter is laid out there with page breaks), any other is laid out
+ * again where it stands with page breaks (at its measured width), and moves to the next page when
+ * its first content would start there.
  */
 export function fragmentFloat(m: MeasuredFloat, x: number, y: number, ctx: LayoutContext): FloatInFlow {
   const pages = ctx.pages;
@@ -163,8 +164,8 @@ export function fragmentFloat(m: MeasuredFloat, x: number, y: number, ctx: Layou
   if (!pages.paginates || y + m.height <= end + EPS) return { y, height: m.height };
   const first = firstOnPage(pages, y);
   const monolithic = m.box.kind === 'block-replaced';
-  const whole = m.box.kind !== 'inlines' && m.box.kind !== 'absolute' && avoidsBreakInside(m.box.style, pages) && m.height <= pages.pageHeight(end) + EPS;
-  if ((monolithic || whole) && !first) return { y: end, height: m.height };
+  const avoids = m.box.kind !== 'inlines' && m.box.kind !== 'absolute' && movesToNextFragmentainer(m.box.style, pages, y);
+  if ((monolithic && !first) || (avoids && m.height <= pages.pageHeight(end) + EPS)) return { y: end, height: m.height };
   // (at the page's top a monolithic float stays, overflowing; a float that avoids breaks breaks all the same)
   if (monolithic) return { y, height: m.height };
   const broken = (top: number): FloatInFlow => {
@@ -173,6 +174,7 @@ export function fragmentFloat(m: MeasuredFloat, x: number, y: number, ctx: Layou
     const f = r.fragment ?? m.fragment;
     return { y: top, height: Math.max(0, r.bottom + m.marginBottom - top), broken: { fragment: f.float ? f : { ...f, float: true }, absolutes } };
   };
+  if (avoids) return broken(end);
   const laid = broken(y);
   const start = laid.broken && contentStart(laid.broken.fragment);
   if (!first && start !== undefined && start >= end - EPS) return broken(end);

@@ -20,7 +20,7 @@ import {
 } from './context';
 import { contentStart, translate, type BoxFragment } from './fragments';
 import type { ContentSizes, Intrinsic } from './intrinsic';
-import { avoidsBreakInside, containerBox, generatedTextBaseline, lengthOr, marginPt, resolve, resolveAuto, resolveNone } from './used';
+import { containerBox, generatedTextBaseline, lengthOr, marginPt, movesToNextFragmentainer, resolve, resolveAuto, resolveNone } from './used';
 
 /** The most tracks an axis may have (explicit and implicit): Chromium's limit of 1000 lines less one, per side. */
 const MAX_LINES = 1000;
@@ -699,9 +699,9 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     const end = ctx.pages.pageEnd(top + 0.01);
     if (top + size <= end + 0.01) { ctx.pages.content?.(top, top + size); continue; }
     // the row crosses a page end. As Blink prints: the whole row moves to the next page when one of
-    // its items that crosses the end may not break (break-inside: avoid, replaced) and fits there,
-    // or when an item's content would start on the next page anyway; else its items break across
-    // pages where they stand, in parallel
+    // its items that crosses the end avoids breaks inside (taller than a page, the row breaks there),
+    // or may not break (replaced) and fits there, or when an item's content would start on the next
+    // page anyway; else its items break across pages where they stand, in parallel
     const single = starting.filter((p) => p.row.end === r + 1);
     const pageHeight = ctx.pages.pageHeight(end);
     const movable = !firstOnPage(ctx.pages, top) && size <= pageHeight;
@@ -711,14 +711,16 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
       const at = align(p, { ...areaOf(p), y: top, h: size }, { w: f?.width ?? 0, h });
       return at.y < end - 0.01 && at.y + h > end + 0.01;
     };
-    const holds = starting.some((p) => (avoidsBreakInside(p.style, ctx.pages) || !breakable(p.box)) && crosses(p) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight);
+    const avoids = starting.some((p) => crosses(p) && movesToNextFragmentainer(p.style, ctx.pages, top));
+    const holds = avoids || (movable && starting.some((p) => !breakable(p.box) && crosses(p) && (laid.get(p)!.result.fragment?.height ?? 0) <= pageHeight));
+    if (holds) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
     let broken: Laid[] | undefined;
     if (single.length > 0 && !(holds && size <= pageHeight)) {
       broken = single.map(layBroken);
-      if (movable && single.some((p, i) => startsLate(p, broken![i]!))) broken = undefined;
+      if (movable && !holds && single.some((p, i) => startsLate(p, broken![i]!))) broken = undefined;
     }
     if (!broken) {
-      if (movable) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
+      if (movable && !holds) { shift += end - top; top = end; rowTop[r] = top; rowBottom[r] = top + size; }
       ctx.pages.content?.(top, top + size);
       continue;
     }

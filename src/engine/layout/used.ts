@@ -1,7 +1,7 @@
 // CSS 2.1 §10.3.3 used widths of block-level boxes in normal flow, §8.3.1 collapsing margins,
 // §10.8 line height. Phase: used values in pt, from computed values and the containing block.
 import { isKeyword, lengthOr, type ComputedStyle, type LengthPct, type LengthPctAuto, type MaxSizing, type Sizing } from '../cascade/computed';
-import { strutSize, strutWith, type BlockInput, type Fragmentainer } from './context';
+import { firstOnPage, strutSize, strutWith, type BlockInput, type Fragmentainer } from './context';
 import type { Sides } from './fragments';
 
 export const resolve = (v: LengthPct, base: number): number => v.pt + (v.pct * base) / 100;
@@ -150,6 +150,17 @@ export function collapseMargins(a: number, b: number): number {
 /** CSS Fragmentation 3 §3.2: whether a box avoids the breaks of `pages` inside it */
 export function avoidsBreakInside(style: ComputedStyle, pages: Fragmentainer): boolean {
   return avoidsBreak(style.breakInside, pages);
+}
+
+/**
+ * CSS Fragmentation 3 §4.4: whether a box that avoids breaks inside and starts at `y`, crossing
+ * the end of its fragmentainer, moves whole to the next one. The break before it violates no rule
+ * and one inside it does, so it moves even when it is taller than a fragmentainer, and breaks
+ * inside there anyway; only as the first content of its fragmentainer it breaks where it is
+ * (Chromium 156 prints so in block flow, flex lines and items, grid rows and floats).
+ */
+export function movesToNextFragmentainer(style: ComputedStyle, pages: Fragmentainer, y: number): boolean {
+  return pages.paginates && avoidsBreakInside(style, pages) && !firstOnPage(pages, y);
 }
 
 /**

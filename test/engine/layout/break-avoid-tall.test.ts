@@ -51,4 +51,45 @@ describe('layout: break-inside: avoid moves a box taller than a page to the next
     expect(m4.y).to.be.closeTo(PAGE2, 0.01);
     expect(lineOf(html, 'M6').y).to.be.closeTo(PAGE2 + 30, 0.01);
   });
+
+  describe('the same rule in flex, grid and float layout', () => {
+    const box = `<div style="break-inside: avoid">${lines('L', 20)}</div>`;
+    /** Chromium 156's breaks of the 20-line box: L1 at the top of page 2, L15 its last line there, L16 at the top of page 3 */
+    const expectMovedAt = (html: string, x: number) => {
+      const l1 = lineOf(html, 'L1');
+      expect([l1.page, l1.x]).to.deep.equal([1, x]);
+      expect(l1.y).to.be.closeTo(PAGE2, 0.01);
+      expect(lineOf(html, 'L15').page).to.equal(1);
+      expect(lineOf(html, 'L16').y).to.be.closeTo(2 * PAGE2, 0.01);
+    };
+
+    it('an item of a column flex container', () => {
+      // Chromium 156: "after", the next item, at 75pt on page 3
+      const html = `<div style="height: 100px">top</div><div style="display: flex; flex-direction: column">${box}<div>after</div></div>`;
+      expectMovedAt(html, 0);
+      expect(lineOf(html, 'after').y).to.be.closeTo(2 * PAGE2 + 75, 0.01);
+    });
+
+    it('the flex line of a row flex container: its other items move with it', () => {
+      const html = `<div style="height: 100px">top</div><div style="display: flex"><div style="width: 100px">B1</div>${box}</div><div>after</div>`;
+      expectMovedAt(html, 75);
+      expect(lineOf(html, 'B1').y).to.be.closeTo(PAGE2, 0.01);
+      expect(lineOf(html, 'after').y).to.be.closeTo(2 * PAGE2 + 75, 0.01);
+    });
+
+    it('the grid row: its other items move with it', () => {
+      const html = `<div style="height: 100px">top</div><div style="display: grid; grid-template-columns: 100px 1fr"><div>B1</div>${box}</div><div>after</div>`;
+      expectMovedAt(html, 75);
+      expect(lineOf(html, 'B1').y).to.be.closeTo(PAGE2, 0.01);
+      expect(lineOf(html, 'after').y).to.be.closeTo(2 * PAGE2 + 75, 0.01);
+    });
+
+    it('a float: it moves, the text after it stays on page 1', () => {
+      const html = `<div style="height: 100px">top</div><div style="float: left; width: 100px; break-inside: avoid">${lines('L', 20)}</div><div>after</div>`;
+      expectMovedAt(html, 0);
+      const after = lineOf(html, 'after');
+      expect([after.page, after.x]).to.deep.equal([0, 0]);
+      expect(after.y).to.be.closeTo(75, 0.01);
+    });
+  });
 });
