@@ -63,6 +63,8 @@ export const FAMILY_ALIASES: Readonly<Record<string, ShippedFamilyName>> = {
   'courier new': 'Liberation Mono',
   'cousine': 'Liberation Mono',
   'liberation mono': 'Liberation Mono',
+  // fontconfig's own aliases (mPDF templates write `font-family: sans`)
+  'sans': 'DejaVu Sans',
   // by name
   'dejavu sans': 'DejaVu Sans',
   'dejavu serif': 'DejaVu Serif',

@@ -40,6 +40,9 @@ describe('fonts: family matching like Chromium on Debian', () => {
     [['liberation   serif'], 'LiberationSerif-Regular.ttf'],
     [['Liberation Mono'], 'LiberationMono-Regular.ttf'],
     [['Noto Sans Mono'], 'NotoSansMono-Regular.ttf'],
+    // fontconfig's alias `sans`, as Chromium 156 resolves it (pdffonts: DejaVuSans)
+    [['sans'], 'DejaVuSans.ttf'],
+    [['Sans'], 'DejaVuSans.ttf'],
     // names Chromium here does not know fall through to the next family
     [['Segoe UI', '-apple-system', 'BlinkMacSystemFont', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'], 'LiberationSans-Regular.ttf'],
     [['Helvetica Neue', 'monospace'], 'NotoSansMono-Regular.ttf'],
