@@ -20,7 +20,7 @@ import { DeclaredFaceUnits } from '../fonts';
 import { resolveFontFace } from './fontface';
 import { buildMatchTree } from './match';
 import { matchesMediaList, type MediaEnvironment } from './media';
-import { resolvePages } from './page';
+import { pageItemHasVar, resolvePages, withRootVariables } from './page';
 import { PageCascade } from './page-context';
 import { initialValues } from './properties';
 import { keepSignatures, rulesFor, signaturesFor, type ActiveSheet } from './rules';
@@ -89,26 +89,20 @@ export function cascade(input: CascadeInput): CascadeResult {
   // 1. the sheets, in cascade order
   const sheets = documentSheets({ doc, css: input.css, load, diagnostics });
 
-  // 2. @page first. Media queries see the request format's page area, never the one @page gives:
-  // Chromium evaluates them against the print settings' paper with its default margins, so that
-  // `@page { size: a3 }` (Bootstrap 4's print sheet) or `margin: 0` moves no breakpoint.
+  // 2. the @page rules that apply. Media queries see the request format's page area, never the
+  // one @page gives: Chromium evaluates them against the print settings' paper with its default
+  // margins, so that `@page { size: a3 }` (Bootstrap 4's print sheet) or `margin: 0` moves no breakpoint.
   const format = PAGE_FORMATS[input.options.format];
   const env = envFor(format);
-  const pageItems: { item: PageItem; locate: (offset: number) => SourceLocation }[] = [];
+  let pageItems: { item: PageItem; locate: (offset: number) => SourceLocation }[] = [];
   for (const ps of sheets) {
     if (!ps.mediaText.every((m) => matchesMediaList(m, env))) continue;
     for (const item of ps.sheet.items) {
       if (item.kind === 'page' && item.media.every((m) => matchesMediaList(m, env))) pageItems.push({ item, locate: ps.locate });
     }
   }
-  const page = resolvePages({ items: pageItems, diagnostics, fallbackSize: format });
-  const pageBox = page.size ?? (page.orientation ? rotate(format, page.orientation) : format);
-  const area = {
-    width: Math.max(1, pageBox.width - (page.margin.left ?? DEFAULT_PAGE_MARGIN) - (page.margin.right ?? DEFAULT_PAGE_MARGIN)),
-    height: Math.max(1, pageBox.height - (page.margin.top ?? DEFAULT_PAGE_MARGIN) - (page.margin.bottom ?? DEFAULT_PAGE_MARGIN)),
-  };
 
-  // 3. rule indexes (cached per sheet and page area) and @font-face
+  // 3. rule indexes (cached per sheet and media environment) and @font-face
   const active: ActiveSheet[] = [];
   const fontFaces: FontFace[] = [];
   const registered = new Map<string, { inherits: boolean; initial: readonly CV[] | undefined }>();
@@ -122,15 +116,38 @@ export function cascade(input: CascadeInput): CascadeResult {
       if (face) fontFaces.push(face);
     }
   }
-
-  // 4. the tree (elements no selector can tell apart share their matched rules: sharing.ts)
   const tree = buildMatchTree(doc.root);
+  const quirks = doc.mode === 'quirks';
+  const registrations = registeredProperties(registered);
+
+  // 4. the page box and its margins. var() in @page rules takes the root element's custom
+  // properties (page.ts withRootVariables): they are token lists, known before any page area.
+  if (pageItems.some(({ item }) => pageItemHasVar(item))) {
+    const rootCustoms = new StyleWalker({ sheets: active, diagnostics, area: format, registered: registrations, signatures: undefined, quirks }).rootCustoms(tree);
+    const said = new Set<string>();
+    pageItems = pageItems.map(({ item, locate }) => ({
+      item: withRootVariables(item, rootCustoms, (d, name) => {
+        if (said.has(name)) return;
+        said.add(name);
+        diagnostics.report('invalid-value', `Ignored "${d.name}" in @page: var(${name}) has no value on the root element`, locate(d.at));
+      }),
+      locate,
+    }));
+  }
+  const page = resolvePages({ items: pageItems, diagnostics, fallbackSize: format });
+  const pageBox = page.size ?? (page.orientation ? rotate(format, page.orientation) : format);
+  const area = {
+    width: Math.max(1, pageBox.width - (page.margin.left ?? DEFAULT_PAGE_MARGIN) - (page.margin.right ?? DEFAULT_PAGE_MARGIN)),
+    height: Math.max(1, pageBox.height - (page.margin.top ?? DEFAULT_PAGE_MARGIN) - (page.margin.bottom ?? DEFAULT_PAGE_MARGIN)),
+  };
+
+  // 5. the tree (elements no selector can tell apart share their matched rules: sharing.ts)
   const signatures = signaturesFor(active);
   const footnotesByPage = pageItems.some(({ item }) => item.declarations.some((d) => COUNTER_PROPERTIES.has(d.name) && d.value.some((v) => v.t === 'ident' && v.v.toLowerCase() === 'footnote')));
   const faceUnits = fontFaces.length ? new DeclaredFaceUnits(fontFaces) : undefined;
   const zoom = input.options.viewportZoom ?? 1;
   const viewport = zoom === 1 ? area : { width: area.width * zoom, height: area.height * zoom };
-  const walker = new StyleWalker({ sheets: active, diagnostics, area: viewport, registered: registeredProperties(registered), signatures, footnotesByPage, faceUnits, quirks: doc.mode === 'quirks' });
+  const walker = new StyleWalker({ sheets: active, diagnostics, area: viewport, registered: registrations, signatures, footnotesByPage, faceUnits, quirks });
   const root = walker.styleElement(tree, undefined, signatures?.root);
   walker.finish();
   if (signatures) keepSignatures(signatures);

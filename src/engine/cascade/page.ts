@@ -6,7 +6,9 @@ import type { Declaration } from '../css/stylesheet';
 import type { CV } from '../css/syntax';
 import { ABSOLUTE_UNITS, ident, parseColor, parseLength, resolveLength, type LenExpr } from '../css/values';
 import type { RGBA } from './computed';
+import { containsVar } from './declarations';
 import { fontUnitLengths, MEDIUM_FONT_SIZE } from './properties';
+import { missingVariable, substitute, type Customs } from './variables';
 
 /** @page sizes and margins resolve ex and ch in the initial font (Liberation Serif, as Chromium's default) */
 const INITIAL_FONT = { 'font-family': ['serif'], 'font-weight': 400, 'font-style': 'normal' } as const;
@@ -97,10 +99,20 @@ function pageFontSize(x: CV | undefined): number | undefined {
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 
+const ZERO: LenExpr = { k: 'lin', lin: { pt: 0, pct: 0 } };
+
+/** a page margin's value; `initial` and `unset` are the initial 0 (the UA's default margins apply only where no declaration is) */
 function marginValue(x: CV | undefined): LenExpr | 'auto' | undefined {
-  if (ident(x) === 'auto') return 'auto';
+  const k = ident(x);
+  if (k === 'auto') return 'auto';
+  if (k === 'initial' || k === 'unset') return ZERO;
   return parseLength(x, { pct: true, negative: true });
 }
+
+/** the fields of the @page properties page.ts reads, by property */
+const RESET_FIELDS: Readonly<Record<string, Exclude<keyof PageDeclarations, 'margin'>>> = {
+  size: 'size', 'font-size': 'fontSize', 'background-color': 'backgroundColor', background: 'backgroundColor', bleed: 'bleed', marks: 'marks',
+};
 
 function readDeclarations(decls: readonly Declaration[], into: PageDeclarations, report: (d: Declaration, message: string) => void): void {
   // normal declarations first, then !important ones (CSS Cascading 4 §6.4)
@@ -108,6 +120,14 @@ function readDeclarations(decls: readonly Declaration[], into: PageDeclarations,
     for (const d of decls) {
       if (d.important !== important) continue;
       const v = d.value;
+      const k = v.length === 1 ? ident(v[0]) : undefined;
+      if ((k === 'initial' || k === 'unset' || k === 'inherit') && !d.name.startsWith('margin')) {
+        // a CSS-wide keyword puts the property back to its initial value (the page context
+        // inherits none of these from the root)
+        const field = RESET_FIELDS[d.name];
+        if (field) delete into[field];
+        continue;
+      }
       switch (d.name) {
         case 'size': {
           const s = parsePageSize(v);
@@ -197,6 +217,41 @@ function toRuleStyle(d: PageDeclarations, fallback: { width: number; height: num
 function rotate(s: { width: number; height: number }, o: 'landscape' | 'portrait'): { width: number; height: number } {
   const long = Math.max(s.width, s.height), short = Math.min(s.width, s.height);
   return o === 'landscape' ? { width: long, height: short } : { width: short, height: long };
+}
+
+/**
+ * CSS Variables 1 §3 in the page context, as Chromium 156 resolves it: var() in an @page rule
+ * and in its margin boxes takes the root element's custom properties (the page context
+ * inherits from the root element, §4.2), and custom properties declared in @page rules or
+ * margin boxes are not seen. A declaration whose substitution fails or comes out empty is
+ * invalid at computed-value time: `unset` (a page margin's initial value is 0). `missing` is
+ * told each custom property without a value that a declaration needs.
+ */
+export function withRootVariables(item: PageItem, customs: Customs, missing: (d: Declaration, name: string) => void): PageItem {
+  const resolve = (decls: readonly Declaration[]): readonly Declaration[] => {
+    if (!decls.some((d) => !d.name.startsWith('--') && containsVar(d.value))) return decls;
+    return decls.map((d) => {
+      if (d.name.startsWith('--') || !containsVar(d.value)) return d;
+      const value = substitute(d.value, customs, 0);
+      if (value && value.length) return { ...d, value };
+      const name = missingVariable(d.value, customs);
+      if (name !== undefined) missing(d, name);
+      return { ...d, value: [{ t: 'ident', v: 'unset', s: d.at, e: d.at }] };
+    });
+  };
+  const declarations = resolve(item.declarations);
+  const marginBoxes = item.marginBoxes.map((b) => {
+    const own = resolve(b.declarations);
+    return own === b.declarations ? b : { ...b, declarations: own };
+  });
+  if (declarations === item.declarations && marginBoxes.every((b, i) => b === item.marginBoxes[i])) return item;
+  return { ...item, declarations, marginBoxes };
+}
+
+/** whether an @page rule or one of its margin boxes has a var() (most documents have none) */
+export function pageItemHasVar(item: PageItem): boolean {
+  const has = (decls: readonly Declaration[]) => decls.some((d) => !d.name.startsWith('--') && containsVar(d.value));
+  return has(item.declarations) || item.marginBoxes.some((b) => has(b.declarations));
 }
 
 /** Inherited properties set on @page that its margin boxes take from the page context. */

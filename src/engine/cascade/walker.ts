@@ -363,8 +363,22 @@ export class StyleWalker {
     }
   }
 
-  /** The element's presentational hints and style attribute, as matched declarations (undefined when none). */
-  private elementLevel(e: MatchElement): Matched[] | undefined {
+  /**
+   * CSS Variables 1 §2 the root element's custom properties, before the walk and without a word
+   * said (the walk says what the root's rules have to say). var() in the page context resolves
+   * against them (page.ts), and the page area the walk needs comes from the page context.
+   */
+  rootCustoms(e: MatchElement): Customs {
+    const list = this.collect(e, 'main', new AncestorFilter(), []).concat(this.elementLevel(e, false) ?? []);
+    list.sort(byCascadeOrder);
+    let declared: Map<string, CompiledDecl> | undefined;
+    for (const m of list) for (const d of m.decls) if (d.k === 'custom' || d.k === 'custom-wide') (declared ??= new Map()).set(d.name, d);
+    const inherited = this.inheritedCustoms(INITIAL_STYLE_VALUES);
+    return declared ? resolveCustoms(declared, inherited) : inherited;
+  }
+
+  /** The element's presentational hints and style attribute, as matched declarations (undefined when none); `say`: whether the style attribute's problems are reported. */
+  private elementLevel(e: MatchElement, say = true): Matched[] | undefined {
     let out: Matched[] | undefined;
     const hints = presentationalHints(e);
     if (hints) {
@@ -375,7 +389,7 @@ export class StyleWalker {
     if (styleAttr !== undefined && styleAttr.trim() !== '') {
       const c = compileInlineStyle(styleAttr, this.o.quirks);
       const loc = e.el.loc;
-      replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
+      if (say) replayProblems(c.problems, () => ({ ...loc, source: loc.source ?? 'document' }), this.o.diagnostics);
       if (c.block.normal.length) (out ??= []).push({ decls: c.block.normal, key: Band.StyleAttrNormal * 4294967296, order: 0, locate: () => loc });
       if (c.block.important.length) (out ??= []).push({ decls: c.block.important, key: Band.StyleAttrImportant * 4294967296, order: 0, locate: () => loc });
     }

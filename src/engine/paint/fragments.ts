@@ -388,14 +388,21 @@ class Painter {
   }
 
   /**
-   * CSS Paged Media 3 §3.2: the page box's background image over the whole page and its bleed (`background-size:
-   * cover` on `@page :first` is a cover), its borders around the page area's margins' inner edge.
+   * CSS Paged Media 3 §3.2: the page box's background image painted over the whole page and its
+   * bleed, its borders around the page area's margins' inner edge. Chromium positions and sizes
+   * the image against the root element's box as laid out from the page area's origin, the same
+   * on every page (not the part of the flow the page shows): `background-position: center` is the
+   * middle of the whole document, `cover` covers the document's height.
    */
   private pageBox(page: PageFragment, s: ComputedStyle): void {
     if (s.backgroundImage !== 'none') {
       const b = page.bleed ?? 0;
       const whole = { x: 0 - b, y: 0 - b, width: page.width + 2 * b, height: page.height + 2 * b }; // (0 - 0 is +0: no bleed places at 0, not -0)
-      this.backgroundLayers(s, page.index, { 'border-box': whole, 'padding-box': whole, 'content-box': whole }, whole, 0);
+      const root = this.o.root;
+      const boxes = root
+        ? boxesOf({ x: page.margin.left + root.x, y: page.margin.top + root.y, width: root.width, height: root.height }, root.border, root.padding)
+        : { 'border-box': whole, 'padding-box': whole, 'content-box': whole };
+      this.backgroundLayers(s, page.index, boxes, whole, 0, true);
     }
     const b = s.borderWidth;
     if (b.top + b.right + b.bottom + b.left <= 0) return;

@@ -176,6 +176,44 @@ describe('layout: page-margin boxes (CSS Paged Media 3 §5, §6.3)', () => {
   });
 });
 
+describe('layout: var() in the page context (CSS Paged Media 3 §4.2, CSS Variables 1 §3)', () => {
+  // every number here is Chromium 156's (probes in the commit message): var() in @page and its
+  // margin boxes takes the root element's custom properties; ones declared in @page are not seen
+  const BODY = 'body { margin: 0; font: 10pt/12pt serif } p { margin: 0 }';
+  const sides = (r: ReturnType<typeof paged>, i: number) => { const m = r.pages[i]!.cssMargin ?? r.pages[i]!.margin; return [m.top, m.right, m.bottom, m.left]; };
+
+  it('size and margins from :root custom properties, a fallback where one has none', () => {
+    const r = paged('<p>Hello world</p>', `:root { --w: 300pt; --h: 400pt; --m: 30pt 20pt; --mt: 50pt } @page { size: var(--w) var(--h); margin: var(--m); margin-top: var(--mt, 5pt); margin-bottom: var(--mb, 35pt) } ${BODY}`);
+    expect([r.pages[0]!.width, r.pages[0]!.height]).to.deep.equal([300, 400]);
+    expect(sides(r, 0)).to.deep.equal([50, 20, 35, 20]);
+    expect(r.diagnostics.items).to.deep.equal([]);
+  });
+
+  it('a custom property declared in @page is not seen: the root\'s is', () => {
+    const r = paged('<p>x</p>', `:root { --m: 40pt } @page { size: 300pt 400pt; --m: 70pt; margin: var(--m) } ${BODY}`);
+    expect(sides(r, 0)).to.deep.equal([40, 40, 40, 40]);
+  });
+
+  it('a failed substitution is invalid at computed-value time: the margin is 0, the size auto', () => {
+    const r = paged('<p>x</p>', `@page { size: 300pt 400pt; margin: 30pt; margin-left: var(--missing) } ${BODY}`);
+    expect(sides(r, 0)).to.deep.equal([30, 30, 30, 0]);
+    expect(r.diagnostics.items.map((d) => d.message)).to.deep.equal(['Ignored "margin-left" in @page: var(--missing) has no value on the root element']);
+    // (the request format's size: Chromium prints on its print settings' paper)
+    const auto = paged('<p>x</p>', `@page { size: 300pt 400pt; margin: 30pt } @page { size: var(--nope) } ${BODY}`);
+    expect(auto.pages[0]!.width).to.be.closeTo(595.28, 0.01);
+    const all = paged('<p>x</p>', `@page { size: 300pt 400pt; margin: var(--missing) } ${BODY}`);
+    expect(sides(all, 0)).to.deep.equal([0, 0, 0, 0]);
+    expect(sides(paged('<p>x</p>', `@page { size: 300pt 400pt; margin: initial } ${BODY}`), 0)).to.deep.equal([0, 0, 0, 0]);
+  });
+
+  it('margin-box content from the root: counter(page) through a custom property, and not from --x declared in a margin box or @page', () => {
+    const css = `:root { --x: 'X'; --pc: counter(page) } @page { size: 300pt 400pt; margin: 40pt } @page :left { --x: 'L' } @page :right { @bottom-center { --x: 'R' } }
+      @page { @bottom-center { content: var(--x, 'none') ' ' var(--pc) } @top-center { --t: 'T'; content: var(--t, 'F') } } ${BODY}`;
+    const r = paged('<p>One</p><p style="break-before: page">Two</p>', css);
+    expect([0, 1].map((i) => `${marginBox(r, i, 'top-center').text}|${marginBox(r, i, 'bottom-center').text}`)).to.deep.equal(['F|X 1', 'F|X 2']);
+  });
+});
+
 describe('layout: page counters and named strings (CSS Paged Media 3 §4.4, GCPM 3 §1)', () => {
   it('"Page n of N" on every page, read back from the PDF', async () => {
     const css = `${PAGE} @page { @bottom-center { content: "Page " counter(page) " of " counter(pages) } } p { break-before: page }`;
@@ -346,15 +384,17 @@ describe('layout: cross-references, leaders and bookmarks (GCPM 3 §2, §4, §6)
 
 describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
   const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-  type Node = { image?: string; cover?: { width: number; height: number }; absolutePosition?: { x: number; y: number }; canvas?: { type: string; x1?: number; y1?: number; x2?: number; y2?: number }[] };
+  type Node = { image?: string; svg?: string; width?: number; height?: number; cover?: { width: number; height: number }; absolutePosition?: { x: number; y: number }; canvas?: { type: string; x1?: number; y1?: number; x2?: number; y2?: number }[] };
   const sections = (html: string, css: string) => (layoutHtml(html, css, { measureText }).docDefinition.content as { section: Node[] }[]).map((s) => s.section);
 
   it('a cover background (background-size: cover on @page :first) covers the whole first page only', async () => {
+    // sized against the root element's box (400.5 × 337.5: the whole flow), centred on it, cut to the page (as Chromium 156 prints it)
     const css = `@page { size: 400pt 300pt } @page :first { background: url(${PNG}) no-repeat center; background-size: cover; margin: 0 } p { break-before: page }`;
     const pages = sections('<p>cover</p><p>inside</p>', css);
-    const images = pages.map((nodes) => nodes.filter((n) => n.image));
+    const images = pages.map((nodes) => nodes.filter((n) => n.image || n.svg));
     expect(images[0]).to.have.length(1);
-    expect(images[0]![0]!.cover).to.include({ width: 400, height: 300 });
+    expect(images[0]![0]!).to.include({ width: 400, height: 300 });
+    expect(images[0]![0]!.svg).to.contain('<image x="0" y="-31.5" width="400.5" height="400.5"');
     expect(images[0]![0]!.absolutePosition).to.deep.equal({ x: 0, y: 0 });
     expect(images[1]).to.have.length(0);
     const r = layoutHtml('<p>cover</p><p>inside</p>', css, { measureText });
@@ -378,6 +418,24 @@ describe('layout: the page box (CSS Paged Media 3 §3.2)', () => {
     const nodes = (layoutHtml('<p>Xx</p>', css, { measureText }).docDefinition.content as { section: Node[] }[])[0]!.section;
     const lines = nodes.flatMap((n) => n.canvas ?? []).filter((c) => c.type === 'line');
     expect(lines.some((l) => l.x1 === 78 && l.x2 === 78)).to.equal(true);
+  });
+
+  it('the page box\'s background image is positioned against the root element\'s box from the page area\'s origin, the same on every page, and painted over the whole page (as Chromium 156 prints it)', () => {
+    // Chromium 156: a 10px square at 100% 100% ends at the root's bottom right (y 20 + 30 + 100 = 150);
+    // after a forced break the root is 260pt tall and the square is on no page
+    const SQ = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIxMCIgaGVpZ2h0PSIxMCI+PHJlY3Qgd2lkdGg9IjEwIiBoZWlnaHQ9IjEwIiBmaWxsPSJyZWQiLz48L3N2Zz4=';
+    const css = (pos: string) => `@page { size: 200pt 200pt; margin: 20pt; background: url(${SQ}) ${pos} } html { margin-top: 30pt } body { margin: 0 } p { margin: 0; height: 100pt }`;
+    const one = sections('<p>a</p>', css('no-repeat 100% 100%'))[0]!.filter((n) => n.svg);
+    expect(one).to.have.length(1);
+    // (Chromium 156 at 288 dpi: x 173.25–180.75, y 142.5–150; the engine's page area top is on a whole px, 0.25pt lower)
+    expect(one[0]!).to.deep.include({ width: 7.5, height: 7.5 });
+    expect(one[0]!.absolutePosition!.x).to.equal(173.25);
+    expect(one[0]!.absolutePosition!.y).to.be.closeTo(142.5, 0.25);
+    const two = sections('<p>a</p><p style="break-before: page">b</p>', css('no-repeat 100% 100%'));
+    expect(two.map((nodes) => nodes.filter((n) => n.svg || n.image).length)).to.deep.equal([0, 0]);
+    // repeated, it covers the page margins too
+    const tiled = sections('<p>a</p>', css('repeat 0 0'))[0]!.filter((n) => n.svg || n.image);
+    expect(tiled.length).to.be.greaterThan(0);
   });
 
   it('@page borders are drawn around the page area on every page', () => {
