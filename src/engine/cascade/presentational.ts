@@ -142,6 +142,13 @@ export function presentationalHints(e: MatchElement): string {
         add(prop, dimension(a[attr]));
       }
       break;
+    case 'br': {
+      // HTML §15.3.10: clear="left | right | all | both"
+      const clear = a.clear?.toLowerCase();
+      if (clear === 'left' || clear === 'right') add('clear', clear);
+      else if (clear === 'all' || clear === 'both') add('clear', 'both');
+      break;
+    }
     case 'hr': {
       add('width', dimension(a.width, false));
       const align = a.align?.toLowerCase();

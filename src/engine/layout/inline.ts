@@ -489,6 +489,9 @@ class Lines implements LineFloats {
         if (calls) line.footnotes = calls;
         lines[n++] = line;
         y = top + v.height;
+        // CSS 2.1 §9.5.2 as Chromium 156 applies `clear` on a <br>: the next line starts below the floats it clears
+        const end = filled.atoms[filled.atoms.length - 1];
+        if (end?.t === 'break' && end.clear) y = Math.max(y, input.floats.clearance(end.clear));
         cursor = filled.next; stack = v.stack;
         if (phase !== this.rest) { ({ cursor, stack } = this.resume(cursor)); phase = this.rest; this.use(phase); }
         break;

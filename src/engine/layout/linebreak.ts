@@ -90,8 +90,8 @@ export type Atom =
   | { readonly t: 'abs'; readonly box: AbsoluteBox }
   /** a soft wrap opportunity; `shy`: breaking here shows a hyphen (U+00AD) */
   | { readonly t: 'opp'; readonly shy: boolean }
-  /** a forced line break (a preserved line feed, <br>) */
-  | { readonly t: 'break' };
+  /** a forced line break (a preserved line feed, <br>); `clear`: a <br>'s clear, which moves the next line below those floats */
+  | { readonly t: 'break'; readonly clear?: 'left' | 'right' | 'both' };
 
 export interface InlineContent {
   readonly text: string;
@@ -382,11 +382,13 @@ class Cutter {
           if (this.oppAfter(at) === at + 1 && wraps(parent.style)) this.pending = OPP;
           break;
         }
-        case 'line-break':
+        case 'line-break': {
           this.pending = undefined;
-          this.emit(BREAK);
+          const clear = b.style.clear;
+          this.emit(clear === 'none' ? BREAK : { t: 'break', clear });
           this.pos++;
           break;
+        }
         case 'float':
           this.emit({ t: 'float', item: { box: b, parent, link: ownLink(b.element, o.anchors) ?? parent.link } });
           break;

@@ -129,6 +129,20 @@ describe('layout: clear on a float (CSS 2.1 §9.5.2)', () => {
   itPlacesBoxes(cases);
 });
 
+describe('layout: clear on a <br> (CSS 2.1 §9.5.2, HTML §15.3.10)', () => {
+  // the line after a <br> with `clear` (or the clear attribute) starts below the floats it
+  // clears; the lines' positions as Chromium 156 prints them (a 40pt left and a 20pt right float)
+  it('the next line starts below the floats cleared: right, all, then left', () => {
+    const { root } = layoutOf('<!doctype html><div><div style="float:left;width:50pt;height:40pt"></div><div style="float:right;width:50pt;height:20pt"></div>aa<br style="clear:right">bb<br clear="all">cc<br style="clear:left">dd</div><p style="margin:0">ee</p>', PAGE);
+    expect(linesOf(root).map((l) => [l.x, l.y])).to.deep.equal([[50, 0], [50, 20], [0, 40], [0, 52], [0, 64]]);
+  });
+
+  it('the block after a line ended by a clearing <br> starts below the float', () => {
+    const { root } = layoutOf('<!doctype html><div style="float:left;width:100pt;height:150pt"></div><br style="clear:both"><div id="f">footer</div>', PAGE);
+    expect(boxOf(root, '#f').y).to.be.closeTo(150, 0.01);
+  });
+});
+
 describe('layout: a new formatting context beside a float (CSS 2.1 §9.5)', () => {
   // "The border box of a table, a block-level replaced element, or an element in the normal flow
   // that establishes a new block formatting context must not overlap the margin box of any floats":
