@@ -373,7 +373,12 @@ export class StyleWalker {
     list.sort(byCascadeOrder);
     let declared: Map<string, CompiledDecl> | undefined;
     for (const m of list) for (const d of m.decls) if (d.k === 'custom' || d.k === 'custom-wide') (declared ??= new Map()).set(d.name, d);
-    const inherited = this.inheritedCustoms(INITIAL_STYLE_VALUES);
+    return this.customsOf(declared, INITIAL_STYLE_VALUES);
+  }
+
+  /** An element's custom properties: its declared ones (last in cascade order) resolved over those it inherits from `parent`. */
+  private customsOf(declared: ReadonlyMap<string, CompiledDecl> | undefined, parent: ElementValues): Customs {
+    const inherited = this.inheritedCustoms(parent);
     return declared ? resolveCustoms(declared, inherited) : inherited;
   }
 
@@ -407,8 +412,7 @@ export class StyleWalker {
         else declared.set(d.name, { d, locate: typeof m.locate === 'number' ? this.o.sheets[m.locate]!.placed.locate : m.locate });
       }
     }
-    const inherited = this.inheritedCustoms(parent);
-    const customs = customDecls ? resolveCustoms(customDecls, inherited) : inherited;
+    const customs = this.customsOf(customDecls, parent);
     const pv = parent.values;
     // start from the initial values (a fixed-shape copy), inherit what inherits, then
     // compute only what was declared: font-size first (em), line-height (lh), color (currentColor)
