@@ -227,10 +227,16 @@ function positioned(box: InFlowBox, input: BlockInput, ctx: LayoutContext): Bloc
   // CSS Color 4 §3.2: the out-of-flow boxes that leave an element with an opacity below 1 stay in its group
   const faded = style.opacity < 1 && box.kind !== 'block-replaced';
   const cb = style.position !== 'static' || hasTransform(style);
-  if (!cb && !faded) return layoutInFlow(box, input, ctx);
+  const filtered = style.filter.length > 0 && 'element' in box && box.element !== undefined;
+  if (!cb && !faded && !filtered) return layoutInFlow(box, input, ctx);
+  const mark = input.floats.mark();
   const queue: PendingAbsolute[] = [];
   const r = layoutInFlow(box, { ...input, absolutes: queue }, ctx);
   const f = r.fragment;
+  // CSS 2.1 Appendix E: a box painted in the positioned layers (or as a group: opacity, filter)
+  // paints its descendants' floats with it, above its own background, and moves them with it;
+  // they stay in the formatting context's exclusions (its root keeps the others)
+  if (f) { const floats = input.floats.adopt(mark); if (floats.length) f.children.push(...floats); }
   const escape = (a: PendingAbsolute) => input.absolutes.push(faded ? { ...a, opacity: (a.opacity ?? 1) * style.opacity } : a);
   if (!f || !cb) { for (const a of queue) escape(a); return r; }
   const pad = { x: f.x + f.border.left, y: f.y + f.border.top, width: f.width - f.border.left - f.border.right, height: f.height - f.border.top - f.border.bottom };
@@ -503,7 +509,7 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   }
 
   const children: Fragment[] = flow.fragments;
-  if (bfc && floats.fragments.length) children.push(...floats.fragments);
+  if (bfc && floats.fragments.length) children.push(...floats.rootFragments);
   if (scrollbar) {
     const paddingBox = { x: x + used.border.left, y: y + used.border.top, width: contentWidth + used.padding.left + used.padding.right, height: height - used.border.top - used.border.bottom };
     children.push(...scrollbarFragments(style, paddingBox, contentRight(flow.fragments) + used.padding.right - paddingBox.x));

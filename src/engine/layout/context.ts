@@ -163,8 +163,16 @@ export interface FloatContext {
   clearance(side: 'left' | 'right' | 'both'): number;
   /** the lowest margin-box bottom of the floats (a BFC root's auto height includes them: §10.6.7) */
   bottom(): number;
-  /** the fragments of the floats placed so far (their owner adds them to its children) */
+  /** the fragments of the floats placed so far */
   readonly fragments: readonly BoxFragment[];
+  /** the fragments that the formatting context's root adds to its children: those no box took with `adopt` */
+  readonly rootFragments: readonly BoxFragment[];
+  /**
+   * The fragments placed since `mark` that no box has taken yet, now taken by the caller: a
+   * positioned box, or one with an opacity or a filter, paints the floats of its descendants in
+   * its own layers (CSS 2.1 Appendix E: it is painted as a whole, floats included).
+   */
+  adopt(mark: FloatMark): BoxFragment[];
   /** adds a float's fragment (once placed) */
   addFragment(f: BoxFragment): void;
   /** where the floats stand now, to undo the ones a box places before it is laid out again */

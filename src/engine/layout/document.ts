@@ -639,7 +639,7 @@ function layoutOnce(root: BlockBox | FlexBox, geometry: PageGeometryOptions, ctx
     // (pages grow to hold it: overflowReach)
     if (fragment) fragment.children.push(f); else fixed.push(f);
   }
-  if (fragment && floats.fragments.length) fragment.children.push(...floats.fragments);
+  if (fragment && floats.fragments.length) fragment.children.push(...floats.rootFragments);
   if (fragment) bottom = Math.max(bottom, overflowReach(fragment));
   const late = fragment && notes ? pages.placeLate(allLines(fragment), full) : undefined;
   const laidPages = pages.pagesUpTo(Math.max(bottom, 0.02));

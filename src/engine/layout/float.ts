@@ -39,6 +39,26 @@ export class Floats implements FloatContext {
 
   get fragments(): readonly BoxFragment[] { return this.fragmentList ?? NO_FRAGMENTS; }
 
+  /** the fragments taken by a box that paints them (adopt) */
+  private adopted: Set<BoxFragment> | undefined = undefined;
+
+  get rootFragments(): readonly BoxFragment[] {
+    const adopted = this.adopted;
+    return adopted ? this.fragments.filter((f) => !adopted.has(f)) : this.fragments;
+  }
+
+  adopt(mark: FloatMark): BoxFragment[] {
+    const list = this.fragmentList;
+    if (!list || list.length <= mark.fragments) return [];
+    const taken: BoxFragment[] = [];
+    const adopted = (this.adopted ??= new Set());
+    for (let i = mark.fragments; i < list.length; i++) {
+      const f = list[i]!;
+      if (!adopted.has(f)) { adopted.add(f); taken.push(f); }
+    }
+    return taken;
+  }
+
   addFragment(f: BoxFragment): void { (this.fragmentList ??= []).push(f); }
 
   space(y: number, height: number, minX: number, maxX: number): { left: number; right: number } {

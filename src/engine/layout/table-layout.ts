@@ -377,7 +377,7 @@ class TableLayout {
         const floats = new Floats();
         const r = ctx.layoutBlockLevel(cap, { cbX: x, cbWidth: capWidth, cbHeight: undefined, y, marginStrut: EMPTY_STRUT, floats, absolutes: this.input.absolutes, link: this.input.link }, ctx);
         if (r.fragment) children.push(r.fragment);
-        children.push(...floats.fragments);
+        children.push(...floats.rootFragments);
         y = Math.max(r.bottom + strutSize(r.marginStrut), floats.bottom());
       }
     };

@@ -54,6 +54,21 @@ describe('paint: text in painting order (CSS 2.1 Appendix E)', () => {
       words: ['Text', 'Rel'],
     },
     {
+      // CSS 2.1 Appendix E: a positioned box paints as a whole in step 8, the floats inside it
+      // included, after the root's in-flow text (not in the root's float step 5)
+      name: 'a float inside a position: relative box comes after the in-flow text that follows the box',
+      css: '.r { position: relative; background: #eee } .fl { float: left; width: 50pt }',
+      html: '<div class="r"><div class="fl">Float</div><p style="margin: 0">Inside</p></div><p>After</p>',
+      words: ['After', 'Float', 'Inside'],
+    },
+    {
+      // (CSS Color 4 §3.2: the same for a box with an opacity: its floats are in its group)
+      name: 'a float inside a box with an opacity comes after the in-flow text that follows the box',
+      css: '.r { opacity: .5; background: #eee } .fl { float: left; width: 50pt }',
+      html: '<div class="r"><div class="fl">Float</div><p style="margin: 0">Inside</p></div><p>After</p>',
+      words: ['After', 'Float', 'Inside'],
+    },
+    {
       name: "each page's margin boxes come before its content",
       css: '@page { margin: 40pt; @top-center { content: "Top" } @bottom-center { content: "Bottom" } }',
       html: '<p>Body</p><p style="break-before: page">Next</p>',
