@@ -18,7 +18,7 @@ import {
 } from './context';
 import { contentStart, translate, type BoxFragment } from './fragments';
 import { frameWidth } from './intrinsic';
-import { replacedSize } from './replaced';
+import { replacedContentSizes, replacedSize } from './replaced';
 import { usedSizing } from './sizing';
 import { containerBox, generatedTextBaseline, isKeyword, lengthOr, marginPt, movesToNextFragmentainer, resolve } from './used';
 
@@ -204,7 +204,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     const specified = definite(mainProp) ? toContent(resolve(mainProp, mainDefinite ?? 0)) : undefined;
     // the content size in the main axis: max-content width, or the height at the item's width
     let contentSize: () => number;
-    let minContent: () => number;
+    let minContent: (() => number) | undefined;
     if (row) {
       // the content's sizes: a specified width or min/max-width is not the content's (intrinsic sizes of the box honour them)
       const content = s.width === 'auto' && s.minWidth === 'auto' && s.maxWidth === 'none' ? it.box : withStyle(it.box, { width: 'auto', minWidth: 'auto', maxWidth: 'none' });
@@ -212,8 +212,13 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       const b = it.box; const img = b.kind === 'block-replaced' ? ctx.image(b.replaced) : undefined;
       // an SVG with a ratio and no natural size is as wide as the container (then shrinks), as Chromium sizes it
       if (b.kind === 'block-replaced' && img?.kind === 'svg' && img.ratioOnly && s.width === 'auto') contentSize = () => replacedSize(b.replaced, img, contentWidth, definiteHeight).width;
-      else contentSize = () => Math.max(0, sizes().max - frameWidth(s));
-      minContent = () => Math.max(0, sizes().min - frameWidth(s));
+      else if (b.kind === 'block-replaced' && definiteHeight !== undefined && (pctOf(s.height) || pctOf(s.maxHeight) || pctOf(s.minHeight))) {
+        // CSS Sizing 3 §5.2: a percentage height, min-height or max-height resolves against the
+        // container's definite height, and the natural width follows it through the ratio
+        const replaced = { ...b.replaced, style: { ...b.replaced.style, width: 'auto' as const, minWidth: 'auto' as const, maxWidth: 'none' as const } };
+        contentSize = minContent = () => replacedContentSizes(replaced, img, definiteHeight).max;
+      } else contentSize = () => Math.max(0, sizes().max - frameWidth(s));
+      minContent ??= () => Math.max(0, sizes().min - frameWidth(s));
     } else {
       let h: number | undefined;
       contentSize = minContent = () => {
@@ -705,6 +710,9 @@ function withStyle(box: BlockLevelBox, change: Partial<ComputedStyle>): BlockLev
   if (box.kind === 'inlines' || box.kind === 'absolute') return box;
   return { ...box, style: { ...box.style, ...change } } as BlockLevelBox;
 }
+
+/** whether a height, min-height or max-height is a percentage */
+const pctOf = (v: ComputedStyle['height'] | ComputedStyle['minHeight'] | ComputedStyle['maxHeight']): boolean => v !== 'auto' && v !== 'none' && !isKeyword(v) && v.pct !== 0;
 
 /** max wins over min's opposite: CSS 2.1 §10.4 (min beats max) */
 const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));

@@ -157,6 +157,11 @@ describe('layout/flex: replaced items keep their ratio', () => {
     { name: 'a column container stretches an image to its width, its height by the ratio', container: 'flex-direction: column',
       items: `<img id="i" src="${svg}"><div id="t" style="height: 10pt"></div>`,
       expect: { i: { width: 180, height: 90 }, t: { y: 90 } } },
+    // CSS Sizing 3 §5.2: the percentage max-height resolves against the container's definite
+    // height (72pt) and the image's content width follows it through the ratio (144pt)
+    { name: "an image's percentage max-height in a container of definite height narrows its flex base size", container: 'height: 80pt',
+      items: `<div id="t" style="flex: 1">text</div><img id="i" src="${svg}" style="max-height: 90%; border: 1.5pt solid">`,
+      expect: { i: { x: 33, width: 147, height: 75 }, t: { width: 33 } } },
   ];
   cases.forEach(check);
 });
