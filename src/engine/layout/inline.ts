@@ -77,6 +77,7 @@ interface Scratch {
   readonly lines: LineFragment[];
   readonly starts: LineStart[];
   readonly line: LineAttempt;
+  /** fillLine's options, and in them (`out`) the list it writes a line's atoms into */
   readonly fill: Mutable<FillOptions>;
   /** Lines.lineBox's result and its groups (the root's first), rewritten for each line */
   readonly box: Mutable<LineBox>;
@@ -208,9 +209,9 @@ function advance(a: Atom, p: number): number {
 }
 
 /** The footnotes of the ::footnote-call boxes a line opens (CSS GCPM 3 §2). */
-function footnoteCalls(atoms: readonly Atom[]): Footnote[] | undefined {
+function footnoteCalls(atoms: readonly Atom[], count: number): Footnote[] | undefined {
   let out: Footnote[] | undefined;
-  for (const a of atoms) if (a.t === 'open' && a.box.footnote) (out ??= []).push(a.box.footnote);
+  for (let i = 0; i < count; i++) { const a = atoms[i]!; if (a.t === 'open' && a.box.footnote) (out ??= []).push(a.box.footnote); }
   return out;
 }
 
@@ -361,7 +362,7 @@ class Lines implements LineFloats {
     const depth = run.depth++;
     const scratch = run.scratch[depth] ??= {
       lines: [], starts: [], line: { band: { left: 0, right: 0 }, top: 0, guess: 0, right: 0, indent: 0, floatPlaced: false, deferred: undefined },
-      fill: { content: this.content, faces: this.ctx.faces, available: 0, floats: this, indent: 0 },
+      fill: { content: this.content, faces: this.ctx.faces, available: 0, floats: this, indent: 0, out: [] },
       box: { height: 0, ascent: 0, groups: [{ align: 'root', top: 0, bottom: 0, base: 0 }], visible: false, stack: NO_BOXES },
     };
     this.line = scratch.line;
@@ -440,14 +441,16 @@ class Lines implements LineFloats {
         fill.content = this.content; fill.faces = ctx.faces; fill.available = band.right - band.left - indent; fill.floats = this; fill.indent = indent;
         const filled = fillLine(cursor, fill);
         band = filling.band;
-        const v = this.lineBox(filled.atoms, stack);
+        const { atoms, count } = filled;
+        const v = this.lineBox(atoms, count, stack);
         if (!v.visible) {
           // no line box: only floats, or white space that collapsed away
           // (the static position of an inline-level box stands where text-align puts the empty line's start, as Chromium 156 places it)
           let x: number | undefined;
-          for (const a of filled.atoms) {
+          for (let i = 0; i < count; i++) {
+            const a = atoms[i]!;
             if (a.t !== 'abs') continue;
-            x ??= this.lineStart(band.left, indent, band.right - band.left - indent - openWidth(filled.atoms), filled.last);
+            x ??= this.lineStart(band.left, indent, band.right - band.left - indent - openWidth(atoms, count), filled.last);
             this.placeStatic(a.box, a.box.blockStatic ? { x: input.x, y } : { x, y });
           }
           cursor = filled.next; stack = v.stack;
@@ -466,7 +469,7 @@ class Lines implements LineFloats {
           if (Math.abs(b.left - band.left) > EPS || Math.abs(b.right - band.right) > EPS) { y = top; guess = v.height; continue; }
         }
         // CSS GCPM 3 §2: the footnotes this line calls go to its page's footnote area (or it moves on)
-        const calls = footnoteCalls(filled.atoms);
+        const calls = footnoteCalls(atoms, count);
         if (calls && pages.footnotes && attempt < 5 && !pages.footnotes(calls, { top, bottom: top + v.height }, ctx)) { y = pages.pageEnd(top + EPS); guess = v.height; continue; }
         // a page break before this line: pushed by the strut, or the previous line ended its page
         const prev = n > 0 ? lines[n - 1] : undefined;
@@ -485,12 +488,12 @@ class Lines implements LineFloats {
         }
         if (broken) (breaks ??= []).push(n);
         starts[n] = { cursor, stack, phase };
-        const line = this.emit(filled.atoms, stack, v, top, band, indent, filled.last, filled.hyphen);
+        const line = this.emit(atoms, count, stack, v, top, band, indent, filled.last, filled.hyphen);
         if (calls) line.footnotes = calls;
         lines[n++] = line;
         y = top + v.height;
         // CSS 2.1 §9.5.2 as Chromium 156 applies `clear` on a <br>: the next line starts below the floats it clears
-        const end = filled.atoms[filled.atoms.length - 1];
+        const end = atoms[count - 1];
         if (end?.t === 'break' && end.clear) y = Math.max(y, input.floats.clearance(end.clear));
         cursor = filled.next; stack = v.stack;
         if (phase !== this.rest) { ({ cursor, stack } = this.resume(cursor)); phase = this.rest; this.use(phase); }
@@ -607,7 +610,7 @@ class Lines implements LineFloats {
    * box on it. The result and its groups are the scratch of the context's nesting depth (`box_`),
    * rewritten by the next line: the caller reads them before it measures another line.
    */
-  private lineBox(atoms: readonly Atom[], open: readonly BoxNode[]): LineBox {
+  private lineBox(atoms: readonly Atom[], count: number, open: readonly BoxNode[]): LineBox {
     const stamp = ++this.stamp;
     const root = this.content.root;
     // with the line-height quirk the root inline box's strut counts only once text is on it
@@ -628,7 +631,8 @@ class Lines implements LineFloats {
     let visible = false;
     if (!quirk) root.included = stamp;
     for (const b of open) this.enter(b, stamp, quirk);
-    for (const a of atoms) {
+    for (let i = 0; i < count; i++) {
+      const a = atoms[i]!;
       switch (a.t) {
         case 'open':
           this.enter(a.box, stamp, quirk);
@@ -748,15 +752,17 @@ class Lines implements LineFloats {
     }
   }
 
-  private emit(atoms: Atom[], open: readonly BoxNode[], v: LineBox, top: number, band: { readonly left: number; readonly right: number }, indent: number, last: boolean, hyphen: boolean): LineFragment {
+  /** The line of the first `count` atoms (trimmed in place: trimEnd). */
+  private emit(atoms: Atom[], count: number, open: readonly BoxNode[], v: LineBox, top: number, band: { readonly left: number; readonly right: number }, indent: number, last: boolean, hyphen: boolean): LineFragment {
     const text = this.content.text;
-    trimEnd(atoms, text, this.ctx.faces);
+    trimEnd(atoms, count, text, this.ctx.faces);
     // the hyphen a soft hyphen shows where the line breaks (CSS Text 3 §6.1)
     let hyphenAfter: TextAtom | undefined;
-    if (hyphen) for (let i = atoms.length - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
+    if (hyphen) for (let i = count - 1; i >= 0; i--) { const a = atoms[i]!; if (a.t === 'text') { hyphenAfter = a; break; } }
     const hyphenWidth = hyphenAfter ? this.width(this.ctx.faces.hyphen(hyphenAfter.item.style), hyphenAfter.item.style) : 0;
     let used = hyphenWidth; let spaces = 0;
-    for (const a of atoms) {
+    for (let i = 0; i < count; i++) {
+      const a = atoms[i]!;
       if (a.t === 'text') { used += a.width; spaces += countSpaces(text, a.start, a.end); } else if (a.t === 'open' || a.t === 'close' || a.t === 'atomic') used += a.width;
     }
     // CSS Text 3 §7.1 text-align (start-aligned when the content overflows), §7.3 justify
@@ -765,7 +771,7 @@ class Lines implements LineFloats {
     let x = this.lineStart(band.left, indent, free, last);
     const extra = free > 0 && spaces > 0 && alignOf(this.box.style, last) === 'justify' ? free / spaces : 0;
     const baseline = top + v.ascent;
-    if (this.levels) return this.emitBidi(atoms, open, v, { top, band, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
+    if (this.levels) return this.emitBidi(atoms, count, open, v, { top, band, x, extra, baseline, hyphenAfter, hyphenWidth }, this.levels);
     const e = this.placing;
     e.count = 0; e.groups = v.groups; e.baseline = baseline; e.extra = extra; e.hyphenAfter = hyphenAfter; e.hyphenWidth = hyphenWidth;
     e.run = undefined;
@@ -779,7 +785,8 @@ class Lines implements LineFloats {
       boxes.push({ node: root, x, slot, starts: true });
     }
     for (const b of open) this.opening(b, x, false);
-    for (const a of atoms) {
+    for (let i = 0; i < count; i++) {
+      const a = atoms[i]!;
       switch (a.t) {
         case 'text': {
           // a tab draws nothing: the text after it starts at its tab stop
@@ -903,7 +910,7 @@ class Lines implements LineFloats {
    * spaces), reordered by rule L2 and placed left to right from `at.x`; an inline box spans the
    * pieces it holds, its start side on the right in a right-to-left paragraph.
    */
-  private emitBidi(atoms: Atom[], open: readonly BoxNode[], v: LineBox, at: BidiLine, levels: Uint8Array): LineFragment {
+  private emitBidi(atoms: Atom[], count: number, open: readonly BoxNode[], v: LineBox, at: BidiLine, levels: Uint8Array): LineFragment {
     const text = this.content.text;
     const base = this.box.style.direction === 'rtl' ? 1 : 0;
     const pieces: Piece[] = [];
@@ -918,7 +925,8 @@ class Lines implements LineFloats {
       const w = width + (at.extra ? at.extra * countSpaces(text, start, end) : 0);
       pieces.push({ level, width: w, span, item: a.item, start, end, hyphen: at.hyphenAfter === a && end === a.end, x: 0 });
     };
-    for (const a of atoms) {
+    for (let ai = 0; ai < count; ai++) {
+      const a = atoms[ai]!;
       switch (a.t) {
         case 'text': {
           if (a.tab) { pieces.push({ level: levels[a.start] ?? base, width: a.width, span, x: 0 }); break; }
@@ -1121,9 +1129,9 @@ class Lines implements LineFloats {
 const ZERO = { top: 0, right: 0, bottom: 0, left: 0 };
 
 /** the room the inline boxes' margins, borders and padding take on a line with no line box */
-function openWidth(atoms: readonly Atom[]): number {
+function openWidth(atoms: readonly Atom[], count: number): number {
   let w = 0;
-  for (const a of atoms) if (a.t === 'open' || a.t === 'close') w += a.width;
+  for (let i = 0; i < count; i++) { const a = atoms[i]!; if (a.t === 'open' || a.t === 'close') w += a.width; }
   return w;
 }
 
@@ -1203,8 +1211,8 @@ function decorated(b: BoxNode, anchors: ReadonlySet<string>): boolean {
  * line's last character is then shaped without what followed it, as Blink shapes a line's end
  * again: its kerning with the spaces or the next line's first character goes (FaceResolver.kernAt).
  */
-function trimEnd(atoms: Atom[], text: string, faces: FaceResolver): void {
-  for (let i = atoms.length - 1; i >= 0; i--) {
+function trimEnd(atoms: Atom[], count: number, text: string, faces: FaceResolver): void {
+  for (let i = count - 1; i >= 0; i--) {
     const a = atoms[i]!;
     if (a.t === 'atomic') return;
     if (a.t !== 'text') continue;

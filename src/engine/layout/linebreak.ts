@@ -528,7 +528,9 @@ export interface Cursor {
 }
 
 export interface FilledLine {
+  /** the line's atoms: the first `count` of FillOptions.out */
   readonly atoms: Atom[];
+  readonly count: number;
   readonly next: Cursor;
   /** ended by a forced break or by the end of the content: not justified */
   readonly last: boolean;
@@ -547,6 +549,11 @@ export interface FillOptions {
   readonly floats: LineFloats;
   /** the text-indent before the line's content (where tab stops are measured from) */
   readonly indent?: number;
+  /**
+   * where the line's atoms are written, from its first slot (the caller's scratch list, kept
+   * from line to line: a list made per line would grow 17 slots at its first push)
+   */
+  readonly out: Atom[];
 }
 
 /** Places a float met on a line (inline.ts). */
@@ -555,7 +562,7 @@ export interface LineFloats {
   float(item: FloatItem, used: number): number | undefined;
 }
 
-const filled = (atoms: Atom[], next: Cursor, last: boolean, hyphen: boolean, overflow: boolean): FilledLine => ({ atoms, next, last, hyphen, overflow });
+const filled = (atoms: Atom[], count: number, next: Cursor, last: boolean, hyphen: boolean, overflow: boolean): FilledLine => ({ atoms, count, next, last, hyphen, overflow });
 
 /**
  * The slack of a line's room: content fits when it is at most one layout unit wider than the
@@ -566,7 +573,9 @@ const EPS = LAYOUT_UNIT;
 /** Fills one line from `from` (CSS Text 3 §5: greedy, the last opportunity before the overflow). */
 export function fillLine(from: Cursor, o: FillOptions): FilledLine {
   const atoms = o.content.atoms;
-  const out: Atom[] = [];
+  const out = o.out;
+  /** how many atoms are on the line: the first `n` of out */
+  let n = 0;
   let index = from.index;
   let carry = from.carry;
   let available = o.available;
@@ -578,22 +587,22 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
   for (;;) {
     let a: Atom | undefined;
     const fromCarry = carry !== undefined;
-    if (carry) { a = carry; carry = undefined; } else { a = atoms[index]; if (!a) return filled(out, { index, carry: undefined }, true, false, overflow); index++; }
+    if (carry) { a = carry; carry = undefined; } else { a = atoms[index]; if (!a) return filled(out, n, { index, carry: undefined }, true, false, overflow); index++; }
     switch (a.t) {
       case 'opp':
         // a soft hyphen is an opportunity only where the hyphen it shows fits too (CSS Text 3 §6.1; Chromium then breaks at an earlier one)
-        if (solid && (!a.shy || !lastText || width - trail + o.faces.width('-', lastText.item.style) <= available + EPS)) { oppLen = out.length; oppIndex = index; oppShy = a.shy; }
+        if (solid && (!a.shy || !lastText || width - trail + o.faces.width('-', lastText.item.style) <= available + EPS)) { oppLen = n; oppIndex = index; oppShy = a.shy; }
         continue;
       case 'break':
-        out.push(a);
+        out[n++] = a;
         // the ends of the inline boxes closing right after the break stay on its line
-        while (!carry && atoms[index]?.t === 'close') out.push(atoms[index++]!);
-        return filled(out, { index, carry: undefined }, true, false, overflow);
-      case 'abs': out.push(a); continue;
+        while (!carry && atoms[index]?.t === 'close') out[n++] = atoms[index++]!;
+        return filled(out, n, { index, carry: undefined }, true, false, overflow);
+      case 'abs': out[n++] = a; continue;
       case 'float': {
         const room = o.floats.float(a.item, width - trail);
         if (room !== undefined) available = room;
-        out.push(a);
+        out[n++] = a;
         continue;
       }
       case 'open': case 'close': case 'atomic': case 'text': {
@@ -606,25 +615,25 @@ export function fillLine(from: Cursor, o: FillOptions): FilledLine {
         if (w - t > available + EPS) {
           // it does not fit: break at the last opportunity on the line
           if (oppLen >= 0) {
-            out.length = oppLen;
+            n = oppLen;
             // an absolutely positioned box right after the break stays on the line, after the content before it (as Chromium places it)
             let next = oppIndex;
-            while (atoms[next]?.t === 'abs') out.push(atoms[next++]!);
-            return filled(out, { index: next, carry: undefined }, false, oppShy, overflow);
+            while (atoms[next]?.t === 'abs') out[n++] = atoms[next++]!;
+            return filled(out, n, { index: next, carry: undefined }, false, oppShy, overflow);
           }
           // none: overflow-wrap breaks inside the word (CSS Text 3 §5.5), else the line overflows
           if (a.t === 'text' && !a.tab && canBreakWord(a.item.style)) {
             const parts = splitToFit(o.content.text, a, available - (width - trail), solid, o.faces);
             if (parts) {
-              out.push(parts.head);
-              return filled(out, { index, carry: parts.tail }, false, false, overflow);
+              out[n++] = parts.head;
+              return filled(out, n, { index, carry: parts.tail }, false, false, overflow);
             }
-            if (solid) return filled(out, fromCarry ? { index, carry: a } : { index: index - 1, carry: undefined }, false, false, overflow);
+            if (solid) return filled(out, n, fromCarry ? { index, carry: a } : { index: index - 1, carry: undefined }, false, false, overflow);
           }
           // no opportunity since the line's start: its first unbreakable piece is wider than the line
           if (solid || a.t === 'atomic' || (a.t === 'text' && a.solid)) overflow = true;
         }
-        out.push(a); width = w; trail = t;
+        out[n++] = a; width = w; trail = t;
         if (a.t === 'text') lastText = a;
         if (a.t === 'atomic' || (a.t === 'text' && a.solid)) solid = true;
         continue;
