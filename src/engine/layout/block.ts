@@ -11,7 +11,7 @@ import type { ComputedStyle } from '../cascade/computed';
 import { hasTransform } from '../cascade/transform';
 import { anonymousBlockStyle } from '../cascade/style';
 import {
-  EMPTY_STRUT, firstOnPage, monolithic, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
+  EMPTY_STRUT, firstOnPage, marginStrut, monolithic, QUIRKY_START_STRUT, quirkyContainerStrutSize, strutSize, strutWith, withoutBreaks, outOfFlowPages,
   type BlockInput, type BlockResult, type FloatMark, type Fragmentainer, type FlowResult, type IndependentInput, type LayoutContext, type MarginStrut, type PendingAbsolute,
 } from './context';
 import { controlBlockSize, controlInlineSize } from './control';
@@ -374,18 +374,16 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
     const chain: ChainMargin[] = [];
     empty = !leadingMargins(box.children, contentWidth, chain);
     // at the start of a quirky container the children's quirky margins take no space
-    let folded: MarginStrut = quirkyContainer && !ownStrut.quirkyStart ? { pos: ownStrut.pos, neg: ownStrut.neg, quirkyPos: ownStrut.quirkyPos, quirkyStart: true } : ownStrut;
+    let folded: MarginStrut = quirkyContainer && !ownStrut.quirkyStart ? marginStrut(ownStrut.pos, ownStrut.neg, ownStrut.quirkyPos, true) : ownStrut;
     let absMax = 0;
     for (const c of chain) {
       if (c.quirky && folded.quirkyStart) continue;
       folded = strutWith(folded, c.m, c.quirky);
       absMax = Math.max(absMax, Math.abs(c.m));
     }
-    // (struts made field by field, in one shape each: a spread copies whichever shape its source has,
-    // and V8's optimized code for this function deoptimized on every render at a new one)
-    strut = folded.quirkyStart && !ownStrut.quirkyStart ? { pos: folded.pos, neg: folded.neg, quirkyPos: folded.quirkyPos } : folded;
+    strut = folded.quirkyStart && !ownStrut.quirkyStart ? marginStrut(folded.pos, folded.neg, folded.quirkyPos) : folded;
     // the children's margins are in `strut` already: this strut absorbs them again (size 0)
-    childStrut = folded.quirkyStart ? { pos: absMax, neg: -absMax, quirkyStart: true } : { pos: absMax, neg: -absMax };
+    childStrut = marginStrut(absMax, -absMax, 0, folded.quirkyStart);
   }
   let y = input.y + strutSize(strut);
   // the bottom: the last child's margin collapses through when nothing separates them (§8.3.1)

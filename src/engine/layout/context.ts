@@ -129,19 +129,26 @@ export function outOfFlowPages(pages: Fragmentainer): Fragmentainer {
 export interface MarginStrut {
   readonly pos: number;
   readonly neg: number;
-  readonly quirkyPos?: number;
-  readonly quirkyStart?: true;
+  /** the largest quirky positive margin (0: none) */
+  readonly quirkyPos: number;
+  readonly quirkyStart: boolean;
 }
-export const EMPTY_STRUT: MarginStrut = { pos: 0, neg: 0 };
+/**
+ * A strut, always made here in its one shape: the flow's optimized code (layoutBlockContainer,
+ * strutWith) deoptimizes at a strut of a shape it has not met.
+ */
+export const marginStrut = (pos: number, neg: number, quirkyPos = 0, quirkyStart = false): MarginStrut => ({ pos, neg, quirkyPos, quirkyStart });
+export const EMPTY_STRUT: MarginStrut = marginStrut(0, 0);
 /** The strut at the start of a quirky container's content (HTML quirks mode: body, td, th). */
-export const QUIRKY_START_STRUT: MarginStrut = { pos: 0, neg: 0, quirkyStart: true };
+export const QUIRKY_START_STRUT: MarginStrut = marginStrut(0, 0, 0, true);
 export const strutWith = (s: MarginStrut, m: number, quirky = false): MarginStrut => {
-  if (m < 0) return m < s.neg ? { ...s, neg: m } : s;
-  if (!quirky) return m > s.pos ? { ...s, pos: m } : s;
+  if (m < 0) return m < s.neg ? marginStrut(s.pos, m, s.quirkyPos, s.quirkyStart) : s;
+  if (!quirky) return m > s.pos ? marginStrut(m, s.neg, s.quirkyPos, s.quirkyStart) : s;
   if (s.quirkyStart) return s;
-  return m > (s.quirkyPos ?? 0) ? { ...s, quirkyPos: m } : s;
+  return m > s.quirkyPos ? marginStrut(s.pos, s.neg, m, s.quirkyStart) : s;
 };
-export const strutSize = (s: MarginStrut): number => (s.quirkyPos !== undefined ? Math.max(s.pos, s.quirkyPos) : s.pos) + s.neg;
+/** (pos is never negative: a quirkyPos of 0 adds nothing) */
+export const strutSize = (s: MarginStrut): number => Math.max(s.pos, s.quirkyPos) + s.neg;
 /** The space a strut takes at the end of a quirky container: without its quirky margins. */
 export const quirkyContainerStrutSize = (s: MarginStrut): number => s.pos + s.neg;
 

@@ -595,19 +595,20 @@ function layoutAtZoom(root: BlockBox | FlexBox, geometry: PageGeometryOptions, c
  * clipping box cuts away does not count, nor what a fixed box holds (it repeats on every page).
  */
 function overflowReach(root: BoxFragment): number {
-  let max = 0;
-  const walk = (b: BoxFragment): void => {
-    const children = b.children;
-    for (let i = 0; i < children.length; i++) {
-      const c = children[i]!;
-      if (c.kind === 'line' || c.kind === 'image') { max = Math.max(max, c.y + Math.min(c.height, 1)); continue; }
-      if (c.kind !== 'box' || c.fixed) continue;
-      max = Math.max(max, c.y + c.height);
-      const tag = c.element?.tag;
-      if (c.style.overflowClips === 'none' || tag === undefined) walk(c);
-    }
-  };
-  walk(root);
+  return reachBelow(root, 0);
+}
+
+/** overflowReach below b, from `max` (a function of the module, not a closure made per call: optimized code that calls one closure deoptimizes at the next) */
+function reachBelow(b: BoxFragment, max: number): number {
+  const children = b.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.kind === 'line' || c.kind === 'image') { max = Math.max(max, c.y + Math.min(c.height, 1)); continue; }
+    if (c.kind !== 'box' || c.fixed) continue;
+    max = Math.max(max, c.y + c.height);
+    const tag = c.element?.tag;
+    if (c.style.overflowClips === 'none' || tag === undefined) max = reachBelow(c, max);
+  }
   return max;
 }
 

@@ -166,20 +166,7 @@ class LazyPlacement implements Placement {
     if (this.found) return this.found.own;
     const own = new Map<StyledElement, number>();
     if (!wanted.size || !this.laid.root) return own;
-    const walk = (f: Fragment): boolean => {
-      if (f.kind === 'box' || f.kind === 'inline-box') {
-        if (f.element && wanted.has(f.element) && !own.has(f.element)) {
-          own.set(f.element, f.y);
-          if (own.size === wanted.size) return true;
-        }
-      }
-      if (f.kind === 'box' || f.kind === 'line') {
-        const children = f.children;
-        for (let i = 0; i < children.length; i++) if (walk(children[i]!)) return true;
-      }
-      return false;
-    };
-    walk(this.laid.root);
+    ownPositions(this.laid.root, wanted, own);
     return own;
   }
 
@@ -207,6 +194,25 @@ class LazyPlacement implements Placement {
   get generated(): ReadonlyMap<ComputedStyle, number> {
     return (this.generatedMap ??= generatedPages(this.laid.root, this.pages));
   }
+}
+
+/**
+ * Placement.ownOf below f: the flow y of the first fragment of each wanted element into `own`;
+ * true once all are found. (A function of the module, as assign and bookmarked are, not a
+ * closure made per call: optimized code that calls one closure deoptimizes at the next.)
+ */
+function ownPositions(f: Fragment, wanted: ReadonlySet<StyledElement>, own: Map<StyledElement, number>): boolean {
+  if (f.kind === 'box' || f.kind === 'inline-box') {
+    if (f.element && wanted.has(f.element) && !own.has(f.element)) {
+      own.set(f.element, f.y);
+      if (own.size === wanted.size) return true;
+    }
+  }
+  if (f.kind === 'box' || f.kind === 'line') {
+    const children = f.children;
+    for (let i = 0; i < children.length; i++) if (ownPositions(children[i]!, wanted, own)) return true;
+  }
+  return false;
 }
 
 /**
@@ -493,15 +499,17 @@ type PageStrings = PerPage<string>;
 function assignments(root: StyledElement, p: Placement): { strings: PageStrings; running: PerPage<StyledElement> } {
   const strings: Assignment<string>[] = [];
   const running: Assignment<StyledElement>[] = [];
-  const visit = (e: StyledElement): void => {
-    const at = e.strings || e.style.running ? p.at(e) : undefined;
-    if (at && e.strings) for (const s of e.strings) strings.push({ page: at.page, y: at.y, name: s.name, value: s.value });
-    if (at && e.style.running) running.push({ page: at.page, y: at.y, name: e.style.running.name, value: e });
-    const children = e.children;
-    for (let i = 0; i < children.length; i++) { const c = children[i]!; if (c.kind === 'element') visit(c); }
-  };
-  visit(root);
+  assign(root, p, strings, running);
   return { strings: perPage(strings, p, ''), running: perPage(running, p, undefined) };
+}
+
+/** assignments of e and the elements below it, in document order */
+function assign(e: StyledElement, p: Placement, strings: Assignment<string>[], running: Assignment<StyledElement>[]): void {
+  const at = e.strings || e.style.running ? p.at(e) : undefined;
+  if (at && e.strings) for (const s of e.strings) strings.push({ page: at.page, y: at.y, name: s.name, value: s.value });
+  if (at && e.style.running) running.push({ page: at.page, y: at.y, name: e.style.running.name, value: e });
+  const children = e.children;
+  for (let i = 0; i < children.length; i++) { const c = children[i]!; if (c.kind === 'element') assign(c, p, strings, running); }
 }
 
 interface Assignment<T> { readonly page: number; readonly y: number; readonly name: string; readonly value: T }
@@ -799,12 +807,7 @@ function bottomOf(f: Fragment): number {
 /** CSS GCPM 3 §6: one outline entry per element with a bookmark-level, at its page and y from the page's top. */
 function bookmarks(root: StyledElement, p: Placement): OutlineItem[] {
   const marked: StyledElement[] = [];
-  const visit = (e: StyledElement): void => {
-    if (e.bookmark?.label) marked.push(e);
-    const children = e.children;
-    for (let i = 0; i < children.length; i++) { const c = children[i]!; if (c.kind === 'element') visit(c); }
-  };
-  visit(root);
+  bookmarked(root, marked);
   const out: OutlineItem[] = [];
   if (!marked.length) return out;
   const own = p.ownOf(new Set(marked));
@@ -817,6 +820,13 @@ function bookmarks(root: StyledElement, p: Placement): OutlineItem[] {
     out.push({ title: b.label, level: b.level, pageIndex: at.page, y: (page.bleed ?? 0) + page.margin.top + at.y - page.flowTop, open: b.open });
   }
   return out;
+}
+
+/** the elements with a bookmark label, e and those below it, in document order */
+function bookmarked(e: StyledElement, out: StyledElement[]): void {
+  if (e.bookmark?.label) out.push(e);
+  const children = e.children;
+  for (let i = 0; i < children.length; i++) { const c = children[i]!; if (c.kind === 'element') bookmarked(c, out); }
 }
 
 export type { GeneratedPiece };

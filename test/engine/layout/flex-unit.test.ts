@@ -6,7 +6,7 @@ import type { BlockLevelBox, FlexBox } from '../../../src/engine/boxes/types';
 import { isKeyword, type ComputedStyle } from '../../../src/engine/cascade/computed';
 import type { StyledElement } from '../../../src/engine/cascade/styled';
 import { DiagnosticList } from '../../../src/engine/diagnostics';
-import { EMPTY_STRUT, NO_BREAKS, newLayoutCaches, type BlockResult, type IndependentInput, type LayoutContext } from '../../../src/engine/layout/context';
+import { EMPTY_STRUT, marginStrut, NO_BREAKS, newLayoutCaches, type BlockResult, type IndependentInput, type LayoutContext, type MarginStrut } from '../../../src/engine/layout/context';
 import type { FaceResolver } from '../../../src/engine/layout/faces';
 import { layoutFlex } from '../../../src/engine/layout/flex';
 import type { BoxFragment } from '../../../src/engine/layout/fragments';
@@ -82,7 +82,7 @@ function item(spec: Spec, content: Partial<Content> = {}): BlockLevelBox {
   return b;
 }
 
-function flex(spec: Spec, items: BlockLevelBox[], at: { cbWidth?: number; y?: number; marginStrut?: { pos: number; neg: number } } = {}) {
+function flex(spec: Spec, items: BlockLevelBox[], at: { cbWidth?: number; y?: number; marginStrut?: MarginStrut } = {}) {
   const box: FlexBox = { kind: 'flex', style: { ...baseStyle(), display: 'flex', ...spec }, element, items };
   const r = layoutFlex(box, {
     cbX: 0, cbWidth: at.cbWidth ?? 300, cbHeight: undefined, y: at.y ?? 0, marginStrut: at.marginStrut ?? EMPTY_STRUT,
@@ -258,10 +258,10 @@ describe('layout/flex column direction, container sizes, margins (hand-made item
   });
   it('the top margin collapses with the strut above; border and padding frame the content', () => {
     const a = item(w(50));
-    const { rect, f, r } = flex({ margin: { top: pt(20), bottom: pt(7), left: pt(10), right: pt(0) }, padding: sides(pt(5)), borderWidth: sides(1) }, [a], { y: 10, marginStrut: { pos: 5, neg: 0 } });
+    const { rect, f, r } = flex({ margin: { top: pt(20), bottom: pt(7), left: pt(10), right: pt(0) }, padding: sides(pt(5)), borderWidth: sides(1) }, [a], { y: 10, marginStrut: marginStrut(5, 0) });
     expect([f.x, f.y, f.width, f.height]).to.deep.equal([10, 30, 290, 32]);
     expect(rect(a)).to.deep.equal([16, 36, 50, 20]);
-    expect(r.marginStrut).to.deep.equal({ pos: 7, neg: 0 });
+    expect(r.marginStrut).to.deep.equal(marginStrut(7, 0));
     expect(r.bottom).to.equal(62);
   });
   it('min-height and max-height bound an auto height', () => {
