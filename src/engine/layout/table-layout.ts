@@ -4,7 +4,8 @@
 // (border-spacing) and §17.6.2 the collapsing border model with its conflict resolution.
 // CSS Fragmentation 3 for tables across pages: rows are placed one after another; a row that
 // would cross a page end moves to the next page whole when it fits a page and splits otherwise
-// (its cells' lines flow on); header and footer groups repeat on every page the table spans.
+// (its cells' lines flow on); a header or footer group no taller than a quarter of the page
+// area repeats on every page the table spans (as Chromium repeats them).
 //
 // Repeated headers and footers use a *table flow* (TableFlow): the body rows are laid out in a
 // flow whose pages are the page areas minus the repeated header at each continuation page's
@@ -427,9 +428,12 @@ class TableLayout {
         const headH = head.length ? headOffset + (headBottom - firstTop) + this.vs : 0;
         const footH = foot.length ? this.vs + footRows + (this.collapse ? this.border.bottom : this.vs) : 0;
         const bodyStart = head.length ? headBottom + this.vs : firstTop;
-        const pageH = ctx.pages.pageHeight(bodyStart);
-        const fits = headH + footH <= pageH / 2;
-        const flow = new TableFlow(ctx.pages, bodyStart, fits ? headH : 0, fits ? footH : 0, head.length ? head[0]!.top : bodyStart);
+        // CSS Fragmentation 3 §3.2 leaves repeating to the UA: Chromium repeats a header or footer
+        // group only when it takes at most a quarter of the page area, each group on its own
+        const quarter = ctx.pages.pageHeight(bodyStart) / 4 + 0.01;
+        const headRepeats = head.length > 0 && headH <= quarter;
+        const footRepeats = foot.length > 0 && footH <= quarter;
+        const flow = new TableFlow(ctx.pages, bodyStart, headRepeats ? headH : 0, footRepeats ? footH : 0, head.length ? head[0]!.top : bodyStart);
         const flowCtx: LayoutContext = { ...ctx, pages: flow };
         // (a header crossing the end of the page the table box starts on: captions above that
         // moved to the next page by themselves took the table box with them)
@@ -457,20 +461,20 @@ class TableLayout {
         const bodyEnd = flow.realEnd(last.top + last.height);
         // the header on every continuation page, the footer at the bottom of every page but the
         // last; in tree order page by page (header, the page's rows, footer), as Chromium paints them
-        const lastPage = fits ? flow.index(last.top + last.height - 1e-6) : 0;
+        const lastPage = headRepeats || footRepeats ? flow.index(last.top + last.height - 1e-6) : 0;
         const headTop = head.length ? head[0]!.top : 0;
         const footTop = foot.length ? foot[0]!.top : 0;
         rowsOut.push(...headFrags);
         let next = 0;
         for (let k = 0; k <= lastPage; k++) {
-          if (k > 0) {
+          if (k > 0 && headRepeats) {
             const dy = flow.docPageStart(k) + headOffset - headTop;
             for (const f of headFrags) { const c = cloneFragment(f); translate(c, 0, dy); rowsOut.push(c); }
             for (const r of head) this.rowSegments(r, gridX, [{ top: r.top + dy, bottom: r.top + r.height + dy }], ctx.pages);
           }
           const end = k < lastPage ? flow.docPageStart(k + 1) - 0.01 : Infinity;
           while (next < bodyFrags.length && (bodyFrags[next]!.kind !== 'box' || (bodyFrags[next] as BoxFragment).y < end)) rowsOut.push(bodyFrags[next++]!);
-          if (k < lastPage) {
+          if (k < lastPage && footRepeats) {
             // the repeated footer follows the page's last row, as Chromium places it (the space left
             // below a row that moved on stays empty)
             const dy = (pageEnds[k]?.bottom ?? flow.contentEnd(k)) + this.vs - footTop;

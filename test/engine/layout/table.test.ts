@@ -300,6 +300,28 @@ describe('layout: tables across pages (CSS Fragmentation 3)', () => {
     expect(boxOf(root, '#r3').y).to.be.closeTo(pages[1]!.flowTop, 0.01);
   });
 
+  // Chromium 156 repeats a header or footer group only when it is at most a quarter of the page
+  // area (70pt here), each group on its own (page area 280pt, unbreakable 20pt rows, header H and
+  // footer F): H 70 F 15 → both on all 3 pages, row 9 70pt down page 2; H 72 → H on page 1 only, F on
+  // both pages, row 9 at the top of page 2; F 72 → F at the table's end only, H on both, row 13 15pt down page 2
+  const quarterTable = (h: number, f: number) => `<table><thead><tr><th><div style="height:${h}pt">HEAD</div></th></tr></thead><tbody>${
+    Array.from({ length: 20 }, (_, i) => `<tr id="q${i}" style="break-inside:avoid"><td>${block(20, 20)}</td><td>row ${i}</td></tr>`).join('')}</tbody><tfoot><tr><td><div style="height:${f}pt">FOOT</div></td></tr></tfoot></table>`;
+  const quarterCases: { name: string; h: number; f: number; heads: number; feet: number; row: string; down: number }[] = [
+    { name: 'a header and a footer of a quarter of the page area repeat', h: 70, f: 15, heads: 3, feet: 3, row: '#q9', down: 70 },
+    { name: 'a header taller than a quarter of the page area stays on the first page; the footer still repeats', h: 72, f: 15, heads: 1, feet: 2, row: '#q9', down: 0 },
+    { name: 'a footer taller than a quarter of the page area stays at the table\'s end; the header still repeats', h: 15, f: 72, heads: 2, feet: 1, row: '#q13', down: 15 },
+  ];
+  for (const c of quarterCases) {
+    it(c.name, () => {
+      const { root, pages } = layoutOf(quarterTable(c.h, c.f), PAGE + TIGHT);
+      expect(boxesOf(root, 'thead').length).to.equal(c.heads);
+      expect(boxesOf(root, 'tfoot').length).to.equal(c.feet);
+      const row = boxOf(root, c.row);
+      expect(pageAt(pages, row.y)).to.equal(1);
+      expect(row.y - pages[1]!.flowTop).to.be.closeTo(c.down, 0.01);
+    });
+  }
+
   // Chromium 156 (page area 280pt; rows of 30pt, a 20pt header): the border-spacing after a
   // page's last row is dropped; a continuation page starts with the repeated header at its top
   // (no table border, no spacing above it), then the spacing, then its first row, on every page alike
