@@ -743,6 +743,21 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
       const f = r.fragment;
       const end = pages.pageEnd(f.y + 0.01);
       if (f.y + f.height > end + 0.01) {
+        // (the break it moves to is before it: one the previous sibling avoids after it moves that sibling too, as above)
+        if (prev && starts && !forcedHere && avoidsBreakBetween(prev, child, pages)) {
+          const s = starts[i - 1]!;
+          if (!pages.atPageStart(s.y) && pages.pageStart(s.y + 0.01) === pages.pageStart(f.y + 0.01)) {
+            if (s.count === 0) breakBeforeFirst = true;
+            else {
+              fragments.length = s.count; firstBaseline = s.first; firstBaselineChild = s.firstChild; lastBaseline = s.last;
+              input.floats.rollback(s.floats); input.absolutes.length = s.absolutes;
+              y = pages.pageEnd(s.y); strut = EMPTY_STRUT;
+              i -= 2; // lay out prev again at the next page's top
+              starts.length = Math.max(0, i + 1);
+              continue;
+            }
+          }
+        }
         fragments.pop();
         undo(input, floatMark, absoluteMark);
         const again = ctx.layoutBlockLevel(child, {

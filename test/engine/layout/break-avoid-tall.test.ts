@@ -93,3 +93,21 @@ describe('layout: break-inside: avoid moves a box taller than a page to the next
     });
   });
 });
+
+// CSS Fragmentation 3 §3.2 / §4.4: the break that a break-inside: avoid box moves to is the one
+// before it; when its previous sibling avoids a break after it (a heading), the break goes before
+// that sibling too. Chromium 156 (`pdftotext -bbox`): "Head" at the top of page 2, L1 15pt below.
+describe('layout: a heading with break-after: avoid goes with the break-inside: avoid box that moves to the next page', () => {
+  const head = '<h3 style="margin: 0; font: inherit; break-after: avoid">Head</h3>';
+  const box = `<div style="break-inside: avoid">${lines('L', 5)}</div>`;
+  it('siblings: the heading starts page 2', () => {
+    const html = `<div style="height: 200px">top</div>${head}${box}`;
+    expect(lineOf(html, 'Head').y).to.be.closeTo(PAGE2, 0.01);
+    expect(lineOf(html, 'L1').y).to.be.closeTo(PAGE2 + 15, 0.01);
+  });
+  it('the heading first in its section: the section starts page 2', () => {
+    const html = `<div style="height: 200px">top</div><section>${head}${box}</section>`;
+    expect(lineOf(html, 'Head').y).to.be.closeTo(PAGE2, 0.01);
+    expect(lineOf(html, 'L1').y).to.be.closeTo(PAGE2 + 15, 0.01);
+  });
+});
