@@ -52,6 +52,8 @@ interface Item {
   top: number;
   /** the item's baseline offset from its margin box's top (row containers, baseline alignment) */
   ascent: number | undefined;
+  /** its last baseline's offset from its margin box's bottom (row containers, last-baseline alignment) */
+  descent: number | undefined;
 }
 
 interface Laid {
@@ -72,6 +74,8 @@ interface Line {
   offset: number;
   /** the largest baseline offset of its baseline-aligned items (row containers) */
   maxAscent: number;
+  /** the largest last-baseline offset from the bottom of its last-baseline-aligned items */
+  maxDescent: number;
 }
 
 export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext): BlockResult {
@@ -151,7 +155,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     const fv = s.borderWidth.top + s.borderWidth.bottom + nonNegative(resolve(s.padding.top, contentWidth)) + nonNegative(resolve(s.padding.bottom, contentWidth));
     const it: Item = {
       box: b, style: s, margin, auto, frameMain: row ? fh : fv, frameCross: row ? fv : fh,
-      base: 0, hypo: 0, minMain: 0, maxMain: Infinity, target: 0, frozen: false, crossBorder: 0, left: 0, top: 0, ascent: undefined,
+      base: 0, hypo: 0, minMain: 0, maxMain: Infinity, target: 0, frozen: false, crossBorder: 0, left: 0, top: 0, ascent: undefined, descent: undefined,
     };
     items.push(it);
   }
@@ -278,28 +282,39 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
 
   // ---- §9.4 cross sizes: hypothetical cross sizes, line cross sizes, stretching ----
   const crossSizeDefinite = row ? definiteHeight : contentWidth;
-  const lines: Line[] = groups.map((g) => ({ items: g, cross: 0, offset: 0, maxAscent: 0 }));
+  const lines: Line[] = groups.map((g) => ({ items: g, cross: 0, offset: 0, maxAscent: 0, maxDescent: 0 }));
   for (const line of lines) {
-    let maxOuter = 0; let maxAscent = 0; let maxDescent = 0;
+    // the first-baseline group and the last-baseline group each share a baseline (Box Alignment 3 §9.3)
+    let maxOuter = 0; let maxAscent = 0; let maxDescent = 0; let lastAscent = 0; let lastDescent = 0;
     for (const it of line.items) {
       if (row) {
         const r = measure(it, it.target + it.frameMain, undefined);
         it.crossBorder = r.fragment?.height ?? 0;
       }
       const outer = it.crossBorder + crossMargins(it);
-      if (row && isBaseline(alignOf(it)) && !crossAuto(it)) {
+      const a = alignOf(it);
+      if (row && (a === 'baseline' || a === 'last baseline') && !crossAuto(it)) {
         const r = it.laid!.result;
         const f = r.fragment;
         // §8.5: an item without a baseline has one synthesized from its border box's bottom edge
-        it.ascent = it.margin.top + (f && r.firstBaseline !== undefined ? r.firstBaseline - f.y : it.crossBorder);
-        maxAscent = Math.max(maxAscent, it.ascent);
-        maxDescent = Math.max(maxDescent, outer - it.ascent);
+        const baseline = a === 'baseline' ? r.firstBaseline : r.lastBaseline;
+        const above = it.margin.top + (f && baseline !== undefined ? baseline - f.y : it.crossBorder);
+        if (a === 'baseline') {
+          it.ascent = above;
+          maxAscent = Math.max(maxAscent, above);
+          maxDescent = Math.max(maxDescent, outer - above);
+        } else {
+          it.descent = outer - above;
+          lastAscent = Math.max(lastAscent, above);
+          lastDescent = Math.max(lastDescent, it.descent);
+        }
       } else maxOuter = Math.max(maxOuter, outer);
     }
     line.maxAscent = maxAscent;
+    line.maxDescent = lastDescent;
     if (!multiLine && crossSizeDefinite !== undefined) line.cross = crossSizeDefinite;
     else {
-      line.cross = Math.max(maxOuter, maxAscent + maxDescent);
+      line.cross = Math.max(maxOuter, maxAscent + maxDescent, lastAscent + lastDescent);
       // a single-line container's line is clamped by the container's min and max cross size
       if (!multiLine && row) line.cross = clamp(line.cross, heights.min, heights.max);
     }
@@ -380,7 +395,9 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       return 0;
     }
     const a = alignOf(it);
-    if (row && isBaseline(a) && it.ascent !== undefined) return line.maxAscent - it.ascent;
+    if (row && a === 'baseline' && it.ascent !== undefined) return line.maxAscent - it.ascent;
+    // the last-baseline group sits at the line's end, its fallback alignment
+    if (row && a === 'last baseline' && it.descent !== undefined) return free - (line.maxDescent - it.descent);
     switch (selfKeyword(a, { reverse: wrapReverse })) {
       case 'end': return free;
       case 'center': return free / 2;
@@ -658,7 +675,7 @@ function selfKeyword(v: string, o: { reverse: boolean }): 'start' | 'end' | 'cen
   const k = v.replace(/^(un)?safe\s+/, '');
   switch (k) {
     case 'flex-end': return o.reverse ? 'start' : 'end';
-    case 'end': case 'self-end': return 'end';
+    case 'end': case 'self-end': case 'last baseline': return 'end';
     case 'center': return 'center';
     case 'start': case 'self-start': return 'start';
     default: return o.reverse ? 'end' : 'start'; // flex-start, stretch, baseline fallback
@@ -677,7 +694,6 @@ function distribute(p: ContentPosition, free: number, n: number): { lead: number
   }
 }
 
-const isBaseline = (a: string) => a === 'baseline' || a === 'first baseline' || a === 'last baseline';
 /** CSS Fragmentation 3 §3.1 forced break values (the legacy page-break-* map onto them) */
 const forcedBreak = (v: ComputedStyle['breakBefore']): boolean =>
   v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';

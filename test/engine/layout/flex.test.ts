@@ -116,6 +116,29 @@ describe('layout/flex: §8.1 auto margins, §8.3 align-items / align-self, §8.4
     expect(boxOf(root, '#a').y).to.be.closeTo(0, 0.01);
     expect(boxOf(root, '#b').y).to.be.greaterThan(0);
   });
+
+  // Box Alignment 3 §9.3: the last-baseline group shares the items' last baselines and sits at the
+  // line's end (its fallback alignment); in a column container it falls back to end
+  it('align-items: last baseline lines up the last lines\' baselines at the line\'s end', () => {
+    const items = div('a', '', 'Ag<br>Ag<br>Ag') + div('b', 'font-size: 20pt; line-height: 24pt', 'Ag') + div('c', 'padding-bottom: 10pt', 'Ag<br>Ag')
+      + div('d', 'align-self: baseline', 'Ag<br>Ag');
+    const { root } = layoutOf(`<div id="f" style="align-items: last baseline; height: 80pt">${items}</div>`, PAGE);
+    const last = (id: string) => linesOf(boxOf(root, `#${id}`)).at(-1)!.baseline;
+    expect(last('b')).to.be.closeTo(last('a'), 0.01);
+    expect(last('c')).to.be.closeTo(last('a'), 0.01);
+    // c's 10pt padding is the group's largest descent: its bottom is the line's end
+    const c = boxOf(root, '#c');
+    expect(c.y + c.height).to.be.closeTo(80, 0.01);
+    expect(boxOf(root, '#d').y).to.be.closeTo(0, 0.01);
+  });
+  const lastBaselineCases: Case[] = [
+    { name: 'align-items: last baseline: boxes without lines align their bottom edges at the line\'s end (a 5pt margin below b)', container: 'align-items: last baseline; height: 80pt',
+      items: div('a', 'height: 20pt') + div('b', 'height: 30pt; margin-bottom: 5pt'),
+      expect: { a: { y: 55 }, b: { y: 45 } } },
+    { name: 'align-items: last baseline in a column container falls back to end', container: 'flex-direction: column; align-items: last baseline',
+      items: div('a', 'width: 50pt; height: 10pt'), expect: { a: { x: 130 } } },
+  ];
+  lastBaselineCases.forEach(check);
 });
 
 describe('layout/flex: column direction', () => {
