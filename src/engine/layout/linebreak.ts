@@ -112,6 +112,7 @@ export interface AtomsOptions {
 
 const SHY = '\u00ad';
 const OBJECT = '\ufffc';
+const OBJECT_CODE = 0xfffc;
 
 /** The width of text as drawn: its soft hyphens are not (CSS Text 3 §6.1); the face resolver keeps the answers. */
 export function shownWidth(faces: FaceResolver, text: string, style: ComputedStyle): number {
@@ -370,6 +371,9 @@ class Cutter {
           this.emit({ t: 'open', box: node, width: node.startWidth });
           this.walk(b.children, node, withDecor(decor, b.style));
           this.emit({ t: 'close', box: node, width: node.endWidth });
+          // where a box that does not wrap ends in one that does, UAX #14 decides the opportunity
+          // at its end (Blink's HandleCloseTag): "<nobr>a-</nobr>|b", "<nobr>a</nobr>(b" unbroken
+          if (!wraps(b.style) && wraps(parent.style) && this.pos > 0 && this.oppAfter(this.pos - 1) === this.pos) this.pending ??= OPP;
           // HTML §4.5.29: a <wbr> is a line break opportunity; Chromium 156 breaks there under
           // white-space: nowrap and pre too (a U+200B the author writes does not)
           if (b.element.tag === 'wbr') this.pending = OPP;
@@ -379,7 +383,8 @@ class Cutter {
           const item: AtomicItem = { box: b, parent, link: (b.kind === 'symbol-marker' ? undefined : ownLink(b.element, o.anchors)) ?? parent.link };
           const at = this.pos++;
           this.emit({ t: 'atomic', item, width: o.atomicWidth(item), pos: at });
-          if (this.oppAfter(at) === at + 1 && wraps(parent.style)) this.pending = OPP;
+          // Blink breaks after an atomic inline whatever follows ("[X|]"), when its parent wraps
+          if (wraps(parent.style)) this.pending = OPP;
           break;
         }
         case 'line-break': {
@@ -437,6 +442,8 @@ class Cutter {
         // keep-all: no opportunity between letters (CSS Text 3 §5.2)
         while (keepAll && p < stop && isLetter(text.charCodeAt(p - 1)) && isLetter(text.charCodeAt(p))) p = this.oppAfter(p);
         if (breakAll || breakSpaces) p = Math.min(p, extraOpportunity(text, cur, stop, breakAll, breakSpaces));
+        // Blink breaks before an atomic inline whatever precedes it ("[|X", "\u00a0|X")
+        if (p > end && end === stop && text.charCodeAt(end) === OBJECT_CODE) p = end;
         if (p <= stop && p !== nl) { stop = p; opp = true; }
       }
       this.emit(textAtom(cur === start && stop === end ? src : text.slice(cur, stop), item, cur, stop, hang, spaceWidth, faces));
