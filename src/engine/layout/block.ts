@@ -684,7 +684,7 @@ function flowOf(children: readonly BlockLevelBox[], input: FlowInput, ctx: Layou
     // CSS Fragmentation 3 §4.1 as Blink breaks: no break between a box's top and its first content
     // (a class C break); when that content starts the next page, the box does too, its top margin
     // truncated there (its border and padding go with it)
-    if (pages.paginates && r.fragment && (child.kind === 'block' || child.kind === 'list-item' || child.kind === 'flex') && !pages.atPageStart(r.fragment.y)) {
+    if (pages.paginates && r.fragment && (child.kind === 'block' || child.kind === 'list-item' || child.kind === 'flex' || child.kind === 'grid') && !pages.atPageStart(r.fragment.y)) {
       // (the floats it placed are content of its own: they are in the fragments of the formatting context's root)
       const inFlow = firstContent(r.fragment);
       const floatTop = input.floats.topSince(floatMark);

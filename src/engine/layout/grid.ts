@@ -687,6 +687,11 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     return Math.max(h, frame);
   };
 
+  // CSS Fragmentation 3 §4.1 class C breaks as Blink 156 takes them (flex.ts endReserve): the
+  // container's block-end padding and border, and what its container reserves after it, go on the
+  // page of the last row when that row ends at the content edge
+  const endReserve = paginates ? padding.bottom + border.bottom + (input.endReserve ?? 0) : 0;
+  let restarted = false;
   for (let r = 0; r < rows.length; r++) {
     const starting = startsIn.get(r) ?? [];
     if (r > 0 && paginates && starting.some((p) => forcedBreak(p.style.breakBefore))) {
@@ -697,7 +702,24 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     rowTop[r] = top; rowBottom[r] = top + size;
     if (!paginates || rows[r]!.collapsed) continue;
     const end = ctx.pages.pageEnd(top + 0.01);
-    if (top + size <= end + 0.01) { ctx.pages.content?.(top, top + size); continue; }
+    if (top + size <= end + 0.01) {
+      // (the last row fits, the container's end padding and border after it do not: when every row is
+      // on this page, they all go to the next page with them, and the grid with its first content, as
+      // Blink 156 breaks before the grid rather than between its rows; the rows of a grid that began on
+      // an earlier page stay, its end padding and border continue on the next page)
+      const reserve = Math.abs(rowPos.end[r]! - innerHeight) < 0.01 ? endReserve : 0;
+      if (reserve > 0 && !restarted && top + size + reserve > end + 0.01) {
+        const from = rowTop[0]!;
+        if (ctx.pages.pageEnd(from + 0.01) === end && !firstOnPage(ctx.pages, from) && top + size - from + reserve <= ctx.pages.pageHeight(end)) {
+          restarted = true;
+          shift += end - from;
+          r = -1;
+          continue;
+        }
+      }
+      ctx.pages.content?.(top, top + size);
+      continue;
+    }
     // the row crosses a page end. As Blink prints: the whole row moves to the next page when one of
     // its items that crosses the end avoids breaks inside (taller than a page, the row breaks there),
     // or may not break (replaced) and fits there, or when an item's content would start on the next
