@@ -2,6 +2,7 @@
 // objects (missing rows/cells are generated); §17.5 cell slots with colspan/rowspan.
 // HTML presentational attributes of tables that the layout reads: cellpadding.
 import { lengthOr, type ComputedStyle, type LengthPctAuto } from '../cascade/computed';
+import { nonNegativeInteger } from '../cascade/presentational';
 import type { StyledElement, StyledNode } from '../cascade/styled';
 import type { BlockBox } from './types';
 
@@ -201,11 +202,11 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
     columnCount = Math.max(columnCount, c, occupied.length);
     for (let k = 0; k < occupied.length; k++) if ((occupied[k] ?? 0) > 0) occupied[k]!--;
   }
-  const cp = el.attrs.cellpadding !== undefined ? parseFloat(el.attrs.cellpadding) : NaN;
+  const cp = nonNegativeInteger(el.attrs.cellpadding);
   return {
     kind: 'table', style: el.style, element: el, captions, columnWidths, collapsedColumns, rows, columnCount,
     headerRows: header.length,
     width: lengthOr(el.style.width, 'auto'),
-    cellPadding: Number.isFinite(cp) && cp >= 0 ? cp * 0.75 : undefined,
+    cellPadding: cp === undefined ? undefined : cp * 0.75,
   };
 }

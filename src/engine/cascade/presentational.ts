@@ -13,6 +13,13 @@ function dimension(v: string | undefined, allowZero = true): string | undefined 
   return m[2] ? `${n}%` : `${n}px`;
 }
 
+/** HTML §2.3.4.1 "rules for parsing non-negative integers" (cellpadding and cellspacing: "5.5" is 5, "20%" is 20). */
+export function nonNegativeInteger(v: string | undefined): number | undefined {
+  const m = v === undefined ? null : /^[\t\n\f\r ]*\+?(\d+)/.exec(v);
+  return m ? Number(m[1]) : undefined;
+}
+const integerPx = (v: string | undefined) => { const n = nonNegativeInteger(v); return n === undefined ? undefined : `${n}px`; };
+
 /** HTML §2.3.6 "rules for parsing a legacy colour value", the common cases. */
 function legacyColor(v: string | undefined): string | undefined {
   if (v === undefined) return undefined;
@@ -56,7 +63,7 @@ export function presentationalHints(e: MatchElement): string {
       const align = a.align?.toLowerCase();
       if (align === 'center') { add('margin-left', 'auto'); add('margin-right', 'auto'); }
       else if (align === 'left' || align === 'right') add('float', align);
-      if (a.cellspacing !== undefined) add('border-spacing', dimension(a.cellspacing));
+      if (a.cellspacing !== undefined) add('border-spacing', integerPx(a.cellspacing));
       if (a.border !== undefined) {
         const px = parseInt(a.border, 10);
         const w = Number.isNaN(px) ? 1 : px;
@@ -80,7 +87,7 @@ export function presentationalHints(e: MatchElement): string {
       const table = nearestTable(e);
       if (table) {
         const pad = table.el.attrs.cellpadding;
-        if (pad !== undefined) add('padding', dimension(pad));
+        if (pad !== undefined) add('padding', integerPx(pad));
         const border = table.el.attrs.border;
         if (border !== undefined && (Number.isNaN(parseInt(border, 10)) || parseInt(border, 10) > 0)) {
           // (the cell's own text colour, or the table's bordercolor: Chromium 156)

@@ -13,6 +13,10 @@ describe('cascade: presentational attributes', () => {
     ['table border=1 gives an outset border', '<table id="t" border="1"><tr><td>x</td></tr></table>', (s) => { expect(s.style.borderWidth.top).to.equal(0.75); expect(s.style.borderStyle.top).to.equal('outset'); }],
     ['table cellspacing', '<table id="t" cellspacing="0"><tr><td>x</td></tr></table>', (s) => expect(s.style.borderSpacing).to.deep.equal({ horizontal: 0, vertical: 0 })],
     ['cellpadding pads the cells', '<table cellpadding="6"><tr><td id="t">x</td></tr></table>', (s) => expect(s.style.padding.left).to.deep.equal(L(px(6)))],
+    // HTML §2.3.4.1 non-negative integers, as Chromium 156 lays them out: "5.5" and "5.9" are 5px, "7px" 7px, "20%" 20px
+    ['cellpadding is a whole number of px', '<table cellpadding="5.9"><tr><td id="t">x</td></tr></table>', (s) => expect(s.style.padding.left).to.deep.equal(L(px(5)))],
+    ['cellpadding in % is px', '<table cellpadding="20%"><tr><td id="t">x</td></tr></table>', (s) => expect(s.style.padding.top).to.deep.equal(L(px(20)))],
+    ['cellspacing is a whole number of px', '<table id="t" cellspacing="5.5"><tr><td>x</td></tr></table>', (s) => expect(s.style.borderSpacing).to.deep.equal({ horizontal: px(5), vertical: px(5) })],
     ['table border=1 borders the cells', '<table border="1"><tr><td id="t">x</td></tr></table>', (s) => { expect(s.style.borderWidth.top).to.equal(0.75); expect(s.style.borderStyle.top).to.equal('inset'); }],
     // Chromium 156 (getComputedStyle): the borders of border=1 are in the text colour, not gray
     ['table border=1 is in the text colour', '<table id="t" border="1" style="color:red"><tr><td>x</td></tr></table>', (s) => expect(s.style.borderColor.top).to.deep.equal({ r: 255, g: 0, b: 0, a: 1 })],
