@@ -75,7 +75,7 @@ interface Line {
   /** the largest baseline offset of its baseline-aligned items (row containers) */
   maxAscent: number;
   /** the largest last-baseline offset from the bottom of its last-baseline-aligned items */
-  maxDescent: number;
+  maxLastDescent: number;
 }
 
 export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext): BlockResult {
@@ -282,7 +282,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
 
   // ---- §9.4 cross sizes: hypothetical cross sizes, line cross sizes, stretching ----
   const crossSizeDefinite = row ? definiteHeight : contentWidth;
-  const lines: Line[] = groups.map((g) => ({ items: g, cross: 0, offset: 0, maxAscent: 0, maxDescent: 0 }));
+  const lines: Line[] = groups.map((g) => ({ items: g, cross: 0, offset: 0, maxAscent: 0, maxLastDescent: 0 }));
   for (const line of lines) {
     // the first-baseline group and the last-baseline group each share a baseline (Box Alignment 3 §9.3)
     let maxOuter = 0; let maxAscent = 0; let maxDescent = 0; let lastAscent = 0; let lastDescent = 0;
@@ -311,7 +311,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
       } else maxOuter = Math.max(maxOuter, outer);
     }
     line.maxAscent = maxAscent;
-    line.maxDescent = lastDescent;
+    line.maxLastDescent = lastDescent;
     if (!multiLine && crossSizeDefinite !== undefined) line.cross = crossSizeDefinite;
     else {
       line.cross = Math.max(maxOuter, maxAscent + maxDescent, lastAscent + lastDescent);
@@ -397,7 +397,7 @@ export function layoutFlex(box: FlexBox, input: BlockInput, ctx: LayoutContext):
     const a = alignOf(it);
     if (row && a === 'baseline' && it.ascent !== undefined) return line.maxAscent - it.ascent;
     // the last-baseline group sits at the line's end, its fallback alignment
-    if (row && a === 'last baseline' && it.descent !== undefined) return free - (line.maxDescent - it.descent);
+    if (row && a === 'last baseline' && it.descent !== undefined) return free - (line.maxLastDescent - it.descent);
     switch (selfKeyword(a, { reverse: wrapReverse })) {
       case 'end': return free;
       case 'center': return free / 2;
