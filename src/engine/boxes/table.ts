@@ -12,7 +12,14 @@ export interface TableCellBox {
   readonly element: StyledElement | undefined;
   /** the cell's content as a block container */
   readonly content: BlockBox;
-  readonly colSpan: number;
+  /** the number of grid columns the cell spans (CSS 2.1 §17.5; after merging, see mergeColumns) */
+  colSpan: number;
+  /**
+   * the number of columns the document has the cell span (its colspan): a cell spanning several
+   * shares its width constraints out among its columns, never gives them to one column as its own
+   * (also when merging leaves it one), and spanning cells are shared out in the order of this span
+   */
+  readonly documentSpan: number;
   readonly rowSpan: number;
   /** column index of the cell's first slot (CSS 2.1 §17.5) */
   col: number;
@@ -102,9 +109,10 @@ class TableRows {
         stray = [];
         const style = n.style;
         const content = this.hooks.blockContainer(n, style);
+        const colSpan = spanAttr(n, 'colspan', 1000);
         cells.push({
           kind: 'table-cell', style, element: n, content,
-          colSpan: spanAttr(n, 'colspan', 1000), rowSpan: spanAttr(n, 'rowspan', 65534), col: 0,
+          colSpan, documentSpan: colSpan, rowSpan: spanAttr(n, 'rowspan', 65534), col: 0,
           width: lengthOr(style.width, 'auto'),
         });
       } else stray.push(n);
@@ -121,7 +129,7 @@ class TableRows {
     // (the cell's style is its own, not the row's: the padding, borders and background of a
     // `display: table` element belong to the table box, as Chromium lays them out)
     const content = this.hooks.anonymousCell(stray, { ...this.hooks.anonymousStyle(rowStyle), display: 'table-cell', verticalAlign: 'baseline' });
-    if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
+    if (content) cells.push({ kind: 'table-cell', style: content.style, element: undefined, content, colSpan: 1, documentSpan: 1, rowSpan: 1, col: 0, width: 'auto' });
   }
 
   addGroup(nodes: readonly StyledNode[], group: TableRowBox['group'], groupStyle: ComputedStyle, groupEl?: StyledElement): void {
@@ -202,6 +210,7 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
     columnCount = Math.max(columnCount, c, occupied.length);
     for (let k = 0; k < occupied.length; k++) if ((occupied[k] ?? 0) > 0) occupied[k]!--;
   }
+  if (el.style.tableLayout !== 'fixed' || lengthOr(el.style.width, 'auto') === 'auto') columnCount = mergeColumns(rows, columnWidths, collapsedColumns, columnCount);
   const cp = nonNegativeInteger(el.attrs.cellpadding);
   return {
     kind: 'table', style: el.style, element: el, captions, columnWidths, collapsedColumns, rows, columnCount,
@@ -209,4 +218,39 @@ export function buildTable(el: StyledElement, hooks: TableBuildHooks): TableBox 
     width: lengthOr(el.style.width, 'auto'),
     cellPadding: cp === undefined ? undefined : cp * 0.75,
   };
+}
+
+/**
+ * In automatic table layout a column in which no cell starts and whose <col> gives it no width
+ * only ever lies inside spanning cells: Chromium (TablesNG's mergeable columns) gives it no width
+ * and no border spacing, which is the grid without it. Such columns are removed, the spans of the
+ * cells across them shortened, and the column count returned. (Fixed layout keeps every column.)
+ */
+function mergeColumns(rows: readonly TableRowBox[], columnWidths: LengthPctAuto[], collapsedColumns: boolean[], columnCount: number): number {
+  const keep = new Uint8Array(columnCount);
+  for (let c = 0; c < columnWidths.length; c++) {
+    const w = columnWidths[c]!;
+    if (w !== 'auto' && (w.pt !== 0 || w.pct !== 0)) keep[c] = 1;
+  }
+  for (const row of rows) for (const cell of row.cells) keep[cell.col] = 1;
+  // the new index of every column (a merged column takes the index of the kept one before it)
+  const index = new Int32Array(columnCount + 1);
+  let n = 0;
+  for (let c = 0; c < columnCount; c++) { index[c] = n; if (keep[c]) n++; }
+  index[columnCount] = n;
+  if (n === columnCount) return columnCount;
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      const end = Math.min(columnCount, cell.col + cell.colSpan);
+      cell.colSpan = index[end]! - index[cell.col]!;
+      cell.col = index[cell.col]!;
+    }
+  }
+  let w = 0;
+  for (let c = 0; c < columnWidths.length; c++) {
+    if (!keep[c]) continue;
+    columnWidths[w] = columnWidths[c]!; collapsedColumns[w] = collapsedColumns[c]!; w++;
+  }
+  columnWidths.length = Math.min(columnWidths.length, w); collapsedColumns.length = columnWidths.length;
+  return n;
 }

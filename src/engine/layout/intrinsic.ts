@@ -313,7 +313,7 @@ export class Intrinsic {
       if (w && w !== 'auto') { if (w.pct) c.pct = w.pct; else c.fixed = w.pt; }
       return c;
     });
-    const spanning: { col: number; span: number; min: number; max: number; pct: number | undefined; fixed: boolean }[] = [];
+    const spanning: { col: number; span: number; order: number; min: number; max: number; pct: number | undefined; fixed: boolean }[] = [];
     const spacing = box.style.borderCollapse === 'separate' ? box.style.borderSpacing.horizontal : 0;
     const grid = tableGrid(box);
     for (const slot of grid.cells) {
@@ -329,7 +329,7 @@ export class Intrinsic {
       let min = Math.max(inner.min + frame, cssMin ?? 0);
       let max = Math.max(Math.min(inner.max + frame, cssMax ?? Infinity), min);
       const w = cell.width;
-      if (cell.colSpan === 1) {
+      if (cell.documentSpan === 1) {
         const c = cols[cell.col];
         if (!c) continue;
         if (w !== 'auto') {
@@ -340,13 +340,13 @@ export class Intrinsic {
       } else {
         const fixed = w !== 'auto' && !w.pct;
         if (fixed) { min = Math.max(min, 0); max = Math.max(min, Math.min(w.pt + frame, cssMax ?? Infinity)); }
-        spanning.push({ col: cell.col, span: cell.colSpan, min, max, pct: w !== 'auto' && w.pct ? w.pct : undefined, fixed });
+        spanning.push({ col: cell.col, span: cell.colSpan, order: cell.documentSpan, min, max, pct: w !== 'auto' && w.pct ? w.pct : undefined, fixed });
       }
     }
     // (a fixed column's max-content is its width)
     for (const c of cols) if (c.fixed !== undefined) c.max = Math.max(c.min, c.fixed);
-    // narrower spans first, then from the first column (as Blink orders them)
-    spanning.sort((a, b) => a.span - b.span || a.col - b.col);
+    // narrower spans in the document first, then from the first column (as Blink orders them)
+    spanning.sort((a, b) => a.order - b.order || a.col - b.col);
     for (const s of spanning) {
       const part = cols.slice(s.col, s.col + s.span);
       // a spanning cell's percentage beyond its columns' goes to its columns without one, in
