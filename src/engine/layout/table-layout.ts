@@ -575,7 +575,8 @@ class TableLayout {
     const R = grid.rows.length;
     const spans = grid.cells.filter((c) => c.rowEnd - c.row > 1);
     const tableHeight = this.tableHeight();
-    if (!spans.length && tableHeight === undefined) return;
+    const groups = this.rowGroups();
+    if (!spans.length && tableHeight === undefined && !groups.some((g) => g.fixed !== undefined)) return;
     const measure = withoutBreaks(this.ctx);
     const own = new Map<number, number>();
     const placed = new Map<CellSlot, CellLayout>();
@@ -602,32 +603,88 @@ class TableLayout {
       const rowsSum = sum - this.vs * (s.rowEnd - s.row - 1);
       for (let r = s.row; r < s.rowEnd; r++) heights[r]! += rowsSum > 0 ? (extra * heights[r]!) / rowsSum : extra / (s.rowEnd - s.row);
     }
-    // CSS 2.1 §17.5.3: a table taller than its rows: the rows share the rest the same way, as
-    // Blink distributes it to the table's sections: the body rows only (a header and a footer
-    // keep their heights) when there are any, else all rows
+    const pct = grid.rows.map((row, r) => {
+      let p = percentHeight(row.style.height);
+      for (const slot of grid.startsAt[r]!) if (slot.rowEnd === r + 1) p = Math.max(p, percentHeight(slot.cell.style.height));
+      return p;
+    });
+    // a row group of a given height taller than its rows gives them the rest (Blink's
+    // DistributeSectionFixedBlockSizeToRows)
+    for (const g of groups) {
+      if (g.fixed === undefined) continue;
+      let size = this.vs * (g.end - g.start - 1);
+      for (let r = g.start; r < g.end; r++) { heights[r] = Math.max(heights[r]!, ownHeight(r)); size += heights[r]!; }
+      if (g.fixed - size > 0.01) this.distributeToRows(g.fixed - size, g.start, g.end, heights, pct);
+    }
+    // CSS 2.1 §17.5.3: a table taller than its rows: the rows share the rest, as Blink
+    // distributes it to the table's row groups (distributeToGroups)
     // A percentage height of a row, or of a cell in it that spans no other row, is of the
     // table's content height: the row gets it first (its content may make it taller), and the
     // rest goes to the rows without one when there are any (Blink's TablesNG row sizing, as
     // Chromium 156 prints it); with no table height the percentages are ignored (fixedHeight)
     if (tableHeight !== undefined) {
       const content = tableHeight - this.border.top - this.border.bottom - this.padding.top - this.padding.bottom;
-      const pct = grid.rows.map((row, r) => {
-        let p = percentHeight(row.style.height);
-        for (const slot of grid.startsAt[r]!) if (slot.rowEnd === r + 1) p = Math.max(p, percentHeight(slot.cell.style.height));
-        return p;
-      });
       let sum = 0;
       for (let r = 0; r < R; r++) { heights[r] = Math.max(heights[r]!, ownHeight(r), (pct[r]! * Math.max(0, content)) / 100); sum += heights[r]!; }
       const extra = content - this.vs * (R + 1) - sum;
-      const body = grid.rows.some((row) => row.group === 'body');
-      const section = (r: number) => !body || grid.rows[r]!.group === 'body';
-      const auto = grid.rows.some((_, r) => section(r) && pct[r] === 0);
-      const takes = (r: number) => section(r) && (!auto || pct[r] === 0);
-      let share = 0; let count = 0;
-      for (let r = 0; r < R; r++) if (takes(r)) { share += heights[r]!; count++; }
-      if (extra > 0.01) for (let r = 0; r < R; r++) if (takes(r)) heights[r]! += share > 0 ? (extra * heights[r]!) / share : extra / count;
+      if (extra > 0.01) this.distributeToGroups(extra, groups, heights, pct);
     }
     this.rowMin = heights;
+  }
+
+  /** The table's row groups as runs of rows, each with its given height (a length), pt. */
+  private rowGroups(): { readonly start: number; end: number; readonly body: boolean; readonly fixed: number | undefined }[] {
+    const rows = this.grid.rows;
+    const out: { start: number; end: number; body: boolean; fixed: number | undefined }[] = [];
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const last = out[out.length - 1];
+      if (last && row.rowGroup === rows[last.start]!.rowGroup && row.group === rows[last.start]!.group) { last.end = r + 1; continue; }
+      const h = row.rowGroup ? row.rowGroup.style.height : 'auto';
+      out.push({ start: r, end: r + 1, body: row.group === 'body', fixed: h !== 'auto' && !isKeyword(h) && !h.pct ? Math.max(0, h.pt) : undefined });
+    }
+    return out;
+  }
+
+  /**
+   * A table taller than its rows, as Blink's TablesNG shares the rest (DistributeTableBlockSizeToSections):
+   * the row groups grow in proportion to their heights: the body groups only when there are any,
+   * and of those the ones without a given height when there are any; inside a group, the rows
+   * neither empty nor constrained (by a length or percentage height of the row or of a cell
+   * spanning no other row) grow in proportion to their heights; without such rows the empty rows
+   * share it equally (the unconstrained ones when there are any), else the constrained ones in
+   * proportion to their heights.
+   */
+  private distributeToGroups(extra: number, groups: readonly { readonly start: number; readonly end: number; readonly body: boolean; readonly fixed: number | undefined }[], heights: number[], pct: readonly number[]): void {
+    const body = groups.some((g) => g.body);
+    const pool = groups.filter((g) => !body || g.body);
+    const auto = pool.filter((g) => g.fixed === undefined);
+    const growing = auto.length ? auto : pool;
+    const sizeOf = (g: { readonly start: number; readonly end: number }) => {
+      let size = this.vs * (g.end - g.start - 1);
+      for (let r = g.start; r < g.end; r++) size += heights[r]!;
+      return size;
+    };
+    const sizes = growing.map(sizeOf);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    growing.forEach((g, i) => this.distributeToRows(total > 0 ? (extra * sizes[i]!) / total : extra / growing.length, g.start, g.end, heights, pct));
+  }
+
+  /** One row group's share of a table's extra height among its rows (Blink's DistributeExcessBlockSizeToRows). */
+  private distributeToRows(extra: number, start: number, end: number, heights: number[], pct: readonly number[]): void {
+    const constrained = (r: number) => pct[r]! > 0 || specified(this.grid.rows[r]!.style.height)
+      || this.grid.startsAt[r]!.some((slot) => slot.rowEnd === r + 1 && specified(slot.cell.style.height));
+    const free: number[] = []; const empty: number[] = []; const emptyFree: number[] = []; const filled: number[] = [];
+    for (let r = start; r < end; r++) {
+      if (heights[r]! > 0) { filled.push(r); if (!constrained(r)) free.push(r); } else { empty.push(r); if (!constrained(r)) emptyFree.push(r); }
+    }
+    const byHeight = (list: readonly number[]) => {
+      const sum = list.reduce((a, r) => a + heights[r]!, 0);
+      for (const r of list) heights[r]! += (extra * heights[r]!) / sum;
+    };
+    if (free.length) byHeight(free);
+    else if (empty.length) for (const r of emptyFree.length ? emptyFree : empty) heights[r]! += extra / (emptyFree.length || empty.length);
+    else if (filled.length) byHeight(filled);
   }
 
   /** the table's specified height as a border-box height, when it has one */
@@ -948,6 +1005,9 @@ const sameColor = (a: RGBA, b: RGBA) => a.r === b.r && a.g === b.g && a.b === b.
 function percentHeight(h: ComputedStyle['height']): number {
   return h === 'auto' || isKeyword(h) || h.pt !== 0 ? 0 : Math.max(0, h.pct);
 }
+
+/** Whether a row's or cell's height is a length or percentage (the row is constrained). */
+const specified = (h: ComputedStyle['height']): boolean => h !== 'auto' && !isKeyword(h);
 
 /** A length height in pt (percentages of rows and cells have no definite base here: 0). */
 function fixedHeight(h: ComputedStyle['height']): number {

@@ -2,7 +2,8 @@
 // as Chromium 156 distributes it among the table's sections: the body rows (tbody) take all of it,
 // in proportion to their heights across the row groups, and a header and a footer keep their own
 // heights (a letterhead in a <thead> of a `height: 100vh` table stays as tall as its content);
-// a table with no body rows shares it among all rows. Each case's figures are Chromium 156's,
+// a table with no body rows shares it among all rows; inside a row group the rows without a
+// height of their own take it first. Each case's figures are Chromium 156's,
 // checked by the test.
 import { itAgreesWithChromium, type ChromiumFact } from '../../helpers/chromium-layout';
 
@@ -56,6 +57,54 @@ const CASES: ChromiumFact[] = [
     html: '<table><tr><td id="a" style="height:50%">A</td></tr><tr style="height:50%"><td id="b">B</td></tr></table>',
     css: '',
     expect: { a: { y: 0, height: 15 }, b: { y: 15, height: 15 } },
+  },
+  // inside a row group: the rows neither empty nor constrained (a length or percentage height of the
+  // row or of a cell in it) take the rest; without such rows the empty rows share it equally, else
+  // the constrained rows grow in proportion (Blink's DistributeExcessBlockSizeToRows)
+  {
+    name: 'rows of a given height and an empty filler row: the filler takes the rest',
+    html: '<table style="height:200pt;border-spacing:4pt"><thead><tr id="h"><td>H</td></tr></thead><tbody><tr id="r1"><td style="height:15pt">A</td></tr>'
+      + '<tr id="r2" style="height:20pt"><td>B</td></tr><tr id="fill"><td></td></tr></tbody></table>',
+    css: '',
+    expect: { h: { y: 3.75, height: 15 }, r1: { y: 22.5, height: 15 }, r2: { y: 41.25, height: 20 }, fill: { y: 65, height: 131.25 } },
+  },
+  {
+    name: 'a row with a cell of a given height keeps it; the other rows take the rest',
+    html: '<table style="height:150pt"><tr id="r1"><td>one</td><td style="height:30pt">x</td></tr><tr id="r2"><td>two</td><td>y</td></tr><tr id="r3"><td>three<br>3</td><td>z</td></tr></table>',
+    css: '',
+    expect: { r1: { y: 0, height: 30 }, r2: { y: 30, height: 40 }, r3: { y: 70, height: 80 } },
+  },
+  {
+    name: 'only empty rows and rows of a given height: the empty rows share it equally',
+    html: '<table style="height:150pt"><tr id="r1"><td></td></tr><tr id="r2" style="height:10pt"><td></td></tr><tr id="r3"><td></td></tr></table>',
+    css: '',
+    expect: { r1: { y: 0, height: 70 }, r2: { y: 70, height: 10 }, r3: { y: 80, height: 70 } },
+  },
+  {
+    name: 'every row of a given height and none empty: they grow in proportion',
+    html: '<table style="height:150pt;border:3pt solid;padding:5pt"><tr id="r1" style="height:20pt"><td>A</td></tr><tr id="r2" style="height:40pt"><td>B</td></tr></table>',
+    css: '',
+    expect: { r1: { y: 8, height: 44.67 }, r2: { y: 52.67, height: 89.33 } },
+  },
+  {
+    name: 'each tbody shares its part among its own rows',
+    html: '<table style="height:150pt"><tbody><tr id="a1" style="height:20pt"><td>A</td></tr><tr id="a2"><td></td></tr></tbody><tbody><tr id="b1"><td>B<br>B</td></tr></tbody></table>',
+    css: '',
+    expect: { a1: { y: 0, height: 20 }, a2: { y: 20, height: 40 }, b1: { y: 60, height: 90 } },
+  },
+  // a row group's length height is a minimum: its rows share the rest as a table's (Blink's
+  // DistributeSectionFixedBlockSizeToRows), and a table's extra height goes to the other body groups first
+  {
+    name: 'a tbody of a given height: its rows share the rest',
+    html: '<table><tbody style="height:100pt"><tr id="r1"><td>A</td></tr><tr id="r2"><td>B<br>B</td></tr></tbody><tbody><tr id="r3"><td>C</td></tr></tbody></table>',
+    css: '',
+    expect: { r1: { y: 0, height: 33.33 }, r2: { y: 33.33, height: 66.67 }, r3: { y: 100, height: 15 } },
+  },
+  {
+    name: 'a tbody of a given height keeps it in a taller table; the other tbody takes the rest',
+    html: '<table style="height:200pt"><tbody style="height:60pt"><tr id="a"><td>A</td></tr></tbody><tbody><tr id="b"><td>B</td></tr></tbody></table>',
+    css: '',
+    expect: { a: { y: 0, height: 60 }, b: { y: 60, height: 140 } },
   },
 ];
 
