@@ -599,9 +599,7 @@ class TableLayout {
       let sum = this.vs * (s.rowEnd - s.row - 1);
       for (let r = s.row; r < s.rowEnd; r++) sum += heights[r]!;
       const extra = cl.natural - sum;
-      if (extra <= 0.01) continue;
-      const rowsSum = sum - this.vs * (s.rowEnd - s.row - 1);
-      for (let r = s.row; r < s.rowEnd; r++) heights[r]! += rowsSum > 0 ? (extra * heights[r]!) / rowsSum : extra / (s.rowEnd - s.row);
+      if (extra > 0.01) this.distributeToRows(extra, s.row, s.rowEnd, heights, undefined);
     }
     const pct = grid.rows.map((row, r) => {
       let p = percentHeight(row.style.height);
@@ -670,20 +668,36 @@ class TableLayout {
     growing.forEach((g, i) => this.distributeToRows(total > 0 ? (extra * sizes[i]!) / total : extra / growing.length, g.start, g.end, heights, pct));
   }
 
-  /** One row group's share of a table's extra height among its rows (Blink's DistributeExcessBlockSizeToRows). */
-  private distributeToRows(extra: number, start: number, end: number, heights: number[], pct: readonly number[]): void {
-    const constrained = (r: number) => pct[r]! > 0 || specified(this.grid.rows[r]!.style.height)
-      || this.grid.startsAt[r]!.some((slot) => slot.rowEnd === r + 1 && specified(slot.cell.style.height));
-    const free: number[] = []; const empty: number[] = []; const emptyFree: number[] = []; const filled: number[] = [];
+  /**
+   * Extra height for rows start..end-1 (Blink's DistributeExcessBlockSizeToRows): a row group's
+   * share of a table's extra height or of its own given height (`pct`: the rows' percentage
+   * heights), or a rowspan cell's height beyond its rows (`pct` undefined). The rows neither
+   * empty nor constrained (by a length or percentage height of the row or of a cell spanning no
+   * other row) take it in proportion to their heights; without such rows the empty rows share a
+   * group's equally (the unconstrained ones when there are any) and a rowspan's goes to the last
+   * when every row is empty; else the rows that are not empty grow in proportion. A rowspan's
+   * goes first to the rows after its first where another rowspan cell starts, equally.
+   */
+  private distributeToRows(extra: number, start: number, end: number, heights: number[], pct: readonly number[] | undefined): void {
+    const { grid } = this;
+    // (percentages constrain a row only where they resolve: against a group's height, not a rowspan's)
+    const given = (h: ComputedStyle['height']) => specified(h) && (pct !== undefined || percentHeight(h) === 0);
+    const constrained = (r: number) => (pct?.[r] ?? 0) > 0 || given(grid.rows[r]!.style.height)
+      || grid.startsAt[r]!.some((slot) => slot.rowEnd === r + 1 && given(slot.cell.style.height));
+    const starting: number[] = []; const free: number[] = []; const empty: number[] = []; const emptyFree: number[] = []; const filled: number[] = [];
     for (let r = start; r < end; r++) {
+      if (!pct && r > start && grid.startsAt[r]!.some((slot) => slot.rowEnd - slot.row > 1)) starting.push(r);
       if (heights[r]! > 0) { filled.push(r); if (!constrained(r)) free.push(r); } else { empty.push(r); if (!constrained(r)) emptyFree.push(r); }
     }
+    const equally = (list: readonly number[]) => { for (const r of list) heights[r]! += extra / list.length; };
     const byHeight = (list: readonly number[]) => {
       const sum = list.reduce((a, r) => a + heights[r]!, 0);
       for (const r of list) heights[r]! += (extra * heights[r]!) / sum;
     };
-    if (free.length) byHeight(free);
-    else if (empty.length) for (const r of emptyFree.length ? emptyFree : empty) heights[r]! += extra / (emptyFree.length || empty.length);
+    if (starting.length) equally(starting);
+    else if (free.length) byHeight(free);
+    else if (!pct && empty.length === end - start) heights[end - 1]! += extra;
+    else if (pct && empty.length) equally(emptyFree.length ? emptyFree : empty);
     else if (filled.length) byHeight(filled);
   }
 

@@ -112,3 +112,41 @@ describe('layout: a table taller than its rows', function () {
   this.timeout(60000);
   itAgreesWithChromium(CASES, { pageCss: PAGE, tolerance: 0.05 });
 });
+
+// A rowspan cell taller than its rows gives them the rest (Blink's DistributeRowspanCellToRows):
+// first to the rows after its first where another rowspan cell starts, equally; else to the rows
+// neither empty nor constrained by a length height, in proportion; over empty rows only, to the
+// last; else to the rows that are not empty, in proportion. Figures are Chromium 156's.
+const block = (h: number) => `<div style="width:10pt;height:${h}pt"></div>`;
+const ROWSPAN: ChromiumFact[] = [
+  {
+    name: 'over empty rows only: the last row takes it',
+    html: `<table><tr id="r1"><td rowspan="3">${block(90)}</td><td></td></tr><tr id="r2"><td></td></tr><tr id="r3"><td></td></tr></table>`,
+    css: '',
+    expect: { r1: { y: 0, height: 0 }, r2: { y: 0, height: 0 }, r3: { y: 0, height: 90 } },
+  },
+  {
+    name: 'a row of a given height keeps it',
+    html: `<table><tr id="r1" style="height:20pt"><td rowspan="2">${block(90)}</td><td>A</td></tr><tr id="r2"><td>B</td></tr></table>`,
+    css: '',
+    expect: { r1: { y: 0, height: 20 }, r2: { y: 20, height: 70 } },
+  },
+  {
+    name: 'a row where another rowspan cell starts takes it first',
+    html: `<table><tr id="r1"><td rowspan="3">${block(120)}</td><td>A</td><td></td></tr><tr id="r2"><td>B</td><td rowspan="2">C</td></tr><tr id="r3"><td>D</td></tr></table>`,
+    css: '',
+    expect: { r1: { y: 0, height: 15 }, r2: { y: 15, height: 90 }, r3: { y: 105, height: 15 } },
+  },
+  {
+    name: 'a percentage row height does not constrain it; a cell\'s length height does; an empty row stays empty',
+    html: `<table><tr id="p1" style="height:50%"><td rowspan="2">${block(90)}</td><td>A</td></tr><tr id="p2"><td>B<br>B</td></tr></table>`
+      + `<table><tr id="r1"><td rowspan="3">${block(90)}</td><td style="height:20pt">A</td></tr><tr id="r2"><td></td></tr><tr id="r3"><td style="height:10pt"></td></tr></table>`,
+    css: '',
+    expect: { p1: { y: 0, height: 30 }, p2: { y: 30, height: 60 }, r1: { y: 90, height: 60 }, r2: { y: 150, height: 0 }, r3: { y: 150, height: 30 } },
+  },
+];
+
+describe('layout: a rowspan cell taller than its rows', function () {
+  this.timeout(60000);
+  itAgreesWithChromium(ROWSPAN, { pageCss: PAGE, tolerance: 0.05 });
+});
