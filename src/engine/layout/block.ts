@@ -290,13 +290,15 @@ export function layoutAbsolute(a: PendingAbsolute, cb: ContainingRect, ctx: Layo
   const ml = marginPt(style.margin.left, cb.width); const mr = marginPt(style.margin.right, cb.width);
   const mt = marginPt(style.margin.top, cb.width); const mb = marginPt(style.margin.bottom, cb.width);
   const frame = frameOf(style, cb.width);
+  // a replaced box, and a table as Blink lays it out, keeps its own size between two insets (shrink-to-fit, not stretched)
+  const insetsSize = inner.kind !== 'block-replaced' && inner.kind !== 'table';
   let width: number | undefined = resolveAuto(style.width, cb.width);
   if (width !== undefined && style.boxSizing === 'content-box') width += frame;
-  if (width === undefined && left !== undefined && right !== undefined && inner.kind !== 'block-replaced') width = Math.max(0, cb.width - left - right - ml - mr);
+  if (width === undefined && left !== undefined && right !== undefined && insetsSize) width = Math.max(0, cb.width - left - right - ml - mr);
   let height: number | undefined;
   const h = resolveAuto(style.height, cb.height);
   if (h !== undefined) height = style.boxSizing === 'content-box' ? h + frameV(style, cb.width) : h;
-  else if (top !== undefined && bottom !== undefined && inner.kind !== 'block-replaced') height = Math.max(0, cb.height - top - bottom - mt - mb);
+  else if (top !== undefined && bottom !== undefined && insetsSize) height = Math.max(0, cb.height - top - bottom - mt - mb);
   const fixed = viewport && style.position === 'fixed';
   // §10.6.4 with both insets and a height: auto top margins take what is left (the top edge waits for the height)
   const centred = top !== undefined && bottom !== undefined && sized(inner.kind, style.height) && style.margin.top === 'auto';

@@ -548,7 +548,7 @@ export function layoutGrid(box: GridBox, input: BlockInput, ctx: LayoutContext):
     return j === 'legacy' ? 'normal' : j;
   };
   const alignOf = (p: Placed) => (p.style.alignSelf === 'auto' ? style.alignItems : p.style.alignSelf);
-  const replaced = (p: Placed) => p.box.kind === 'block-replaced' || p.box.kind === 'table';
+  const replaced = (p: Placed) => p.box.kind === 'block-replaced';
   const hMargins = (p: Placed, w: number) => marginPt(p.style.margin.left, w) + marginPt(p.style.margin.right, w);
   const vMargins = (p: Placed, w: number) => marginPt(p.style.margin.top, w) + marginPt(p.style.margin.bottom, w);
   const stretchesX = (p: Placed) => {

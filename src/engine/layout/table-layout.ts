@@ -703,6 +703,8 @@ class TableLayout {
 
   /** the table's specified height as a border-box height, when it has one */
   private tableHeight(): number | undefined {
+    // a stretched grid or flex item (CSS Box Alignment 3 §6: `normal` stretches a table's box in a grid area or a flex line) takes that height as its specified height
+    if (this.input.borderBoxHeight !== undefined) return this.input.borderBoxHeight;
     const s = this.box.style;
     const sh = lengthOr(s.height, 'auto');
     if (sh === 'auto' || (sh.pct && this.input.cbHeight === undefined)) return undefined;
