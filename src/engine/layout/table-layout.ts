@@ -309,7 +309,11 @@ class TableLayout {
     // (align=left|right floats the table: the float is then placed by its own margin box)
     const align = inFlow ? this.box.element.attrs.align?.toLowerCase() : undefined;
     let left: number;
-    if ((ml === undefined && mr === undefined) || align === 'center') left = Math.max(0, (bandWidth - width) / 2);
+    // §10.3.3 in an rtl containing block a table wider than its band keeps its right margin (auto
+    // margins are 0) and overflows to the left, as Blink lays it out
+    const rtlOverflow = this.input.cbDirection === 'rtl' && inFlow && forced === undefined && align !== 'center' && width + (ml ?? 0) + (mr ?? 0) > bandWidth;
+    if (rtlOverflow) left = bandWidth - width - (mr ?? 0);
+    else if ((ml === undefined && mr === undefined) || align === 'center') left = Math.max(0, (bandWidth - width) / 2);
     else if (ml === undefined || align === 'right') left = Math.max(0, bandWidth - width - (mr ?? 0));
     // §10.3.3 over-constrained: the end margin gives way (the left one in an rtl containing block)
     else if (this.input.cbDirection === 'rtl' && inFlow && mr !== undefined && forced === undefined) left = Math.max(0, bandWidth - width - mr) + legacyAlignShift(bandWidth - width - ml - mr, this.input.cbTextAlign, 'rtl');

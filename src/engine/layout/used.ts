@@ -108,7 +108,8 @@ export function usedBlockBox(style: ComputedStyle, cbWidth: number, shrinkToFit?
   // §10.3.3: over-constrained → the end margin of the containing block's direction absorbs
   // (margin-right, margin-left in rtl); auto margins share what is left
   const rest = cbWidth - width - frame;
-  if (ml === undefined && mr === undefined) { ml = Math.max(0, rest / 2); mr = rest - ml; }
+  // (auto margins are 0 in a box wider than its containing block: it overflows at the end, the left in rtl)
+  if (ml === undefined && mr === undefined) { ml = rest < 0 && cbDirection === 'rtl' ? rest : Math.max(0, rest / 2); mr = rest - ml; }
   else if (ml === undefined) { ml = rest - (mr ?? 0); }
   else if (mr !== undefined) {
     const room = rest - ml - mr;
