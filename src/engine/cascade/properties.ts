@@ -733,6 +733,34 @@ function computeImageLayers(s: 'none' | readonly ImageSpec[], ctx: ComputeContex
   return s.map((l) => (l === 'none' || 'url' in l ? l : { gradient: computeGradient(l.gradient, ctx) }));
 }
 
+/** margin-trim's computed value: the edges whose adjoining child margins are trimmed */
+export interface MarginTrim { readonly blockStart: boolean; readonly blockEnd: boolean; readonly inlineStart: boolean; readonly inlineEnd: boolean }
+const NO_MARGIN_TRIM: MarginTrim = { blockStart: false, blockEnd: false, inlineStart: false, inlineEnd: false };
+
+/** CSS Box 4 §3.3: none | block | inline | [ block-start || inline-start || block-end || inline-end ] */
+export function parseMarginTrim(v: readonly CV[]): MarginTrim | undefined {
+  if (v.length === 1) {
+    switch (ident(v[0])) {
+      case 'none': return NO_MARGIN_TRIM;
+      case 'block': return { ...NO_MARGIN_TRIM, blockStart: true, blockEnd: true };
+      case 'inline': return { ...NO_MARGIN_TRIM, inlineStart: true, inlineEnd: true };
+      default: break;
+    }
+  }
+  if (v.length === 0 || v.length > 4) return undefined;
+  const out = { ...NO_MARGIN_TRIM };
+  for (const x of v) {
+    switch (ident(x)) {
+      case 'block-start': if (out.blockStart) return undefined; out.blockStart = true; break;
+      case 'block-end': if (out.blockEnd) return undefined; out.blockEnd = true; break;
+      case 'inline-start': if (out.inlineStart) return undefined; out.inlineStart = true; break;
+      case 'inline-end': if (out.inlineEnd) return undefined; out.inlineEnd = true; break;
+      default: return undefined;
+    }
+  }
+  return out;
+}
+
 /** a comma-separated list of layers, each one or two of `keywords`, kept as written */
 function layerKeywords(name: string, initial: string, keywords: readonly string[], max: number): PropertyDef<string, string> {
   return textProp(name, initial, (v) => splitCommas(v).every((l) => l.length >= 1 && l.length <= max && l.every((x) => keywords.includes(ident(x) ?? ''))));
@@ -860,6 +888,8 @@ export const PROPERTIES = {
   'margin-right': lengthPctAuto('margin-right', { negative: true, initial: ZERO }),
   'margin-bottom': blockMargin('margin-bottom'),
   'margin-left': lengthPctAuto('margin-left', { negative: true, initial: ZERO }),
+  // CSS Box 4 §3.3: which of its children's margins at its content edges a container trims to zero
+  'margin-trim': prop<MarginTrim, MarginTrim>({ name: 'margin-trim', inherited: false, initial: NO_MARGIN_TRIM, parse: (v) => parseMarginTrim(v), compute: same }),
   'padding-top': lengthPct('padding-top'),
   'padding-right': lengthPct('padding-right'),
   'padding-bottom': lengthPct('padding-bottom'),
@@ -1328,7 +1358,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'image-rendering', 'image-orientation',
   'background-attachment', 'background-blend-mode', 'background-position-x', 'background-position-y',
   'max-lines', 'bleed', 'marks', 'anchor-name', 'position-anchor',
-  'margin-trim', 'speak', 'speak-as',
+  'speak', 'speak-as',
   'size', 'src', 'unicode-range', 'ascent-override', 'descent-override', 'line-gap-override', 'size-adjust',
   'overflow-anchor', 'overflow-clip-margin', 'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter',
 ]);

@@ -372,7 +372,16 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
   let strut = ownStrut;
   let childStrut: MarginStrut = quirkyContainer ? QUIRKY_START_STRUT : EMPTY_STRUT;
   let empty = false;
-  if (collapsesTop) {
+  // CSS Box 4 §3.3 margin-trim: block-start zeroes the margins that adjoin the content's start (the
+  // first children's, and those collapsed with them); Chromium 156 trims in block containers only
+  const trim = style.marginTrim;
+  if (trim.blockStart) {
+    const chain: ChainMargin[] = [];
+    empty = !leadingMargins(box.children, contentWidth, chain);
+    // the children's margins meet a strut that absorbs them (size 0)
+    const absMax = chain.reduce((m, c) => Math.max(m, Math.abs(c.m)), 0);
+    childStrut = marginStrut(absMax, -absMax, 0, quirkyContainer);
+  } else if (collapsesTop) {
     const chain: ChainMargin[] = [];
     empty = !leadingMargins(box.children, contentWidth, chain);
     // at the start of a quirky container the children's quirky margins take no space
@@ -468,7 +477,9 @@ function layoutBlockContainer(box: BlockBox | ListItemBox, input: BlockInput, ct
 
   let contentBottom = flow.bottom;
   let outStrut: MarginStrut;
-  if (collapsesBottom) outStrut = flow.strut;
+  // margin-trim block-end: the margins that adjoin the content's end (CSS Box 4 §3.3) take no space
+  if (trim.blockEnd) outStrut = EMPTY_STRUT;
+  else if (collapsesBottom) outStrut = flow.strut;
   else {
     contentBottom = flow.bottom + (quirkyContainer ? quirkyContainerStrutSize(flow.strut) : strutSize(flow.strut));
     outStrut = EMPTY_STRUT;
@@ -890,7 +901,8 @@ function leadingMargins(children: readonly BlockLevelBox[], cbWidth: number, out
         push(s.margin.top);
         if (establishesBfc(s) || s.borderWidth.top > 0 || resolve(s.padding.top, cbWidth) > 0 || s.clear !== 'none') return true;
         const inner = cbWidth; // (percentages of the grandchildren's margins: close enough at this width)
-        if (leadingMargins(c.children, inner, out, quirkyStart || isQuirkyContainer(c))) return true;
+        // a child that trims its content's start margins (margin-trim) passes none of them on
+        if (leadingMargins(c.children, inner, s.marginTrim.blockStart ? [] : out, quirkyStart || isQuirkyContainer(c))) return true;
         if (s.height !== 'auto' || (s.minHeight !== 'auto' && (isKeyword(s.minHeight) ? s.minHeight.size === 'stretch' : resolve(s.minHeight, 0) > 0)) || s.borderWidth.bottom > 0 || resolve(s.padding.bottom, cbWidth) > 0) return true;
         if (c.kind === 'list-item' && c.marker) return true;
         push(s.margin.bottom);
